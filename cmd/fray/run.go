@@ -1,0 +1,109 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/interp"
+)
+
+func newRunCmd(stdout, stderr io.Writer) *cobra.Command {
+	var (
+		rules     string
+		seed      uint64
+		diceFlag  string
+		format    string
+		maxRounds int
+		maxSteps  int
+	)
+	cmd := &cobra.Command{
+		Use:   "run ENCOUNTER",
+		Short: "Play a scripted encounter through its ruleset",
+		Long: `run plays an encounter through the ruleset it names (or --rules) and prints
+the log: every roll, every ordering decision and every effect, round by
+round and segment by segment. The same files and seed (or --dice) always
+give byte-identical output. With --dice, the listed results are used in
+order and the run fails, naming the roll, if they run out.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if format != "text" && format != "json" {
+				return usageErr("--format must be text or json, not %q", format)
+			}
+			var fixed []int
+			if cmd.Flags().Changed("dice") {
+				var err error
+				if fixed, err = parseDiceList(diceFlag); err != nil {
+					return usageErr("--dice: %v", err)
+				}
+			}
+			src := dsl.Sources{}
+			enc, diags := dsl.LoadEncounter(args[0], rules, src)
+			if diags.HasErrors() || enc == nil {
+				dsl.WriteText(stderr, diags, src)
+				return &exitError{code: exitFindings}
+			}
+			opt := interp.Options{Seed: 1, MaxRounds: maxRounds, MaxSteps: maxSteps}
+			if enc.HasSeed {
+				opt.Seed = enc.Seed
+			}
+			if cmd.Flags().Changed("seed") {
+				opt.Seed = seed
+			}
+			if enc.Dice != nil && !cmd.Flags().Changed("seed") {
+				opt.Dice = enc.Dice
+			}
+			if fixed != nil {
+				opt.Dice = fixed
+			}
+			out := bufio.NewWriter(stdout)
+			var werr func() error
+			if format == "json" {
+				j := interp.NewJSONLog(out)
+				opt.Sink, werr = j.Write, j.Err
+			} else {
+				t := interp.NewTextLog(out)
+				opt.Sink, werr = t.Write, t.Err
+			}
+			_, err := interp.New(interp.Lower(enc.Rules), enc, opt).Play()
+			if ferr := out.Flush(); ferr != nil && err == nil {
+				err = ferr
+			}
+			if err == nil {
+				err = werr()
+			}
+			if err != nil {
+				return &exitError{code: exitFindings, msg: err.Error()}
+			}
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&rules, "rules", "", "the ruleset to use instead of the one the encounter names")
+	f.Uint64Var(&seed, "seed", 1, "seed of the dice stream (default: the encounter's seed, else 1)")
+	f.StringVar(&diceFlag, "dice", "", "fixed die results to use in order, e.g. 5,4,12")
+	f.StringVar(&format, "format", "text", "log format: text or json (one event per line)")
+	f.IntVar(&maxRounds, "max-rounds", 0, "stop after this many rounds (default: the encounter's rounds, else 100)")
+	f.IntVar(&maxSteps, "max-steps", interp.DefaultMaxSteps, "stop a run that executes more statements than this")
+	return cmd
+}
+
+func parseDiceList(s string) ([]int, error) {
+	out := []int{}
+	if strings.TrimSpace(s) == "" {
+		return out, nil
+	}
+	for _, part := range strings.Split(s, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(part))
+		if err != nil || n < 1 {
+			return nil, fmt.Errorf("%q is not a die result (a whole number of 1 or more)", strings.TrimSpace(part))
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}

@@ -1,0 +1,227 @@
+package dsl
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+
+	"github.com/alecthomas/participle/v2/lexer"
+	"github.com/expr-lang/expr"
+)
+
+// checker resolves names, builds the ruleset's types and compiles every
+// expression, collecting all diagnostics rather than stopping at the first.
+type checker struct {
+	f        *File
+	m        *Model
+	u        *Universe
+	diags    Diagnostics
+	quiet    int // >0 while a first pass only infers types
+	funcOpts []expr.Option
+	funcs    map[string]bool
+	emitted  map[string]bool
+	refs     []refUse
+}
+
+func (c *checker) errorf(code string, r Range, hint, format string, args ...any) *Diagnostic {
+	d := &Diagnostic{Severity: Error, Code: code, Summary: fmt.Sprintf(format, args...), Detail: hint, Subject: r}
+	if c.quiet == 0 {
+		c.diags = append(c.diags, d)
+	}
+	return d
+}
+
+func (c *checker) warnf(code string, r Range, hint, format string, args ...any) *Diagnostic {
+	d := c.errorf(code, r, hint, format, args...)
+	d.Severity = Warning
+	return d
+}
+
+func rangeAt(p lexer.Position, text string) Range {
+	end := p
+	end.Advance(text)
+	return RangeOf(p, end)
+}
+
+// Check checks a parsed rule file and returns its model with every
+// diagnostic found. The model is usable only when there are no errors.
+func Check(f *File) (*Model, Diagnostics) {
+	c := &checker{f: f, funcs: map[string]bool{}, emitted: map[string]bool{}}
+	c.m = &Model{
+		File: f, Segments: 1,
+		Events: map[string]*Event{}, Actions: map[string]*Action{},
+		Tables: map[string]*Table{}, Modifiers: map[string]*Modifiers{},
+		Exprs: map[*Expr]*CExpr{}, Locals: map[*Name]*FrameField{},
+		Assigns: map[*AssignStmt]*Target{}, Logs: map[*LogStmt]*Template{},
+		Emits: map[*EmitStmt]*Event{}, Loops: map[*ForStmt]*FrameField{},
+	}
+	c.checkRuleset()
+	return c.m, c.diags.Sort()
+}
+
+func (c *checker) checkRuleset() {
+	var header *RulesetDecl
+	for _, d := range c.f.Decls {
+		switch {
+		case d.Ruleset != nil:
+			if header != nil {
+				c.errorf(CodeDuplicate, rangeAt(d.Pos, "ruleset"), "a file holds one ruleset; move the other to its own file", "second ruleset header")
+				continue
+			}
+			header = d.Ruleset
+		case d.Encounter != nil, d.Side != nil, d.Script != nil, d.Ruling != nil:
+			c.errorf(CodeScope, rangeAt(d.Pos, firstWord(d)), "encounters (sides, rounds, rulings) go in their own file that names this ruleset with `rules`", "encounter declaration in a rule file")
+		}
+	}
+	if header == nil {
+		c.errorf(CodeMissingHeader, RangeOf(lexer.Position{Filename: c.f.Name, Line: 1, Column: 1}, lexer.Position{}),
+			`start the file with ruleset "Name" { source "..." covers "..." }`, "missing ruleset header")
+		return
+	}
+	c.m.Name = string(header.Name)
+	c.buildTypes()
+	defaultAction := c.checkHeader(header)
+	c.buildGlobals()
+	c.checkConsts()
+	c.declareTables()
+	c.declareModifiers()
+	c.declareEvents()
+	c.declareActions()
+	c.checkTables()
+	c.checkModifiers()
+	c.checkEventTemplates()
+	c.checkActions()
+	c.checkHandlers()
+	c.checkPhases()
+	c.checkEnd()
+	c.checkAttrDefaults()
+	if defaultAction != nil {
+		if a, ok := c.m.Actions[defaultAction.Text]; ok {
+			c.m.Default = a
+			a.Used = true
+		} else {
+			c.errorf(CodeUnknownAction, rangeAt(defaultAction.Pos, defaultAction.Text), c.didYouMean(defaultAction.Text, keys(c.m.Actions), "declare it with `action "+defaultAction.Text+" { ... }`"),
+				"default action %q is not defined", defaultAction.Text)
+		}
+	}
+	c.checkUnused()
+}
+
+func firstWord(d *Decl) string {
+	switch {
+	case d.Encounter != nil:
+		return "encounter"
+	case d.Side != nil:
+		return "side"
+	case d.Script != nil:
+		if d.Script.Surprise {
+			return "surprise"
+		}
+		return "round"
+	case d.Ruling != nil:
+		return "ruling"
+	}
+	return "x"
+}
+
+var mechanicID = regexp.MustCompile(`^[0-9]{3}-[0-9]{2}$`)
+
+func (c *checker) checkHeader(h *RulesetDecl) *Name {
+	var def *Name
+	seen := map[string]*HeaderField{}
+	for _, fld := range h.Fields {
+		r := rangeAt(fld.Pos, fld.Key)
+		if prev, ok := seen[fld.Key]; ok {
+			d := c.errorf(CodeDuplicate, r, "give each header field once", "header field %q given twice", fld.Key)
+			d.Related = &Related{Message: "first given here", Range: rangeAt(prev.Pos, prev.Key)}
+			continue
+		}
+		seen[fld.Key] = fld
+		switch fld.Key {
+		case "source":
+			if s, ok := c.oneString(fld); ok {
+				c.m.Source = s
+			}
+		case "covers":
+			for _, v := range fld.Values {
+				if v.String == nil || !mechanicID.MatchString(string(*v.String)) {
+					c.errorf(CodeMechanicUnknown, RangeOf(v.Pos, v.EndPos), `mechanic ids look like "002-07"`, "malformed mechanic id")
+					continue
+				}
+				c.m.Covers = append(c.m.Covers, string(*v.String))
+			}
+		case "segments":
+			if n, ok := c.oneInt(fld); ok {
+				if n < 1 || n > 1000 {
+					c.errorf(CodeBadHeader, RangeOf(fld.Values[0].Pos, fld.Values[0].EndPos), "a round has 1 to 1000 segments", "segments must be 1 to 1000, not %d", n)
+				} else {
+					c.m.Segments = n
+				}
+			}
+		case "default":
+			if len(fld.Values) != 1 || fld.Values[0].Ident == nil {
+				c.errorf(CodeBadHeader, r, "write `default attack`, naming an action", "default takes one action name")
+				continue
+			}
+			v := fld.Values[0]
+			def = &Name{Pos: v.Pos, EndPos: v.EndPos, Text: *v.Ident}
+		default:
+			c.errorf(CodeBadHeader, r, c.didYouMean(fld.Key, []string{"source", "covers", "segments", "default"}, "the ruleset header knows source, covers, segments and default"),
+				"unknown header field %q", fld.Key)
+		}
+	}
+	return def
+}
+
+func (c *checker) oneString(fld *HeaderField) (string, bool) {
+	if len(fld.Values) != 1 || fld.Values[0].String == nil {
+		c.errorf(CodeBadHeader, rangeAt(fld.Pos, fld.Key), fmt.Sprintf(`write %s "text"`, fld.Key), "%s takes one string", fld.Key)
+		return "", false
+	}
+	return string(*fld.Values[0].String), true
+}
+
+func (c *checker) oneInt(fld *HeaderField) (int, bool) {
+	if len(fld.Values) != 1 || fld.Values[0].Number == nil {
+		c.errorf(CodeBadHeader, rangeAt(fld.Pos, fld.Key), fmt.Sprintf("write %s 10", fld.Key), "%s takes one whole number", fld.Key)
+		return 0, false
+	}
+	n, err := fld.Values[0].Number.Int()
+	if err != nil {
+		c.errorf(CodeBadHeader, RangeOf(fld.Values[0].Pos, fld.Values[0].EndPos), "use a whole number", "%s", err)
+		return 0, false
+	}
+	return n, true
+}
+
+// Int reads a literal as a whole number.
+func (n *NumberLit) Int() (int, error) {
+	v, err := strconv.Atoi(n.Text)
+	if err != nil {
+		return 0, fmt.Errorf("%s is not a whole number in range", n.Text)
+	}
+	if n.Neg {
+		v = -v
+	}
+	return v, nil
+}
+
+// Float reads a literal as a number.
+func (n *NumberLit) Float() (float64, error) {
+	v, err := strconv.ParseFloat(n.Text, 64)
+	if err != nil {
+		return 0, fmt.Errorf("%s is not a number", n.Text)
+	}
+	if n.Neg {
+		v = -v
+	}
+	return v, nil
+}
+
+func keys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
+}

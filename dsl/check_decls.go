@@ -1,0 +1,520 @@
+package dsl
+
+import (
+	"fmt"
+	"regexp"
+	"math"
+	"reflect"
+	"sort"
+
+	"github.com/expr-lang/expr"
+
+	"github.com/frayrules/fray/stdlib"
+)
+
+// registerStdlib adds the standard library's functions to every compile.
+func (c *checker) registerStdlib() {
+	for _, fn := range stdlib.Funcs {
+		fn := fn
+		in := []reflect.Type{}
+		if fn.World {
+			in = append(in, ctxType)
+		}
+		for _, p := range fn.Params {
+			in = append(in, c.u.Resolve(p).R)
+		}
+		ft := reflect.FuncOf(in, []reflect.Type{c.u.Resolve(fn.Result).R}, false)
+		impl := func(args ...any) (any, error) {
+			if fn.World {
+				w, ok := args[0].(stdlib.World)
+				if !ok {
+					return nil, fmt.Errorf("%s needs a running fight", fn.Name)
+				}
+				return fn.Impl(w, args[1:])
+			}
+			return fn.Impl(nil, args)
+		}
+		c.funcOpts = append(c.funcOpts, expr.Function(fn.Name, impl, reflect.New(ft).Interface()))
+		if fn.Name != stdlib.DiceFunc {
+			c.funcs[fn.Name] = true
+		}
+	}
+}
+
+// defineFunc registers a ruleset function (a table or modifiers block),
+// reporting a clash with the standard library or another declaration.
+func (c *checker) defineFunc(name string, at Range, impl func(args ...any) (any, error), types ...reflect.Type) bool {
+	if c.funcs[name] {
+		c.errorf(CodeDuplicate, at, "tables, modifiers and library functions share one namespace; rename it", "%s is already a function", name)
+		return false
+	}
+	var ts []any
+	for _, t := range types {
+		ts = append(ts, reflect.New(t).Interface())
+	}
+	c.funcOpts = append(c.funcOpts, expr.Function(name, impl, ts...))
+	c.funcs[name] = true
+	return true
+}
+
+func (c *checker) declareTables() {
+	c.registerStdlib()
+	for _, d := range c.f.Decls {
+		td := d.Table
+		if td == nil {
+			continue
+		}
+		t := &Table{Name: td.Name, Decl: td, Frame: c.m.Globals}
+		if td.Dice != nil {
+			dd, err := stdlib.ParseDice(td.Dice.Text)
+			if err != nil {
+				c.errorf(CodeBadValue, RangeOf(td.Dice.Pos, td.Dice.EndPos), "dice are written like d6, 2d6 or d%", "%s", err)
+			} else {
+				t.Dice = &DiceRange{Text: td.Dice.Text, N: dd.N, Faces: dd.Faces, Min: dd.Min(), Max: dd.Max()}
+			}
+		}
+		// The result type is the type of the first row's value, or the
+		// label when rows have no values; checkTables verifies the rest.
+		t.Result = c.u.String
+		for _, r := range td.Rows {
+			if r.Value != nil {
+				c.quiet++
+				if ce := c.compile(r.Value, c.m.Globals, nil, nil); ce != nil {
+					t.Result = ce.Type
+				}
+				c.quiet--
+				break
+			}
+		}
+		name := td.Name
+		impl := func(args ...any) (any, error) {
+			w, ok := args[0].(stdlib.World)
+			if !ok {
+				return nil, fmt.Errorf("table %s needs a running fight", name)
+			}
+			if len(args) == 1 {
+				return w.Table(name, 0, true)
+			}
+			return w.Table(name, args[1].(int), false)
+		}
+		res := []reflect.Type{t.Result.R}
+		sigs := []reflect.Type{reflect.FuncOf([]reflect.Type{ctxType, intType}, res, false)}
+		if t.Dice != nil {
+			sigs = append(sigs, reflect.FuncOf([]reflect.Type{ctxType}, res, false))
+		}
+		if prev, ok := c.m.Tables[name]; ok {
+			e := c.errorf(CodeDuplicate, rangeAt(td.Pos, "table"), "rename one of them", "table %s declared twice", name)
+			e.Related = &Related{Message: "first declared here", Range: rangeAt(prev.Decl.Pos, "table")}
+			continue
+		}
+		if c.defineFunc(name, rangeAt(td.Pos, "table"), impl, sigs...) {
+			c.m.Tables[name] = t
+		}
+	}
+}
+
+func (c *checker) checkTables() {
+	for _, t := range sortedTables(c.m.Tables) {
+		td := t.Decl
+		if len(td.Rows) == 0 {
+			c.warnf(CodeTableEmpty, rangeAt(td.Pos, "table"), "fill in its rows, or leave it empty on purpose while the source is silent", "table %s has no rows", t.Name)
+			continue
+		}
+		for _, rd := range td.Rows {
+			lo, err := rd.Key.Lo.Int()
+			if err != nil {
+				c.errorf(CodeBadValue, RangeOf(rd.Key.Pos, rd.Key.EndPos), "keys are whole numbers", "%s", err)
+				continue
+			}
+			hi := lo
+			switch {
+			case rd.Key.Plus:
+				hi = math.MaxInt
+				if t.Dice != nil {
+					hi = max(t.Dice.Max, lo)
+				}
+			case rd.Key.Hi != nil:
+				if hi, err = rd.Key.Hi.Int(); err != nil {
+					c.errorf(CodeBadValue, RangeOf(rd.Key.Pos, rd.Key.EndPos), "keys are whole numbers", "%s", err)
+					continue
+				}
+			}
+			kr := RangeOf(rd.Key.Pos, rd.Key.EndPos)
+			if hi < lo {
+				c.errorf(CodeTableRange, kr, fmt.Sprintf("write %d-%d", hi, lo), "range %d-%d runs backwards", lo, hi)
+				continue
+			}
+			row := &Row{Lo: lo, Hi: hi, Decl: rd}
+			if rd.Label != nil {
+				row.Label = string(*rd.Label)
+			}
+			if rd.Value != nil {
+				row.Value = c.compile(rd.Value, c.m.Globals, nil, t.Result)
+			} else if t.Result.Kind != KString {
+				c.errorf(CodeType, kr, "give every row a value of the table's type", "row has no %s value", t.Result)
+			}
+			if t.Dice != nil && (lo > t.Dice.Max || (hi < t.Dice.Min) || lo < t.Dice.Min || (hi > t.Dice.Max && !rd.Key.Plus)) {
+				c.errorf(CodeTableRange, kr, fmt.Sprintf("%s rolls %d to %d", t.Dice.Text, t.Dice.Min, t.Dice.Max),
+					"row %s is outside the range of %s", keyText(rd.Key), t.Dice.Text)
+			}
+			for _, prev := range t.Rows {
+				if lo <= prev.Hi && prev.Lo <= hi {
+					e := c.errorf(CodeTableOverlap, kr, "each value may be covered by one row only", "row %s overlaps row %s", keyText(rd.Key), keyText(prev.Decl.Key))
+					e.Related = &Related{Message: "the other row", Range: RangeOf(prev.Decl.Key.Pos, prev.Decl.Key.EndPos)}
+				}
+			}
+			t.Rows = append(t.Rows, row)
+		}
+		if t.Dice != nil {
+			c.checkTableGaps(t)
+		}
+	}
+}
+
+// checkTableGaps reports values the table's dice can roll that no row covers.
+func (c *checker) checkTableGaps(t *Table) {
+	rows := append([]*Row(nil), t.Rows...)
+	sort.Slice(rows, func(i, j int) bool { return rows[i].Lo < rows[j].Lo })
+	next := t.Dice.Min
+	var missing []string
+	for _, r := range rows {
+		if r.Lo > next {
+			missing = append(missing, spanText(next, min(r.Lo-1, t.Dice.Max)))
+		}
+		if r.Hi >= next {
+			next = r.Hi + 1
+		}
+		if next > t.Dice.Max {
+			break
+		}
+	}
+	if next <= t.Dice.Max {
+		missing = append(missing, spanText(next, t.Dice.Max))
+	}
+	for _, m := range missing {
+		c.errorf(CodeTableGap, rangeAt(t.Decl.Pos, "table"), fmt.Sprintf("add a row for %s, or widen a neighbouring range", m),
+			"table %s has no row for %s, which %s can roll", t.Name, m, t.Dice.Text)
+	}
+}
+
+func spanText(lo, hi int) string {
+	if lo == hi {
+		return fmt.Sprint(lo)
+	}
+	return fmt.Sprintf("%d-%d", lo, hi)
+}
+
+func keyText(k *KeyRange) string {
+	s := k.Lo.Text
+	if k.Lo.Neg {
+		s = "-" + s
+	}
+	switch {
+	case k.Plus:
+		s += "+"
+	case k.Hi != nil:
+		h := k.Hi.Text
+		if k.Hi.Neg {
+			h = "-" + h
+		}
+		s += "-" + h
+	}
+	return s
+}
+
+func sortedTables(m map[string]*Table) []*Table {
+	out := make([]*Table, 0, len(m))
+	for _, t := range m {
+		out = append(out, t)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Decl.Pos.Offset < out[j].Decl.Pos.Offset })
+	return out
+}
+
+// params adds typed parameters to a frame as locals.
+func (c *checker) params(fr *Frame, ps []*Param) []*ParamInfo {
+	var out []*ParamInfo
+	seen := map[string]bool{}
+	for _, p := range ps {
+		if seen[p.Name] || fr.Lookup(p.Name) != nil {
+			c.errorf(CodeDuplicate, rangeAt(p.Pos, p.Name), "rename the parameter", "%s is already defined here", p.Name)
+			continue
+		}
+		seen[p.Name] = true
+		t := c.resolveType(p.Type)
+		if t == nil {
+			continue
+		}
+		ff := &FrameField{Name: p.Name, Type: t, Decl: &Name{Pos: p.Pos, EndPos: p.EndPos, Text: p.Name}, param: true}
+		fr.Fields = append(fr.Fields, ff)
+		out = append(out, &ParamInfo{Name: p.Name, Type: t, Field: ff, Decl: p})
+	}
+	fr.build()
+	return out
+}
+
+func (c *checker) declareModifiers() {
+	for _, d := range c.f.Decls {
+		md := d.Modifiers
+		if md == nil {
+			continue
+		}
+		m := &Modifiers{Name: md.Name, Decl: md, Aggregate: md.Aggregate, Frame: c.newFrame("modifiers " + md.Name)}
+		if m.Aggregate == "" {
+			m.Aggregate = "sum"
+		}
+		m.Params = c.params(m.Frame, md.Params)
+		var in []reflect.Type
+		in = append(in, ctxType)
+		for _, p := range m.Params {
+			in = append(in, p.Type.R)
+		}
+		name := md.Name
+		impl := func(args ...any) (any, error) {
+			w, ok := args[0].(stdlib.World)
+			if !ok {
+				return nil, fmt.Errorf("modifiers %s need a running fight", name)
+			}
+			return w.Modifier(name, args[1:])
+		}
+		if _, dup := c.m.Modifiers[name]; dup {
+			c.errorf(CodeDuplicate, rangeAt(md.Pos, "modifiers"), "rename one of them", "modifiers %s declared twice", name)
+			continue
+		}
+		if c.defineFunc(name, rangeAt(md.Pos, "modifiers"), impl, reflect.FuncOf(in, []reflect.Type{intType}, false)) {
+			c.m.Modifiers[name] = m
+		}
+	}
+}
+
+func (c *checker) checkModifiers() {
+	for _, d := range c.f.Decls {
+		md := d.Modifiers
+		if md == nil {
+			continue
+		}
+		m := c.m.Modifiers[md.Name]
+		if m == nil || m.Decl != md {
+			continue
+		}
+		all := func(string) bool { return true }
+		if md.Over != nil {
+			m.Over = c.compile(md.Over.List, m.Frame, all, nil)
+			if m.Over != nil {
+				if m.Over.Type.Kind != KList {
+					c.errorf(CodeType, RangeOf(md.Over.List.Pos, md.Over.List.EndPos), "over needs a list, such as members(s)", "expected a list, found %s", m.Over.Type)
+				} else {
+					ff := &FrameField{Name: md.Over.Var, Type: m.Over.Type.Elem, Decl: &Name{Pos: md.Over.Pos, Text: md.Over.Var}, param: true}
+					m.Frame.Fields = append(m.Frame.Fields, ff)
+					m.Frame.build()
+					m.OverVar = ff
+					m.Over = c.compile(md.Over.List, m.Frame, all, nil)
+				}
+			}
+		}
+		if len(md.Rows) == 0 {
+			c.warnf(CodeTableEmpty, rangeAt(md.Pos, "modifiers"), "add modifiers, or remove the block", "modifiers %s has no rows", md.Name)
+		}
+		for _, r := range md.Rows {
+			row := &ModRowInfo{Label: string(r.Label)}
+			row.Value = c.compile(r.Value, m.Frame, all, c.u.Int)
+			if r.When != nil {
+				row.When = c.compile(r.When, m.Frame, all, c.u.Bool)
+			}
+			m.Rows = append(m.Rows, row)
+		}
+	}
+}
+
+func (c *checker) declareEvents() {
+	for _, d := range c.f.Decls {
+		ed := d.Event
+		if ed == nil {
+			continue
+		}
+		if prev, ok := c.m.Events[ed.Name]; ok {
+			e := c.errorf(CodeDuplicate, rangeAt(ed.Pos, "event"), "rename one of them", "event %s declared twice", ed.Name)
+			e.Related = &Related{Message: "first declared here", Range: rangeAt(prev.Decl.Pos, "event")}
+			continue
+		}
+		ev := &Event{Name: ed.Name, Decl: ed, Frame: c.newFrame("event " + ed.Name)}
+		ev.Params = c.params(ev.Frame, ed.Params)
+		for _, p := range ed.Params {
+			if p.Default != nil {
+				c.errorf(CodeArgs, RangeOf(p.Default.Pos, p.Default.EndPos), "every emit passes every argument", "event parameters take no defaults")
+			}
+		}
+		c.m.Events[ed.Name] = ev
+		c.m.EventList = append(c.m.EventList, ev)
+	}
+}
+
+func (c *checker) checkEventTemplates() {
+	for _, ev := range c.m.EventList {
+		if ev.Decl.Template != nil {
+			ev.Template = c.template(string(*ev.Decl.Template), ev.Decl.Pos, ev.Decl.EndPos, true, ev.Frame, func(string) bool { return true })
+		}
+	}
+}
+
+func (c *checker) declareActions() {
+	for _, d := range c.f.Decls {
+		ad := d.Action
+		if ad == nil {
+			continue
+		}
+		if prev, ok := c.m.Actions[ad.Name]; ok {
+			e := c.errorf(CodeDuplicate, rangeAt(ad.Pos, "action"), "rename one of them", "action %s declared twice", ad.Name)
+			e.Related = &Related{Message: "first declared here", Range: rangeAt(prev.Decl.Pos, "action")}
+			continue
+		}
+		a := &Action{Name: ad.Name, Decl: ad, Body: ad.Body, Frame: c.newFrame("action " + ad.Name)}
+		a.Self = &FrameField{Name: "self", Type: c.u.Combatant, param: true}
+		a.Frame.Fields = append(a.Frame.Fields, a.Self)
+		a.Params = c.params(a.Frame, ad.Params)
+		c.m.Actions[ad.Name] = a
+	}
+}
+
+func (c *checker) checkActions() {
+	for _, d := range c.f.Decls {
+		ad := d.Action
+		if ad == nil || c.m.Actions[ad.Name] == nil || c.m.Actions[ad.Name].Decl != ad {
+			continue
+		}
+		a := c.m.Actions[ad.Name]
+		for i, p := range a.Params {
+			if p.Decl.Default == nil {
+				continue
+			}
+			visible := map[string]bool{"self": true}
+			for _, q := range a.Params[:i] {
+				visible[q.Name] = true
+			}
+			p.Default = c.compile(p.Decl.Default, a.Frame, func(n string) bool { return visible[n] }, p.Type)
+		}
+		c.checkBody(a.Frame, a.Body, bodyAction)
+	}
+}
+
+func (c *checker) checkHandlers() {
+	for _, d := range c.f.Decls {
+		hd := d.Handler
+		if hd == nil {
+			continue
+		}
+		ev, ok := c.m.Events[hd.Event]
+		if !ok {
+			c.errorf(CodeUnknownName, rangeAt(hd.Pos, "on "+hd.Event), c.didYouMean(hd.Event, keys(c.m.Events), "declare it with `event "+hd.Event+"(...)`"), "unknown event %s", hd.Event)
+			continue
+		}
+		fr := &Frame{Name: "on " + ev.Name}
+		for _, f := range ev.Frame.Fields {
+			cp := *f
+			fr.Fields = append(fr.Fields, &cp)
+		}
+		fr.build()
+		h := &Handler{Event: ev, Body: hd.Body, Decl: hd, Frame: fr}
+		c.checkBody(fr, hd.Body, bodyHandler)
+		ev.Handlers = append(ev.Handlers, h)
+	}
+}
+
+func (c *checker) checkPhases() {
+	seen := map[string]*PhaseDecl{}
+	rounds := 0
+	for _, d := range c.f.Decls {
+		pd := d.Phase
+		if pd == nil {
+			continue
+		}
+		if prev, ok := seen[pd.Name]; ok {
+			e := c.errorf(CodeDuplicate, rangeAt(pd.Pos, "phase"), "rename one of them", "phase %s declared twice", pd.Name)
+			e.Related = &Related{Message: "first declared here", Range: rangeAt(prev.Pos, "phase")}
+			continue
+		}
+		seen[pd.Name] = pd
+		p := &Phase{Name: pd.Name, Decl: pd, Body: pd.Body, Frame: c.newFrame("phase " + pd.Name)}
+		switch {
+		case pd.Once:
+			p.When = Once
+			if rounds > 0 {
+				c.errorf(CodeScope, rangeAt(pd.Pos, "phase "+pd.Name), "move it above the phases that run each round", "phase %s runs once but comes after round phases", pd.Name)
+			}
+		case pd.Each == "round":
+			p.When = EachRound
+			rounds++
+		case pd.Each == "segment":
+			p.When = EachSegment
+			rounds++
+		case pd.AtEnd:
+			p.When = AtEnd
+		}
+		c.checkBody(p.Frame, p.Body, bodyPhase)
+		c.m.Phases = append(c.m.Phases, p)
+	}
+	if rounds == 0 {
+		c.errorf(CodeNoPhases, rangeAt(c.f.Pos, "ruleset"), "add `phase NAME each round { ... }`", "the ruleset has no phase that runs each round")
+	}
+}
+
+func (c *checker) checkEnd() {
+	var first *EndDecl
+	for _, d := range c.f.Decls {
+		if d.End == nil {
+			continue
+		}
+		if first != nil {
+			e := c.errorf(CodeDuplicate, rangeAt(d.End.Pos, "end"), "combine the conditions with ||", "second end condition")
+			e.Related = &Related{Message: "first here", Range: rangeAt(first.Pos, "end")}
+			continue
+		}
+		first = d.End
+		c.m.End = c.compile(d.End.When, c.m.Globals, nil, c.u.Bool)
+	}
+	if first == nil {
+		c.errorf(CodeMissingHeader, rangeAt(c.f.Pos, "ruleset"), "add for example: end when len(standing(sides)) <= 1", "the ruleset has no end condition")
+	}
+}
+
+// checkUnused warns about declarations nothing refers to.
+func (c *checker) checkUnused() {
+	used := c.usedNames()
+	for _, t := range sortedTables(c.m.Tables) {
+		if !used[t.Name] {
+			c.warnf(CodeUnusedDecl, rangeAt(t.Decl.Pos, "table"), "call it as "+t.Name+"(roll) from a rule, or remove it", "table %s is never used", t.Name)
+		}
+	}
+	for _, d := range c.f.Decls {
+		if md := d.Modifiers; md != nil && !used[md.Name] {
+			c.warnf(CodeUnusedDecl, rangeAt(md.Pos, "modifiers"), "call it as "+md.Name+"(...) from a rule, or remove it", "modifiers %s are never used", md.Name)
+		}
+		if ed := d.Event; ed != nil && !c.emitted[ed.Name] {
+			c.warnf(CodeUnusedDecl, rangeAt(ed.Pos, "event"), "emit it from a rule, or remove it", "event %s is never emitted", ed.Name)
+		}
+	}
+}
+
+// usedNames is the identifiers that occur more than once in the file:
+// once for the declaration, once more for each use.
+func (c *checker) usedNames() map[string]bool {
+	count := map[string]int{}
+	toks, _ := Tokenize(c.f.Name, c.f.Src)
+	for _, t := range toks {
+		if t.Type == TokIdent {
+			count[t.Value]++
+		} else if t.Type == TokString {
+			// Names used inside {templates} count too.
+			for _, w := range identRe.FindAllString(t.Value, -1) {
+				count[w]++
+			}
+		}
+	}
+	used := map[string]bool{}
+	for k, n := range count {
+		used[k] = n > 1
+	}
+	return used
+}
+
+var identRe = regexp.MustCompile(`[A-Za-z_][A-Za-z_0-9]*`)

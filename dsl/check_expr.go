@@ -1,0 +1,273 @@
+package dsl
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+	"regexp"
+	"strings"
+
+	"github.com/alecthomas/participle/v2/lexer"
+	"github.com/expr-lang/expr"
+	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/file"
+
+	"github.com/frayrules/fray/stdlib"
+)
+
+// dicePatch turns the placeholders of dice tokens into calls of the
+// internal dice function, keyed by the placeholder's character offset.
+type dicePatch struct {
+	at  map[int]stdlib.Dice
+	err error
+}
+
+func (p *dicePatch) Visit(node *ast.Node) {
+	id, ok := (*node).(*ast.IdentifierNode)
+	if !ok {
+		return
+	}
+	d, ok := p.at[id.Location().From]
+	if !ok {
+		return
+	}
+	call := &ast.CallNode{
+		Callee:    &ast.IdentifierNode{Value: stdlib.DiceFunc},
+		Arguments: []ast.Node{&ast.IntegerNode{Value: d.N}, &ast.IntegerNode{Value: d.Faces}},
+	}
+	ast.Patch(node, call)
+}
+
+// scopeFunc says whether a local of the frame is visible at this point.
+type scopeFunc func(name string) bool
+
+// compile type-checks an expression in a frame with expr-lang and maps
+// any error back to the rule file. want, if set, is the type the value
+// must have.
+func (c *checker) compile(e *Expr, fr *Frame, inScope scopeFunc, want *Type) *CExpr {
+	if e == nil {
+		return nil
+	}
+	if want != nil && want.Kind == KDice {
+		if d, ok := diceLiteral(e); ok {
+			ce := &CExpr{Expr: e, Const: d, Type: c.u.Dice, Frame: fr}
+			c.m.Exprs[e] = ce
+			return ce
+		}
+	}
+	text, diceAt := e.Text()
+	patch := &dicePatch{at: map[int]stdlib.Dice{}}
+	for off, tok := range diceAt {
+		d, err := stdlib.ParseDice(tok)
+		if err != nil {
+			c.errorf(CodeBadValue, c.exprRange(e, off, off+len(tok)), "dice are written like d6, 3d8 or d%", "%s", err)
+			return nil
+		}
+		patch.at[off] = d
+	}
+	opts := []expr.Option{
+		expr.Env(reflect.New(fr.R).Elem().Interface()),
+		expr.Patch(patch),
+		expr.WithContext("ctx"),
+		expr.DisableBuiltin("now"),
+		expr.DisableBuiltin("date"),
+		expr.DisableBuiltin("timezone"),
+	}
+	opts = append(opts, c.funcOpts...)
+	prog, err := expr.Compile(text, opts...)
+	if err != nil {
+		c.exprError(e, fr, err)
+		return nil
+	}
+	t := c.u.TypeOfR(prog.Node().Type())
+	ce := &CExpr{Expr: e, Prog: prog, Type: t, Frame: fr}
+	if inScope != nil {
+		c.checkScope(e, prog.Node(), fr, inScope)
+	}
+	if want != nil && !Assignable(t, want) {
+		c.errorf(CodeType, RangeOf(e.Pos, e.EndPos), fmt.Sprintf("this needs a %s value", want), "expected %s, found %s", want, t)
+		return nil
+	}
+	c.m.Exprs[e] = ce
+	return ce
+}
+
+// diceLiteral reads an expression that is only dice notation, such as a
+// default "d6" or "2d4+1", as a dice value rather than a roll.
+func diceLiteral(e *Expr) (stdlib.Dice, bool) {
+	ts := e.Tokens
+	if len(ts) == 0 || ts[0].Type != TokDice {
+		return stdlib.Dice{}, false
+	}
+	text := ts[0].Value
+	switch {
+	case len(ts) == 1:
+	case len(ts) == 3 && (ts[1].Value == "+" || ts[1].Value == "-") && ts[2].Type == TokNumber:
+		text += ts[1].Value + ts[2].Value
+	default:
+		return stdlib.Dice{}, false
+	}
+	d, err := stdlib.ParseDice(text)
+	return d, err == nil
+}
+
+// checkScope reports locals of the frame used outside the block that declares them.
+func (c *checker) checkScope(e *Expr, root ast.Node, fr *Frame, inScope scopeFunc) {
+	v := &identVisitor{}
+	ast.Walk(&root, v)
+	for _, id := range v.ids {
+		ff := fr.Lookup(id.Value)
+		if ff == nil || ff.Global || inScope(id.Value) {
+			continue
+		}
+		loc := id.Location()
+		d := c.errorf(CodeUnknownName, c.exprRange(e, loc.From, loc.From+len([]rune(id.Value))),
+			"a local is visible only in the block that declares it, after its let", "%s is not defined here", id.Value)
+		if ff.Decl != nil {
+			d.Related = &Related{Message: "declared here", Range: RangeOf(ff.Decl.Pos, ff.Decl.EndPos)}
+		}
+	}
+}
+
+type identVisitor struct{ ids []*ast.IdentifierNode }
+
+func (v *identVisitor) Visit(n *ast.Node) {
+	if id, ok := (*n).(*ast.IdentifierNode); ok {
+		v.ids = append(v.ids, id)
+	}
+}
+
+// exprRange maps character offsets of an expression's text to the file.
+// Text() lays the expression out exactly as in the file, first line padded,
+// so offsets become lines and columns directly.
+func (c *checker) exprRange(e *Expr, from, to int) Range {
+	text, _ := e.Text()
+	runes := []rune(text)
+	line, col := e.Pos.Line, 1
+	var start, end lexer.Position
+	start.Filename, end.Filename = e.Pos.Filename, e.Pos.Filename
+	for i := 0; i <= len(runes); i++ {
+		if i == from {
+			start.Line, start.Column = line, col
+		}
+		if i == to {
+			end.Line, end.Column = line, col
+			break
+		}
+		if i < len(runes) && runes[i] == '\n' {
+			line++
+			col = 1
+		} else {
+			col++
+		}
+	}
+	if start.Line == 0 {
+		start = e.Pos
+	}
+	if end.Line == 0 || to <= from {
+		end = start
+		end.Column++
+	}
+	start.Offset = c.offsetOf(start.Line, start.Column)
+	end.Offset = c.offsetOf(end.Line, end.Column)
+	return RangeOf(start, end)
+}
+
+// offsetOf converts a line and column to a byte offset in the file.
+func (c *checker) offsetOf(line, col int) int {
+	src := c.f.Src
+	off := 0
+	for l := 1; l < line && off < len(src); l++ {
+		i := strings.IndexByte(src[off:], '\n')
+		if i < 0 {
+			return len(src)
+		}
+		off += i + 1
+	}
+	for cc := 1; cc < col && off < len(src); cc++ {
+		_, n := decodeRune(src[off:])
+		off += n
+	}
+	return off
+}
+
+var (
+	reUnknownName  = regexp.MustCompile(`^unknown name (\S+)`)
+	reNoField      = regexp.MustCompile(`^type (.+) has no field (\S+)`)
+	reNoMethodName = regexp.MustCompile(`^(.*) (?:is not a function|has no method) (\S+)?`)
+)
+
+// exprError turns an expr-lang error into a positioned diagnostic, with
+// our type names and a suggestion where a name was misspelled.
+func (c *checker) exprError(e *Expr, fr *Frame, err error) {
+	var fe *file.Error
+	if !errors.As(err, &fe) {
+		c.errorf(CodeExpr, RangeOf(e.Pos, e.EndPos), "", "%s", c.u.Friendly(err.Error()))
+		return
+	}
+	msg := c.u.Friendly(fe.Message)
+	from, to := fe.From, fe.To
+	code, hint := CodeExpr, "check the expression against expr-lang's syntax and the names this rule declares"
+	if m := reUnknownName.FindStringSubmatch(msg); m != nil {
+		code = CodeUnknownName
+		names := c.visibleNames(fr)
+		hint = c.didYouMean(m[1], names, "declare it with let, as a constant, or as a parameter")
+		to = from + len([]rune(m[1]))
+	} else if m := reNoField.FindStringSubmatch(msg); m != nil {
+		code = CodeUnknownField
+		var attrs []*Attr
+		kind := m[1]
+		switch kind {
+		case "combatant":
+			attrs = c.u.CombatantAttrs
+		case "side":
+			attrs = c.u.SideAttrs
+		}
+		var names []string
+		for _, a := range attrs {
+			names = append(names, a.Name)
+		}
+		hint = c.didYouMean(m[2], names, fmt.Sprintf("declare it in the %s { ... } block", kind))
+		msg = fmt.Sprintf("%s has no attribute %s", kind, m[2])
+		from = fieldOffset(e, from, m[2])
+		to = from + len([]rune(m[2]))
+	} else if strings.Contains(msg, "mismatched types") || strings.Contains(msg, "cannot use") {
+		code = CodeType
+		hint = "both sides of an operator must have compatible types"
+	} else if strings.Contains(msg, "not enough arguments") || strings.Contains(msg, "too many arguments") {
+		code = CodeArgs
+		hint = "see `fray doc` or README.md for the function's parameters"
+	}
+	if to <= from {
+		to = from + 1
+	}
+	c.errorf(code, c.exprRange(e, from, to), hint, "%s", msg)
+}
+
+// fieldOffset finds the attribute name after the position expr-lang
+// reports (it points at the dot or the base of a member access).
+func fieldOffset(e *Expr, from int, name string) int {
+	text, _ := e.Text()
+	runes := []rune(text)
+	if from > len(runes) {
+		return from
+	}
+	rest := string(runes[from:])
+	if i := strings.Index(rest, name); i >= 0 {
+		return from + len([]rune(rest[:i]))
+	}
+	return from
+}
+
+func (c *checker) visibleNames(fr *Frame) []string {
+	var out []string
+	for _, f := range fr.Fields {
+		if f.Name != "ctx" {
+			out = append(out, f.Name)
+		}
+	}
+	for n := range c.funcs {
+		out = append(out, n)
+	}
+	return out
+}

@@ -1,0 +1,235 @@
+package dsl
+
+import (
+	"sort"
+	"strings"
+)
+
+// buildTypes makes the side and combatant struct types from the schemas.
+func (c *checker) buildTypes() {
+	u := &Universe{
+		Int: scalar(KInt, intType), Float: scalar(KFloat, floatType), Bool: scalar(KBool, boolType),
+		String: scalar(KString, strType), Dice: scalar(KDice, diceType), Any: scalar(KAny, anyType),
+	}
+	c.u = u
+	c.m.U = u
+	var schemas = map[string]*SchemaDecl{}
+	for _, d := range c.f.Decls {
+		if s := d.Schema; s != nil {
+			if prev, ok := schemas[s.Kind]; ok {
+				e := c.errorf(CodeDuplicate, rangeAt(s.Pos, s.Kind), "declare all "+s.Kind+" attributes in one block", "second %s attribute block", s.Kind)
+				e.Related = &Related{Message: "first block here", Range: rangeAt(prev.Pos, prev.Kind)}
+				continue
+			}
+			schemas[s.Kind] = s
+		}
+	}
+	// Sides first: combatants point at their side, and struct types
+	// cannot refer to themselves, so attributes may not hold a combatant
+	// or side (store a name instead).
+	sideAttrs := []*Attr{{Name: "name", Type: u.String, Builtin: true}}
+	sideAttrs = append(sideAttrs, c.schemaAttrs(schemas["side"], sideBuiltins)...)
+	u.SideAttrs = sideAttrs
+	u.Side = &Type{Kind: KSide}
+	u.Side.R = ptrTo(structOf(sideAttrs))
+
+	u.Combatant = &Type{Kind: KCombatant}
+	cAttrs := []*Attr{
+		{Name: "name", Type: u.String, Builtin: true},
+		{Name: "side", Type: u.Side, Builtin: true},
+		{Name: "alive", Type: u.Bool, Builtin: true},
+		{Name: "action", Type: u.String, Builtin: true},
+	}
+	cAttrs = append(cAttrs, c.schemaAttrs(schemas["combatant"], combatantBuiltins)...)
+	u.CombatantAttrs = cAttrs
+	u.Combatant.R = ptrTo(structOf(cAttrs))
+	u.buildFriendly()
+}
+
+func (c *checker) schemaAttrs(s *SchemaDecl, builtins []string) []*Attr {
+	if s == nil {
+		return nil
+	}
+	var out []*Attr
+	seen := map[string]*AttrDecl{}
+	for _, a := range s.Attrs {
+		r := rangeAt(a.Pos, a.Name)
+		if contains(builtins, a.Name) {
+			c.errorf(CodeDuplicate, r, "fray provides "+strings.Join(builtins, ", ")+"; pick another name", "%s is a built-in %s attribute", a.Name, s.Kind)
+			continue
+		}
+		if prev, ok := seen[a.Name]; ok {
+			d := c.errorf(CodeDuplicate, r, "remove one of the two", "attribute %s declared twice", a.Name)
+			d.Related = &Related{Message: "first declared here", Range: rangeAt(prev.Pos, prev.Name)}
+			continue
+		}
+		seen[a.Name] = a
+		t := c.resolveType(a.Type)
+		if t == nil {
+			continue
+		}
+		if holdsEntity(t) {
+			c.errorf(CodeUnknownType, RangeOf(a.Type.Pos, a.Type.EndPos), "store the name (a string) and look it up, or keep the reference in a local",
+				"an attribute cannot hold a %s", t)
+			continue
+		}
+		out = append(out, &Attr{Name: a.Name, Type: t, Decl: a})
+	}
+	return out
+}
+
+func holdsEntity(t *Type) bool {
+	switch t.Kind {
+	case KCombatant, KSide:
+		return true
+	case KList:
+		return holdsEntity(t.Elem)
+	}
+	return false
+}
+
+// resolveType maps a type reference to a type, reporting unknown names.
+func (c *checker) resolveType(t *TypeRef) *Type {
+	if t.List != nil {
+		e := c.resolveType(t.List)
+		if e == nil {
+			return nil
+		}
+		return ListOf(e)
+	}
+	u := c.u
+	switch t.Name {
+	case "int":
+		return u.Int
+	case "float":
+		return u.Float
+	case "bool":
+		return u.Bool
+	case "string":
+		return u.String
+	case "dice":
+		return u.Dice
+	case "combatant":
+		if u.Combatant == nil || u.Combatant.R == nil {
+			return nil
+		}
+		return u.Combatant
+	case "side":
+		return u.Side
+	}
+	names := []string{"int", "float", "bool", "string", "dice", "combatant", "side"}
+	c.errorf(CodeUnknownType, RangeOf(t.Pos, t.EndPos), c.didYouMean(t.Name, names, "types are int, float, bool, string, dice, combatant, side and list[T]"), "unknown type %q", t.Name)
+	return nil
+}
+
+// buildGlobals makes the frame every body starts from.
+func (c *checker) buildGlobals() {
+	u := c.u
+	g := &Frame{Name: "globals"}
+	g.Fields = []*FrameField{
+		{Name: "ctx", Type: &Type{Kind: KAny, R: ctxType}, Global: true},
+		{Name: "round", Type: u.Int, Global: true},
+		{Name: "segment", Type: u.Int, Global: true},
+		{Name: "sides", Type: ListOf(u.Side), Global: true},
+		{Name: "combatants", Type: ListOf(u.Combatant), Global: true},
+	}
+	g.build()
+	c.m.Globals = g
+}
+
+// newFrame starts a body's frame: the globals, then the given locals.
+func (c *checker) newFrame(name string) *Frame {
+	f := &Frame{Name: name}
+	for _, g := range c.m.Globals.Fields {
+		cp := *g
+		f.Fields = append(f.Fields, &cp)
+	}
+	f.build()
+	return f
+}
+
+func (c *checker) checkConsts() {
+	seen := map[string]*ConstDecl{}
+	for _, d := range c.f.Decls {
+		k := d.Const
+		if k == nil {
+			continue
+		}
+		r := rangeAt(k.Pos, "const")
+		if prev, ok := seen[k.Name]; ok {
+			e := c.errorf(CodeDuplicate, r, "rename one of them", "constant %s declared twice", k.Name)
+			e.Related = &Related{Message: "first declared here", Range: rangeAt(prev.Pos, "const")}
+			continue
+		}
+		if c.m.Globals.Lookup(k.Name) != nil {
+			c.errorf(CodeDuplicate, r, "round, segment, sides and combatants are provided by fray", "%s is a built-in name", k.Name)
+			continue
+		}
+		seen[k.Name] = k
+		ce := c.compile(k.Value, c.m.Globals, nil, nil)
+		if ce == nil {
+			continue
+		}
+		ff := &FrameField{Name: k.Name, Type: ce.Type, Global: true}
+		c.m.Globals.Fields = append(c.m.Globals.Fields, ff)
+		c.m.Globals.build()
+		c.m.Consts = append(c.m.Consts, &Const{Name: k.Name, Value: ce, Field: ff, Decl: k})
+	}
+}
+
+// checkAttrDefaults compiles default values of attributes in the globals frame.
+func (c *checker) checkAttrDefaults() {
+	for _, list := range [][]*Attr{c.u.SideAttrs, c.u.CombatantAttrs} {
+		for _, a := range list {
+			if a.Decl == nil || a.Decl.Default == nil {
+				continue
+			}
+			a.Default = c.compile(a.Decl.Default, c.m.Globals, nil, a.Type)
+		}
+	}
+}
+
+// didYouMean appends a suggestion of the closest known name to a hint.
+func (c *checker) didYouMean(name string, known []string, hint string) string {
+	best, bestD := "", 1<<30
+	sort.Strings(known)
+	for _, k := range known {
+		if d := editDistance(name, k); d < bestD {
+			best, bestD = k, d
+		}
+	}
+	if best != "" && bestD <= max(1, len(name)/3+1) && best != name {
+		return "did you mean " + best + "? " + hint
+	}
+	return hint
+}
+
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,135 @@
+package dsl
+
+import (
+	"strings"
+
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// Expr is an expr-lang expression (with dice notation) captured as raw
+// tokens. The grammar does not parse expressions itself: it collects tokens
+// up to the end of the line or a keyword of the rule language, and the
+// checker hands the text to expr-lang, mapping its positions back here.
+type Expr struct {
+	Pos    lexer.Position
+	EndPos lexer.Position
+	Tokens []lexer.Token
+}
+
+// stopWords end an expression when they appear outside brackets.
+var stopWords = map[string]bool{
+	"by": true, "asc": true, "desc": true, "simultaneous": true, "when": true,
+	"as": true, "aggregate": true, "after": true, "effect": true,
+}
+
+// continuers are tokens after which an expression goes on to the next line.
+var continuers = map[string]bool{
+	"&&": true, "||": true, "+": true, "-": true, "*": true, "/": true, "%": true,
+	"?": true, ":": true, "==": true, "!=": true, "<": true, ">": true, "<=": true,
+	">=": true, "(": true, "[": true, ",": true, ".": true, "??": true, "and": true,
+	"or": true, "not": true, "in": true, "|": true, "**": true, "^": true,
+}
+
+// Parse implements participle.Parseable.
+func (e *Expr) Parse(lex *lexer.PeekingLexer) error {
+	depth := 0
+	var last *lexer.Token
+	for {
+		t := lex.Peek()
+		if t.EOF() {
+			break
+		}
+		v := t.Value
+		if depth == 0 {
+			if last != nil && t.Pos.Line > last.Pos.Line && !continuers[last.Value] {
+				break
+			}
+			if t.Type == TokIdent && stopWords[v] {
+				break
+			}
+			if t.Type == TokPunct && (v == "{" || v == "}" || v == ")" || v == "]" || v == "," || v == ";" || v == "=" || v == "+=" || v == "-=") {
+				break
+			}
+		}
+		if t.Type == TokPunct {
+			switch v {
+			case "(", "[", "{":
+				depth++
+			case ")", "]", "}":
+				depth--
+			}
+		}
+		tok := lex.Next()
+		e.Tokens = append(e.Tokens, *tok)
+		last = tok
+	}
+	if len(e.Tokens) == 0 {
+		return participle.NextMatch
+	}
+	e.Pos = e.Tokens[0].Pos
+	e.EndPos = tokenEnd(e.Tokens[len(e.Tokens)-1])
+	return nil
+}
+
+// tokenEnd is the position just after a token.
+func tokenEnd(t lexer.Token) lexer.Position {
+	p := t.Pos
+	p.Advance(t.Value)
+	return p
+}
+
+// Text rebuilds the expression's source with every token at its original
+// line and column relative to the first token, so that expr-lang's
+// positions map back by a fixed offset. Dice tokens are replaced by
+// same-length placeholders that the checker patches into calls.
+func (e *Expr) Text() (text string, dice map[int]string) {
+	var b strings.Builder
+	line, col := e.Pos.Line, e.Pos.Column
+	// Pad the first line so that columns are the file's columns.
+	b.WriteString(strings.Repeat(" ", col-1))
+	runes := col - 1
+	for _, t := range e.Tokens {
+		for line < t.Pos.Line {
+			b.WriteByte('\n')
+			runes++
+			line++
+			col = 1
+		}
+		if t.Pos.Column > col {
+			b.WriteString(strings.Repeat(" ", t.Pos.Column-col))
+			runes += t.Pos.Column - col
+			col = t.Pos.Column
+		}
+		v := t.Value
+		if t.Type == TokDice {
+			if dice == nil {
+				dice = map[int]string{}
+			}
+			dice[runes] = v
+			v = strings.Repeat("_", len(v))
+		}
+		b.WriteString(v)
+		n := len([]rune(v))
+		runes += n
+		col += n
+	}
+	return b.String(), dice
+}
+
+// Raw is the expression's tokens joined with single spaces where the
+// source had space; it is how the log and the formatter show it.
+func (e *Expr) Raw() string {
+	var b strings.Builder
+	for i, t := range e.Tokens {
+		if i > 0 {
+			prev := e.Tokens[i-1]
+			end := tokenEnd(prev)
+			if t.Pos.Line != end.Line || t.Pos.Column != end.Column {
+				b.WriteByte(' ')
+			}
+		}
+		b.WriteString(t.Value)
+	}
+	return b.String()
+}

@@ -1,0 +1,103 @@
+package dsl
+
+import (
+	"os"
+	"path/filepath"
+
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// MaxFileSize bounds what fray reads as one rule or encounter file.
+const MaxFileSize = 4 << 20
+
+// ReadFile reads and parses one file, recording its text in src.
+func ReadFile(path string, src Sources) (*File, Diagnostics) {
+	at := Range{Filename: path, Start: Pos{Line: 1, Column: 1}, End: Pos{Line: 1, Column: 2, Byte: 1}}
+	info, err := os.Stat(path)
+	if err != nil {
+		return nil, Diagnostics{{Severity: Error, Code: CodeRead, Summary: "cannot read file: " + cleanErr(err), Detail: "check the path", Subject: at}}
+	}
+	if info.IsDir() {
+		return nil, Diagnostics{{Severity: Error, Code: CodeRead, Summary: "is a directory, not a .fray file", Detail: "name a file, or run fray lint on the directory", Subject: at}}
+	}
+	if info.Size() > MaxFileSize {
+		return nil, Diagnostics{{Severity: Error, Code: CodeRead, Summary: "file is too large", Detail: "rule and encounter files are limited to 4 MiB", Subject: at}}
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, Diagnostics{{Severity: Error, Code: CodeRead, Summary: "cannot read file: " + cleanErr(err), Detail: "check the path and its permissions", Subject: at}}
+	}
+	src[path] = string(data)
+	return Parse(path, string(data))
+}
+
+func cleanErr(err error) string {
+	if pe, ok := err.(*os.PathError); ok {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}
+
+// LoadRuleset reads, parses and checks a rule file.
+func LoadRuleset(path string, src Sources) (*Model, Diagnostics) {
+	f, diags := ReadFile(path, src)
+	if f == nil {
+		return nil, diags
+	}
+	return Check(f)
+}
+
+// IsEncounter reports whether a parsed file is an encounter.
+func IsEncounter(f *File) bool {
+	h, _, _ := EncounterHeader(f)
+	return h != nil
+}
+
+// LoadEncounter reads an encounter and the ruleset it names (or rulesPath
+// when given), checking both. Diagnostics of both files are returned.
+func LoadEncounter(path, rulesPath string, src Sources) (*Encounter, Diagnostics) {
+	f, diags := ReadFile(path, src)
+	if f == nil {
+		return nil, diags
+	}
+	return loadEncounterFile(f, rulesPath, src)
+}
+
+func loadEncounterFile(f *File, rulesPath string, src Sources) (*Encounter, Diagnostics) {
+	_, named, at := EncounterHeader(f)
+	if rulesPath == "" {
+		if named == "" {
+			if at.Filename == "" {
+				at = RangeOf(lexer.Position{Filename: f.Name, Line: 1, Column: 1}, lexer.Position{})
+			}
+			return nil, Diagnostics{{Severity: Error, Code: CodeMissingRules, Summary: "the encounter names no ruleset",
+				Detail: `add rules "path/to/rules.fray" to the encounter header, or pass --rules`, Subject: at}}
+		}
+		rulesPath = filepath.Join(filepath.Dir(f.Name), filepath.FromSlash(named))
+	}
+	m, diags := LoadRuleset(rulesPath, src)
+	if diags.HasErrors() || m == nil {
+		if len(diags) > 0 && diags[0].Code == CodeRead && named != "" && at.Filename != "" {
+			diags[0].Subject = at
+			diags[0].Summary = "cannot read the encounter's ruleset " + rulesPath + ": " + diags[0].Summary
+		}
+		return nil, diags
+	}
+	enc, ediags := CheckEncounter(f, m)
+	enc.RulesPath = rulesPath
+	return enc, append(diags, ediags...).Sort()
+}
+
+// Lint checks one file of either kind and returns every diagnostic.
+func Lint(path string, src Sources) Diagnostics {
+	f, diags := ReadFile(path, src)
+	if f == nil {
+		return diags
+	}
+	if IsEncounter(f) {
+		_, d := loadEncounterFile(f, "", src)
+		return d
+	}
+	_, d := Check(f)
+	return d
+}

@@ -1,0 +1,183 @@
+package dsl
+
+import (
+	"reflect"
+
+	"github.com/expr-lang/expr/vm"
+)
+
+// Model is a checked ruleset: its types, every expression compiled, and
+// the declarations indexed by name. Package interp lowers it to a plan.
+type Model struct {
+	File     *File
+	Name     string
+	Source   string
+	Covers   []string
+	Segments int
+	Default  *Action
+
+	U      *Universe
+	Consts []*Const
+
+	Events    map[string]*Event
+	EventList []*Event
+	Actions   map[string]*Action
+	Tables    map[string]*Table
+	Modifiers map[string]*Modifiers
+	Phases    []*Phase
+	End       *CExpr
+
+	// Globals is the frame of expressions outside any body (defaults, constants, the end).
+	Globals *Frame
+
+	// Per-node results of the checker, read by the interpreter.
+	Exprs   map[*Expr]*CExpr
+	Locals  map[*Name]*FrameField
+	Assigns map[*AssignStmt]*Target
+	Logs    map[*LogStmt]*Template
+	Emits   map[*EmitStmt]*Event
+	Loops   map[*ForStmt]*FrameField
+}
+
+// CExpr is a compiled expression.
+type CExpr struct {
+	Expr  *Expr
+	Prog  *vm.Program
+	Const any // set instead of Prog for literals such as a dice default
+	Type  *Type
+	Frame *Frame
+}
+
+// Const is a named constant, a global of every frame.
+type Const struct {
+	Name  string
+	Value *CExpr
+	Field *FrameField
+	Decl  *ConstDecl
+}
+
+// Event is a declared event with its handlers.
+type Event struct {
+	Name     string
+	Params   []*ParamInfo
+	Template *Template
+	Frame    *Frame
+	Handlers []*Handler
+	Decl     *EventDecl
+}
+
+// ParamInfo is a checked parameter: its frame slot and default.
+type ParamInfo struct {
+	Name    string
+	Type    *Type
+	Field   *FrameField
+	Default *CExpr
+	Decl    *Param
+}
+
+// Handler is an "on EVENT" block.
+type Handler struct {
+	Event *Event
+	Frame *Frame
+	Body  *Block
+	Decl  *HandlerDecl
+}
+
+// Action is a declared action.
+type Action struct {
+	Name   string
+	Params []*ParamInfo
+	Self   *FrameField
+	Frame  *Frame
+	Body   *Block
+	Decl   *ActionDecl
+	Used   bool
+}
+
+// Table is a checked table.
+type Table struct {
+	Name   string
+	Dice   *DiceRange // nil when no dice feed it
+	Rows   []*Row
+	Result *Type
+	Frame  *Frame
+	Decl   *TableDecl
+	Used   bool
+}
+
+// DiceRange is the dice feeding a table and the totals they can give.
+type DiceRange struct {
+	Text     string
+	N, Faces int
+	Min, Max int
+}
+
+// Row is one table row.
+type Row struct {
+	Lo, Hi int // inclusive; Hi is MaxInt for "13+"
+	Label  string
+	Value  *CExpr
+	Decl   *TableRow
+}
+
+// Modifiers is a checked modifiers block.
+type Modifiers struct {
+	Name      string
+	Params    []*ParamInfo
+	Over      *CExpr
+	OverVar   *FrameField
+	Aggregate string
+	Rows      []*ModRowInfo
+	Frame     *Frame
+	Decl      *ModifiersDecl
+	Used      bool
+}
+
+// ModRowInfo is one checked modifier.
+type ModRowInfo struct {
+	Label string
+	Value *CExpr
+	When  *CExpr
+}
+
+// Phase is a checked phase.
+type Phase struct {
+	Name  string
+	When  PhaseWhen
+	Frame *Frame
+	Body  *Block
+	Decl  *PhaseDecl
+}
+
+// PhaseWhen is when a phase runs.
+type PhaseWhen int
+
+const (
+	Once PhaseWhen = iota
+	EachRound
+	EachSegment
+	AtEnd
+)
+
+// Target is a checked assignment target: a local, or a chain of
+// attribute fields starting from a local or global.
+type Target struct {
+	Root   *FrameField
+	Fields []int // struct field indices after dereferencing pointers
+	Type   *Type
+	Label  string // the last name, used as the reason of rolls
+}
+
+// Template is a string with {expr} parts.
+type Template struct {
+	Parts []TemplatePart
+}
+
+// TemplatePart is literal text or an expression.
+type TemplatePart struct {
+	Text string
+	Expr *CExpr
+}
+
+// NewFrameValue makes a zeroed frame instance (a pointer to the struct).
+func (f *Frame) NewValue() reflect.Value { return reflect.New(f.R) }

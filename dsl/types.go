@@ -1,0 +1,284 @@
+package dsl
+
+import (
+	"context"
+	"fmt"
+	"reflect"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/frayrules/fray/stdlib"
+)
+
+// TypeKind is the kind of a rule-language type.
+type TypeKind int
+
+const (
+	KInt TypeKind = iota
+	KFloat
+	KBool
+	KString
+	KDice
+	KCombatant
+	KSide
+	KList
+	KAny
+)
+
+// Type is a rule-language type and the Go type that carries it at run time.
+// Combatants and sides are structs made with reflect.StructOf from the
+// ruleset's attribute declarations, so expr-lang type-checks field access.
+type Type struct {
+	Kind TypeKind
+	Elem *Type
+	R    reflect.Type
+}
+
+func (t *Type) String() string {
+	switch t.Kind {
+	case KInt:
+		return "int"
+	case KFloat:
+		return "float"
+	case KBool:
+		return "bool"
+	case KString:
+		return "string"
+	case KDice:
+		return "dice"
+	case KCombatant:
+		return "combatant"
+	case KSide:
+		return "side"
+	case KList:
+		return "list[" + t.Elem.String() + "]"
+	}
+	return "any"
+}
+
+var (
+	ctxType   = reflect.TypeOf((*context.Context)(nil)).Elem()
+	intType   = reflect.TypeOf(0)
+	floatType = reflect.TypeOf(0.0)
+	boolType  = reflect.TypeOf(false)
+	strType   = reflect.TypeOf("")
+	diceType  = reflect.TypeOf(stdlib.Dice{})
+	anyType   = reflect.TypeOf((*any)(nil)).Elem()
+)
+
+// Universe holds the types of one ruleset.
+type Universe struct {
+	Combatant *Type // pointer to the combatant struct
+	Side      *Type // pointer to the side struct
+	Int       *Type
+	Float     *Type
+	Bool      *Type
+	String    *Type
+	Dice      *Type
+	Any       *Type
+
+	CombatantAttrs []*Attr // in field order, built-ins first
+	SideAttrs      []*Attr
+	friendly       *strings.Replacer
+}
+
+// Attr is an attribute of combatants or sides.
+type Attr struct {
+	Name    string
+	Type    *Type
+	Field   int  // index in the struct
+	Builtin bool // name, side, alive, action: provided by fray
+	Decl    *AttrDecl
+	Default *CExpr
+	Used    bool
+}
+
+// Built-in attributes every combatant and side has.
+var (
+	combatantBuiltins = []string{"name", "side", "alive", "action"}
+	sideBuiltins      = []string{"name"}
+)
+
+// HiddenIndexField is the struct field that stores a combatant's or side's
+// index in the run; expr-lang cannot see it.
+const HiddenIndexField = "Idx"
+
+func scalar(k TypeKind, r reflect.Type) *Type { return &Type{Kind: k, R: r} }
+
+// ListOf makes list[t].
+func ListOf(t *Type) *Type { return &Type{Kind: KList, Elem: t, R: reflect.SliceOf(t.R)} }
+
+func structOf(attrs []*Attr) reflect.Type {
+	fields := make([]reflect.StructField, 0, len(attrs)+1)
+	for i, a := range attrs {
+		a.Field = i
+		fields = append(fields, reflect.StructField{
+			Name: fmt.Sprintf("F%d", i),
+			Type: a.Type.R,
+			Tag:  reflect.StructTag(fmt.Sprintf(`expr:%q`, a.Name)),
+		})
+	}
+	fields = append(fields, reflect.StructField{Name: HiddenIndexField, Type: intType, Tag: `expr:"-"`})
+	return reflect.StructOf(fields)
+}
+
+// FindAttr finds a combatant or side attribute by name.
+func FindAttr(attrs []*Attr, name string) *Attr {
+	for _, a := range attrs {
+		if a.Name == name {
+			return a
+		}
+	}
+	return nil
+}
+
+// Friendly rewrites Go type names in expr-lang's messages into the
+// language's own names.
+func (u *Universe) Friendly(msg string) string {
+	if u.friendly == nil {
+		return msg
+	}
+	return u.friendly.Replace(msg)
+}
+
+func (u *Universe) buildFriendly() {
+	c, s := u.Combatant.R, u.Side.R
+	u.friendly = strings.NewReplacer(
+		"[]"+c.String(), "list[combatant]",
+		"[]"+s.String(), "list[side]",
+		c.String(), "combatant",
+		s.String(), "side",
+		c.Elem().String(), "combatant",
+		s.Elem().String(), "side",
+		"stdlib.Dice", "dice",
+		"float64", "float",
+		"interface {}", "any",
+	)
+}
+
+// Resolve maps a stdlib kind to this ruleset's type.
+func (u *Universe) Resolve(k stdlib.Kind) *Type {
+	switch k {
+	case stdlib.Int:
+		return u.Int
+	case stdlib.Float:
+		return u.Float
+	case stdlib.Bool:
+		return u.Bool
+	case stdlib.String:
+		return u.String
+	case stdlib.DiceKind:
+		return u.Dice
+	case stdlib.Combatant:
+		return u.Combatant
+	case stdlib.Side:
+		return u.Side
+	case stdlib.Combatants:
+		return ListOf(u.Combatant)
+	case stdlib.Sides:
+		return ListOf(u.Side)
+	}
+	return u.Any
+}
+
+// TypeOfR maps a Go type from expr-lang back to a language type.
+func (u *Universe) TypeOfR(r reflect.Type) *Type {
+	if r == nil {
+		return u.Any
+	}
+	switch r {
+	case intType:
+		return u.Int
+	case floatType:
+		return u.Float
+	case boolType:
+		return u.Bool
+	case strType:
+		return u.String
+	case diceType:
+		return u.Dice
+	case u.Combatant.R:
+		return u.Combatant
+	case u.Side.R:
+		return u.Side
+	}
+	switch r.Kind() {
+	case reflect.Slice:
+		return ListOf(u.TypeOfR(r.Elem()))
+	case reflect.Int, reflect.Int64, reflect.Int32:
+		return u.Int
+	case reflect.Float32:
+		return u.Float
+	}
+	return &Type{Kind: KAny, R: r}
+}
+
+// Assignable reports whether a value of type from may be stored as to.
+func Assignable(from, to *Type) bool {
+	if from.Kind == KAny || to.Kind == KAny {
+		return true
+	}
+	if from.Kind == KInt && to.Kind == KFloat {
+		return true
+	}
+	if from.Kind == KList && to.Kind == KList {
+		return Assignable(from.Elem, to.Elem)
+	}
+	return from.Kind == to.Kind
+}
+
+// Frame is the environment struct of one body (a phase, an action, a
+// handler, ...): the globals every body sees, then the body's own locals.
+// One instance is the expr-lang environment while the body runs.
+type Frame struct {
+	Name   string
+	Fields []*FrameField
+	R      reflect.Type // the struct type
+}
+
+// FrameField is one global or local of a frame.
+type FrameField struct {
+	Name   string
+	Type   *Type
+	Index  int
+	Global bool
+	Decl   *Name // where a local was declared
+	param  bool  // a parameter or self: visible in the whole body
+}
+
+// Lookup finds a frame field by name.
+func (f *Frame) Lookup(name string) *FrameField {
+	for _, ff := range f.Fields {
+		if ff.Name == name {
+			return ff
+		}
+	}
+	return nil
+}
+
+func (f *Frame) build() {
+	fields := make([]reflect.StructField, len(f.Fields))
+	for i, ff := range f.Fields {
+		ff.Index = i
+		fields[i] = reflect.StructField{
+			Name: fmt.Sprintf("V%d", i),
+			Type: ff.Type.R,
+			Tag:  reflect.StructTag(fmt.Sprintf(`expr:%q`, ff.Name)),
+		}
+	}
+	f.R = reflect.StructOf(fields)
+}
+
+// Global frame fields, in order; every frame starts with them.
+const (
+	GCtx = iota
+	GRound
+	GSegment
+	GSides
+	GCombatants
+	numFixedGlobals
+)
+
+func ptrTo(t reflect.Type) reflect.Type { return reflect.PointerTo(t) }
+
+func decodeRune(s string) (rune, int) { return utf8.DecodeRuneInString(s) }

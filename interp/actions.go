@@ -1,0 +1,269 @@
+package interp
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+
+	"github.com/frayrules/fray/dsl"
+)
+
+type declareNode struct{ at dsl.Range }
+
+// exec collects every living combatant's declaration for the round: the
+// encounter's script for this round, else the ruleset's default action.
+func (n *declareNode) exec(r *Run, fr reflect.Value) (flow, error) {
+	script := map[string]*dsl.DeclSpec{}
+	for _, d := range r.enc.Script[r.round] {
+		script[d.Who] = d
+	}
+	for i, c := range r.comb {
+		r.declared[i] = nil
+		c.Elem().Field(3).SetString("")
+		if !c.Elem().Field(2).Bool() {
+			continue
+		}
+		name := nameOf(c)
+		var d *declared
+		if s, ok := script[name]; ok {
+			d = &declared{action: r.plan.actions[s.Action], args: make([]reflect.Value, len(s.Args)), script: true}
+			for j, a := range s.Args {
+				if !s.Given[j] {
+					continue
+				}
+				slot := reflect.New(s.Action.Params[j].Type.R).Elem()
+				if err := r.store(slot, a, dsl.RangeOf(s.Decl.Pos, s.Decl.EndPos)); err != nil {
+					return flowNext, err
+				}
+				d.args[j] = slot
+			}
+		} else if r.m.Default != nil {
+			d = &declared{action: r.plan.actions[r.m.Default], args: make([]reflect.Value, len(r.m.Default.Params))}
+		}
+		if d == nil {
+			continue
+		}
+		r.declared[i] = d
+		c.Elem().Field(3).SetString(d.action.a.Name)
+		how := "declares"
+		if !d.script {
+			how = "declares by default"
+		}
+		r.emitLog(&Event{Kind: KDeclare, Who: name, Name: d.action.a.Name, Args: d.jsonArgs(), Text: fmt.Sprintf("%s %s %s", name, how, d.describe())})
+	}
+	return flowNext, nil
+}
+
+func (d *declared) describe() string {
+	var parts []string
+	for i, p := range d.action.a.Params {
+		if i < len(d.args) && d.args[i].IsValid() {
+			parts = append(parts, p.Name+"="+quoteArg(d.args[i].Interface()))
+		}
+	}
+	return d.action.a.Name + "(" + strings.Join(parts, ", ") + ")"
+}
+
+func (d *declared) jsonArgs() map[string]any {
+	out := map[string]any{}
+	for i, p := range d.action.a.Params {
+		if i < len(d.args) && d.args[i].IsValid() {
+			out[p.Name] = jsonValue(d.args[i])
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
+type actNode struct {
+	at  dsl.Range
+	who *dsl.CExpr
+}
+
+// exec resolves the combatant's declared action (the default one when
+// nothing was declared).
+func (n *actNode) exec(r *Run, fr reflect.Value) (flow, error) {
+	r.reason = "act"
+	v, err := r.eval(n.who, fr)
+	if err != nil {
+		return flowNext, err
+	}
+	c := reflect.ValueOf(v)
+	if !c.IsValid() || c.IsNil() {
+		return flowNext, &RunError{At: n.at, Msg: "act needs a combatant, found nobody"}
+	}
+	i := idxOf(c)
+	d := r.declared[i]
+	if d == nil && r.m.Default != nil {
+		d = &declared{action: r.plan.actions[r.m.Default], args: make([]reflect.Value, len(r.m.Default.Params))}
+	}
+	if d == nil {
+		return flowNext, nil
+	}
+	return flowNext, r.perform(c, d)
+}
+
+// perform runs an action's body for a combatant.
+func (r *Run) perform(c reflect.Value, d *declared) error {
+	a := d.action.a
+	fr := r.newFrame(a.Frame)
+	e := fr.Elem()
+	e.Field(a.Self.Index).Set(c)
+	name := nameOf(c)
+	r.actors = append(r.actors, name)
+	defer func() { r.actors = r.actors[:len(r.actors)-1] }()
+	// Arguments first, then the defaults of the rest, in parameter order.
+	for i, p := range a.Params {
+		if i < len(d.args) && d.args[i].IsValid() {
+			e.Field(p.Field.Index).Set(d.args[i])
+		}
+	}
+	for i, p := range a.Params {
+		if i < len(d.args) && d.args[i].IsValid() || p.Default == nil {
+			continue
+		}
+		r.reason = p.Name
+		v, err := r.eval(p.Default, fr)
+		if err != nil {
+			return err
+		}
+		if err := r.store(e.Field(p.Field.Index), v, dsl.RangeOf(p.Decl.Pos, p.Decl.EndPos)); err != nil {
+			return err
+		}
+	}
+	var parts []string
+	args := map[string]any{}
+	for _, p := range a.Params {
+		f := e.Field(p.Field.Index)
+		parts = append(parts, p.Name+"="+quoteArg(f.Interface()))
+		args[p.Name] = jsonValue(f)
+	}
+	if len(args) == 0 {
+		args = nil
+	}
+	r.emitLog(&Event{Kind: KAct, Who: name, Name: a.Name, Args: args, Text: fmt.Sprintf("%s acts: %s(%s)", name, a.Name, strings.Join(parts, ", "))})
+	_, err := r.execBlock(d.action.body, fr)
+	return err
+}
+
+type scheduleNode struct {
+	at         dsl.Range
+	label      string
+	who, after *dsl.CExpr
+	body       []node
+}
+
+func (n *scheduleNode) exec(r *Run, fr reflect.Value) (flow, error) {
+	r.reason = n.label
+	v, err := r.eval(n.who, fr)
+	if err != nil {
+		return flowNext, err
+	}
+	c := reflect.ValueOf(v)
+	if !c.IsValid() || c.IsNil() {
+		return flowNext, &RunError{At: n.at, Msg: "schedule needs a combatant, found nobody"}
+	}
+	av, err := r.eval(n.after, fr)
+	if err != nil {
+		return flowNext, err
+	}
+	after, _ := toInt(av)
+	if after < 0 {
+		return flowNext, &RunError{At: n.at, Msg: fmt.Sprintf("cannot schedule %d segments in the past", -after)}
+	}
+	// The block runs later with the locals it sees now.
+	snap := reflect.New(fr.Elem().Type())
+	snap.Elem().Set(fr.Elem())
+	due := r.tick() + after
+	r.scheduled = append(r.scheduled, &scheduled{owner: idxOf(c), label: n.label, due: due, body: n.body, frame: snap, actor: nameOf(c), serial: r.seq})
+	dr, ds := r.untick(due)
+	r.emitLog(&Event{Kind: KSchedule, Who: nameOf(c), Name: n.label, Args: map[string]any{"due_round": dr, "due_segment": ds},
+		Text: fmt.Sprintf("%s: %q is due in %s", nameOf(c), n.label, r.when(dr, ds))})
+	return flowNext, nil
+}
+
+func (r *Run) when(round, seg int) string {
+	switch {
+	case round == r.round && seg > 0:
+		return fmt.Sprintf("segment %d", seg)
+	case seg > 0:
+		return fmt.Sprintf("round %d, segment %d", round, seg)
+	}
+	return fmt.Sprintf("round %d", round)
+}
+
+func (r *Run) tick() int { return r.round*r.m.Segments + r.segment }
+
+func (r *Run) untick(t int) (int, int) {
+	if r.m.Segments <= 1 {
+		return t, 0
+	}
+	round, seg := t/r.m.Segments, t%r.m.Segments
+	if seg == 0 {
+		round, seg = round-1, r.m.Segments
+	}
+	return round, seg
+}
+
+type cancelNode struct {
+	at    dsl.Range
+	label string
+	who   *dsl.CExpr
+}
+
+func (n *cancelNode) exec(r *Run, fr reflect.Value) (flow, error) {
+	r.reason = n.label
+	v, err := r.eval(n.who, fr)
+	if err != nil {
+		return flowNext, err
+	}
+	c := reflect.ValueOf(v)
+	if !c.IsValid() || c.IsNil() {
+		return flowNext, nil
+	}
+	owner := idxOf(c)
+	kept := r.scheduled[:0]
+	dropped := 0
+	for _, s := range r.scheduled {
+		if s.owner == owner && s.label == n.label {
+			dropped++
+			continue
+		}
+		kept = append(kept, s)
+	}
+	r.scheduled = kept
+	if dropped > 0 {
+		r.emitLog(&Event{Kind: KCancel, Who: nameOf(c), Name: n.label, Text: fmt.Sprintf("%s: %q is cancelled", nameOf(c), n.label)})
+	}
+	return flowNext, nil
+}
+
+// fireDue runs what is scheduled up to now, earliest first.
+func (r *Run) fireDue() error {
+	now := r.tick()
+	for {
+		var next *scheduled
+		at := -1
+		for i, s := range r.scheduled {
+			if s.due <= now && (next == nil || s.due < next.due) {
+				next, at = s, i
+			}
+		}
+		if next == nil {
+			return nil
+		}
+		r.scheduled = append(r.scheduled[:at], r.scheduled[at+1:]...)
+		r.emitLog(&Event{Kind: KFire, Who: next.actor, Name: next.label, Text: fmt.Sprintf("%s: %q comes due", next.actor, next.label)})
+		fr := next.frame
+		fr.Elem().Field(dsl.GRound).SetInt(int64(r.round))
+		fr.Elem().Field(dsl.GSegment).SetInt(int64(r.segment))
+		r.actors = append(r.actors, next.actor)
+		_, err := r.execBlock(next.body, fr)
+		r.actors = r.actors[:len(r.actors)-1]
+		if err != nil {
+			return err
+		}
+	}
+}

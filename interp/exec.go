@@ -1,0 +1,530 @@
+package interp
+
+import (
+	"fmt"
+	"reflect"
+	"sort"
+	"strings"
+
+	"github.com/frayrules/fray/dsl"
+)
+
+type flow int
+
+const (
+	flowNext flow = iota
+	flowReturn
+)
+
+// node is one lowered statement.
+type node interface {
+	exec(r *Run, fr reflect.Value) (flow, error)
+}
+
+func (r *Run) execBlock(nodes []node, fr reflect.Value) (flow, error) {
+	for _, n := range nodes {
+		r.steps++
+		if r.steps > r.opt.MaxSteps {
+			return flowReturn, &RunError{Msg: fmt.Sprintf("the run exceeded %d statements (a rule that never ends?); raise the limit with --max-steps", r.opt.MaxSteps)}
+		}
+		f, err := n.exec(r, fr)
+		if err != nil || f == flowReturn {
+			return f, err
+		}
+	}
+	return flowNext, nil
+}
+
+type letNode struct {
+	at     dsl.Range
+	field  int
+	val    *dsl.CExpr
+	reason string
+}
+
+func (n *letNode) exec(r *Run, fr reflect.Value) (flow, error) {
+	r.reason = n.reason
+	v, err := r.eval(n.val, fr)
+	if err != nil {
+		return flowNext, err
+	}
+	return flowNext, r.store(fr.Elem().Field(n.field), v, n.at)
+}
+
+type assignNode struct {
+	at  dsl.Range
+	t   *dsl.Target
+	op  string
+	val *dsl.CExpr
+}
+
+func (n *assignNode) exec(r *Run, fr reflect.Value) (flow, error) {
+	r.reason = n.t.Label
+	v, err := r.eval(n.val, fr)
+	if err != nil {
+		return flowNext, err
+	}
+	dst := fr.Elem().Field(n.t.Root.Index)
+	for _, f := range n.t.Fields {
+		if dst.IsNil() {
+			return flowNext, &RunError{At: n.at, Msg: fmt.Sprintf("%s is nobody", n.t.Root.Name)}
+		}
+		dst = dst.Elem().Field(f)
+	}
+	switch n.op {
+	case "+=", "-=":
+		sign := 1
+		if n.op == "-=" {
+			sign = -1
+		}
+		switch dst.Kind() {
+		case reflect.Int:
+			d, ok := toInt(v)
+			if !ok {
+				return flowNext, &RunError{At: n.at, Msg: "expected a whole number, found " + show(v)}
+			}
+			dst.SetInt(dst.Int() + int64(sign*d))
+		case reflect.Float64:
+			d, ok := toFloat(v)
+			if !ok {
+				return flowNext, &RunError{At: n.at, Msg: "expected a number, found " + show(v)}
+			}
+			dst.SetFloat(dst.Float() + float64(sign)*d)
+		}
+		return flowNext, nil
+	}
+	return flowNext, r.store(dst, v, n.at)
+}
+
+func toInt(v any) (int, bool) {
+	switch x := v.(type) {
+	case int:
+		return x, true
+	case int64:
+		return int(x), true
+	case float64:
+		return int(x), true
+	}
+	return 0, false
+}
+
+func toFloat(v any) (float64, bool) {
+	switch x := v.(type) {
+	case int:
+		return float64(x), true
+	case float64:
+		return x, true
+	}
+	return 0, false
+}
+
+type ifNode struct {
+	at        dsl.Range
+	cond      *dsl.CExpr
+	then, els []node
+}
+
+func (n *ifNode) exec(r *Run, fr reflect.Value) (flow, error) {
+	r.reason = "condition"
+	v, err := r.eval(n.cond, fr)
+	if err != nil {
+		return flowNext, err
+	}
+	if b, _ := v.(bool); b {
+		return r.execBlock(n.then, fr)
+	}
+	return r.execBlock(n.els, fr)
+}
+
+type orderKey struct {
+	label string
+	e     *dsl.CExpr
+	desc  bool
+}
+
+type forNode struct {
+	at           dsl.Range
+	field        int
+	list         *dsl.CExpr
+	keys         []orderKey
+	simultaneous bool
+	body         []node
+}
+
+type orderItem struct {
+	v    reflect.Value
+	keys []any
+}
+
+func (n *forNode) exec(r *Run, fr reflect.Value) (flow, error) {
+	r.reason = "list"
+	lv, err := r.eval(n.list, fr)
+	if err != nil {
+		return flowNext, err
+	}
+	list := reflect.ValueOf(lv)
+	if !list.IsValid() || list.Kind() != reflect.Slice {
+		return flowNext, nil
+	}
+	items := make([]orderItem, list.Len())
+	slot := fr.Elem().Field(n.field)
+	for i := range items {
+		items[i].v = list.Index(i)
+		if list.Index(i).Kind() == reflect.Interface {
+			items[i].v = list.Index(i).Elem()
+		}
+	}
+	if len(n.keys) > 0 {
+		for i := range items {
+			if err := r.store(slot, items[i].v, n.at); err != nil {
+				return flowNext, err
+			}
+			for _, k := range n.keys {
+				r.reason = k.label
+				kv, err := r.eval(k.e, fr)
+				if err != nil {
+					return flowNext, err
+				}
+				items[i].keys = append(items[i].keys, kv)
+			}
+		}
+		sort.SliceStable(items, func(a, b int) bool { return n.less(items[a], items[b]) })
+	}
+	groups := n.group(items)
+	if len(n.keys) > 0 {
+		r.logOrder(n, items, groups)
+	}
+	for _, g := range groups {
+		f, err := n.runGroup(r, fr, slot, g)
+		if err != nil || f == flowReturn {
+			return f, err
+		}
+		if done, err := r.checkEnd(); err != nil || done {
+			return flowNext, err
+		}
+	}
+	return flowNext, nil
+}
+
+func (n *forNode) less(a, b orderItem) bool {
+	for i, k := range n.keys {
+		c := compare(a.keys[i], b.keys[i])
+		if c == 0 {
+			continue
+		}
+		if k.desc {
+			return c > 0
+		}
+		return c < 0
+	}
+	return false
+}
+
+// group splits an ordered list into runs of equal keys when ties are
+// simultaneous; otherwise every item is its own group.
+func (n *forNode) group(items []orderItem) [][]orderItem {
+	var groups [][]orderItem
+	if !n.simultaneous {
+		for i := range items {
+			groups = append(groups, items[i:i+1])
+		}
+		return groups
+	}
+	if len(n.keys) == 0 {
+		if len(items) > 0 {
+			groups = append(groups, items)
+		}
+		return groups
+	}
+	start := 0
+	for i := 1; i <= len(items); i++ {
+		if i == len(items) || !equalKeys(items[start].keys, items[i].keys) {
+			groups = append(groups, items[start:i])
+			start = i
+		}
+	}
+	return groups
+}
+
+func equalKeys(a, b []any) bool {
+	for i := range a {
+		if compare(a[i], b[i]) != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func (n *forNode) runGroup(r *Run, fr, slot reflect.Value, g []orderItem) (flow, error) {
+	simultaneous := n.simultaneous && len(g) > 1 && r.deferred == nil
+	var queue []pendingEmit
+	if simultaneous {
+		r.deferred = &queue
+	}
+	for _, it := range g {
+		if err := r.store(slot, it.v, n.at); err != nil {
+			r.deferred = nil
+			return flowNext, err
+		}
+		pushed := r.pushActor(it.v)
+		f, err := r.execBlock(n.body, fr)
+		if pushed {
+			r.actors = r.actors[:len(r.actors)-1]
+		}
+		if err != nil {
+			r.deferred = nil
+			return f, err
+		}
+		if f == flowReturn {
+			if simultaneous {
+				r.deferred = nil
+				if err := r.flush(queue); err != nil {
+					return flowNext, err
+				}
+			}
+			return f, nil
+		}
+	}
+	if simultaneous {
+		r.deferred = nil
+		return flowNext, r.flush(queue)
+	}
+	return flowNext, nil
+}
+
+// pushActor makes a combatant or side the one rolls are attributed to.
+func (r *Run) pushActor(v reflect.Value) bool {
+	if v.Kind() == reflect.Pointer && !v.IsNil() && v.Elem().Kind() == reflect.Struct {
+		r.actors = append(r.actors, nameOf(v))
+		return true
+	}
+	return false
+}
+
+// flush applies the effects of a simultaneous group, in the order they were made.
+func (r *Run) flush(queue []pendingEmit) error {
+	for _, p := range queue {
+		if err := r.dispatch(p.ev, p.args, p.at, p.who); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// logOrder records an ordering decision and the key that decided each step.
+func (r *Run) logOrder(n *forNode, items []orderItem, groups [][]orderItem) {
+	var b strings.Builder
+	dir := "lowest first"
+	if n.keys[0].desc {
+		dir = "highest first"
+	}
+	fmt.Fprintf(&b, "order by %s, %s: ", n.keys[0].label, dir)
+	var parts []string
+	for gi, g := range groups {
+		var names []string
+		for _, it := range g {
+			names = append(names, fmt.Sprintf("%s (%s)", show(it.v), show(it.keys[0])))
+		}
+		s := strings.Join(names, " = ")
+		if len(g) > 1 {
+			s += " simultaneous"
+		}
+		// Name the tie-break that separated this group from the previous one.
+		if gi > 0 && len(n.keys) > 1 {
+			prev := groups[gi-1][0]
+			if compare(prev.keys[0], g[0].keys[0]) == 0 {
+				for k := 1; k < len(n.keys); k++ {
+					if compare(prev.keys[k], g[0].keys[k]) != 0 {
+						s += fmt.Sprintf(" [tie on %s broken by %s: %s vs %s]", n.keys[0].label, n.keys[k].label, show(prev.keys[k]), show(g[0].keys[k]))
+						break
+					}
+				}
+			}
+		}
+		parts = append(parts, s)
+	}
+	b.WriteString(strings.Join(parts, ", then "))
+	var order []any
+	for _, it := range items {
+		order = append(order, nameOrValue(it.v))
+	}
+	keys := []string{}
+	for _, k := range n.keys {
+		keys = append(keys, k.label)
+	}
+	r.emitLog(&Event{Kind: KOrder, Args: map[string]any{"order": order, "keys": keys}, Text: b.String()})
+}
+
+func nameOrValue(v reflect.Value) any { return jsonValue(v) }
+
+// compare orders two key values of the same kind.
+func compare(a, b any) int {
+	switch x := a.(type) {
+	case int:
+		if y, ok := toInt(b); ok {
+			return cmpInt(x, y)
+		}
+	case float64:
+		if y, ok := toFloat(b); ok {
+			switch {
+			case x < y:
+				return -1
+			case x > y:
+				return 1
+			}
+			return 0
+		}
+	case string:
+		if y, ok := b.(string); ok {
+			return strings.Compare(x, y)
+		}
+	case bool:
+		if y, ok := b.(bool); ok {
+			return cmpInt(btoi(x), btoi(y))
+		}
+	}
+	return 0
+}
+
+func cmpInt(a, b int) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+type emitNode struct {
+	at   dsl.Range
+	ev   *eventPlan
+	args []*dsl.CExpr
+}
+
+func (n *emitNode) exec(r *Run, fr reflect.Value) (flow, error) {
+	args := make([]reflect.Value, len(n.args))
+	for i, a := range n.args {
+		r.reason = n.ev.ev.Name
+		v, err := r.eval(a, fr)
+		if err != nil {
+			return flowNext, err
+		}
+		slot := reflect.New(n.ev.ev.Params[i].Type.R).Elem()
+		if err := r.store(slot, v, n.at); err != nil {
+			return flowNext, err
+		}
+		args[i] = slot
+	}
+	if r.deferred != nil {
+		*r.deferred = append(*r.deferred, pendingEmit{ev: n.ev, args: args, at: n.at, who: r.who()})
+		return flowNext, nil
+	}
+	return flowNext, r.dispatch(n.ev, args, n.at, r.who())
+}
+
+// dispatch logs an event and runs its handlers.
+func (r *Run) dispatch(ep *eventPlan, args []reflect.Value, at dsl.Range, who string) error {
+	ev := ep.ev
+	fr := r.newFrame(ev.Frame)
+	jargs := map[string]any{}
+	for i, p := range ev.Params {
+		fr.Elem().Field(p.Field.Index).Set(args[i])
+		jargs[p.Name] = jsonValue(args[i])
+	}
+	text := ev.Name
+	if ev.Template != nil {
+		t, err := r.render(ev.Template, fr)
+		if err != nil {
+			return err
+		}
+		text = t
+	} else {
+		var parts []string
+		for i, p := range ev.Params {
+			parts = append(parts, p.Name+"="+show(args[i]))
+		}
+		text += "(" + strings.Join(parts, ", ") + ")"
+	}
+	r.emitLog(&Event{Kind: KEvent, Name: ev.Name, Who: who, Args: jargs, Text: text})
+	r.actors = append(r.actors, who)
+	defer func() { r.actors = r.actors[:len(r.actors)-1] }()
+	for _, h := range ep.handlers {
+		hf := r.newFrame(h.frame)
+		for i, p := range ev.Params {
+			hf.Elem().Field(p.Field.Index).Set(args[i])
+		}
+		if _, err := r.execBlock(h.body, hf); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (r *Run) render(t *dsl.Template, fr reflect.Value) (string, error) {
+	var b strings.Builder
+	for _, p := range t.Parts {
+		if p.Expr == nil {
+			b.WriteString(p.Text)
+			continue
+		}
+		v, err := r.eval(p.Expr, fr)
+		if err != nil {
+			return "", err
+		}
+		b.WriteString(show(v))
+	}
+	return b.String(), nil
+}
+
+type logNode struct {
+	at dsl.Range
+	t  *dsl.Template
+}
+
+func (n *logNode) exec(r *Run, fr reflect.Value) (flow, error) {
+	r.reason = "log"
+	text, err := r.render(n.t, fr)
+	if err != nil {
+		return flowNext, err
+	}
+	r.emitLog(&Event{Kind: KLog, Who: r.who(), Text: text})
+	return flowNext, nil
+}
+
+type returnNode struct{}
+
+func (returnNode) exec(*Run, reflect.Value) (flow, error) { return flowReturn, nil }
+
+type segmentNode struct {
+	at   dsl.Range
+	n    *dsl.CExpr
+	body []node
+}
+
+func (n *segmentNode) exec(r *Run, fr reflect.Value) (flow, error) {
+	r.reason = "segment"
+	v, err := r.eval(n.n, fr)
+	if err != nil {
+		return flowNext, err
+	}
+	seg, _ := toInt(v)
+	prev := r.segment
+	r.segment = seg
+	fr.Elem().Field(dsl.GSegment).SetInt(int64(seg))
+	defer func() {
+		r.segment = prev
+		fr.Elem().Field(dsl.GSegment).SetInt(int64(prev))
+	}()
+	if err := r.fireDue(); err != nil {
+		return flowNext, err
+	}
+	return r.execBlock(n.body, fr)
+}

@@ -1,0 +1,145 @@
+package interp
+
+import (
+	"github.com/frayrules/fray/dsl"
+)
+
+// Plan is a ruleset lowered for running: every body a list of nodes that
+// hold their compiled expressions and resolved frame slots. One plan
+// serves any number of runs.
+type Plan struct {
+	M         *dsl.Model
+	Once      []*phasePlan
+	Rounds    []*phasePlan
+	AtEnd     []*phasePlan
+	actions   map[*dsl.Action]*actionPlan
+	events    map[*dsl.Event]*eventPlan
+	modifiers map[string]*dsl.Modifiers
+	tables    map[string]*dsl.Table
+}
+
+type phasePlan struct {
+	ph   *dsl.Phase
+	body []node
+}
+
+type actionPlan struct {
+	a    *dsl.Action
+	body []node
+}
+
+type eventPlan struct {
+	ev       *dsl.Event
+	handlers []*handlerPlan
+}
+
+type handlerPlan struct {
+	frame *dsl.Frame
+	body  []node
+}
+
+// Lower builds the plan of a checked model without errors.
+func Lower(m *dsl.Model) *Plan {
+	p := &Plan{M: m, actions: map[*dsl.Action]*actionPlan{}, events: map[*dsl.Event]*eventPlan{},
+		modifiers: m.Modifiers, tables: m.Tables}
+	// Event plans exist before any body is lowered, so every emit finds its event.
+	for _, ev := range m.EventList {
+		p.events[ev] = &eventPlan{ev: ev}
+	}
+	for _, ev := range m.EventList {
+		ep := p.events[ev]
+		for _, h := range ev.Handlers {
+			ep.handlers = append(ep.handlers, &handlerPlan{frame: h.Frame, body: p.block(h.Body)})
+		}
+	}
+	for _, a := range m.Actions {
+		p.actions[a] = &actionPlan{a: a, body: p.block(a.Body)}
+	}
+	for _, ph := range m.Phases {
+		pp := &phasePlan{ph: ph, body: p.block(ph.Body)}
+		switch ph.When {
+		case dsl.Once:
+			p.Once = append(p.Once, pp)
+		case dsl.AtEnd:
+			p.AtEnd = append(p.AtEnd, pp)
+		default:
+			p.Rounds = append(p.Rounds, pp)
+		}
+	}
+	return p
+}
+
+func (p *Plan) block(b *dsl.Block) []node {
+	if b == nil {
+		return nil
+	}
+	out := make([]node, 0, len(b.Stmts))
+	for _, s := range b.Stmts {
+		out = append(out, p.stmt(s))
+	}
+	return out
+}
+
+func (p *Plan) expr(e *dsl.Expr) *dsl.CExpr {
+	if e == nil {
+		return nil
+	}
+	return p.M.Exprs[e]
+}
+
+func (p *Plan) stmt(s *dsl.Stmt) node {
+	m := p.M
+	at := dsl.RangeOf(s.Pos, s.EndPos)
+	switch {
+	case s.Let != nil:
+		return &letNode{at: at, field: m.Locals[s.Let.Name].Index, val: p.expr(s.Let.Value), reason: s.Let.Name.Text}
+	case s.Assign != nil:
+		return &assignNode{at: at, t: m.Assigns[s.Assign], op: s.Assign.Op, val: p.expr(s.Assign.Value)}
+	case s.If != nil:
+		return p.ifNode(s.If, at)
+	case s.For != nil:
+		f := s.For
+		n := &forNode{at: at, field: m.Loops[f].Index, list: p.expr(f.List), simultaneous: f.Simultaneous, body: p.block(f.Body)}
+		for _, k := range f.Keys {
+			label := k.Key.Raw()
+			if k.Label != nil {
+				label = string(*k.Label)
+			}
+			n.keys = append(n.keys, orderKey{label: label, e: p.expr(k.Key), desc: k.Dir == "desc"})
+		}
+		return n
+	case s.Emit != nil:
+		n := &emitNode{at: at, ev: p.events[m.Emits[s.Emit]]}
+		for _, a := range s.Emit.Args {
+			n.args = append(n.args, p.expr(a))
+		}
+		return n
+	case s.Act != nil:
+		return &actNode{at: at, who: p.expr(s.Act.Who)}
+	case s.Declare != nil:
+		return &declareNode{at: at}
+	case s.Schedule != nil:
+		return &scheduleNode{at: at, label: string(s.Schedule.Label), who: p.expr(s.Schedule.Who), after: p.expr(s.Schedule.After), body: p.block(s.Schedule.Body)}
+	case s.Cancel != nil:
+		return &cancelNode{at: at, label: string(s.Cancel.Label), who: p.expr(s.Cancel.Who)}
+	case s.Segment != nil:
+		return &segmentNode{at: at, n: p.expr(s.Segment.N), body: p.block(s.Segment.Body)}
+	case s.Log != nil:
+		return &logNode{at: at, t: m.Logs[s.Log]}
+	case s.Return != nil:
+		return &returnNode{}
+	}
+	return &returnNode{}
+}
+
+func (p *Plan) ifNode(is *dsl.IfStmt, at dsl.Range) node {
+	n := &ifNode{at: at, cond: p.expr(is.Cond), then: p.block(is.Then)}
+	if is.Else != nil {
+		if is.Else.If != nil {
+			n.els = []node{p.ifNode(is.Else.If, at)}
+		} else {
+			n.els = p.block(is.Else.Block)
+		}
+	}
+	return n
+}

@@ -1,0 +1,365 @@
+package interp
+
+import (
+	"context"
+	"fmt"
+	"reflect"
+	"strings"
+	"time"
+
+	"github.com/expr-lang/expr/vm"
+
+	"github.com/frayrules/fray/dsl"
+)
+
+// Options control one run.
+type Options struct {
+	Seed      uint64
+	Dice      []int // fixed dice; nil means use the seed
+	MaxRounds int   // 0: the encounter's limit
+	MaxSteps  int   // statements per run; 0: DefaultMaxSteps
+	Sink      func(*Event)
+}
+
+// DefaultMaxSteps bounds the statements one run may execute.
+const DefaultMaxSteps = 10_000_000
+
+// RunError is a failure while playing, placed in the rule file.
+type RunError struct {
+	At  dsl.Range
+	Msg string
+}
+
+func (e *RunError) Error() string {
+	if e.At.Filename == "" {
+		return "runtime error: " + e.Msg
+	}
+	return fmt.Sprintf("%s:%d:%d: runtime error: %s", e.At.Filename, e.At.Start.Line, e.At.Start.Column, e.Msg)
+}
+
+// Result sums up a finished run.
+type Result struct {
+	Rounds   int
+	Standing []string
+	Capped   bool
+}
+
+// Run is one fight in progress. It is the stdlib.World of its expressions.
+type Run struct {
+	plan *Plan
+	m    *dsl.Model
+	enc  *dsl.Encounter
+	opt  Options
+
+	dice     DiceSource
+	sides    []reflect.Value // *side structs
+	comb     []reflect.Value // *combatant structs
+	sideList reflect.Value   // []*side
+	combList reflect.Value   // []*combatant
+	consts   []reflect.Value
+	self     reflect.Value // this run as a context.Context value
+
+	round, segment int
+	phase          string
+	ended          bool
+	vms            []*vm.VM
+	depth          int
+	steps          int
+	seq            int
+
+	declared  []*declared
+	scheduled []*scheduled
+	deferred  *[]pendingEmit
+	actors    []string
+	reason    string
+}
+
+type declared struct {
+	action *actionPlan
+	args   []reflect.Value // nil entries take the parameter's default
+	script bool
+}
+
+type scheduled struct {
+	owner  int
+	label  string
+	due    int // tick: round*segments + segment
+	body   []node
+	frame  reflect.Value
+	actor  string
+	serial int
+}
+
+type pendingEmit struct {
+	ev   *eventPlan
+	args []reflect.Value
+	at   dsl.Range
+	who  string
+}
+
+// context.Context, so that expr-lang hands the run to world functions.
+func (r *Run) Deadline() (time.Time, bool) { return time.Time{}, false }
+func (r *Run) Done() <-chan struct{}       { return nil }
+func (r *Run) Err() error                  { return nil }
+func (r *Run) Value(any) any               { return nil }
+
+var _ context.Context = (*Run)(nil)
+
+// New prepares a run of an encounter under a plan.
+func New(p *Plan, enc *dsl.Encounter, opt Options) *Run {
+	r := &Run{plan: p, m: p.M, enc: enc, opt: opt}
+	if opt.Dice != nil {
+		r.dice = NewFixedDice(opt.Dice)
+	} else {
+		r.dice = NewSeededDice(opt.Seed)
+	}
+	if r.opt.MaxRounds == 0 {
+		r.opt.MaxRounds = enc.Rounds
+	}
+	if r.opt.MaxSteps == 0 {
+		r.opt.MaxSteps = DefaultMaxSteps
+	}
+	r.self = reflect.ValueOf(r)
+	return r
+}
+
+func (r *Run) emitLog(e *Event) {
+	r.seq++
+	e.Seq = r.seq
+	e.Round = r.round
+	e.Segment = r.segment
+	if e.Phase == "" {
+		e.Phase = r.phase
+	}
+	if r.opt.Sink != nil {
+		r.opt.Sink(e)
+	}
+}
+
+// Play runs the fight to its end and reports the outcome.
+func (r *Run) Play() (res Result, err error) {
+	if err := r.setup(); err != nil {
+		return res, err
+	}
+	for _, ph := range r.plan.Once {
+		if err := r.runPhase(ph); err != nil {
+			return res, err
+		}
+		if done, err := r.checkEnd(); err != nil || done {
+			return r.finish(err)
+		}
+	}
+	for r.round = 1; r.round <= r.opt.MaxRounds; r.round++ {
+		r.segment = 0
+		done, err := r.playRound()
+		if err != nil {
+			return res, err
+		}
+		if done {
+			return r.finish(nil)
+		}
+	}
+	r.round = r.opt.MaxRounds
+	r.segment = 0
+	r.phase = ""
+	res.Capped = true
+	res.Rounds = r.opt.MaxRounds
+	res.Standing = r.standingNames()
+	r.emitLog(&Event{Kind: KEnd, Name: "capped", Text: fmt.Sprintf("stopped: the limit of %d rounds was reached; standing: %s", r.opt.MaxRounds, strings.Join(res.Standing, ", "))})
+	return res, nil
+}
+
+// playRound runs the round phases in order; consecutive per-segment
+// phases run together, segment by segment.
+func (r *Run) playRound() (bool, error) {
+	phases := r.plan.Rounds
+	for i := 0; i < len(phases); {
+		if phases[i].ph.When != dsl.EachSegment {
+			r.segment = 0
+			if err := r.runPhase(phases[i]); err != nil {
+				return false, err
+			}
+			if done, err := r.checkEnd(); err != nil || done {
+				return done, err
+			}
+			i++
+			continue
+		}
+		j := i
+		for j < len(phases) && phases[j].ph.When == dsl.EachSegment {
+			j++
+		}
+		for seg := 1; seg <= r.m.Segments; seg++ {
+			r.segment = seg
+			if err := r.fireDue(); err != nil {
+				return false, err
+			}
+			for _, ph := range phases[i:j] {
+				if err := r.runPhase(ph); err != nil {
+					return false, err
+				}
+				if done, err := r.checkEnd(); err != nil || done {
+					return done, err
+				}
+			}
+		}
+		r.segment = 0
+		i = j
+	}
+	// What is still due this round (a ruleset without segment phases)
+	// completes at the round's end.
+	r.segment = r.m.Segments
+	if err := r.fireDue(); err != nil {
+		return false, err
+	}
+	r.segment = 0
+	return r.checkEnd()
+}
+
+func (r *Run) finish(err error) (Result, error) {
+	if err != nil {
+		return Result{}, err
+	}
+	res := Result{Rounds: r.round, Standing: r.standingNames()}
+	r.ended = true
+	for _, ph := range r.plan.AtEnd {
+		if err := r.runPhase(ph); err != nil {
+			return res, err
+		}
+	}
+	r.phase = ""
+	text := "combat ends"
+	if r.round == 0 {
+		text += " before the first round"
+	} else {
+		text += fmt.Sprintf(" in round %d", r.round)
+		if r.segment > 0 {
+			text += fmt.Sprintf(", segment %d", r.segment)
+		}
+	}
+	switch len(res.Standing) {
+	case 0:
+		text += ": no side stands"
+	case 1:
+		text += ": " + res.Standing[0] + " wins"
+	default:
+		text += ": standing " + strings.Join(res.Standing, ", ")
+	}
+	r.emitLog(&Event{Kind: KEnd, Name: "ended", Args: map[string]any{"standing": res.Standing}, Text: text})
+	return res, nil
+}
+
+func (r *Run) standingNames() []string {
+	var out []string
+	for _, s := range r.sides {
+		for _, c := range r.comb {
+			if c.Elem().Field(1).Pointer() == s.Pointer() && c.Elem().Field(2).Bool() {
+				out = append(out, s.Elem().Field(0).String())
+				break
+			}
+		}
+	}
+	return out
+}
+
+func (r *Run) checkEnd() (bool, error) {
+	if r.m.End == nil {
+		return false, nil
+	}
+	fr := r.newFrame(r.m.Globals)
+	v, err := r.eval(r.m.End, fr)
+	if err != nil {
+		return false, err
+	}
+	b, _ := v.(bool)
+	return b, nil
+}
+
+func (r *Run) runPhase(ph *phasePlan) error {
+	prev := r.phase
+	r.phase = ph.ph.Name
+	defer func() { r.phase = prev }()
+	fr := r.newFrame(ph.ph.Frame)
+	_, err := r.execBlock(ph.body, fr)
+	return err
+}
+
+// newFrame makes a body's environment with the current globals.
+func (r *Run) newFrame(f *dsl.Frame) reflect.Value {
+	p := reflect.New(f.R)
+	e := p.Elem()
+	e.Field(dsl.GCtx).Set(r.self)
+	e.Field(dsl.GRound).SetInt(int64(r.round))
+	e.Field(dsl.GSegment).SetInt(int64(r.segment))
+	e.Field(dsl.GSides).Set(r.sideList)
+	e.Field(dsl.GCombatants).Set(r.combList)
+	for i, c := range r.m.Consts {
+		if i < len(r.consts) {
+			e.Field(c.Field.Index).Set(r.consts[i])
+		}
+	}
+	return p
+}
+
+// vm returns the expr VM of the current nesting depth; a world function
+// that evaluates more expressions runs them one level deeper.
+func (r *Run) vm() *vm.VM {
+	for len(r.vms) <= r.depth {
+		r.vms = append(r.vms, &vm.VM{})
+	}
+	return r.vms[r.depth]
+}
+
+// MemoryBudget bounds what one expression may allocate.
+const MemoryBudget = 1_000_000
+
+func (r *Run) eval(ce *dsl.CExpr, fr reflect.Value) (any, error) {
+	if ce == nil {
+		return nil, &RunError{Msg: "internal: missing compiled expression"}
+	}
+	if ce.Const != nil {
+		return ce.Const, nil
+	}
+	machine := r.vm()
+	machine.MemoryBudget = MemoryBudget
+	r.depth++
+	out, err := machine.Run(ce.Prog, fr.Interface())
+	r.depth--
+	if err != nil {
+		if re, ok := err.(*RunError); ok {
+			return nil, re
+		}
+		return nil, &RunError{At: dsl.RangeOf(ce.Expr.Pos, ce.Expr.EndPos), Msg: cleanExprErr(r.m.U.Friendly(err.Error()))}
+	}
+	return out, nil
+}
+
+// cleanExprErr keeps the first line of an expr-lang runtime error; the
+// position is ours.
+func cleanExprErr(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = s[:i]
+	}
+	return strings.TrimSpace(s)
+}
+
+func (r *Run) who() string {
+	if len(r.actors) == 0 {
+		return ""
+	}
+	return r.actors[len(r.actors)-1]
+}
+
+func nameOf(v reflect.Value) string {
+	if v.Kind() == reflect.Pointer {
+		if v.IsNil() {
+			return "nobody"
+		}
+		v = v.Elem()
+	}
+	return v.Field(0).String()
+}
+
+func idxOf(v reflect.Value) int {
+	return int(v.Elem().FieldByName(dsl.HiddenIndexField).Int())
+}

@@ -1,0 +1,142 @@
+package interp
+
+import (
+	"fmt"
+	"reflect"
+
+	"github.com/frayrules/fray/dsl"
+)
+
+// setup builds the sides and combatants with their defaults, the
+// encounter's settings and the DM's rulings, and logs the start.
+func (r *Run) setup() error {
+	m, enc := r.m, r.enc
+	sideT, combT := m.U.Side.R, m.U.Combatant.R
+	r.sideList = reflect.MakeSlice(reflect.SliceOf(sideT), 0, len(enc.Sides))
+	r.combList = reflect.MakeSlice(reflect.SliceOf(combT), 0, 8)
+	mode := fmt.Sprintf("seed %d", r.opt.Seed)
+	if r.opt.Dice != nil {
+		mode = fmt.Sprintf("%d fixed dice", len(r.opt.Dice))
+	}
+	r.emitLog(&Event{Kind: KStart, Name: enc.Name, Args: map[string]any{"ruleset": m.Name, "seed": r.opt.Seed, "fixed_dice": r.opt.Dice != nil},
+		Text: fmt.Sprintf("encounter %q under ruleset %q, %s", enc.Name, m.Name, mode)})
+	r.actors = append(r.actors, "setup")
+	defer func() { r.actors = r.actors[:len(r.actors)-1] }()
+
+	// Constants in order; each may use the ones before it.
+	for _, c := range m.Consts {
+		fr := r.newFrame(m.Globals)
+		r.reason = c.Name
+		v, err := r.eval(c.Value, fr)
+		if err != nil {
+			return err
+		}
+		cv := reflect.New(c.Field.Type.R).Elem()
+		if err := r.store(cv, v, dsl.RangeOf(c.Decl.Pos, c.Decl.Value.EndPos)); err != nil {
+			return err
+		}
+		r.consts = append(r.consts, cv)
+	}
+
+	for si, s := range enc.Sides {
+		sv := reflect.New(sideT.Elem())
+		sv.Elem().Field(0).SetString(s.Name)
+		sv.Elem().FieldByName(dsl.HiddenIndexField).SetInt(int64(si))
+		r.sides = append(r.sides, sv)
+		r.sideList = reflect.Append(r.sideList, sv)
+		for _, cs := range s.Combatants {
+			cv := reflect.New(combT.Elem())
+			e := cv.Elem()
+			e.Field(0).SetString(cs.Name)
+			e.Field(1).Set(sv)
+			e.Field(2).SetBool(true)
+			e.FieldByName(dsl.HiddenIndexField).SetInt(int64(len(r.comb)))
+			r.comb = append(r.comb, cv)
+			r.combList = reflect.Append(r.combList, cv)
+		}
+	}
+	r.declared = make([]*declared, len(r.comb))
+	// Defaults, then the encounter's settings.
+	if err := r.applyDefaults(r.sides, m.U.SideAttrs); err != nil {
+		return err
+	}
+	if err := r.applyDefaults(r.comb, m.U.CombatantAttrs); err != nil {
+		return err
+	}
+	ci := 0
+	for si, s := range enc.Sides {
+		for _, set := range s.Sets {
+			if err := r.store(r.sides[si].Elem().Field(set.Attr.Field), set.Value, dsl.RangeOf(s.Decl.Pos, s.Decl.EndPos)); err != nil {
+				return err
+			}
+		}
+		for _, cs := range s.Combatants {
+			for _, set := range cs.Sets {
+				if err := r.store(r.comb[ci].Elem().Field(set.Attr.Field), set.Value, dsl.RangeOf(cs.Decl.Pos, cs.Decl.EndPos)); err != nil {
+					return err
+				}
+			}
+			ci++
+		}
+	}
+	for _, ru := range enc.Rulings {
+		for _, set := range ru.Sets {
+			var target reflect.Value
+			if set.Side {
+				target = r.findSide(set.Target)
+			} else {
+				target = r.findCombatant(set.Target)
+			}
+			if !target.IsValid() {
+				return &RunError{Msg: "ruling names unknown " + set.Target}
+			}
+			if err := r.store(target.Elem().Field(set.Attr.Field), set.Value, dsl.Range{}); err != nil {
+				return err
+			}
+			r.emitLog(&Event{Kind: KRuling, Who: set.Target, Name: set.Attr.Name, Args: map[string]any{"value": jsonValue(target.Elem().Field(set.Attr.Field))},
+				Text: fmt.Sprintf("ruling: %s (%s)", ru.Text, set.Text)})
+		}
+		if len(ru.Sets) == 0 {
+			r.emitLog(&Event{Kind: KRuling, Text: "ruling: " + ru.Text})
+		}
+	}
+	return nil
+}
+
+func (r *Run) applyDefaults(list []reflect.Value, attrs []*dsl.Attr) error {
+	for _, a := range attrs {
+		if a.Default == nil {
+			continue
+		}
+		for _, v := range list {
+			fr := r.newFrame(r.m.Globals)
+			r.reason = a.Name
+			val, err := r.eval(a.Default, fr)
+			if err != nil {
+				return err
+			}
+			if err := r.store(v.Elem().Field(a.Field), val, dsl.RangeOf(a.Decl.Pos, a.Decl.EndPos)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func (r *Run) findSide(name string) reflect.Value {
+	for _, s := range r.sides {
+		if s.Elem().Field(0).String() == name {
+			return s
+		}
+	}
+	return reflect.Value{}
+}
+
+func (r *Run) findCombatant(name string) reflect.Value {
+	for _, c := range r.comb {
+		if c.Elem().Field(0).String() == name {
+			return c
+		}
+	}
+	return reflect.Value{}
+}

@@ -1,0 +1,316 @@
+package interp
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+
+	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/stdlib"
+)
+
+var _ stdlib.World = (*Run)(nil)
+
+// Roll rolls n dice and records the roll, attributed to the current actor
+// and reason.
+func (r *Run) Roll(n, faces int) (int, error) {
+	if n < 1 || n > stdlib.MaxDice || faces < 2 || faces > stdlib.MaxFaces {
+		return 0, fmt.Errorf("cannot roll %dd%d: 1 to %d dice of 2 to %d faces", n, faces, stdlib.MaxDice, stdlib.MaxFaces)
+	}
+	d := stdlib.Dice{N: n, Faces: faces}
+	faceList := make([]int, n)
+	total := 0
+	for i := range faceList {
+		v, err := r.dice.Die(faces, func() string { return r.describeNeed(d) })
+		if err != nil {
+			return 0, err
+		}
+		faceList[i] = v
+		total += v
+	}
+	who, why := r.who(), r.reason
+	text := fmt.Sprintf("%s rolls %s for %s: %s", orSomeone(who), d, why, facesText(faceList, total))
+	r.emitLog(&Event{Kind: KRoll, Who: who, Why: why, Dice: d.String(), Faces: faceList, Total: &total, Text: text})
+	return total, nil
+}
+
+func orSomeone(who string) string {
+	if who == "" {
+		return "fray"
+	}
+	return who
+}
+
+func (r *Run) describeNeed(d stdlib.Dice) string {
+	s := fmt.Sprintf("%s by %s", r.reason, orSomeone(r.who()))
+	if r.phase != "" {
+		s += " in phase " + r.phase
+	}
+	if r.round > 0 {
+		s += fmt.Sprintf(", round %d", r.round)
+	}
+	if r.segment > 0 {
+		s += fmt.Sprintf(", segment %d", r.segment)
+	}
+	return s
+}
+
+func facesText(faces []int, total int) string {
+	if len(faces) == 1 {
+		return fmt.Sprint(total)
+	}
+	parts := make([]string, len(faces))
+	for i, f := range faces {
+		parts[i] = fmt.Sprint(f)
+	}
+	return strings.Join(parts, "+") + " = " + fmt.Sprint(total)
+}
+
+func (r *Run) filterComb(keep func(c reflect.Value) bool) any {
+	out := reflect.MakeSlice(r.combList.Type(), 0, len(r.comb))
+	for _, c := range r.comb {
+		if keep(c) {
+			out = reflect.Append(out, c)
+		}
+	}
+	return out.Interface()
+}
+
+func ptrOf(v any) (reflect.Value, error) {
+	rv := reflect.ValueOf(v)
+	if !rv.IsValid() || rv.Kind() != reflect.Pointer || rv.IsNil() {
+		return reflect.Value{}, fmt.Errorf("expected a combatant or side, found nobody")
+	}
+	return rv, nil
+}
+
+// Members are a side's combatants.
+func (r *Run) Members(side any) (any, error) {
+	s, err := ptrOf(side)
+	if err != nil {
+		return nil, err
+	}
+	return r.filterComb(func(c reflect.Value) bool { return c.Elem().Field(1).Pointer() == s.Pointer() }), nil
+}
+
+// Living keeps the living combatants of a list.
+func (r *Run) Living(list any) (any, error) {
+	lv := reflect.ValueOf(list)
+	out := reflect.MakeSlice(r.combList.Type(), 0, lv.Len())
+	for i := 0; i < lv.Len(); i++ {
+		c := lv.Index(i)
+		if !c.IsNil() && c.Elem().Field(2).Bool() {
+			out = reflect.Append(out, c)
+		}
+	}
+	return out.Interface(), nil
+}
+
+// Enemies are the combatants of the other sides.
+func (r *Run) Enemies(c any) (any, error) {
+	cv, err := ptrOf(c)
+	if err != nil {
+		return nil, err
+	}
+	side := cv.Elem().Field(1).Pointer()
+	return r.filterComb(func(x reflect.Value) bool { return x.Elem().Field(1).Pointer() != side }), nil
+}
+
+// Allies are the others of the combatant's side.
+func (r *Run) Allies(c any) (any, error) {
+	cv, err := ptrOf(c)
+	if err != nil {
+		return nil, err
+	}
+	side := cv.Elem().Field(1).Pointer()
+	return r.filterComb(func(x reflect.Value) bool {
+		return x.Elem().Field(1).Pointer() == side && x.Pointer() != cv.Pointer()
+	}), nil
+}
+
+// EnemySides are the other sides.
+func (r *Run) EnemySides(side any) (any, error) {
+	s, err := ptrOf(side)
+	if err != nil {
+		return nil, err
+	}
+	out := reflect.MakeSlice(r.sideList.Type(), 0, len(r.sides))
+	for _, x := range r.sides {
+		if x.Pointer() != s.Pointer() {
+			out = reflect.Append(out, x)
+		}
+	}
+	return out.Interface(), nil
+}
+
+// Standing are the sides with a living member.
+func (r *Run) Standing(sides any) (any, error) {
+	lv := reflect.ValueOf(sides)
+	out := reflect.MakeSlice(r.sideList.Type(), 0, lv.Len())
+	for i := 0; i < lv.Len(); i++ {
+		s := lv.Index(i)
+		for _, c := range r.comb {
+			if c.Elem().Field(1).Pointer() == s.Pointer() && c.Elem().Field(2).Bool() {
+				out = reflect.Append(out, s)
+				break
+			}
+		}
+	}
+	return out.Interface(), nil
+}
+
+// Pending reports whether something is scheduled for owner under label.
+func (r *Run) Pending(owner any, label string) (bool, error) {
+	c, err := ptrOf(owner)
+	if err != nil {
+		return false, nil
+	}
+	i := idxOf(c)
+	for _, s := range r.scheduled {
+		if s.owner == i && s.label == label {
+			return true, nil
+		}
+	}
+	return false, nil
+}
+
+// Pick chooses an element of a list with a die as large as the list.
+func (r *Run) Pick(list any) (any, error) {
+	lv := reflect.ValueOf(list)
+	switch lv.Len() {
+	case 0:
+		return reflect.Zero(r.combList.Type().Elem()).Interface(), nil
+	case 1:
+		return lv.Index(0).Interface(), nil
+	}
+	prev := r.reason
+	r.reason = "pick among " + fmt.Sprint(lv.Len())
+	n, err := r.Roll(1, lv.Len())
+	r.reason = prev
+	if err != nil {
+		return nil, err
+	}
+	return lv.Index(n - 1).Interface(), nil
+}
+
+// Modifier totals a modifiers block for the given arguments, logging each
+// modifier that applies.
+func (r *Run) Modifier(name string, args []any) (int, error) {
+	m := r.plan.modifiers[name]
+	if m == nil {
+		return 0, fmt.Errorf("no modifiers named %s", name)
+	}
+	fr := r.newFrame(m.Frame)
+	e := fr.Elem()
+	for i, p := range m.Params {
+		if err := r.store(e.Field(p.Field.Index), args[i], dsl.Range{}); err != nil {
+			return 0, err
+		}
+	}
+	var subject string
+	if len(args) > 0 {
+		subject = show(args[0])
+	}
+	var vals []int
+	var applied []string
+	evalRows := func() error {
+		for _, row := range m.Rows {
+			if row.When != nil {
+				ok, err := r.eval(row.When, fr)
+				if err != nil {
+					return err
+				}
+				if b, _ := ok.(bool); !b {
+					continue
+				}
+			}
+			v, err := r.eval(row.Value, fr)
+			if err != nil {
+				return err
+			}
+			n, _ := toInt(v)
+			vals = append(vals, n)
+			applied = append(applied, fmt.Sprintf("%s %+d", row.Label, n))
+		}
+		return nil
+	}
+	if m.Over != nil {
+		lv, err := r.eval(m.Over, fr)
+		if err != nil {
+			return 0, err
+		}
+		list := reflect.ValueOf(lv)
+		for i := 0; list.IsValid() && i < list.Len(); i++ {
+			e.Field(m.OverVar.Index).Set(list.Index(i))
+			if err := evalRows(); err != nil {
+				return 0, err
+			}
+		}
+	} else if err := evalRows(); err != nil {
+		return 0, err
+	}
+	total := 0
+	for i, v := range vals {
+		switch m.Aggregate {
+		case "max", "best":
+			if i == 0 || v > total {
+				total = v
+			}
+		case "min", "worst":
+			if i == 0 || v < total {
+				total = v
+			}
+		default:
+			total += v
+		}
+	}
+	if len(applied) > 0 {
+		r.emitLog(&Event{Kind: KModifier, Who: subject, Name: name, Total: &total,
+			Text: fmt.Sprintf("%s for %s: %s (%s) = %+d", name, subject, strings.Join(applied, ", "), m.Aggregate, total)})
+	}
+	return total, nil
+}
+
+// Table looks a key up (or rolls the table's dice) and returns the row's value.
+func (r *Run) Table(name string, key int, roll bool) (any, error) {
+	t := r.plan.tables[name]
+	if t == nil {
+		return nil, fmt.Errorf("no table named %s", name)
+	}
+	if roll {
+		if t.Dice == nil {
+			return nil, fmt.Errorf("table %s has no dice to roll", name)
+		}
+		prev := r.reason
+		r.reason = "table " + name
+		total, err := r.Roll(t.Dice.N, t.Dice.Faces)
+		r.reason = prev
+		if err != nil {
+			return nil, err
+		}
+		key = total
+	}
+	for _, row := range t.Rows {
+		if key < row.Lo || key > row.Hi {
+			continue
+		}
+		var val any = row.Label
+		if row.Value != nil {
+			v, err := r.eval(row.Value, r.newFrame(r.m.Globals))
+			if err != nil {
+				return nil, err
+			}
+			val = v
+		}
+		label := row.Label
+		if label == "" {
+			label = show(val)
+		} else if row.Value != nil {
+			label += " (" + show(val) + ")"
+		}
+		r.emitLog(&Event{Kind: KTable, Who: r.who(), Name: name, Args: map[string]any{"key": key, "value": jsonValue(val)},
+			Text: fmt.Sprintf("table %s, %d: %s", name, key, label)})
+		return val, nil
+	}
+	return nil, fmt.Errorf("table %s has no row for %d", name, key)
+}

@@ -1,0 +1,142 @@
+package stdlib
+
+import (
+	"fmt"
+	"sort"
+)
+
+// Kind names a type in a function signature. Combatant and side types are
+// made per ruleset, so signatures name them and the checker resolves them.
+type Kind string
+
+const (
+	Int        Kind = "int"
+	Float      Kind = "float"
+	Bool       Kind = "bool"
+	String     Kind = "string"
+	DiceKind   Kind = "dice"
+	Combatant  Kind = "combatant"
+	Side       Kind = "side"
+	Combatants Kind = "list[combatant]"
+	Sides      Kind = "list[side]"
+	Any        Kind = "any"
+)
+
+// Func is one entry of the standard library.
+type Func struct {
+	Name   string
+	Doc    string
+	Params []Kind
+	Result Kind
+	// World functions receive the running fight as their first argument.
+	World bool
+	Impl  func(w World, args []any) (any, error)
+}
+
+// Signature renders "name(a, b) result" for docs and completion.
+func (f *Func) Signature() string {
+	s := f.Name + "("
+	for i, p := range f.Params {
+		if i > 0 {
+			s += ", "
+		}
+		s += string(p)
+	}
+	return s + ") " + string(f.Result)
+}
+
+// DiceFunc is the internal function dice notation is rewritten into.
+const DiceFunc = "__dice"
+
+// Funcs is the standard library, sorted by name.
+var Funcs = sortFuncs([]*Func{
+	{
+		Name: DiceFunc, Doc: "rolls N dice of F faces (what `2d6` in an expression becomes)",
+		Params: []Kind{Int, Int}, Result: Int, World: true,
+		Impl: func(w World, a []any) (any, error) { return w.Roll(a[0].(int), a[1].(int)) },
+	},
+	{
+		Name: "roll", Doc: "rolls a dice value, such as a weapon's damage attribute",
+		Params: []Kind{DiceKind}, Result: Int, World: true,
+		Impl: func(w World, a []any) (any, error) {
+			d := a[0].(Dice)
+			if d.N < 1 || d.Faces < 2 {
+				return nil, fmt.Errorf("cannot roll %v", d)
+			}
+			t, err := w.Roll(d.N, d.Faces)
+			return t + d.Mod, err
+		},
+	},
+	{
+		Name: "members", Doc: "the combatants of a side, dead or alive",
+		Params: []Kind{Side}, Result: Combatants, World: true,
+		Impl: func(w World, a []any) (any, error) { return w.Members(a[0]) },
+	},
+	{
+		Name: "living", Doc: "the combatants of a list that are alive",
+		Params: []Kind{Combatants}, Result: Combatants, World: true,
+		Impl: func(w World, a []any) (any, error) { return w.Living(a[0]) },
+	},
+	{
+		Name: "enemies", Doc: "every combatant on a side other than the combatant's",
+		Params: []Kind{Combatant}, Result: Combatants, World: true,
+		Impl: func(w World, a []any) (any, error) { return w.Enemies(a[0]) },
+	},
+	{
+		Name: "allies", Doc: "the other combatants on the combatant's side",
+		Params: []Kind{Combatant}, Result: Combatants, World: true,
+		Impl: func(w World, a []any) (any, error) { return w.Allies(a[0]) },
+	},
+	{
+		Name: "enemy_sides", Doc: "every side other than the given one",
+		Params: []Kind{Side}, Result: Sides, World: true,
+		Impl: func(w World, a []any) (any, error) { return w.EnemySides(a[0]) },
+	},
+	{
+		Name: "standing", Doc: "the sides of a list that still have a living member",
+		Params: []Kind{Sides}, Result: Sides, World: true,
+		Impl: func(w World, a []any) (any, error) { return w.Standing(a[0]) },
+	},
+	{
+		Name: "pending", Doc: "whether something is scheduled under the label for the combatant",
+		Params: []Kind{Combatant, String}, Result: Bool, World: true,
+		Impl: func(w World, a []any) (any, error) { return w.Pending(a[0], a[1].(string)) },
+	},
+	{
+		Name: "pick", Doc: "one combatant of a list chosen with the run's dice (nil if empty)",
+		Params: []Kind{Combatants}, Result: Combatant, World: true,
+		Impl: func(w World, a []any) (any, error) { return w.Pick(a[0]) },
+	},
+	{
+		Name: "clamp", Doc: "x limited to the range lo..hi",
+		Params: []Kind{Int, Int, Int}, Result: Int,
+		Impl: func(_ World, a []any) (any, error) {
+			x, lo, hi := a[0].(int), a[1].(int), a[2].(int)
+			return min(max(x, lo), hi), nil
+		},
+	},
+	{
+		Name: "dice_max", Doc: "the highest total a dice value can give",
+		Params: []Kind{DiceKind}, Result: Int,
+		Impl: func(_ World, a []any) (any, error) { return a[0].(Dice).Max(), nil },
+	},
+	{
+		Name: "dice_min", Doc: "the lowest total a dice value can give",
+		Params: []Kind{DiceKind}, Result: Int,
+		Impl: func(_ World, a []any) (any, error) { return a[0].(Dice).Min(), nil },
+	},
+})
+
+func sortFuncs(fs []*Func) []*Func {
+	sort.Slice(fs, func(i, j int) bool { return fs[i].Name < fs[j].Name })
+	return fs
+}
+
+// Lookup finds a function by name.
+func Lookup(name string) *Func {
+	i := sort.Search(len(Funcs), func(i int) bool { return Funcs[i].Name >= name })
+	if i < len(Funcs) && Funcs[i].Name == name {
+		return Funcs[i]
+	}
+	return nil
+}

@@ -1,0 +1,32 @@
+package stdlib
+
+import "context"
+
+// World is the running fight as functions see it. The interpreter passes
+// it as the expression context (expr-lang's WithContext), so a function
+// never holds global state and parallel runs never share one.
+type World interface {
+	context.Context
+	// Roll rolls n dice of the given faces, records the roll and returns the total.
+	Roll(n, faces int) (int, error)
+	// Members are a side's combatants, typed as the ruleset's combatant list.
+	Members(side any) (any, error)
+	// Living keeps the combatants of a list that are alive.
+	Living(list any) (any, error)
+	// Enemies are the combatants on other sides than the combatant's.
+	Enemies(c any) (any, error)
+	// Allies are the combatants on the combatant's side, itself excluded.
+	Allies(c any) (any, error)
+	// EnemySides are the sides other than the given one.
+	EnemySides(side any) (any, error)
+	// Standing are the sides of a list with at least one living member.
+	Standing(sides any) (any, error)
+	// Pending reports whether something is scheduled under label for owner.
+	Pending(owner any, label string) (bool, error)
+	// Modifier evaluates a modifiers block of the ruleset and returns its total.
+	Modifier(name string, args []any) (int, error)
+	// Table looks a key up in a table of the ruleset, or rolls its dice when roll is set.
+	Table(name string, key int, roll bool) (any, error)
+	// Pick chooses one element of a list with the run's dice, or nil.
+	Pick(list any) (any, error)
+}
