@@ -2,9 +2,9 @@ package dsl
 
 import (
 	"fmt"
-	"regexp"
 	"math"
 	"reflect"
+	"regexp"
 	"sort"
 
 	"github.com/expr-lang/expr"
