@@ -2,11 +2,13 @@ package interp
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"reflect"
 	"strings"
 	"time"
 
+	"github.com/expr-lang/expr/file"
 	"github.com/expr-lang/expr/vm"
 
 	"github.com/frayrules/fray/dsl"
@@ -329,7 +331,12 @@ func (r *Run) eval(ce *dsl.CExpr, fr reflect.Value) (any, error) {
 		if re, ok := err.(*RunError); ok {
 			return nil, re
 		}
-		return nil, &RunError{At: dsl.RangeOf(ce.Expr.Pos, ce.Expr.EndPos), Msg: cleanExprErr(r.m.U.Friendly(err.Error()))}
+		msg := err.Error()
+		var fe *file.Error
+		if errors.As(err, &fe) {
+			msg = fe.Message
+		}
+		return nil, &RunError{At: dsl.RangeOf(ce.Expr.Pos, ce.Expr.EndPos), Msg: cleanExprErr(r.m.U.Friendly(msg))}
 	}
 	return out, nil
 }
