@@ -35,6 +35,15 @@ var continuers = map[string]bool{
 func (e *Expr) Parse(lex *lexer.PeekingLexer) error {
 	depth := 0
 	var last *lexer.Token
+	// An optional expression (a table row's value) must start on the line
+	// of what precedes it; a new line after a literal starts a new row.
+	if prev, ok := previousToken(lex); ok {
+		first := lex.Peek()
+		if !first.EOF() && first.Pos.Line > prev.Pos.Line &&
+			(prev.Type == TokString || prev.Type == TokNumber || prev.Type == TokDice || prev.Value == ")" || prev.Value == "]" || prev.Value == "}") {
+			return participle.NextMatch
+		}
+	}
 	for {
 		t := lex.Peek()
 		if t.EOF() {
@@ -70,6 +79,18 @@ func (e *Expr) Parse(lex *lexer.PeekingLexer) error {
 	e.Pos = e.Tokens[0].Pos
 	e.EndPos = tokenEnd(e.Tokens[len(e.Tokens)-1])
 	return nil
+}
+
+// previousToken is the last token consumed before the cursor, comments skipped.
+func previousToken(lex *lexer.PeekingLexer) (lexer.Token, bool) {
+	c := lex.RawCursor()
+	for i := c - 1; i >= 0; i-- {
+		toks := lex.Range(i, i+1)
+		if len(toks) == 1 && toks[0].Type != TokComment {
+			return toks[0], true
+		}
+	}
+	return lexer.Token{}, false
 }
 
 // tokenEnd is the position just after a token.

@@ -101,6 +101,8 @@ func Tokenize(filename, src string) ([]lexer.Token, error) {
 		toks = append(toks, lexer.Token{Type: typ, Value: src[pos.Offset : pos.Offset+n], Pos: pos})
 		advance(n)
 	}
+	// Inside ( ) and [ ], "#" is expr-lang's current element, not a comment.
+	depth := 0
 	for pos.Offset < len(src) {
 		rest := src[pos.Offset:]
 		r, size := utf8.DecodeRuneInString(rest)
@@ -109,6 +111,8 @@ func Tokenize(filename, src string) ([]lexer.Token, error) {
 			return nil, &LexError{Pos: pos, Msg: "the file is not valid UTF-8"}
 		case r == '\n' || r == ' ' || r == '\t' || r == '\r' || r == '\f':
 			advance(size)
+		case r == '#' && depth > 0:
+			emit(TokPunct, 1)
 		case r == '#':
 			n := strings.IndexByte(rest, '\n')
 			if n < 0 {
@@ -160,6 +164,14 @@ func Tokenize(filename, src string) ([]lexer.Token, error) {
 			}
 			if n == size && !strings.ContainsRune("+-*/%^<>=!(){}[],.:;?|&~", r) {
 				return nil, &LexError{Pos: pos, Msg: fmt.Sprintf("unexpected character %q", r)}
+			}
+			switch r {
+			case '(', '[':
+				depth++
+			case ')', ']':
+				if depth > 0 {
+					depth--
+				}
 			}
 			emit(TokPunct, n)
 		}

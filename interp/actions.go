@@ -94,6 +94,11 @@ func (n *actNode) exec(r *Run, fr reflect.Value) (flow, error) {
 	if !c.IsValid() || c.IsNil() {
 		return flowNext, &RunError{At: n.at, Msg: "act needs a combatant, found nobody"}
 	}
+	// The dead do not act; within a simultaneous group everyone is still
+	// alive until the group's effects are applied.
+	if !c.Elem().Field(2).Bool() {
+		return flowNext, nil
+	}
 	i := idxOf(c)
 	d := r.declared[i]
 	if d == nil && r.m.Default != nil {

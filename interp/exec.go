@@ -194,13 +194,23 @@ func (n *forNode) exec(r *Run, fr reflect.Value) (flow, error) {
 	if len(n.keys) > 0 {
 		r.logOrder(n, items, groups)
 	}
+	// A loop stops when the fight ends during it (the last foe falls), but
+	// a loop that starts after the end (an at-end phase) runs through.
+	watch := !r.ended && len(groups) > 1
+	if watch {
+		if over, err := r.checkEnd(); err != nil || over {
+			watch = false
+		}
+	}
 	for _, g := range groups {
 		f, err := n.runGroup(r, fr, slot, g)
 		if err != nil || f == flowReturn {
 			return f, err
 		}
-		if done, err := r.checkEnd(); err != nil || done {
-			return flowNext, err
+		if watch {
+			if done, err := r.checkEnd(); err != nil || done {
+				return flowNext, err
+			}
 		}
 	}
 	return flowNext, nil
