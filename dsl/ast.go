@@ -213,11 +213,13 @@ type ActionDecl struct {
 	Body   *Block   `parser:"@@"`
 }
 
-// TableDecl is a table keyed by roll values or ranges.
+// TableDecl is a table keyed by roll values or ranges, or by several
+// typed keys: "table attacks(class: string, level: int) { ... }".
 type TableDecl struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
 	Name   string      `parser:"\"table\" @Ident"`
+	Params []*Param    `parser:"(\"(\" @@ (\",\" @@)* \")\")?"`
 	Dice   *DiceRef    `parser:"@@? \"{\""`
 	Rows   []*TableRow `parser:"@@* \"}\""`
 }
@@ -229,13 +231,22 @@ type DiceRef struct {
 	Text   string `parser:"@Dice"`
 }
 
-// TableRow is "key: ["label"] [value]".
+// TableRow is "key, key: ["label"] [value]".
 type TableRow struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
-	Key    *KeyRange `parser:"@@ \":\""`
-	Label  *Str      `parser:"@String?"`
-	Value  *Expr     `parser:"@@?"`
+	Keys   []*Key `parser:"@@ (\",\" @@)* \":\""`
+	Label  *Str   `parser:"@String?"`
+	Value  *Expr  `parser:"@@?"`
+}
+
+// Key is one key of a row: a number or range, a string, or "_" for any.
+type Key struct {
+	Pos    lexer.Position
+	EndPos lexer.Position
+	Range  *KeyRange `parser:"  @@"`
+	String *Str      `parser:"| @String"`
+	Any    bool      `parser:"| @\"_\""`
 }
 
 // KeyRange is "3", "1-4" or "13+".

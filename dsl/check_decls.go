@@ -2,6 +2,8 @@ package dsl
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
 	"math"
 	"reflect"
 	"regexp"
@@ -65,11 +67,26 @@ func (c *checker) declareTables() {
 			continue
 		}
 		t := &Table{Name: td.Name, Decl: td, Frame: c.m.Globals}
+		if len(td.Params) > 0 {
+			fr := c.newFrame("table " + td.Name)
+			t.Params = c.params(fr, td.Params)
+			for _, p := range t.Params {
+				if p.Type.Kind != KInt && p.Type.Kind != KString {
+					c.errorf(CodeUnknownType, RangeOf(p.Decl.Type.Pos, p.Decl.Type.EndPos), "table keys are int (numbers and ranges) or string", "a table cannot be keyed by a %s", p.Type)
+				}
+				if p.Decl.Default != nil {
+					c.errorf(CodeArgs, RangeOf(p.Decl.Default.Pos, p.Decl.Default.EndPos), "every look-up gives every key", "table keys take no defaults")
+				}
+			}
+		}
 		if td.Dice != nil {
 			dd, err := stdlib.ParseDice(td.Dice.Text)
-			if err != nil {
+			switch {
+			case err != nil:
 				c.errorf(CodeBadValue, RangeOf(td.Dice.Pos, td.Dice.EndPos), "dice are written like d6, 2d6 or d%", "%s", err)
-			} else {
+			case len(t.Params) > 1 || len(t.Params) == 1 && t.Params[0].Type.Kind != KInt:
+				c.errorf(CodeTableRange, RangeOf(td.Dice.Pos, td.Dice.EndPos), "dice feed a table with one whole-number key", "a table keyed by %d keys cannot be fed by dice", len(t.Params))
+			default:
 				t.Dice = &DiceRange{Text: td.Dice.Text, N: dd.N, Faces: dd.Faces, Min: dd.Min(), Max: dd.Max()}
 			}
 		}
@@ -93,12 +110,19 @@ func (c *checker) declareTables() {
 				return nil, fmt.Errorf("table %s needs a running fight", name)
 			}
 			if len(args) == 1 {
-				return w.Table(name, 0, true)
+				return w.Table(name, nil, true)
 			}
-			return w.Table(name, args[1].(int), false)
+			return w.Table(name, args[1:], false)
 		}
 		res := []reflect.Type{t.Result.R}
-		sigs := []reflect.Type{reflect.FuncOf([]reflect.Type{ctxType, intType}, res, false)}
+		in := []reflect.Type{ctxType}
+		if t.Params == nil {
+			in = append(in, intType)
+		}
+		for _, p := range t.Params {
+			in = append(in, p.Type.R)
+		}
+		sigs := []reflect.Type{reflect.FuncOf(in, res, false)}
 		if t.Dice != nil {
 			sigs = append(sigs, reflect.FuncOf([]reflect.Type{ctxType}, res, false))
 		}
@@ -113,6 +137,54 @@ func (c *checker) declareTables() {
 	}
 }
 
+// rowKey checks one key of a row against the type of its column.
+func (c *checker) rowKey(k *Key, t *Table, col int) (RowKey, bool) {
+	r := RangeOf(k.Pos, k.EndPos)
+	wantStr := col < len(t.Params) && t.Params[col].Type.Kind == KString
+	switch {
+	case k.Any:
+		return RowKey{Any: true}, true
+	case k.String != nil:
+		if !wantStr {
+			c.errorf(CodeType, r, "this key is a number or a range, like 3, 1-4 or 13+", "expected a number key, found a string")
+			return RowKey{}, false
+		}
+		return RowKey{IsStr: true, Str: string(*k.String)}, true
+	}
+	if wantStr {
+		c.errorf(CodeType, r, `this key is a string, like "fighter"`, "expected a string key, found a number")
+		return RowKey{}, false
+	}
+	kr := k.Range
+	lo, err := kr.Lo.Int()
+	if err != nil {
+		c.errorf(CodeBadValue, r, "keys are whole numbers", "%s", err)
+		return RowKey{}, false
+	}
+	hi := lo
+	switch {
+	case kr.Plus:
+		hi = math.MaxInt
+		if t.Dice != nil {
+			hi = max(t.Dice.Max, lo)
+		}
+	case kr.Hi != nil:
+		if hi, err = kr.Hi.Int(); err != nil {
+			c.errorf(CodeBadValue, r, "keys are whole numbers", "%s", err)
+			return RowKey{}, false
+		}
+	}
+	if hi < lo {
+		c.errorf(CodeTableRange, r, fmt.Sprintf("write %d-%d", hi, lo), "range %d-%d runs backwards", lo, hi)
+		return RowKey{}, false
+	}
+	if t.Dice != nil && (lo < t.Dice.Min || lo > t.Dice.Max || (hi > t.Dice.Max && !kr.Plus)) {
+		c.errorf(CodeTableRange, r, fmt.Sprintf("%s rolls %d to %d", t.Dice.Text, t.Dice.Min, t.Dice.Max),
+			"row %s is outside the range of %s", keyText(k), t.Dice.Text)
+	}
+	return RowKey{Lo: lo, Hi: hi}, true
+}
+
 func (c *checker) checkTables() {
 	for _, t := range sortedTables(c.m.Tables) {
 		td := t.Decl
@@ -120,31 +192,22 @@ func (c *checker) checkTables() {
 			c.warnf(CodeTableEmpty, rangeAt(td.Pos, "table"), "fill in its rows, or leave it empty on purpose while the source is silent", "table %s has no rows", t.Name)
 			continue
 		}
+		width := max(1, len(t.Params))
+	rows:
 		for _, rd := range td.Rows {
-			lo, err := rd.Key.Lo.Int()
-			if err != nil {
-				c.errorf(CodeBadValue, RangeOf(rd.Key.Pos, rd.Key.EndPos), "keys are whole numbers", "%s", err)
+			kr := RangeOf(rd.Keys[0].Pos, rd.Keys[len(rd.Keys)-1].EndPos)
+			if len(rd.Keys) != width {
+				c.errorf(CodeArgs, kr, fmt.Sprintf("give %d key(s) per row, separated by commas", width), "row has %d key(s), the table has %d", len(rd.Keys), width)
 				continue
 			}
-			hi := lo
-			switch {
-			case rd.Key.Plus:
-				hi = math.MaxInt
-				if t.Dice != nil {
-					hi = max(t.Dice.Max, lo)
+			row := &Row{Decl: rd}
+			for i, k := range rd.Keys {
+				rk, ok := c.rowKey(k, t, i)
+				if !ok {
+					continue rows
 				}
-			case rd.Key.Hi != nil:
-				if hi, err = rd.Key.Hi.Int(); err != nil {
-					c.errorf(CodeBadValue, RangeOf(rd.Key.Pos, rd.Key.EndPos), "keys are whole numbers", "%s", err)
-					continue
-				}
+				row.Keys = append(row.Keys, rk)
 			}
-			kr := RangeOf(rd.Key.Pos, rd.Key.EndPos)
-			if hi < lo {
-				c.errorf(CodeTableRange, kr, fmt.Sprintf("write %d-%d", hi, lo), "range %d-%d runs backwards", lo, hi)
-				continue
-			}
-			row := &Row{Lo: lo, Hi: hi, Decl: rd}
 			if rd.Label != nil {
 				row.Label = string(*rd.Label)
 			}
@@ -153,14 +216,20 @@ func (c *checker) checkTables() {
 			} else if t.Result.Kind != KString {
 				c.errorf(CodeType, kr, "give every row a value of the table's type", "row has no %s value", t.Result)
 			}
-			if t.Dice != nil && (lo > t.Dice.Max || (hi < t.Dice.Min) || lo < t.Dice.Min || (hi > t.Dice.Max && !rd.Key.Plus)) {
-				c.errorf(CodeTableRange, kr, fmt.Sprintf("%s rolls %d to %d", t.Dice.Text, t.Dice.Min, t.Dice.Max),
-					"row %s is outside the range of %s", keyText(rd.Key), t.Dice.Text)
-			}
 			for _, prev := range t.Rows {
-				if lo <= prev.Hi && prev.Lo <= hi {
-					e := c.errorf(CodeTableOverlap, kr, "each value may be covered by one row only", "row %s overlaps row %s", keyText(rd.Key), keyText(prev.Decl.Key))
-					e.Related = &Related{Message: "the other row", Range: RangeOf(prev.Decl.Key.Pos, prev.Decl.Key.EndPos)}
+				overlap, wild := true, false
+				for i := range row.Keys {
+					overlap = overlap && row.Keys[i].overlaps(prev.Keys[i])
+					wild = wild || row.Keys[i].Any || prev.Keys[i].Any
+				}
+				// Rows are tried in order, so a row with "_" after specific
+				// rows is their fallback; before them it hides them.
+				if overlap && wild && covers(prev.Keys, row.Keys) {
+					e := c.errorf(CodeTableOverlap, kr, "move the row with _ after the rows it should fall back from", "row %s can never match: row %s comes first and covers it", rowText(rd), rowText(prev.Decl))
+					e.Related = &Related{Message: "the covering row", Range: RangeOf(prev.Decl.Keys[0].Pos, prev.Decl.Keys[len(prev.Decl.Keys)-1].EndPos)}
+				} else if overlap && !wild {
+					e := c.errorf(CodeTableOverlap, kr, "each value may be covered by one row only", "row %s overlaps row %s", rowText(rd), rowText(prev.Decl))
+					e.Related = &Related{Message: "the other row", Range: RangeOf(prev.Decl.Keys[0].Pos, prev.Decl.Keys[len(prev.Decl.Keys)-1].EndPos)}
 				}
 			}
 			t.Rows = append(t.Rows, row)
@@ -171,18 +240,40 @@ func (c *checker) checkTables() {
 	}
 }
 
+// covers reports whether every value matched by b is matched by a.
+func covers(a, b []RowKey) bool {
+	for i := range a {
+		switch {
+		case a[i].Any:
+		case b[i].Any:
+			return false
+		case a[i].IsStr:
+			if !b[i].IsStr || a[i].Str != b[i].Str {
+				return false
+			}
+		case b[i].IsStr || b[i].Lo < a[i].Lo || b[i].Hi > a[i].Hi:
+			return false
+		}
+	}
+	return true
+}
+
 // checkTableGaps reports values the table's dice can roll that no row covers.
 func (c *checker) checkTableGaps(t *Table) {
 	rows := append([]*Row(nil), t.Rows...)
-	sort.Slice(rows, func(i, j int) bool { return rows[i].Lo < rows[j].Lo })
+	sort.Slice(rows, func(i, j int) bool { return rows[i].Keys[0].Lo < rows[j].Keys[0].Lo })
 	next := t.Dice.Min
 	var missing []string
 	for _, r := range rows {
-		if r.Lo > next {
-			missing = append(missing, spanText(next, min(r.Lo-1, t.Dice.Max)))
+		k := r.Keys[0]
+		if k.Any {
+			return
 		}
-		if r.Hi >= next {
-			next = r.Hi + 1
+		if k.Lo > next {
+			missing = append(missing, spanText(next, min(k.Lo-1, t.Dice.Max)))
+		}
+		if k.Hi >= next {
+			next = k.Hi + 1
 		}
 		if next > t.Dice.Max {
 			break
@@ -204,17 +295,32 @@ func spanText(lo, hi int) string {
 	return fmt.Sprintf("%d-%d", lo, hi)
 }
 
-func keyText(k *KeyRange) string {
-	s := k.Lo.Text
-	if k.Lo.Neg {
+func rowText(r *TableRow) string {
+	parts := make([]string, len(r.Keys))
+	for i, k := range r.Keys {
+		parts[i] = keyText(k)
+	}
+	return strings.Join(parts, ", ")
+}
+
+func keyText(k *Key) string {
+	switch {
+	case k.Any:
+		return "_"
+	case k.String != nil:
+		return strconv.Quote(string(*k.String))
+	}
+	r := k.Range
+	s := r.Lo.Text
+	if r.Lo.Neg {
 		s = "-" + s
 	}
 	switch {
-	case k.Plus:
+	case r.Plus:
 		s += "+"
-	case k.Hi != nil:
-		h := k.Hi.Text
-		if k.Hi.Neg {
+	case r.Hi != nil:
+		h := r.Hi.Text
+		if r.Hi.Neg {
 			h = "-" + h
 		}
 		s += "-" + h

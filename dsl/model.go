@@ -97,7 +97,8 @@ type Action struct {
 // Table is a checked table.
 type Table struct {
 	Name   string
-	Dice   *DiceRange // nil when no dice feed it
+	Params []*ParamInfo // typed keys; nil for one whole-number key
+	Dice   *DiceRange   // nil when no dice feed it
 	Rows   []*Row
 	Result *Type
 	Frame  *Frame
@@ -114,10 +115,41 @@ type DiceRange struct {
 
 // Row is one table row.
 type Row struct {
-	Lo, Hi int // inclusive; Hi is MaxInt for "13+"
-	Label  string
-	Value  *CExpr
-	Decl   *TableRow
+	Keys  []RowKey
+	Label string
+	Value *CExpr
+	Decl  *TableRow
+}
+
+// RowKey is one checked key of a row.
+type RowKey struct {
+	Any    bool   // "_": matches every value
+	IsStr  bool   // a string key
+	Str    string // the string, when IsStr
+	Lo, Hi int    // inclusive range of a number key; Hi is MaxInt for "13+"
+}
+
+// Matches reports whether a key value selects this key.
+func (k RowKey) Matches(v any) bool {
+	switch {
+	case k.Any:
+		return true
+	case k.IsStr:
+		s, ok := v.(string)
+		return ok && s == k.Str
+	}
+	n, ok := v.(int)
+	return ok && n >= k.Lo && n <= k.Hi
+}
+
+func (k RowKey) overlaps(o RowKey) bool {
+	switch {
+	case k.Any || o.Any:
+		return true
+	case k.IsStr || o.IsStr:
+		return k.IsStr && o.IsStr && k.Str == o.Str
+	}
+	return k.Lo <= o.Hi && o.Lo <= k.Hi
 }
 
 // Modifiers is a checked modifiers block.

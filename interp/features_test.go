@@ -32,7 +32,15 @@ func TestFeatureTour(t *testing.T) {
 			if len(modifier) != 1 || !strings.HasSuffix(modifier[0], "(best) = +4") {
 				t.Errorf("the best member benefit counts once for the side: %q", modifier)
 			}
-			want := []string{"table reaction, 9: friendly (1)", "table morale, 6: stands", "table morale, 1: flees"}
+			want := []string{
+				"table attack_rate, fighter, 8: three every two (1.5)", // a two-key row
+				"table attack_rate, ranger, 9: one a round (1)",        // the "_" fallback
+				"table attack_rate, fighter, 1: one a round (1)",
+				"table attack_rate, fighter, 1: one a round (1)",
+				"table reaction, 9: friendly (1)", // rolled on its own dice
+				"table morale, 6: stands",
+				"table morale, 1: flees",
+			}
 			if strings.Join(tables, "|") != strings.Join(want, "|") {
 				t.Errorf("table look-ups: got %q, want %q", tables, want)
 			}

@@ -271,8 +271,8 @@ func (r *Run) Modifier(name string, args []any) (int, error) {
 	return total, nil
 }
 
-// Table looks a key up (or rolls the table's dice) and returns the row's value.
-func (r *Run) Table(name string, key int, roll bool) (any, error) {
+// Table looks keys up (or rolls the table's dice) and returns the row's value.
+func (r *Run) Table(name string, keys []any, roll bool) (any, error) {
 	t := r.plan.tables[name]
 	if t == nil {
 		return nil, fmt.Errorf("no table named %s", name)
@@ -288,11 +288,19 @@ func (r *Run) Table(name string, key int, roll bool) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		key = total
+		keys = []any{total}
 	}
+	keyText := make([]string, len(keys))
+	for i, k := range keys {
+		keyText[i] = show(k)
+	}
+	at := strings.Join(keyText, ", ")
+rows:
 	for _, row := range t.Rows {
-		if key < row.Lo || key > row.Hi {
-			continue
+		for i, k := range row.Keys {
+			if i >= len(keys) || !k.Matches(keys[i]) {
+				continue rows
+			}
 		}
 		var val any = row.Label
 		if row.Value != nil {
@@ -308,9 +316,13 @@ func (r *Run) Table(name string, key int, roll bool) (any, error) {
 		} else if row.Value != nil {
 			label += " (" + show(val) + ")"
 		}
-		r.emitLog(&Event{Kind: KTable, Who: r.who(), Name: name, Args: map[string]any{"key": key, "value": jsonValue(val)},
-			Text: fmt.Sprintf("table %s, %d: %s", name, key, label)})
+		jk := make([]any, len(keys))
+		for i, k := range keys {
+			jk[i] = jsonValue(k)
+		}
+		r.emitLog(&Event{Kind: KTable, Who: r.who(), Name: name, Args: map[string]any{"keys": jk, "value": jsonValue(val)},
+			Text: fmt.Sprintf("table %s, %s: %s", name, at, label)})
 		return val, nil
 	}
-	return nil, fmt.Errorf("table %s has no row for %d", name, key)
+	return nil, fmt.Errorf("table %s has no row for %s", name, at)
 }
