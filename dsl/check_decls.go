@@ -2,12 +2,12 @@ package dsl
 
 import (
 	"fmt"
-	"strconv"
-	"strings"
 	"math"
 	"reflect"
 	"regexp"
 	"sort"
+	"strconv"
+	"strings"
 
 	"github.com/expr-lang/expr"
 
