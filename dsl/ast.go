@@ -18,6 +18,8 @@ type File struct {
 	Name     string    `parser:""`
 	Src      string    `parser:""`
 	Comments []Comment `parser:""`
+	// Sources holds the text of every file a merged ruleset came from.
+	Sources map[string]string `parser:""`
 }
 
 // Comment is a "#" comment, kept for the formatter.
@@ -53,7 +55,9 @@ func Unquote(lit string) (string, error) {
 // Decl is one top-level declaration.
 type Decl struct {
 	Pos       lexer.Position
-	Ruleset   *RulesetDecl   `parser:"  @@"`
+	Override  bool           `parser:"@\"override\"?"`
+	Remove    *RemoveDecl    `parser:"( @@"`
+	Ruleset   *RulesetDecl   `parser:"| @@"`
 	Encounter *EncounterDecl `parser:"| @@"`
 	Schema    *SchemaDecl    `parser:"| @@"`
 	Side      *SideDecl      `parser:"| @@"`
@@ -66,7 +70,16 @@ type Decl struct {
 	Phase     *PhaseDecl     `parser:"| @@"`
 	End       *EndDecl       `parser:"| @@"`
 	Script    *ScriptDecl    `parser:"| @@"`
-	Ruling    *RulingDecl    `parser:"| @@"`
+	Ruling    *RulingDecl    `parser:"| @@ )"`
+}
+
+// RemoveDecl removes a named declaration of the base ruleset:
+// "remove phase surprise", "remove table x", "remove on hit".
+type RemoveDecl struct {
+	Pos    lexer.Position
+	EndPos lexer.Position
+	Kind   string `parser:"\"remove\" @(\"phase\" | \"table\" | \"modifiers\" | \"action\" | \"event\" | \"const\" | \"on\")"`
+	Name   string `parser:"@Ident"`
 }
 
 // RulesetDecl is the header of a rule file.
@@ -176,8 +189,9 @@ type Setting struct {
 // ConstDecl is a named constant of the ruleset.
 type ConstDecl struct {
 	Pos   lexer.Position
-	Name  string `parser:"\"const\" @Ident \"=\""`
-	Value *Expr  `parser:"@@"`
+	Name  string   `parser:"\"const\" @Ident"`
+	Type  *TypeRef `parser:"(\":\" @@)? \"=\""`
+	Value *Expr    `parser:"@@"`
 }
 
 // Param is a typed parameter with an optional default.
@@ -293,6 +307,8 @@ type PhaseDecl struct {
 	Once   bool   `parser:"( @\"once\""`
 	Each   string `parser:"| \"each\" @(\"round\" | \"segment\")"`
 	AtEnd  bool   `parser:"| \"at\" @\"end\" )"`
+	Place  string `parser:"(@(\"before\" | \"after\")"`
+	Anchor string `parser:"@Ident)?"`
 	Body   *Block `parser:"@@"`
 }
 

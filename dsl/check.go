@@ -3,6 +3,7 @@ package dsl
 import (
 	"fmt"
 	"regexp"
+	"sort"
 	"strconv"
 
 	"github.com/alecthomas/participle/v2/lexer"
@@ -69,6 +70,12 @@ func (c *checker) checkRuleset() {
 				continue
 			}
 			header = d.Ruleset
+		case d.Override || d.Remove != nil:
+			word := "override"
+			if d.Remove != nil {
+				word = "remove"
+			}
+			c.errorf(CodeOverride, rangeAt(d.Pos, word), `a variant names its base in the header: extends "base.fray"`, "%s in a ruleset that extends no other", word)
 		case d.Encounter != nil, d.Side != nil, d.Script != nil, d.Ruling != nil:
 			c.errorf(CodeScope, rangeAt(d.Pos, firstWord(d)), "encounters (sides, rounds, rulings) go in their own file that names this ruleset with `rules`", "encounter declaration in a rule file")
 		}
@@ -158,6 +165,8 @@ func (c *checker) checkHeader(h *RulesetDecl) *Name {
 					c.m.Segments = n
 				}
 			}
+		case "extends":
+			// Resolved by the loader before checking.
 		case "default":
 			if len(fld.Values) != 1 || fld.Values[0].Ident == nil {
 				c.errorf(CodeBadHeader, r, "write `default attack`, naming an action", "default takes one action name")
@@ -166,7 +175,7 @@ func (c *checker) checkHeader(h *RulesetDecl) *Name {
 			v := fld.Values[0]
 			def = &Name{Pos: v.Pos, EndPos: v.EndPos, Text: *v.Ident}
 		default:
-			c.errorf(CodeBadHeader, r, c.didYouMean(fld.Key, []string{"source", "covers", "segments", "default"}, "the ruleset header knows source, covers, segments and default"),
+			c.errorf(CodeBadHeader, r, c.didYouMean(fld.Key, []string{"source", "covers", "segments", "default", "extends"}, "the ruleset header knows source, covers, segments, default and extends"),
 				"unknown header field %q", fld.Key)
 		}
 	}
@@ -223,5 +232,11 @@ func keys[V any](m map[string]V) []string {
 	for k := range m {
 		out = append(out, k)
 	}
+	return out
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := keys(m)
+	sort.Strings(out)
 	return out
 }

@@ -2,6 +2,8 @@ package dsl
 
 import (
 	"fmt"
+
+	"github.com/alecthomas/participle/v2/lexer"
 	"math"
 	"reflect"
 	"regexp"
@@ -605,7 +607,11 @@ func (c *checker) checkUnused() {
 // once for the declaration, once more for each use.
 func (c *checker) usedNames() map[string]bool {
 	count := map[string]int{}
-	toks, _ := Tokenize(c.f.Name, c.f.Src)
+	var toks []lexer.Token
+	for _, name := range sortedKeys(c.f.Sources) {
+		ts, _ := Tokenize(name, c.f.Sources[name])
+		toks = append(toks, ts...)
+	}
 	for _, t := range toks {
 		if t.Type == TokIdent {
 			count[t.Value]++

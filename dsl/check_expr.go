@@ -168,14 +168,14 @@ func (c *checker) exprRange(e *Expr, from, to int) Range {
 		end = start
 		end.Column++
 	}
-	start.Offset = c.offsetOf(start.Line, start.Column)
-	end.Offset = c.offsetOf(end.Line, end.Column)
+	start.Offset = c.offsetOf(start.Filename, start.Line, start.Column)
+	end.Offset = c.offsetOf(end.Filename, end.Line, end.Column)
 	return RangeOf(start, end)
 }
 
-// offsetOf converts a line and column to a byte offset in the file.
-func (c *checker) offsetOf(line, col int) int {
-	src := c.f.Src
+// offsetOf converts a line and column to a byte offset in a file.
+func (c *checker) offsetOf(file string, line, col int) int {
+	src := c.f.Sources[file]
 	off := 0
 	for l := 1; l < line && off < len(src); l++ {
 		i := strings.IndexByte(src[off:], '\n')

@@ -380,7 +380,7 @@ func exprAt(pos lexer.Position, text string) (*Expr, error) {
 // findString finds the string literal of a statement or declaration
 // that starts at from and ends at to: the first one, or the last.
 func (c *checker) findString(from, to lexer.Position, last bool) (lexer.Token, bool) {
-	src := c.f.Src
+	src := c.f.Sources[from.Filename]
 	if from.Offset > len(src) || to.Offset > len(src) || to.Offset < from.Offset {
 		return lexer.Token{}, false
 	}

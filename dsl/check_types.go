@@ -166,11 +166,21 @@ func (c *checker) checkConsts() {
 			continue
 		}
 		seen[k.Name] = k
-		ce := c.compile(k.Value, c.m.Globals, nil, nil)
+		var want *Type
+		if k.Type != nil {
+			if want = c.resolveType(k.Type); want == nil {
+				continue
+			}
+		}
+		ce := c.compile(k.Value, c.m.Globals, nil, want)
 		if ce == nil {
 			continue
 		}
-		ff := &FrameField{Name: k.Name, Type: ce.Type, Global: true}
+		t := ce.Type
+		if want != nil {
+			t = want
+		}
+		ff := &FrameField{Name: k.Name, Type: t, Global: true}
 		c.m.Globals.Fields = append(c.m.Globals.Fields, ff)
 		c.m.Globals.build()
 		c.m.Consts = append(c.m.Consts, &Const{Name: k.Name, Value: ce, Field: ff, Decl: k})

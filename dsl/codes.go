@@ -28,3 +28,9 @@ const (
 	CodeUnusedDecl      = "F401" // a declaration nothing uses
 	CodeMechanicUnknown = "F402" // a covered mechanic id that is malformed
 )
+
+// Codes of variants.
+const (
+	CodeOverride    = "F403" // override or removal of what the base lacks
+	CodeImportCycle = "F404" // a ruleset that extends itself, directly or not
+)

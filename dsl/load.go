@@ -38,13 +38,60 @@ func cleanErr(err error) string {
 	return err.Error()
 }
 
-// LoadRuleset reads, parses and checks a rule file.
+// LoadRuleset reads, parses and checks a rule file, with the rulesets it
+// extends merged in.
 func LoadRuleset(path string, src Sources) (*Model, Diagnostics) {
 	f, diags := ReadFile(path, src)
 	if f == nil {
 		return nil, diags
 	}
-	return Check(f)
+	return checkRuleset(f, src)
+}
+
+func checkRuleset(f *File, src Sources) (*Model, Diagnostics) {
+	merged, diags := resolveExtends(f, src, map[string]bool{filepath.Clean(f.Name): true})
+	if merged == nil {
+		return nil, diags
+	}
+	// A variant's own mistakes do not stop the check of the merged rules:
+	// report everything at once.
+	m, more := Check(merged)
+	all := append(diags, more...).Sort()
+	if all.HasErrors() {
+		return nil, all
+	}
+	return m, all
+}
+
+// resolveExtends merges the chain of bases a rule file extends, base
+// first. visiting holds the files on the chain, to report cycles.
+func resolveExtends(f *File, src Sources, visiting map[string]bool) (*File, Diagnostics) {
+	rel, at, ok := Extends(f)
+	if !ok {
+		return f, nil
+	}
+	path := filepath.Clean(filepath.Join(filepath.Dir(f.Name), filepath.FromSlash(rel)))
+	if visiting[path] {
+		return nil, Diagnostics{{Severity: Error, Code: CodeImportCycle, Summary: "import cycle: " + path + " extends, in the end, itself",
+			Detail: "a ruleset may not extend itself, directly or through others", Subject: at}}
+	}
+	base, diags := ReadFile(path, src)
+	if base == nil {
+		for _, d := range diags {
+			if d.Code == CodeRead {
+				d.Summary = "cannot read the base ruleset " + path + ": " + d.Summary
+				d.Subject = at
+			}
+		}
+		return nil, diags
+	}
+	visiting[path] = true
+	base, diags = resolveExtends(base, src, visiting)
+	if base == nil {
+		return nil, diags
+	}
+	merged, more := Merge(base, f)
+	return merged, append(diags, more...)
 }
 
 // IsEncounter reports whether a parsed file is an encounter.
@@ -98,6 +145,6 @@ func Lint(path string, src Sources) Diagnostics {
 		_, d := loadEncounterFile(f, "", src)
 		return d
 	}
-	_, d := Check(f)
+	_, d := checkRuleset(f, src)
 	return d
 }

@@ -28,6 +28,7 @@ func Parse(filename, src string) (*File, Diagnostics) {
 	}
 	f.Name = filename
 	f.Src = src
+	f.Sources = map[string]string{filename: src}
 	for _, t := range toks {
 		if t.Type == TokComment {
 			f.Comments = append(f.Comments, Comment{Pos: t.Pos, Text: t.Value})

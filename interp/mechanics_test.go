@@ -19,7 +19,7 @@ var mechanicCases = []procCase{
 		round: 0, want: acts{1: {"orc", "golem"}, 2: {"orc", "golem"}},
 		check: func(t *testing.T, ev []*interp.Event) {
 			for _, e := range ev {
-				if e.Kind == interp.KRoll && e.Why == "surprise_die" && e.Who != "party" {
+				if e.Kind == interp.KRoll && e.Why == "surprise_roll" && e.Who != "party" {
 					t.Errorf("%s rolled for surprise, but only the party should", e.Who)
 				}
 			}
