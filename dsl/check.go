@@ -112,6 +112,8 @@ func (c *checker) checkRuleset() {
 		}
 	}
 	c.checkUnused()
+	c.lintRuleset()
+	c.checkDiceClaims()
 }
 
 func firstWord(d *Decl) string {

@@ -1,7 +1,7 @@
 package dsl
 
-// Stable diagnostic codes, one per kind of finding, for JSON output and
-// for docs. Never renumber: tools match on them.
+// Stable diagnostic codes, one per kind of finding, for JSON and SARIF
+// output and for docs/diagnostics.md. Never renumber: tools match on them.
 const (
 	CodeSyntax          = "F001" // the file does not parse
 	CodeRead            = "F002" // the file cannot be read
@@ -27,10 +27,60 @@ const (
 	CodeDiceHeader      = "F306" // fixed dice out of range
 	CodeUnusedDecl      = "F401" // a declaration nothing uses
 	CodeMechanicUnknown = "F402" // a covered mechanic id that is malformed
+	CodeOverride        = "F403" // override or removal of what the base lacks
+	CodeImportCycle     = "F404" // a ruleset that extends itself, directly or not
+	CodeUndecidedOrder  = "F405" // an order whose keys can tie with no tie policy
+	CodeDiceClaim       = "F406" // a stated average or range the dice cannot give
+	CodeNeverRuns       = "F407" // a phase that can never run
 )
 
-// Codes of variants.
-const (
-	CodeOverride    = "F403" // override or removal of what the base lacks
-	CodeImportCycle = "F404" // a ruleset that extends itself, directly or not
-)
+// CodeInfo describes a diagnostic code.
+type CodeInfo struct {
+	Code    string
+	Name    string // a short identifier, for SARIF rule names
+	Summary string
+	Warning bool // reported as a warning by default
+}
+
+// Codes lists every code, in order.
+var Codes = []CodeInfo{
+	{CodeSyntax, "syntax", "The file does not parse.", false},
+	{CodeRead, "read", "The file cannot be read.", false},
+	{CodeUnknownName, "unknown-name", "A name that is not defined where it is used.", false},
+	{CodeUnknownField, "unknown-attribute", "An attribute that combatants or sides do not have.", false},
+	{CodeType, "type", "A value of the wrong type.", false},
+	{CodeDuplicate, "duplicate", "A name defined twice.", false},
+	{CodeUnknownType, "unknown-type", "A type that does not exist or cannot be used there.", false},
+	{CodeBadHeader, "header", "A header field that is unknown or malformed.", false},
+	{CodeArgs, "arguments", "Wrong arguments to an event, action, table or function.", false},
+	{CodeScope, "scope", "A statement or declaration where it cannot be.", false},
+	{CodeBadValue, "value", "A literal that does not fit.", false},
+	{CodeExpr, "expression", "An expression expr-lang rejects.", false},
+	{CodeTableRange, "table-range", "A table row outside the range of the dice that feed it.", false},
+	{CodeTableGap, "table-gap", "A roll of the table's dice that no row covers.", false},
+	{CodeTableOverlap, "table-overlap", "Rows that cover the same value, or a row that can never match.", false},
+	{CodeTableEmpty, "table-empty", "A table or modifiers block with no rows.", true},
+	{CodeMissingRules, "missing-rules", "An encounter that names no ruleset.", false},
+	{CodeUnknownAction, "unknown-action", "An action the ruleset does not declare.", false},
+	{CodeUnknownCombat, "unknown-combatant", "A combatant or side the encounter does not have.", false},
+	{CodeNoPhases, "no-round-phase", "A ruleset with no phase that runs each round.", false},
+	{CodeMissingHeader, "missing-header", "A file without its header, or a ruleset without an end condition.", false},
+	{CodeDiceHeader, "fixed-dice", "A fixed die result that is not a die result.", false},
+	{CodeUnusedDecl, "unused", "A declaration nothing uses.", true},
+	{CodeMechanicUnknown, "mechanic-id", "A covered mechanic id that is malformed.", false},
+	{CodeOverride, "override", "An override or removal of something the base ruleset lacks.", false},
+	{CodeImportCycle, "import-cycle", "A ruleset that extends itself, directly or through others.", false},
+	{CodeUndecidedOrder, "undecided-order", "An order whose keys can tie with no tie policy.", true},
+	{CodeDiceClaim, "dice-claim", "A stated average or range that the dice cannot produce.", false},
+	{CodeNeverRuns, "never-runs", "A phase that can never run.", true},
+}
+
+// CodeByID finds a code's description.
+func CodeByID(id string) (CodeInfo, bool) {
+	for _, c := range Codes {
+		if c.Code == id {
+			return c, true
+		}
+	}
+	return CodeInfo{}, false
+}

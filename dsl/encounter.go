@@ -85,6 +85,7 @@ func CheckEncounter(f *File, rules *Model) (*Encounter, Diagnostics) {
 	c := &checker{f: f, m: rules, u: rules.U, funcs: map[string]bool{}, emitted: map[string]bool{}}
 	enc := &Encounter{File: f, Rules: rules, Rounds: MaxRoundsDefault, Script: map[int][]*DeclSpec{}}
 	c.encounterBody(enc)
+	c.checkDiceClaims()
 	return enc, c.diags.Sort()
 }
 
@@ -167,7 +168,7 @@ func (c *checker) encounterBody(enc *Encounter) {
 			`start the file with encounter "Name" { rules "path/to/rules.fray" }`, "missing encounter header")
 	}
 	if len(enc.Sides) < 2 {
-		c.errorf(CodeScope, rangeAt(f.Pos, "encounter"), "declare at least two sides: side party { ... } side orcs { ... }", "an encounter needs two or more sides, found %d", len(enc.Sides))
+		c.errorf(CodeScope, rangeAt(f.Pos, "encounter"), "declare at least two sides: side party { ... } side monsters { ... }", "an encounter needs two or more sides, found %d", len(enc.Sides))
 	}
 	c.checkRefs(enc, sides, combatants)
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -14,18 +15,23 @@ import (
 )
 
 func newLintCmd(stdout, stderr io.Writer) *cobra.Command {
-	var format string
+	var (
+		format string
+		werror bool
+		quiet  bool
+	)
 	cmd := &cobra.Command{
 		Use:   "lint PATH...",
 		Short: "Check rule and encounter files and report every problem",
 		Long: `lint parses, resolves names and type-checks every expression of the given
 files; directories are searched for .fray files. Encounters are checked
-together with the ruleset they name. Exit status: 0 clean, 1 findings,
-2 usage error.`,
+together with the ruleset they name. Every problem is reported, sorted by
+position. Exit status: 0 when there is no error (warnings alone do not
+fail, unless --werror), 1 on errors, 2 on a usage error.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if format != "text" && format != "json" {
-				return usageErr("--format must be text or json, not %q", format)
+			if format != "text" && format != "json" && format != "sarif" {
+				return usageErr("--format must be text, json or sarif, not %q", format)
 			}
 			files, err := collectFiles(args)
 			if err != nil {
@@ -37,21 +43,65 @@ together with the ruleset they name. Exit status: 0 clean, 1 findings,
 				all = append(all, dsl.Lint(f, src)...)
 			}
 			all = all.Sort()
-			if format == "json" {
-				if err := dsl.WriteJSON(stdout, all); err != nil {
-					return &exitError{code: exitFindings, msg: err.Error()}
+			if werror {
+				for _, d := range all {
+					d.Severity = dsl.Error
 				}
-			} else {
-				dsl.WriteText(stderr, all, src)
 			}
-			if len(all) > 0 {
+			if quiet {
+				kept := all[:0]
+				for _, d := range all {
+					if d.Severity == dsl.Error {
+						kept = append(kept, d)
+					}
+				}
+				all = kept
+			}
+			var werr error
+			switch format {
+			case "json":
+				werr = dsl.WriteJSON(stdout, all)
+			case "sarif":
+				werr = dsl.WriteSARIF(stdout, all, version)
+			default:
+				dsl.WriteText(stderr, all, src)
+				if len(all) > 0 && !quiet {
+					fmt.Fprintln(stderr, summaryLine(all, len(files)))
+				}
+			}
+			if werr != nil {
+				return &exitError{code: exitFindings, msg: werr.Error()}
+			}
+			if all.HasErrors() {
 				return &exitError{code: exitFindings}
 			}
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
+	cmd.Flags().StringVar(&format, "format", "text", "output format: text, json or sarif (SARIF 2.1.0)")
+	cmd.Flags().BoolVar(&werror, "werror", false, "treat warnings as errors")
+	cmd.Flags().BoolVarP(&quiet, "quiet", "q", false, "report errors only")
 	return cmd
+}
+
+// summaryLine counts errors and warnings, like a compiler's last line.
+func summaryLine(ds dsl.Diagnostics, files int) string {
+	errs, warns := 0, 0
+	for _, d := range ds {
+		if d.Severity == dsl.Error {
+			errs++
+		} else {
+			warns++
+		}
+	}
+	return fmt.Sprintf("%s, %s in %s", plural(errs, "error"), plural(warns, "warning"), plural(files, "file"))
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
 }
 
 // collectFiles expands directories into their .fray files, sorted.

@@ -10,6 +10,9 @@ import (
 	"github.com/spf13/cobra"
 )
 
+// version is set at build time with -ldflags "-X main.version=...".
+var version = "dev"
+
 // Exit codes: 0 ok, 1 findings or a failed run, 2 usage, 3 internal error.
 const (
 	exitOK       = 0
@@ -69,6 +72,7 @@ through them with a log you can follow at the table.`,
 		SilenceUsage:      true,
 		SilenceErrors:     true,
 		DisableAutoGenTag: true,
+		Version:           version,
 	}
 	root.SetOut(stdout)
 	root.SetErr(stderr)

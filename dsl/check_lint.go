@@ -1,0 +1,160 @@
+package dsl
+
+import (
+	"fmt"
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/frayrules/fray/stdlib"
+)
+
+// lintRuleset adds the warnings that go beyond correctness: orders that
+// can leave ties to chance, attributes nothing uses, phases that never
+// run. It runs after the checker has resolved everything.
+func (c *checker) lintRuleset() {
+	used := c.usedNames()
+	for _, list := range [][]*Attr{c.u.SideAttrs, c.u.CombatantAttrs} {
+		for _, a := range list {
+			if a.Decl != nil && !used[a.Name] {
+				c.warnf(CodeUnusedDecl, RangeOf(a.Decl.Pos, a.Decl.EndPos), "read or set it in a rule, or remove it", "attribute %s is never used", a.Name)
+			}
+		}
+	}
+	for _, d := range c.f.Decls {
+		if d.Phase != nil && len(d.Phase.Body.Stmts) == 0 {
+			c.warnf(CodeNeverRuns, rangeAt(d.Phase.Pos, "phase "+d.Phase.Name), "give it statements, or remove it", "phase %s does nothing", d.Phase.Name)
+		}
+	}
+	if c.m.End != nil && len(c.m.End.Expr.Tokens) == 1 {
+		switch c.m.End.Expr.Tokens[0].Value {
+		case "true":
+			c.warnf(CodeNeverRuns, RangeOf(c.m.End.Expr.Pos, c.m.End.Expr.EndPos), "the fight ends before its first round; name a real condition", "no round phase can ever run")
+		case "false":
+			c.warnf(CodeNeverRuns, RangeOf(c.m.End.Expr.Pos, c.m.End.Expr.EndPos), "only the round limit will stop the fight", "the fight never ends by itself, so at-end phases never run")
+		}
+	}
+	c.walkFor(func(f *ForStmt) {
+		// Names are unique, so a last key on a name settles every tie.
+		if len(f.Keys) > 0 && !f.Simultaneous && !strings.HasSuffix(f.Keys[len(f.Keys)-1].Key.Raw(), ".name") {
+			c.warnf(CodeUndecidedOrder, rangeAt(f.Pos, "for"), "add simultaneous for ties, or a last key that cannot tie (such as a name)",
+				"ties in this order fall to list order")
+		}
+	})
+}
+
+// walkFor visits every for statement of the file's bodies.
+func (c *checker) walkFor(visit func(*ForStmt)) {
+	var block func(b *Block)
+	var stmt func(s *Stmt)
+	block = func(b *Block) {
+		if b == nil {
+			return
+		}
+		for _, s := range b.Stmts {
+			stmt(s)
+		}
+	}
+	stmt = func(s *Stmt) {
+		switch {
+		case s.For != nil:
+			visit(s.For)
+			block(s.For.Body)
+		case s.If != nil:
+			for is := s.If; is != nil; {
+				block(is.Then)
+				if is.Else == nil {
+					break
+				}
+				block(is.Else.Block)
+				is = is.Else.If
+			}
+		case s.Schedule != nil:
+			block(s.Schedule.Body)
+		case s.Segment != nil:
+			block(s.Segment.Body)
+		}
+	}
+	for _, d := range c.f.Decls {
+		switch {
+		case d.Phase != nil:
+			block(d.Phase.Body)
+		case d.Action != nil:
+			block(d.Action.Body)
+		case d.Handler != nil:
+			block(d.Handler.Body)
+		}
+	}
+}
+
+var (
+	reAverage = regexp.MustCompile(`(?i)\b(?:average|avg|mean)\s*(?:of\s*|=\s*|:\s*)?(-?\d+(?:\.\d+)?)`)
+	reRange   = regexp.MustCompile(`(?i)\brange\s*(?:of\s*|=\s*|:\s*)?(-?\d+)\s*(?:-|–|to)\s*(-?\d+)`)
+)
+
+// checkDiceClaims compares what a comment says of the dice written on its
+// line ("5d8+15 # average 41") with what those dice can give.
+func (c *checker) checkDiceClaims() {
+	for _, name := range sortedKeys(c.f.Sources) {
+		toks, err := Tokenize(name, c.f.Sources[name])
+		if err != nil {
+			continue
+		}
+		for i, t := range toks {
+			if t.Type != TokComment {
+				continue
+			}
+			d, at, ok := diceBefore(toks, i)
+			if !ok {
+				continue
+			}
+			text := t.Value
+			if m := reAverage.FindStringSubmatch(text); m != nil {
+				claim, _ := strconv.ParseFloat(m[1], 64)
+				mean := float64(d.N)*float64(d.Faces+1)/2 + float64(d.Mod)
+				if math.Abs(claim-mean) >= 1 {
+					c.errorf(CodeDiceClaim, at, fmt.Sprintf("%s averages %s; correct the comment or the dice", d, trimFloat(mean)),
+						"the comment claims an average of %s, but %s averages %s", m[1], d, trimFloat(mean))
+				}
+			}
+			if m := reRange.FindStringSubmatch(text); m != nil {
+				lo, _ := strconv.Atoi(m[1])
+				hi, _ := strconv.Atoi(m[2])
+				if lo != d.Min() || hi != d.Max() {
+					c.errorf(CodeDiceClaim, at, fmt.Sprintf("%s gives %d to %d", d, d.Min(), d.Max()),
+						"the comment claims a range of %d-%d, but %s gives %d-%d", lo, hi, d, d.Min(), d.Max())
+				}
+			}
+		}
+	}
+}
+
+// diceBefore finds the last dice expression (dice, optionally + or - a
+// number) on the comment's line.
+func diceBefore(toks []lexer.Token, i int) (stdlib.Dice, Range, bool) {
+	line := toks[i].Pos.Line
+	for j := i - 1; j >= 0 && toks[j].Pos.Line == line; j-- {
+		if toks[j].Type != TokDice {
+			continue
+		}
+		text := toks[j].Value
+		end := j
+		if j+2 < i && (toks[j+1].Value == "+" || toks[j+1].Value == "-") && toks[j+2].Type == TokNumber && toks[j+2].Pos.Line == line {
+			text += toks[j+1].Value + toks[j+2].Value
+			end = j + 2
+		}
+		d, err := stdlib.ParseDice(text)
+		if err != nil {
+			return d, Range{}, false
+		}
+		return d, RangeOf(toks[j].Pos, tokenEnd(toks[end])), true
+	}
+	return stdlib.Dice{}, Range{}, false
+}
+
+func trimFloat(f float64) string {
+	return strings.TrimSuffix(strings.TrimSuffix(strconv.FormatFloat(f, 'f', 2, 64), "0"), ".0")
+}
