@@ -45,9 +45,9 @@ func (s *Str) Capture(values []string) error {
 func Unquote(lit string) (string, error) {
 	if len(lit) >= 2 && lit[0] == '\'' {
 		inner := lit[1 : len(lit)-1]
-		inner = strings.ReplaceAll(inner, `parser:"\\'"`, "'")
-		inner = strings.ReplaceAll(inner, `parser:"\""`, `parser:"\\\""`)
-		lit = `parser:"\""` + inner + `parser:"\""`
+		inner = strings.ReplaceAll(inner, "\\'", "'")
+		inner = strings.ReplaceAll(inner, "\"", "\\\"")
+		lit = "\"" + inner + "\""
 	}
 	return strconv.Unquote(lit)
 }
