@@ -32,6 +32,12 @@ func (c *checker) errorf(code string, r Range, hint, format string, args ...any)
 	return d
 }
 
+func (c *checker) addDiag(d *Diagnostic) {
+	if c.quiet == 0 {
+		c.diags = append(c.diags, d)
+	}
+}
+
 func (c *checker) warnf(code string, r Range, hint, format string, args ...any) *Diagnostic {
 	d := c.errorf(code, r, hint, format, args...)
 	d.Severity = Warning

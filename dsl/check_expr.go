@@ -55,6 +55,10 @@ func (c *checker) compile(e *Expr, fr *Frame, inScope scopeFunc, want *Type) *CE
 			return ce
 		}
 	}
+	if len(e.Tokens) > Limits.ExprTokens {
+		c.addDiag(limitDiag(RangeOf(e.Pos, e.EndPos), "the expression's length", Limits.ExprTokens, "--max-expr-tokens"))
+		return nil
+	}
 	text, diceAt := e.Text()
 	patch := &dicePatch{at: map[int]stdlib.Dice{}}
 	for off, tok := range diceAt {
@@ -72,11 +76,19 @@ func (c *checker) compile(e *Expr, fr *Frame, inScope scopeFunc, want *Type) *CE
 		expr.DisableBuiltin("now"),
 		expr.DisableBuiltin("date"),
 		expr.DisableBuiltin("timezone"),
+		expr.DisableBuiltin("repeat"),
+		expr.MaxNodes(uint(Limits.ExprNodes)),
 	}
 	opts = append(opts, c.funcOpts...)
 	prog, err := expr.Compile(text, opts...)
 	if err != nil {
 		c.exprError(e, fr, err)
+		return nil
+	}
+	if n := iterations(prog.Node()); n > Limits.Iterations {
+		d := limitDiag(RangeOf(e.Pos, e.EndPos), fmt.Sprintf("the expression's loops (about %d steps)", n), Limits.Iterations, "--max-iterations")
+		d.Detail = fmt.Sprintf("expressions cannot be interrupted, so their loops are bounded before running (lists of unknown length count as %d); loop in statements instead, or raise it with --max-iterations", Limits.UnknownLength)
+		c.addDiag(d)
 		return nil
 	}
 	t := c.u.TypeOfR(prog.Node().Type())

@@ -73,6 +73,7 @@ var Codes = []CodeInfo{
 	{CodeUndecidedOrder, "undecided-order", "An order whose keys can tie with no tie policy.", true},
 	{CodeDiceClaim, "dice-claim", "A stated average or range that the dice cannot produce.", false},
 	{CodeNeverRuns, "never-runs", "A phase that can never run.", true},
+	{CodeLimit, "limit", "A file, expression or encounter beyond one of fray's limits.", false},
 }
 
 // CodeByID finds a code's description.

@@ -143,6 +143,30 @@ func writeSnippet(w io.Writer, r Range, src Sources) {
 		return
 	}
 	line := strings.TrimRight(lines[r.Start.Line-1], "\r")
+	col := r.Start.Column
+	endCol := r.End.Column
+	// Long lines show a window around the span.
+	const window = 100
+	if runes := []rune(line); len(runes) > window+20 {
+		from := max(0, min(col-1-window/4, len(runes)-window))
+		to := min(len(runes), from+window)
+		prefix := ""
+		if from > 0 {
+			prefix = "..."
+		}
+		suffix := ""
+		if to < len(runes) {
+			suffix = "..."
+		}
+		line = prefix + string(runes[from:to]) + suffix
+		col = col - from + len(prefix)
+		endCol = endCol - from + len(prefix)
+		if r.End.Line != r.Start.Line || endCol > len([]rune(line))+1 {
+			endCol = len([]rune(line)) + 1
+		}
+		r.End.Line = r.Start.Line
+	}
+	r.Start.Column, r.End.Column = col, endCol
 	gutter := fmt.Sprintf("%4d | ", r.Start.Line)
 	fmt.Fprintf(w, "%s%s\n", gutter, expandTabs(line))
 	width := 1

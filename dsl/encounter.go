@@ -144,6 +144,10 @@ func (c *checker) encounterBody(enc *Encounter) {
 					c.errorf(CodeDuplicate, rangeAt(cd.Pos, "combatant "+cd.Name), "a combatant and a side cannot share a name", "%s is already a side", cd.Name)
 					continue
 				}
+				if len(combatants) >= Limits.Combatants {
+					c.addDiag(limitDiag(rangeAt(cd.Pos, "combatant "+cd.Name), "the number of combatants", Limits.Combatants, "--max-combatants"))
+					continue
+				}
 				cs := &CombatantSpec{Name: cd.Name, Decl: cd}
 				combatants[cd.Name] = cs
 				s.Combatants = append(s.Combatants, cs)

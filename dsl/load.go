@@ -7,9 +7,6 @@ import (
 	"github.com/alecthomas/participle/v2/lexer"
 )
 
-// MaxFileSize bounds what fray reads as one rule or encounter file.
-const MaxFileSize = 4 << 20
-
 // ReadFile reads and parses one file, recording its text in src.
 func ReadFile(path string, src Sources) (*File, Diagnostics) {
 	at := Range{Filename: path, Start: Pos{Line: 1, Column: 1}, End: Pos{Line: 1, Column: 2, Byte: 1}}
@@ -20,8 +17,8 @@ func ReadFile(path string, src Sources) (*File, Diagnostics) {
 	if info.IsDir() {
 		return nil, Diagnostics{{Severity: Error, Code: CodeRead, Summary: "is a directory, not a .fray file", Detail: "name a file, or run fray lint on the directory", Subject: at}}
 	}
-	if info.Size() > MaxFileSize {
-		return nil, Diagnostics{{Severity: Error, Code: CodeRead, Summary: "file is too large", Detail: "rule and encounter files are limited to 4 MiB", Subject: at}}
+	if info.Size() > int64(Limits.FileSize) {
+		return nil, Diagnostics{limitDiag(at, "the file's size", Limits.FileSize, "--max-file-size")}
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {

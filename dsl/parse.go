@@ -18,9 +18,15 @@ var parser = participle.MustBuild[File](
 // Parse reads one .fray file. participle stops at the first syntax error,
 // so a file that does not parse yields exactly one diagnostic.
 func Parse(filename, src string) (*File, Diagnostics) {
+	if len(src) > Limits.FileSize {
+		return nil, Diagnostics{limitDiag(Range{Filename: filename, Start: Pos{Line: 1, Column: 1}, End: Pos{Line: 1, Column: 2, Byte: 1}}, "the file's size", Limits.FileSize, "--max-file-size")}
+	}
 	toks, err := Tokenize(filename, src)
 	if err != nil {
 		return nil, Diagnostics{syntaxDiag(filename, src, err)}
+	}
+	if d := checkDepth(toks); d != nil {
+		return nil, Diagnostics{d}
 	}
 	f, err := parser.ParseString(filename, src)
 	if err != nil {

@@ -20,6 +20,8 @@ type Options struct {
 	Dice      []int // fixed dice; nil means use the seed
 	MaxRounds int   // 0: the encounter's limit
 	MaxSteps  int   // statements per run; 0: DefaultMaxSteps
+	// MemoryBudget bounds what one expression may allocate; 0: DefaultMemoryBudget.
+	MemoryBudget uint
 	Sink      func(*Event)
 }
 
@@ -120,6 +122,9 @@ func New(p *Plan, enc *dsl.Encounter, opt Options) *Run {
 	}
 	if r.opt.MaxSteps == 0 {
 		r.opt.MaxSteps = DefaultMaxSteps
+	}
+	if r.opt.MemoryBudget == 0 {
+		r.opt.MemoryBudget = DefaultMemoryBudget
 	}
 	r.self = reflect.ValueOf(r)
 	return r
@@ -312,8 +317,9 @@ func (r *Run) vm() *vm.VM {
 	return r.vms[r.depth]
 }
 
-// MemoryBudget bounds what one expression may allocate.
-const MemoryBudget = 1_000_000
+// DefaultMemoryBudget bounds what one expression may allocate, in
+// expr-lang's units (roughly, elements of the lists it builds).
+const DefaultMemoryBudget = 1_000_000
 
 func (r *Run) eval(ce *dsl.CExpr, fr reflect.Value) (any, error) {
 	if ce == nil {
@@ -323,7 +329,7 @@ func (r *Run) eval(ce *dsl.CExpr, fr reflect.Value) (any, error) {
 		return ce.Const, nil
 	}
 	machine := r.vm()
-	machine.MemoryBudget = MemoryBudget
+	machine.MemoryBudget = r.opt.MemoryBudget
 	r.depth++
 	out, err := machine.Run(ce.Prog, fr.Interface())
 	r.depth--
@@ -335,6 +341,9 @@ func (r *Run) eval(ce *dsl.CExpr, fr reflect.Value) (any, error) {
 		var fe *file.Error
 		if errors.As(err, &fe) {
 			msg = fe.Message
+		}
+		if strings.Contains(msg, "memory budget exceeded") {
+			msg = fmt.Sprintf("the expression exceeded its memory budget of %d; raise it with --max-expr-memory", r.opt.MemoryBudget)
 		}
 		return nil, &RunError{At: dsl.RangeOf(ce.Expr.Pos, ce.Expr.EndPos), Msg: cleanExprErr(r.m.U.Friendly(msg))}
 	}

@@ -6,8 +6,11 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"time"
 
 	"github.com/spf13/cobra"
+
+	"github.com/frayrules/fray/dsl"
 )
 
 // version is set at build time with -ldflags "-X main.version=...".
@@ -36,15 +39,47 @@ func usageErr(format string, args ...any) error {
 // Main runs the command line with os.Args and returns the exit code.
 func Main() int { return run(os.Args[1:], os.Stdout, os.Stderr) }
 
-func run(args []string, stdout, stderr io.Writer) (code int) {
+func run(args []string, stdout, stderr io.Writer) int {
+	g := &globalFlags{}
+	root := newRootCmd(stdout, stderr)
+	g.register(root)
+	root.SetArgs(args)
+	done := make(chan int, 1)
+	go func() {
+		done <- execute(root, stderr)
+	}()
+	// The timeout starts once the flags are known; expressions cannot be
+	// interrupted, so the command is abandoned rather than cancelled.
+	select {
+	case code := <-done:
+		return code
+	case <-g.started:
+	}
+	var timer <-chan time.Time
+	if g.timeout > 0 {
+		timer = time.After(g.timeout)
+	}
+	select {
+	case code := <-done:
+		return code
+	case <-timer:
+		fmt.Fprintf(stderr, "fray: stopped: the command ran longer than --timeout %s\n", g.timeout)
+		return exitFindings
+	}
+}
+
+// execute runs the command tree and turns every outcome, a panic included,
+// into one message and an exit code.
+func execute(root *cobra.Command, stderr io.Writer) (code int) {
 	defer func() {
 		if p := recover(); p != nil {
-			fmt.Fprintf(stderr, "fray: internal error: %v\nThis is a bug in fray; please report it with the files and command that caused it.\n%s", p, debug.Stack())
+			fmt.Fprintf(stderr, "fray: internal error: %v\nThis is a bug in fray; please report it at https://github.com/frayrules/fray/issues with the files and the command that caused it.\n", p)
+			if os.Getenv("FRAY_DEBUG") != "" {
+				fmt.Fprintf(stderr, "%s", debug.Stack())
+			}
 			code = exitInternal
 		}
 	}()
-	root := newRootCmd(stdout, stderr)
-	root.SetArgs(args)
 	err := root.Execute()
 	if err == nil {
 		return exitOK
@@ -59,6 +94,43 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	// cobra's own errors are about flags and arguments: usage errors.
 	fmt.Fprintf(stderr, "fray: %s\nRun 'fray --help' for usage.\n", err)
 	return exitUsage
+}
+
+// globalFlags are the limits every command honours.
+type globalFlags struct {
+	timeout time.Duration
+	limits  dsl.LimitSet
+	started chan struct{}
+}
+
+func (g *globalFlags) register(root *cobra.Command) {
+	g.started = make(chan struct{})
+	g.limits = dsl.DefaultLimits()
+	pf := root.PersistentFlags()
+	pf.DurationVar(&g.timeout, "timeout", 0, "stop the whole command after this long, e.g. 30s (default: no limit)")
+	pf.IntVar(&g.limits.FileSize, "max-file-size", g.limits.FileSize, "largest rule or encounter file, in bytes")
+	pf.IntVar(&g.limits.Depth, "max-depth", g.limits.Depth, "deepest nesting of brackets and braces")
+	pf.IntVar(&g.limits.ExprTokens, "max-expr-tokens", g.limits.ExprTokens, "longest expression, in tokens")
+	pf.IntVar(&g.limits.Iterations, "max-iterations", g.limits.Iterations, "most loop steps one expression may take, estimated before running")
+	pf.IntVar(&g.limits.Combatants, "max-combatants", g.limits.Combatants, "most combatants in an encounter")
+	root.PersistentPreRunE = func(cmd *cobra.Command, args []string) error {
+		for _, v := range []struct {
+			name string
+			n    int
+		}{{"max-file-size", g.limits.FileSize}, {"max-depth", g.limits.Depth}, {"max-expr-tokens", g.limits.ExprTokens},
+			{"max-iterations", g.limits.Iterations}, {"max-combatants", g.limits.Combatants}} {
+			if v.n < 1 {
+				return usageErr("--%s must be at least 1", v.name)
+			}
+		}
+		if g.timeout < 0 {
+			return usageErr("--timeout must not be negative")
+		}
+		g.limits.ExprNodes = max(g.limits.ExprNodes, g.limits.ExprTokens*5)
+		dsl.Limits = g.limits
+		close(g.started)
+		return nil
+	}
 }
 
 // newRootCmd builds the command tree.

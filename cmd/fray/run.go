@@ -21,6 +21,7 @@ func newRunCmd(stdout, stderr io.Writer) *cobra.Command {
 		format    string
 		maxRounds int
 		maxSteps  int
+		maxMemory uint
 	)
 	cmd := &cobra.Command{
 		Use:   "run ENCOUNTER",
@@ -35,6 +36,9 @@ order and the run fails, naming the roll, if they run out.`,
 			if format != "text" && format != "json" {
 				return usageErr("--format must be text or json, not %q", format)
 			}
+			if maxRounds < 0 || maxSteps < 0 {
+				return usageErr("--max-rounds and --max-steps must not be negative")
+			}
 			var fixed []int
 			if cmd.Flags().Changed("dice") {
 				var err error
@@ -48,7 +52,7 @@ order and the run fails, naming the roll, if they run out.`,
 				dsl.WriteText(stderr, diags, src)
 				return &exitError{code: exitFindings}
 			}
-			opt := interp.Options{Seed: 1, MaxRounds: maxRounds, MaxSteps: maxSteps}
+			opt := interp.Options{Seed: 1, MaxRounds: maxRounds, MaxSteps: maxSteps, MemoryBudget: maxMemory}
 			if enc.HasSeed {
 				opt.Seed = enc.Seed
 			}
@@ -85,11 +89,12 @@ order and the run fails, naming the roll, if they run out.`,
 	}
 	f := cmd.Flags()
 	f.StringVar(&rules, "rules", "", "the ruleset to use instead of the one the encounter names")
-	f.Uint64Var(&seed, "seed", 1, "seed of the dice stream (default: the encounter's seed, else 1)")
+	f.Uint64Var(&seed, "seed", 0, "seed of the dice stream (default: the encounter's seed, else 1)")
 	f.StringVar(&diceFlag, "dice", "", "fixed die results to use in order, e.g. 5,4,12")
 	f.StringVar(&format, "format", "text", "log format: text or json (one event per line)")
 	f.IntVar(&maxRounds, "max-rounds", 0, "stop after this many rounds (default: the encounter's rounds, else 100)")
 	f.IntVar(&maxSteps, "max-steps", interp.DefaultMaxSteps, "stop a run that executes more statements than this")
+	f.UintVar(&maxMemory, "max-expr-memory", interp.DefaultMemoryBudget, "memory budget of one expression (elements of the lists it builds)")
 	return cmd
 }
 

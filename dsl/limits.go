@@ -1,0 +1,157 @@
+package dsl
+
+import (
+	"fmt"
+
+	"github.com/alecthomas/participle/v2/lexer"
+	"github.com/expr-lang/expr/ast"
+)
+
+// LimitSet bounds what fray accepts, so that no file can crash it, hang it
+// or exhaust memory. Every limit has a flag that raises it; a diagnostic
+// that reports one names the limit, its value and the flag.
+type LimitSet struct {
+	FileSize      int // bytes of one file (--max-file-size)
+	Depth         int // nesting of brackets and braces (--max-depth)
+	ExprTokens    int // tokens of one expression (--max-expr-tokens)
+	ExprNodes     int // syntax nodes of one compiled expression (--max-expr-tokens)
+	Iterations    int // estimated steps of one expression's loops (--max-iterations)
+	Combatants    int // combatants of an encounter (--max-combatants)
+	UnknownLength int // the length assumed for a list whose size is not known before running
+}
+
+// DefaultLimits are generous for real play.
+func DefaultLimits() LimitSet {
+	return LimitSet{FileSize: 4 << 20, Depth: 100, ExprTokens: 2000, ExprNodes: 10000,
+		Iterations: 10_000_000, Combatants: 1000, UnknownLength: 1000}
+}
+
+// Limits in force; the command line sets them from its flags before any
+// work starts, fuzz tests make them small.
+var Limits = DefaultLimits()
+
+// CodeLimit: a limit was reached.
+const CodeLimit = "F501"
+
+func limitDiag(r Range, what string, value int, flag string) *Diagnostic {
+	return &Diagnostic{Severity: Error, Code: CodeLimit,
+		Summary: fmt.Sprintf("%s exceeds the limit of %d", what, value),
+		Detail:  fmt.Sprintf("raise it with %s if this is intended", flag), Subject: r}
+}
+
+// checkDepth rejects nesting deeper than the limit before the parser, which
+// recurses once per level, ever sees it.
+func checkDepth(toks []lexer.Token) *Diagnostic {
+	depth := 0
+	for _, t := range toks {
+		if t.Type != TokPunct {
+			continue
+		}
+		switch t.Value {
+		case "(", "[", "{":
+			depth++
+			if depth > Limits.Depth {
+				return limitDiag(rangeAt(t.Pos, t.Value), "nesting", Limits.Depth, "--max-depth")
+			}
+		case ")", "]", "}":
+			depth--
+		}
+	}
+	return nil
+}
+
+// predicateBuiltins loop over their first argument, running a closure.
+var predicateBuiltins = map[string]bool{
+	"all": true, "none": true, "any": true, "one": true, "filter": true, "map": true,
+	"find": true, "findIndex": true, "findLast": true, "findLastIndex": true, "count": true,
+	"sum": true, "groupBy": true, "sortBy": true, "reduce": true,
+}
+
+// iterations estimates the steps an expression's loops can take: a loop
+// over a constant range takes its length, over anything else the assumed
+// length; nested loops multiply. expr-lang cannot be interrupted, so this
+// bound is enforced before anything runs.
+func iterations(n ast.Node) int {
+	switch x := n.(type) {
+	case nil:
+		return 0
+	case *ast.BuiltinNode:
+		if predicateBuiltins[x.Name] && len(x.Arguments) >= 2 {
+			size := listSize(x.Arguments[0])
+			body := 1
+			for _, a := range x.Arguments[1:] {
+				body = satAdd(body, iterations(a))
+			}
+			return satAdd(iterations(x.Arguments[0]), satMul(size, body))
+		}
+		total := 0
+		for _, a := range x.Arguments {
+			total = satAdd(total, iterations(a))
+		}
+		return total
+	case *ast.PredicateNode:
+		return iterations(x.Node)
+	case *ast.BinaryNode:
+		s := satAdd(iterations(x.Left), iterations(x.Right))
+		if x.Operator == ".." {
+			s = satAdd(s, listSize(x))
+		}
+		return s
+	case *ast.UnaryNode:
+		return iterations(x.Node)
+	case *ast.CallNode:
+		total := iterations(x.Callee)
+		for _, a := range x.Arguments {
+			total = satAdd(total, iterations(a))
+		}
+		return total
+	case *ast.MemberNode:
+		return satAdd(iterations(x.Node), iterations(x.Property))
+	case *ast.ConditionalNode:
+		return satAdd(iterations(x.Cond), max(iterations(x.Exp1), iterations(x.Exp2)))
+	case *ast.ArrayNode:
+		total := 0
+		for _, a := range x.Nodes {
+			total = satAdd(total, iterations(a))
+		}
+		return total
+	case *ast.VariableDeclaratorNode:
+		return satAdd(iterations(x.Value), iterations(x.Expr))
+	case *ast.SequenceNode:
+		total := 0
+		for _, a := range x.Nodes {
+			total = satAdd(total, iterations(a))
+		}
+		return total
+	}
+	return 1
+}
+
+// listSize is the length of a constant range, else the assumed length.
+func listSize(n ast.Node) int {
+	if b, ok := n.(*ast.BinaryNode); ok && b.Operator == ".." {
+		lo, ok1 := b.Left.(*ast.IntegerNode)
+		hi, ok2 := b.Right.(*ast.IntegerNode)
+		if ok1 && ok2 {
+			return max(0, hi.Value-lo.Value+1)
+		}
+	}
+	if a, ok := n.(*ast.ArrayNode); ok {
+		return len(a.Nodes)
+	}
+	return Limits.UnknownLength
+}
+
+func satAdd(a, b int) int {
+	if a > 1<<50 || b > 1<<50 {
+		return 1 << 50
+	}
+	return a + b
+}
+
+func satMul(a, b int) int {
+	if a != 0 && b > (1<<50)/a {
+		return 1 << 50
+	}
+	return a * b
+}
