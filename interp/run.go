@@ -22,7 +22,7 @@ type Options struct {
 	MaxSteps  int   // statements per run; 0: DefaultMaxSteps
 	// MemoryBudget bounds what one expression may allocate; 0: DefaultMemoryBudget.
 	MemoryBudget uint
-	Sink      func(*Event)
+	Sink         func(*Event)
 }
 
 // DefaultMaxSteps bounds the statements one run may execute.
