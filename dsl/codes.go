@@ -74,6 +74,7 @@ var Codes = []CodeInfo{
 	{CodeDiceClaim, "dice-claim", "A stated average or range that the dice cannot produce.", false},
 	{CodeNeverRuns, "never-runs", "A phase that can never run.", true},
 	{CodeLimit, "limit", "A file, expression or encounter beyond one of fray's limits.", false},
+	{CodeSandbox, "sandbox", "An import that is absolute or leads outside the root folder.", false},
 }
 
 // CodeByID finds a code's description.

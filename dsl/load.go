@@ -1,11 +1,59 @@
 package dsl
 
 import (
+	"fmt"
 	"os"
+	"strings"
 	"path/filepath"
 
 	"github.com/alecthomas/participle/v2/lexer"
 )
+
+// Root is the folder imports must stay inside: a ruleset's extends and an
+// encounter's rules may name only files under it (after following
+// symbolic links). Empty means the current directory.
+var Root = ""
+
+// CodeSandbox: an import outside the root folder.
+const CodeSandbox = "F502"
+
+// resolveImport turns an import written in file from into a path, refusing
+// absolute paths and anything outside Root.
+func resolveImport(from, rel string, at Range) (string, *Diagnostic) {
+	deny := func(summary string) (string, *Diagnostic) {
+		return "", &Diagnostic{Severity: Error, Code: CodeSandbox, Summary: summary,
+			Detail: "imports are relative paths to files under the root folder (the current directory, or --root)", Subject: at}
+	}
+	if filepath.IsAbs(rel) || filepath.VolumeName(rel) != "" || strings.HasPrefix(rel, "/") || strings.HasPrefix(rel, `\`) {
+		return deny(fmt.Sprintf("import %q is an absolute path", rel))
+	}
+	path := filepath.Clean(filepath.Join(filepath.Dir(from), filepath.FromSlash(rel)))
+	root := Root
+	if root == "" {
+		root = "."
+	}
+	absRoot, err := filepath.Abs(root)
+	if err != nil {
+		return deny("cannot resolve the root folder: " + err.Error())
+	}
+	if real, err := filepath.EvalSymlinks(absRoot); err == nil {
+		absRoot = real
+	}
+	absPath, err := filepath.Abs(path)
+	if err != nil {
+		return deny("cannot resolve import " + rel)
+	}
+	if real, err := filepath.EvalSymlinks(absPath); err == nil {
+		absPath = real
+	} else if dir, err := filepath.EvalSymlinks(filepath.Dir(absPath)); err == nil {
+		absPath = filepath.Join(dir, filepath.Base(absPath))
+	}
+	inside, err := filepath.Rel(absRoot, absPath)
+	if err != nil || inside == ".." || strings.HasPrefix(inside, ".."+string(filepath.Separator)) {
+		return deny(fmt.Sprintf("import %q leads outside the root folder %s", rel, absRoot))
+	}
+	return path, nil
+}
 
 // ReadFile reads and parses one file, recording its text in src.
 func ReadFile(path string, src Sources) (*File, Diagnostics) {
@@ -67,7 +115,10 @@ func resolveExtends(f *File, src Sources, visiting map[string]bool) (*File, Diag
 	if !ok {
 		return f, nil
 	}
-	path := filepath.Clean(filepath.Join(filepath.Dir(f.Name), filepath.FromSlash(rel)))
+	path, deny := resolveImport(f.Name, rel, at)
+	if deny != nil {
+		return nil, Diagnostics{deny}
+	}
 	if visiting[path] {
 		return nil, Diagnostics{{Severity: Error, Code: CodeImportCycle, Summary: "import cycle: " + path + " extends, in the end, itself",
 			Detail: "a ruleset may not extend itself, directly or through others", Subject: at}}
@@ -117,7 +168,11 @@ func loadEncounterFile(f *File, rulesPath string, src Sources) (*Encounter, Diag
 			return nil, Diagnostics{{Severity: Error, Code: CodeMissingRules, Summary: "the encounter names no ruleset",
 				Detail: `add rules "path/to/rules.fray" to the encounter header, or pass --rules`, Subject: at}}
 		}
-		rulesPath = filepath.Join(filepath.Dir(f.Name), filepath.FromSlash(named))
+		p, deny := resolveImport(f.Name, named, at)
+		if deny != nil {
+			return nil, Diagnostics{deny}
+		}
+		rulesPath = p
 	}
 	m, diags := LoadRuleset(rulesPath, src)
 	if diags.HasErrors() || m == nil {

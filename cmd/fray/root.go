@@ -99,6 +99,7 @@ func execute(root *cobra.Command, stderr io.Writer) (code int) {
 // globalFlags are the limits every command honours.
 type globalFlags struct {
 	timeout time.Duration
+	root    string
 	limits  dsl.LimitSet
 	started chan struct{}
 }
@@ -107,6 +108,7 @@ func (g *globalFlags) register(root *cobra.Command) {
 	g.started = make(chan struct{})
 	g.limits = dsl.DefaultLimits()
 	pf := root.PersistentFlags()
+	pf.StringVar(&g.root, "root", "", "folder that imports (extends, an encounter's rules) must stay inside (default: the current directory)")
 	pf.DurationVar(&g.timeout, "timeout", 0, "stop the whole command after this long, e.g. 30s (default: no limit)")
 	pf.IntVar(&g.limits.FileSize, "max-file-size", g.limits.FileSize, "largest rule or encounter file, in bytes")
 	pf.IntVar(&g.limits.Depth, "max-depth", g.limits.Depth, "deepest nesting of brackets and braces")
@@ -128,6 +130,7 @@ func (g *globalFlags) register(root *cobra.Command) {
 		}
 		g.limits.ExprNodes = max(g.limits.ExprNodes, g.limits.ExprTokens*5)
 		dsl.Limits = g.limits
+		dsl.Root = g.root
 		close(g.started)
 		return nil
 	}
