@@ -3,8 +3,8 @@ package dsl
 import (
 	"fmt"
 	"os"
-	"strings"
 	"path/filepath"
+	"strings"
 
 	"github.com/alecthomas/participle/v2/lexer"
 )
