@@ -2,6 +2,7 @@ package interp
 
 import (
 	"fmt"
+	"path/filepath"
 	"reflect"
 
 	"github.com/frayrules/fray/dsl"
@@ -18,7 +19,8 @@ func (r *Run) setup() error {
 	if r.opt.Dice != nil {
 		mode = fmt.Sprintf("%d fixed dice", len(r.opt.Dice))
 	}
-	r.emitLog(&Event{Kind: KStart, Name: enc.Name, Args: map[string]any{"ruleset": m.Name, "seed": r.opt.Seed, "fixed_dice": r.opt.Dice != nil},
+	r.emitLog(&Event{Kind: KStart, Name: enc.Name, Args: map[string]any{"ruleset": m.Name, "seed": r.opt.Seed, "fixed_dice": r.opt.Dice != nil,
+		"encounter_file": filepath.ToSlash(enc.File.Name), "rules_file": filepath.ToSlash(enc.RulesPath), "max_rounds": r.opt.MaxRounds},
 		Text: fmt.Sprintf("encounter %q under ruleset %q, %s", enc.Name, m.Name, mode)})
 	r.actors = append(r.actors, "setup")
 	defer func() { r.actors = r.actors[:len(r.actors)-1] }()
