@@ -2,6 +2,7 @@ package interp_test
 
 import (
 	"path/filepath"
+	"runtime"
 	"testing"
 
 	"github.com/frayrules/fray/interp"
@@ -53,3 +54,22 @@ func TestSeededDiceAreUniformAndStable(t *testing.T) {
 
 // firstTwenties is what seed 1 gives for eight d20 rolls.
 var firstTwenties = []int{6, 20, 11, 16, 2, 9, 6, 14}
+
+// Runs are single-goroutine, but a log must not depend on the scheduler:
+// compare the bytes of every example at GOMAXPROCS 1 and 2.
+func TestSameBytesAtAnyGOMAXPROCS(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("..", "testdata", "encounters", "*.fray"))
+	worked, _ := filepath.Glob(filepath.Join("..", "testdata", "worked", "*.fray"))
+	files = append(files, worked...)
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	for _, f := range files {
+		runtime.GOMAXPROCS(1)
+		_, a := play(t, f, interp.Options{Seed: 11})
+		_, b := play(t, f, interp.Options{Seed: 11})
+		runtime.GOMAXPROCS(2)
+		_, c := play(t, f, interp.Options{Seed: 11})
+		if a != b || a != c {
+			t.Errorf("%s: logs differ between runs or GOMAXPROCS settings", f)
+		}
+	}
+}

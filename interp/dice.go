@@ -50,7 +50,7 @@ func NewFixedDice(vals []int) *FixedDice { return &FixedDice{vals: vals} }
 // Die returns the next listed result.
 func (f *FixedDice) Die(faces int, need func() string) (int, error) {
 	if f.i >= len(f.vals) {
-		return 0, fmt.Errorf("the fixed dice ran out: die %d (a d%d for %s) was needed, but only %d were given", f.i+1, faces, need(), len(f.vals))
+		return 0, fmt.Errorf("the fixed dice ran out: die %d (a d%d for %s) was needed, but only %d were listed", f.i+1, faces, need(), len(f.vals))
 	}
 	v := f.vals[f.i]
 	if v < 1 || v > faces {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"io"
 	"strconv"
@@ -22,6 +23,7 @@ func newRunCmd(stdout, stderr io.Writer) *cobra.Command {
 		maxRounds int
 		maxSteps  int
 		maxMemory uint
+		outPath   string
 	)
 	cmd := &cobra.Command{
 		Use:   "run ENCOUNTER",
@@ -65,7 +67,14 @@ order and the run fails, naming the roll, if they run out.`,
 			if fixed != nil {
 				opt.Dice = fixed
 			}
-			out := bufio.NewWriter(stdout)
+			// With --out the log is built in memory and written atomically,
+			// so a failed or interrupted run leaves no half-written file.
+			var file bytes.Buffer
+			dest := stdout
+			if outPath != "" {
+				dest = &file
+			}
+			out := bufio.NewWriter(dest)
 			var werr func() error
 			if format == "json" {
 				j := interp.NewJSONLog(out)
@@ -84,6 +93,11 @@ order and the run fails, naming the roll, if they run out.`,
 			if err != nil {
 				return &exitError{code: exitFindings, msg: err.Error()}
 			}
+			if outPath != "" {
+				if err := writeAtomic(outPath, file.Bytes(), 0o644); err != nil {
+					return &exitError{code: exitFindings, msg: "cannot write the log: " + err.Error()}
+				}
+			}
 			return nil
 		},
 	}
@@ -94,6 +108,7 @@ order and the run fails, naming the roll, if they run out.`,
 	f.StringVar(&format, "format", "text", "log format: text or json (one event per line)")
 	f.IntVar(&maxRounds, "max-rounds", 0, "stop after this many rounds (default: the encounter's rounds, else 100)")
 	f.IntVar(&maxSteps, "max-steps", interp.DefaultMaxSteps, "stop a run that executes more statements than this")
+	f.StringVarP(&outPath, "out", "o", "", "write the log to this file (atomically) instead of standard output")
 	f.UintVar(&maxMemory, "max-expr-memory", interp.DefaultMemoryBudget, "memory budget of one expression (elements of the lists it builds)")
 	return cmd
 }

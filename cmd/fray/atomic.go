@@ -1,0 +1,46 @@
+package main
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+)
+
+// writeAtomic replaces path with data so that a reader sees the old file
+// or the new one, never half of one: the data goes to a temporary file in
+// the same folder, is synced, takes the old file's mode, and is renamed
+// over the target. On any failure the target is untouched and the
+// temporary file removed.
+func writeAtomic(path string, data []byte, defaultMode fs.FileMode) (err error) {
+	mode := defaultMode
+	if info, statErr := os.Stat(path); statErr == nil {
+		if !info.Mode().IsRegular() {
+			return errors.New(path + " is not a regular file")
+		}
+		mode = info.Mode().Perm()
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			tmp.Close()
+			os.Remove(tmp.Name())
+		}
+	}()
+	if _, err = tmp.Write(data); err != nil {
+		return err
+	}
+	if err = tmp.Chmod(mode); err != nil {
+		return err
+	}
+	if err = tmp.Sync(); err != nil {
+		return err
+	}
+	if err = tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
