@@ -1,0 +1,123 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+// TestMain lets the test binary act as the fray command inside scripts.
+func TestMain(m *testing.M) {
+	testscript.Main(m, map[string]func(){
+		"fray": func() { os.Exit(Main()) },
+	})
+}
+
+// TestScripts runs the command-line scripts in testdata/script. Scripts see
+// the repository root as $REPO, so they can lint or copy the real rules.
+func TestScripts(t *testing.T) {
+	repo, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(repo, "go.mod")); err != nil {
+		t.Fatalf("repository root not found at %s: %v", repo, err)
+	}
+	testscript.Run(t, testscript.Params{
+		Dir: filepath.Join("testdata", "script"),
+		Setup: func(env *testscript.Env) error {
+			env.Setenv("REPO", repo)
+			return nil
+		},
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			"exits":     cmdExits,
+			"json":      cmdJSON,
+			"jsonlines": cmdJSONLines,
+			"dropfirst": cmdDropFirst,
+		},
+	})
+}
+
+// exits CODE PROG [ARGS...] runs PROG like exec and fails unless it exits
+// with exactly CODE; its stdout and stderr are kept for stdout/stderr.
+func cmdExits(ts *testscript.TestScript, neg bool, args []string) {
+	if neg {
+		ts.Fatalf("unsupported: ! exits")
+	}
+	if len(args) < 2 {
+		ts.Fatalf("usage: exits CODE PROG [ARGS...]")
+	}
+	want, err := strconv.Atoi(args[0])
+	if err != nil {
+		ts.Fatalf("exits: bad code %q", args[0])
+	}
+	err = ts.Exec(args[1], args[2:]...)
+	got := 0
+	if err != nil {
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) {
+			ts.Fatalf("exits: %v", err)
+		}
+		got = ee.ExitCode()
+	}
+	if got != want {
+		ts.Fatalf("%s exited with status %d, want %d", args[1], got, want)
+	}
+}
+
+// json FILE fails unless FILE (or stdout/stderr) is exactly one JSON value.
+func cmdJSON(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: json FILE")
+	}
+	dec := json.NewDecoder(strings.NewReader(ts.ReadFile(args[0])))
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		ts.Fatalf("%s is not JSON: %v", args[0], err)
+	}
+	if _, err := dec.Token(); err == nil {
+		ts.Fatalf("%s holds more than one JSON value", args[0])
+	}
+}
+
+// jsonlines FILE fails unless FILE (or stdout/stderr) is non-empty and every
+// line of it is a JSON object.
+func cmdJSONLines(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: jsonlines FILE")
+	}
+	text := ts.ReadFile(args[0])
+	if text == "" {
+		ts.Fatalf("%s is empty", args[0])
+	}
+	if !strings.HasSuffix(text, "\n") {
+		ts.Fatalf("%s does not end with a newline", args[0])
+	}
+	for i, line := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
+		var obj map[string]any
+		if err := json.Unmarshal([]byte(line), &obj); err != nil {
+			ts.Fatalf("%s:%d is not a JSON object: %v\n%s", args[0], i+1, err, line)
+		}
+	}
+}
+
+// dropfirst IN OUT writes IN (or stdout/stderr) without its first line to OUT.
+func cmdDropFirst(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: dropfirst IN OUT")
+	}
+	text := []byte(ts.ReadFile(args[0]))
+	i := bytes.IndexByte(text, '\n')
+	if i < 0 {
+		ts.Fatalf("%s has a single line", args[0])
+	}
+	ts.Check(os.WriteFile(ts.MkAbs(args[1]), text[i+1:], 0o666))
+}
