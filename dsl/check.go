@@ -120,6 +120,24 @@ func (c *checker) checkRuleset() {
 	c.checkUnused()
 	c.lintRuleset()
 	c.checkDiceClaims()
+	c.m.funcOpts, c.m.funcs = c.funcOpts, c.funcs
+}
+
+// CompileQuestion compiles an expression given outside any file (on the
+// command line, say) against the ruleset's globals: sides, combatants,
+// round, constants and every function. name labels its diagnostics.
+func (m *Model) CompileQuestion(name, text string, want *Type) (*CExpr, Diagnostics) {
+	f := &File{Name: name, Src: text, Sources: map[string]string{name: text}}
+	c := &checker{f: f, m: m, u: m.U, funcOpts: m.funcOpts, funcs: m.funcs, emitted: map[string]bool{}}
+	e, err := exprAt(lexer.Position{Filename: name, Line: 1, Column: 1}, text)
+	if err != nil {
+		return nil, Diagnostics{syntaxDiag(name, text, err)}
+	}
+	if e == nil {
+		return nil, Diagnostics{{Severity: Error, Code: CodeSyntax, Summary: "empty expression", Subject: rangeAt(lexer.Position{Filename: name, Line: 1, Column: 1}, " ")}}
+	}
+	ce := c.compile(e, m.Globals, nil, want)
+	return ce, c.diags.Sort()
 }
 
 func firstWord(d *Decl) string {

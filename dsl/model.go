@@ -3,6 +3,7 @@ package dsl
 import (
 	"reflect"
 
+	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/vm"
 )
 
@@ -29,6 +30,11 @@ type Model struct {
 
 	// Globals is the frame of expressions outside any body (defaults, constants, the end).
 	Globals *Frame
+
+	// funcOpts are expr-lang's options for the stdlib and the ruleset's
+	// tables and modifiers, kept to compile further expressions.
+	funcOpts []expr.Option
+	funcs    map[string]bool
 
 	// Per-node results of the checker, read by the interpreter.
 	Exprs   map[*Expr]*CExpr

@@ -1,0 +1,222 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"math/big"
+	"slices"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/interp"
+	"github.com/frayrules/fray/stdlib"
+)
+
+func newProbCmd(stdout, stderr io.Writer) *cobra.Command {
+	var rules, table, encounter, event, after, format string
+	var maxPaths int
+	cmd := &cobra.Command{
+		Use:   "prob [EXPR]",
+		Short: "Exact odds of dice, of a table's rows, or of a set-up event",
+		Long: `prob computes exact distributions, by convolution, never by sampling:
+
+  fray prob 3d6                       a dice expression: sums and differences
+                                      of dice (NdF, d%) and numbers, k*NdF
+  fray prob --rules R --table NAME    each row of a dice-fed table
+  fray prob --encounter E --event 'any(sides, .name == "party" && .surprised > 0)'
+                                      the chance that a condition holds after
+                                      the encounter's set-up phases, over every
+                                      sequence of dice they can roll
+
+Probabilities are printed as exact fractions and as percentages, with
+at-least and at-most columns for values; --format json gives the same data.`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if format != "text" && format != "json" {
+				return usageErr("--format must be text or json, not %q", format)
+			}
+			switch {
+			case len(args) == 1 && table == "" && event == "":
+				return probExpr(stdout, args[0], format)
+			case len(args) == 0 && table != "" && event == "":
+				if rules == "" {
+					return usageErr("--table needs --rules")
+				}
+				return probTable(stdout, stderr, rules, table, format)
+			case len(args) == 0 && event != "" && table == "":
+				if encounter == "" {
+					return usageErr("--event needs --encounter")
+				}
+				return probEvent(stdout, stderr, encounter, rules, event, after, format, maxPaths)
+			}
+			return usageErr("give a dice expression, or --rules with --table, or --encounter with --event")
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&rules, "rules", "", "the ruleset (for --table; for --event, instead of the encounter's)")
+	f.StringVar(&table, "table", "", "a table of the ruleset fed by dice")
+	f.StringVar(&encounter, "encounter", "", "the encounter whose set-up the --event is about")
+	f.StringVar(&event, "event", "", "a condition (an expression over sides and combatants) after the set-up phases")
+	f.StringVar(&after, "after", "", "evaluate --event after this set-up phase (default: after all of them)")
+	f.IntVar(&maxPaths, "max-paths", 1_000_000, "most dice sequences --event may enumerate")
+	f.StringVar(&format, "format", "text", "output format: text or json")
+	return cmd
+}
+
+func ratText(r *big.Rat) string {
+	if r.IsInt() {
+		return r.Num().String()
+	}
+	return r.String()
+}
+
+func pct(r *big.Rat) string {
+	f, _ := r.Float64()
+	return fmt.Sprintf("%.2f%%", 100*f)
+}
+
+type probRow struct {
+	Value   int    `json:"value"`
+	P       string `json:"p"`
+	Percent string `json:"percent"`
+	AtLeast string `json:"at_least"`
+	AtMost  string `json:"at_most"`
+}
+
+func probExpr(stdout io.Writer, src, format string) error {
+	d, err := stdlib.ParseDist(src)
+	if err != nil {
+		if e, ok := err.(*stdlib.ExprError); ok {
+			return &exitError{code: exitFindings, msg: fmt.Sprintf("<expression>:1:%d: error: %s\n  %s\n  %s^", e.Column, e.Msg, src, strings.Repeat(" ", e.Column-1))}
+		}
+		return &exitError{code: exitFindings, msg: err.Error()}
+	}
+	var rows []probRow
+	atMost := new(big.Rat)
+	for v := d.Min; v <= d.Max(); v++ {
+		p := d.P(v)
+		if p.Sign() == 0 {
+			continue
+		}
+		atLeast := new(big.Rat).Sub(big.NewRat(1, 1), atMost)
+		atMost.Add(atMost, p)
+		rows = append(rows, probRow{Value: v, P: ratText(p), Percent: pct(p), AtLeast: pct(atLeast), AtMost: pct(new(big.Rat).Set(atMost))})
+	}
+	mean := d.MeanRat()
+	if format == "json" {
+		return writeJSON(stdout, map[string]any{"expression": src, "min": d.Min, "max": d.Max(), "mean": ratText(mean), "mean_float": d.Mean(), "sd": d.SD(), "values": rows})
+	}
+	meanF, _ := mean.Float64()
+	fmt.Fprintf(stdout, "%s: min %d, max %d, mean %s (%.4g), sd %.4f\n\n", src, d.Min, d.Max(), ratText(mean), meanF, d.SD())
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "value\tprobability\t%\tat least\tat most\t")
+	for _, r := range rows {
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t\n", r.Value, r.P, r.Percent, r.AtLeast, r.AtMost)
+	}
+	return tw.Flush()
+}
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+func probTable(stdout, stderr io.Writer, rulesPath, name, format string) error {
+	src := dsl.Sources{}
+	m, diags := dsl.LoadRuleset(rulesPath, src)
+	if diags.HasErrors() || m == nil {
+		dsl.WriteText(stderr, diags, src)
+		return &exitError{code: exitFindings}
+	}
+	t, ok := m.Tables[name]
+	if !ok {
+		return &exitError{code: exitFindings, msg: fmt.Sprintf("%s:1:1: error: the ruleset has no table %s", rulesPath, name)}
+	}
+	if t.Dice == nil {
+		return &exitError{code: exitFindings, msg: fmt.Sprintf("%s:%d:%d: error: table %s is not fed by dice, so its rows have no odds", rulesPath, t.Decl.Pos.Line, t.Decl.Pos.Column, name)}
+	}
+	d := stdlib.Dist{}
+	dd, _ := stdlib.ParseDist(t.Dice.Text)
+	d = dd
+	type tableRow struct {
+		Keys    string `json:"keys"`
+		Label   string `json:"label,omitempty"`
+		Value   string `json:"value,omitempty"`
+		P       string `json:"p"`
+		Percent string `json:"percent"`
+	}
+	var rows []tableRow
+	for _, r := range t.Rows {
+		p := new(big.Rat)
+		k := r.Keys[0]
+		for v := max(k.Lo, d.Min); v <= min(k.Hi, d.Max()); v++ {
+			p.Add(p, d.P(v))
+		}
+		if k.Any {
+			p.SetInt64(1)
+		}
+		val := ""
+		if r.Value != nil {
+			val = r.Value.Expr.Raw()
+		}
+		rows = append(rows, tableRow{Keys: rowKeys(r), Label: r.Label, Value: val, P: ratText(p), Percent: pct(p)})
+	}
+	if format == "json" {
+		return writeJSON(stdout, map[string]any{"table": name, "dice": t.Dice.Text, "rows": rows})
+	}
+	fmt.Fprintf(stdout, "table %s, rolled on %s\n\n", name, t.Dice.Text)
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "roll\trow\tvalue\tprobability\t%")
+	for _, r := range rows {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", r.Keys, r.Label, r.Value, r.P, r.Percent)
+	}
+	return tw.Flush()
+}
+
+func rowKeys(r *dsl.Row) string {
+	k := r.Keys[0]
+	switch {
+	case k.Any:
+		return "_"
+	case k.Lo == k.Hi:
+		return fmt.Sprint(k.Lo)
+	}
+	return fmt.Sprintf("%d-%d", k.Lo, k.Hi)
+}
+
+func probEvent(stdout, stderr io.Writer, encPath, rulesPath, event, after, format string, maxPaths int) error {
+	src := dsl.Sources{}
+	enc, diags := dsl.LoadEncounter(encPath, rulesPath, src)
+	if diags.HasErrors() || enc == nil {
+		dsl.WriteText(stderr, diags, src)
+		return &exitError{code: exitFindings}
+	}
+	src["<event>"] = event
+	cond, diags := enc.Rules.CompileQuestion("<event>", event, enc.Rules.U.Bool)
+	if diags.HasErrors() || cond == nil {
+		dsl.WriteText(stderr, diags, src)
+		return &exitError{code: exitFindings}
+	}
+	plan := interp.Lower(enc.Rules)
+	if after != "" && !slices.Contains(plan.SetupPhases(), after) {
+		return usageErr("--after %s: the set-up phases are %s", after, strings.Join(plan.SetupPhases(), ", "))
+	}
+	p, paths, err := interp.EventProbability(plan, enc, cond, after, maxPaths)
+	if err != nil {
+		return &exitError{code: exitFindings, msg: err.Error()}
+	}
+	if format == "json" {
+		return writeJSON(stdout, map[string]any{"event": event, "p": ratText(p), "percent": pct(p), "dice_sequences": paths})
+	}
+	when := "the set-up phases"
+	if after != "" {
+		when = "set-up phase " + after
+	}
+	fmt.Fprintf(stdout, "P(%s) = %s = %s, after %s, over %d sequences of dice\n", event, ratText(p), pct(p), when, paths)
+	return nil
+}

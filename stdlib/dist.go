@@ -1,0 +1,274 @@
+package stdlib
+
+import (
+	"fmt"
+	"math"
+	"math/big"
+	"strconv"
+	"strings"
+)
+
+// Dist is the exact distribution of a sum of dice and constants: Count[i]
+// ways out of Total to get Min+i. Counts are exact big integers, so the
+// probabilities are exact fractions however many dice there are.
+type Dist struct {
+	Min   int
+	Count []*big.Int
+	Total *big.Int
+}
+
+// Constant is the distribution of a fixed number.
+func Constant(n int) Dist {
+	return Dist{Min: n, Count: []*big.Int{big.NewInt(1)}, Total: big.NewInt(1)}
+}
+
+// Die is the distribution of one die.
+func Die(faces int) Dist {
+	c := make([]*big.Int, faces)
+	for i := range c {
+		c[i] = big.NewInt(1)
+	}
+	return Dist{Min: 1, Count: c, Total: big.NewInt(int64(faces))}
+}
+
+// Max is the highest value with a non-zero count.
+func (d Dist) Max() int { return d.Min + len(d.Count) - 1 }
+
+// Add is the distribution of the sum of two independent values.
+func (d Dist) Add(e Dist) Dist {
+	out := make([]*big.Int, len(d.Count)+len(e.Count)-1)
+	for i := range out {
+		out[i] = new(big.Int)
+	}
+	var tmp big.Int
+	for i, a := range d.Count {
+		if a.Sign() == 0 {
+			continue
+		}
+		for j, b := range e.Count {
+			out[i+j].Add(out[i+j], tmp.Mul(a, b))
+		}
+	}
+	return Dist{Min: d.Min + e.Min, Count: out, Total: new(big.Int).Mul(d.Total, e.Total)}
+}
+
+// Neg is the distribution of minus the value.
+func (d Dist) Neg() Dist {
+	out := make([]*big.Int, len(d.Count))
+	for i, c := range d.Count {
+		out[len(out)-1-i] = c
+	}
+	return Dist{Min: -d.Max(), Count: out, Total: d.Total}
+}
+
+// Scale is the distribution of k times the value (k > 0).
+func (d Dist) Scale(k int) Dist {
+	if k == 1 {
+		return d
+	}
+	out := make([]*big.Int, (len(d.Count)-1)*k+1)
+	for i := range out {
+		out[i] = new(big.Int)
+	}
+	for i, c := range d.Count {
+		out[i*k] = c
+	}
+	return Dist{Min: d.Min * k, Count: out, Total: d.Total}
+}
+
+// Sum of n dice, by repeated squaring of convolutions.
+func sumOf(n int, die Dist) Dist {
+	result := Constant(0)
+	base := die
+	for n > 0 {
+		if n&1 == 1 {
+			result = result.Add(base)
+		}
+		n >>= 1
+		if n > 0 {
+			base = base.Add(base)
+		}
+	}
+	return result
+}
+
+// P is the exact probability of value v.
+func (d Dist) P(v int) *big.Rat {
+	i := v - d.Min
+	if i < 0 || i >= len(d.Count) {
+		return new(big.Rat)
+	}
+	return new(big.Rat).SetFrac(d.Count[i], d.Total)
+}
+
+// Mean and SD of the distribution.
+func (d Dist) Mean() float64 {
+	m, _ := d.moment(1).Float64()
+	return m
+}
+
+// SD is the standard deviation.
+func (d Dist) SD() float64 {
+	m1 := d.moment(1)
+	m2 := d.moment(2)
+	v, _ := new(big.Rat).Sub(m2, new(big.Rat).Mul(m1, m1)).Float64()
+	return math.Sqrt(math.Max(0, v))
+}
+
+// MeanRat is the exact mean.
+func (d Dist) MeanRat() *big.Rat { return d.moment(1) }
+
+func (d Dist) moment(k int) *big.Rat {
+	sum := new(big.Int)
+	var t, x big.Int
+	for i, c := range d.Count {
+		x.SetInt64(int64(d.Min + i))
+		if k == 2 {
+			x.Mul(&x, &x)
+		}
+		sum.Add(sum, t.Mul(c, &x))
+	}
+	return new(big.Rat).SetFrac(sum, d.Total)
+}
+
+// ExprError is a mistake in a dice expression, at a column from 1.
+type ExprError struct {
+	Column int
+	Msg    string
+}
+
+func (e *ExprError) Error() string { return fmt.Sprintf("column %d: %s", e.Column, e.Msg) }
+
+// MaxDistWidth bounds the number of distinct values a distribution may have.
+const MaxDistWidth = 1_000_000
+
+// ParseDist reads a sum of dice and numbers, such as "3d6", "2d6+1",
+// "d20 - d4", "d%" or "3*d6+2", and returns its exact distribution.
+func ParseDist(src string) (Dist, error) {
+	p := &distParser{src: src}
+	d, err := p.sum()
+	if err != nil {
+		return Dist{}, err
+	}
+	p.space()
+	if p.i < len(p.src) {
+		return Dist{}, p.fail("unexpected %q", p.src[p.i:p.i+1])
+	}
+	return d, nil
+}
+
+type distParser struct {
+	src string
+	i   int
+}
+
+func (p *distParser) fail(format string, args ...any) error {
+	return &ExprError{Column: p.i + 1, Msg: fmt.Sprintf(format, args...)}
+}
+
+func (p *distParser) space() {
+	for p.i < len(p.src) && (p.src[p.i] == ' ' || p.src[p.i] == '\t') {
+		p.i++
+	}
+}
+
+func (p *distParser) sum() (Dist, error) {
+	p.space()
+	neg := false
+	if p.i < len(p.src) && p.src[p.i] == '-' {
+		neg = true
+		p.i++
+	}
+	d, err := p.term()
+	if err != nil {
+		return d, err
+	}
+	if neg {
+		d = d.Neg()
+	}
+	for {
+		p.space()
+		if p.i >= len(p.src) || (p.src[p.i] != '+' && p.src[p.i] != '-') {
+			return d, nil
+		}
+		op := p.src[p.i]
+		p.i++
+		t, err := p.term()
+		if err != nil {
+			return d, err
+		}
+		if op == '-' {
+			t = t.Neg()
+		}
+		if len(d.Count)+len(t.Count) > MaxDistWidth {
+			return d, p.fail("the distribution would have more than %d values", MaxDistWidth)
+		}
+		d = d.Add(t)
+	}
+}
+
+// term is [k*]NdF, [k*]dF or a number.
+func (p *distParser) term() (Dist, error) {
+	p.space()
+	start := p.i
+	n, ok := p.number()
+	p.space()
+	if ok && p.i < len(p.src) && p.src[p.i] == '*' {
+		p.i++
+		if n < 1 || n > MaxDice {
+			p.i = start
+			return Dist{}, p.fail("a multiplier must be 1 to %d", MaxDice)
+		}
+		t, err := p.term()
+		if err != nil {
+			return t, err
+		}
+		return t.Scale(n), nil
+	}
+	if p.i < len(p.src) && p.src[p.i] == 'd' {
+		count := 1
+		if ok {
+			count = n
+		}
+		p.i++
+		var faces int
+		if p.i < len(p.src) && p.src[p.i] == '%' {
+			faces = 100
+			p.i++
+		} else if f, ok := p.number(); ok {
+			faces = f
+		} else {
+			return Dist{}, p.fail("dice need faces, like d6 or d%%")
+		}
+		text := p.src[start:p.i]
+		if _, err := ParseDice(strings.TrimSpace(text)); err != nil {
+			p.i = start
+			return Dist{}, p.fail("%v", err)
+		}
+		if count*(faces-1) > MaxDistWidth {
+			p.i = start
+			return Dist{}, p.fail("%s has more than %d values", strings.TrimSpace(text), MaxDistWidth)
+		}
+		return sumOf(count, Die(faces)), nil
+	}
+	if ok {
+		return Constant(n), nil
+	}
+	if p.i >= len(p.src) {
+		return Dist{}, p.fail("the expression ends where a number or dice should be")
+	}
+	return Dist{}, p.fail("expected a number or dice, found %q", p.src[p.i:p.i+1])
+}
+
+func (p *distParser) number() (int, bool) {
+	j := p.i
+	for j < len(p.src) && p.src[j] >= '0' && p.src[j] <= '9' {
+		j++
+	}
+	if j == p.i || j-p.i > 9 {
+		return 0, false
+	}
+	n, _ := strconv.Atoi(p.src[p.i:j])
+	p.i = j
+	return n, true
+}
