@@ -32,6 +32,18 @@ func (c *checker) errorf(code string, r Range, hint, format string, args ...any)
 	return d
 }
 
+// tidy trims every span of the diagnostics back over the white space
+// and comments that the parser's end positions (the start of the next
+// token) include.
+func (c *checker) tidy() {
+	for _, d := range c.diags {
+		d.Subject = trimRange(d.Subject, c.f.Sources[d.Subject.Filename])
+		if d.Related != nil {
+			d.Related.Range = trimRange(d.Related.Range, c.f.Sources[d.Related.Range.Filename])
+		}
+	}
+}
+
 func (c *checker) addDiag(d *Diagnostic) {
 	if c.quiet == 0 {
 		c.diags = append(c.diags, d)
@@ -63,6 +75,7 @@ func Check(f *File) (*Model, Diagnostics) {
 		Emits: map[*EmitStmt]*Event{}, Loops: map[*ForStmt]*FrameField{},
 	}
 	c.checkRuleset()
+	c.tidy()
 	return c.m, c.diags.Sort()
 }
 
@@ -137,6 +150,7 @@ func (m *Model) CompileQuestion(name, text string, want *Type) (*CExpr, Diagnost
 		return nil, Diagnostics{{Severity: Error, Code: CodeSyntax, Summary: "empty expression", Subject: rangeAt(lexer.Position{Filename: name, Line: 1, Column: 1}, " ")}}
 	}
 	ce := c.compile(e, m.Globals, nil, want)
+	c.tidy()
 	return ce, c.diags.Sort()
 }
 
@@ -178,7 +192,7 @@ func (c *checker) checkHeader(h *RulesetDecl) *Name {
 		case "covers":
 			for _, v := range fld.Values {
 				if v.String == nil || !mechanicID.MatchString(string(*v.String)) {
-					c.errorf(CodeMechanicUnknown, RangeOf(v.Pos, v.EndPos), `mechanic ids look like "002-07"`, "malformed mechanic id")
+					c.errorf(CodeMechanicUnknown, RangeOf(v.Pos, v.EndPos), `mechanic ids look like "002-07"`, "malformed mechanic id %s", valueText(v))
 					continue
 				}
 				c.m.Covers = append(c.m.Covers, string(*v.String))

@@ -74,7 +74,7 @@ func (c *checker) declareTables() {
 			t.Params = c.params(fr, td.Params)
 			for _, p := range t.Params {
 				if p.Type.Kind != KInt && p.Type.Kind != KString {
-					c.errorf(CodeUnknownType, RangeOf(p.Decl.Type.Pos, p.Decl.Type.EndPos), "table keys are int (numbers and ranges) or string", "a table cannot be keyed by a %s", p.Type)
+					c.errorf(CodeUnknownType, RangeOf(p.Decl.Type.Pos, p.Decl.Type.EndPos), "table keys are int (numbers and ranges) or string", "a table cannot be keyed by %s", p.Type.Article())
 				}
 				if p.Decl.Default != nil {
 					c.errorf(CodeArgs, RangeOf(p.Decl.Default.Pos, p.Decl.Default.EndPos), "every look-up gives every key", "table keys take no defaults")
@@ -598,7 +598,9 @@ func (c *checker) checkUnused() {
 			c.warnf(CodeUnusedDecl, rangeAt(md.Pos, "modifiers"), "call it as "+md.Name+"(...) from a rule, or remove it", "modifiers %s are never used", md.Name)
 		}
 		if ed := d.Event; ed != nil && !c.emitted[ed.Name] {
-			c.warnf(CodeUnusedDecl, rangeAt(ed.Pos, "event"), "emit it from a rule, or remove it", "event %s is never emitted", ed.Name)
+			at := ed.Pos
+			at.Advance("event ")
+			c.warnf(CodeUnusedDecl, rangeAt(at, ed.Name), "emit it from a rule, or remove it", "event %s is never emitted", ed.Name)
 		}
 	}
 }

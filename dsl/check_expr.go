@@ -97,7 +97,7 @@ func (c *checker) compile(e *Expr, fr *Frame, inScope scopeFunc, want *Type) *CE
 		c.checkScope(e, prog.Node(), fr, inScope)
 	}
 	if want != nil && !Assignable(t, want) {
-		c.errorf(CodeType, RangeOf(e.Pos, e.EndPos), fmt.Sprintf("this needs a %s value", want), "expected %s, found %s", want, t)
+		c.errorf(CodeType, RangeOf(e.Pos, e.EndPos), fmt.Sprintf("this needs %s value", want.Article()), "expected %s, found %s", want, t)
 		return nil
 	}
 	c.m.Exprs[e] = ce

@@ -38,9 +38,16 @@ func (c *checker) lintRuleset() {
 		}
 	}
 	c.walkFor(func(f *ForStmt) {
-		// Names are unique, so a last key on a name settles every tie.
-		if len(f.Keys) > 0 && !f.Simultaneous && !strings.HasSuffix(f.Keys[len(f.Keys)-1].Key.Raw(), ".name") {
-			c.warnf(CodeUndecidedOrder, rangeAt(f.Pos, "for"), "add simultaneous for ties, or a last key that cannot tie (such as a name)",
+		// Names of combatants and sides are unique, so a key on the loop
+		// variable's own name settles every tie.
+		settled := false
+		for _, k := range f.Keys {
+			raw := strings.ReplaceAll(k.Key.Raw(), " ", "")
+			settled = settled || raw == f.Var.Text+".name"
+		}
+		if len(f.Keys) > 0 && !f.Simultaneous && !settled {
+			last := f.Keys[len(f.Keys)-1].Key
+			c.warnf(CodeUndecidedOrder, RangeOf(f.Keys[0].Pos, last.EndPos), "add simultaneous for ties, or a last key that cannot tie, such as "+f.Var.Text+".name",
 				"ties in this order fall to list order")
 		}
 	})

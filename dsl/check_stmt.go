@@ -151,7 +151,7 @@ func (bc *bodyCheck) stmt(s *Stmt) {
 				switch kc.Type.Kind {
 				case KInt, KFloat, KString, KBool, KAny:
 				default:
-					c.errorf(CodeType, RangeOf(k.Key.Pos, k.Key.EndPos), "order by a number, a string or a flag", "cannot order by a %s", kc.Type)
+					c.errorf(CodeType, RangeOf(k.Key.Pos, k.Key.EndPos), "order by a number, a string or a flag", "cannot order by %s", kc.Type.Article())
 				}
 			}
 		}
@@ -245,12 +245,16 @@ func (bc *bodyCheck) assign(a *AssignStmt) {
 	for _, p := range parts[1:] {
 		var attrs []*Attr
 		switch t.Kind {
+		case KAny:
+			// The type is unknown after an earlier error: say nothing more.
+			bc.compile(a.Value, nil)
+			return
 		case KCombatant:
 			attrs = c.u.CombatantAttrs
 		case KSide:
 			attrs = c.u.SideAttrs
 		default:
-			c.errorf(CodeType, RangeOf(p.Pos, p.EndPos), "only combatants and sides have attributes", "a %s has no attribute %s", t, p.Text)
+			c.errorf(CodeType, RangeOf(p.Pos, p.EndPos), "only combatants and sides have attributes", "%s has no attribute %s", t.Article(), p.Text)
 			bc.compile(a.Value, nil)
 			return
 		}
@@ -271,8 +275,8 @@ func (bc *bodyCheck) assign(a *AssignStmt) {
 		t = at.Type
 	}
 	tgt.Type = t
-	if a.Op != "=" && t.Kind != KInt && t.Kind != KFloat {
-		c.errorf(CodeType, RangeOf(a.Target.Pos, a.Target.EndPos), "use = for values that are not numbers", "%s needs a number, and this is a %s", a.Op, t)
+	if a.Op != "=" && t.Kind != KInt && t.Kind != KFloat && t.Kind != KAny {
+		c.errorf(CodeType, RangeOf(a.Target.Pos, a.Target.EndPos), "use = for values that are not numbers", "%s needs a number, and this is %s", a.Op, t.Article())
 	}
 	bc.compile(a.Value, t)
 	c.m.Assigns[a] = tgt

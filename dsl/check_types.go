@@ -66,11 +66,14 @@ func (c *checker) schemaAttrs(s *SchemaDecl, builtins []string) []*Attr {
 		seen[a.Name] = a
 		t := c.resolveType(a.Type)
 		if t == nil {
+			// Reported; keep the attribute, untyped, so that its uses
+			// are not reported again as unknown.
+			out = append(out, &Attr{Name: a.Name, Type: c.u.Any, Decl: a})
 			continue
 		}
 		if holdsEntity(t) {
 			c.errorf(CodeUnknownType, RangeOf(a.Type.Pos, a.Type.EndPos), "store the name (a string) and look it up, or keep the reference in a local",
-				"an attribute cannot hold a %s", t)
+				"an attribute cannot hold %s", t.Article())
 			continue
 		}
 		out = append(out, &Attr{Name: a.Name, Type: t, Decl: a})

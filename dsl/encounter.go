@@ -86,6 +86,7 @@ func CheckEncounter(f *File, rules *Model) (*Encounter, Diagnostics) {
 	enc := &Encounter{File: f, Rules: rules, Rounds: MaxRoundsDefault, Script: map[int][]*DeclSpec{}}
 	c.encounterBody(enc)
 	c.checkDiceClaims()
+	c.tidy()
 	return enc, c.diags.Sort()
 }
 
@@ -164,7 +165,7 @@ func (c *checker) encounterBody(enc *Encounter) {
 		case d.Ruleset != nil:
 			c.errorf(CodeScope, rangeAt(d.Pos, "ruleset"), "put the ruleset in its own file and name it with `rules`", "ruleset header in an encounter file")
 		default:
-			c.errorf(CodeScope, RangeOf(d.Pos, d.Pos), "rules (phases, actions, tables, ...) belong in the ruleset file", "rule declaration in an encounter file")
+			c.errorf(CodeScope, rangeAt(d.Pos, declWord(d)), "rules (phases, actions, tables, ...) belong in the ruleset file", "rule declaration in an encounter file")
 		}
 	}
 	if header == nil {
@@ -253,7 +254,7 @@ func (c *checker) setting(s *Setting, attrs []*Attr, kind string) (SetSpec, bool
 func (c *checker) literal(v *Value, t *Type) (any, bool) {
 	r := RangeOf(v.Pos, v.EndPos)
 	bad := func() (any, bool) {
-		c.errorf(CodeBadValue, r, fmt.Sprintf("write a %s value here", t), "expected a %s value", t)
+		c.errorf(CodeBadValue, r, fmt.Sprintf("write %s value here", t.Article()), "expected %s value", t.Article())
 		return nil, false
 	}
 	switch t.Kind {

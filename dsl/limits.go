@@ -35,7 +35,7 @@ const CodeLimit = "F501"
 
 func limitDiag(r Range, what string, value int, flag string) *Diagnostic {
 	return &Diagnostic{Severity: Error, Code: CodeLimit,
-		Summary: fmt.Sprintf("%s exceeds the limit of %d", what, value),
+		Summary: fmt.Sprintf("%s: over the limit of %d", what, value),
 		Detail:  fmt.Sprintf("raise it with %s if this is intended", flag), Subject: r}
 }
 

@@ -127,7 +127,8 @@ func resolveExtends(f *File, src Sources, visiting map[string]bool) (*File, Diag
 	if base == nil {
 		for _, d := range diags {
 			if d.Code == CodeRead {
-				d.Summary = "cannot read the base ruleset " + path + ": " + d.Summary
+				d.Summary = "cannot read the base ruleset " + path + ": " + strings.TrimPrefix(d.Summary, "cannot read file: ")
+				d.Detail = "extends names a .fray file, relative to the file that extends it"
 				d.Subject = at
 			}
 		}
@@ -145,7 +146,21 @@ func resolveExtends(f *File, src Sources, visiting map[string]bool) (*File, Diag
 // IsEncounter reports whether a parsed file is an encounter.
 func IsEncounter(f *File) bool {
 	h, _, _ := EncounterHeader(f)
-	return h != nil
+	if h != nil {
+		return true
+	}
+	// Without either header, sides and scripts make it an encounter.
+	for _, d := range f.Decls {
+		if d.Ruleset != nil {
+			return false
+		}
+	}
+	for _, d := range f.Decls {
+		if d.Side != nil || d.Script != nil || d.Ruling != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // LoadEncounter reads an encounter and the ruleset it names (or rulesPath
@@ -160,13 +175,19 @@ func LoadEncounter(path, rulesPath string, src Sources) (*Encounter, Diagnostics
 
 func loadEncounterFile(f *File, rulesPath string, src Sources) (*Encounter, Diagnostics) {
 	_, named, at := EncounterHeader(f)
+	fromHeader := rulesPath == ""
 	if rulesPath == "" {
+		if h, _, _ := EncounterHeader(f); h == nil {
+			return nil, Diagnostics{{Severity: Error, Code: CodeMissingHeader, Summary: "missing encounter header",
+				Detail:  `start the file with encounter "Name" { rules "path/to/rules.fray" }`,
+				Subject: Range{Filename: f.Name, Start: Pos{Line: 1, Column: 1}, End: Pos{Line: 1, Column: 2, Byte: 1}}}}
+		}
 		if named == "" {
 			if at.Filename == "" {
 				at = RangeOf(lexer.Position{Filename: f.Name, Line: 1, Column: 1}, lexer.Position{})
 			}
 			return nil, Diagnostics{{Severity: Error, Code: CodeMissingRules, Summary: "the encounter names no ruleset",
-				Detail: `add rules "path/to/rules.fray" to the encounter header, or pass --rules`, Subject: at}}
+				Detail: `add rules "path/to/rules.fray" to the encounter header (fray run also takes --rules)`, Subject: at}}
 		}
 		p, deny := resolveImport(f.Name, named, at)
 		if deny != nil {
@@ -176,9 +197,10 @@ func loadEncounterFile(f *File, rulesPath string, src Sources) (*Encounter, Diag
 	}
 	m, diags := LoadRuleset(rulesPath, src)
 	if diags.HasErrors() || m == nil {
-		if len(diags) > 0 && diags[0].Code == CodeRead && named != "" && at.Filename != "" {
+		if fromHeader && len(diags) > 0 && diags[0].Code == CodeRead && at.Filename != "" {
 			diags[0].Subject = at
-			diags[0].Summary = "cannot read the encounter's ruleset " + rulesPath + ": " + diags[0].Summary
+			diags[0].Summary = "cannot read the encounter's ruleset " + rulesPath + ": " + strings.TrimPrefix(diags[0].Summary, "cannot read file: ")
+			diags[0].Detail = "the rules path is relative to the encounter file and names a .fray file"
 		}
 		return nil, diags
 	}

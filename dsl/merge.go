@@ -3,6 +3,7 @@ package dsl
 import (
 	"fmt"
 	"maps"
+	"strings"
 )
 
 // declKey names what a declaration defines, for overriding and removing:
@@ -185,4 +186,19 @@ func Extends(f *File) (string, Range, bool) {
 		}
 	}
 	return "", Range{}, false
+}
+
+// declWord is the keyword a declaration starts with, for spans.
+func declWord(d *Decl) string {
+	key := declKey(d)
+	if i := strings.IndexByte(key, ' '); i >= 0 {
+		key = key[:i]
+	}
+	if d.Override {
+		return "override"
+	}
+	if key == "" {
+		return "x"
+	}
+	return key
 }

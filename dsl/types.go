@@ -282,3 +282,12 @@ const (
 func ptrTo(t reflect.Type) reflect.Type { return reflect.PointerTo(t) }
 
 func decodeRune(s string) (rune, int) { return utf8.DecodeRuneInString(s) }
+
+// Article is "a" or "an" before the type's name, for messages.
+func (t *Type) Article() string {
+	n := t.String()
+	if strings.ContainsRune("aeiou", rune(n[0])) {
+		return "an " + n
+	}
+	return "a " + n
+}
