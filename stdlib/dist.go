@@ -139,8 +139,33 @@ type ExprError struct {
 
 func (e *ExprError) Error() string { return fmt.Sprintf("column %d: %s", e.Column, e.Msg) }
 
-// MaxDistWidth bounds the number of distinct values a distribution may have.
-const MaxDistWidth = 1_000_000
+// MaxDistWidth bounds the number of distinct values a distribution may
+// have, and MaxDistWork the multiply-adds of its convolutions, so that no
+// expression can keep fray busy for long.
+const (
+	MaxDistWidth = 100_000
+	MaxDistWork  = 5_000_000
+)
+
+// sumWork is the multiply-adds that sumOf(n, die) performs.
+func sumWork(n, faces int) int {
+	work, resultLen, baseLen := 0, 1, faces
+	for n > 0 {
+		if n&1 == 1 {
+			work += resultLen * baseLen
+			resultLen += baseLen - 1
+		}
+		n >>= 1
+		if n > 0 {
+			work += baseLen * baseLen
+			baseLen = 2*baseLen - 1
+		}
+		if work > MaxDistWork {
+			return work
+		}
+	}
+	return work
+}
 
 // ParseDist reads a sum of dice and numbers, such as "3d6", "2d6+1",
 // "d20 - d4", "d%" or "3*d6+2", and returns its exact distribution.
@@ -200,8 +225,8 @@ func (p *distParser) sum() (Dist, error) {
 		if op == '-' {
 			t = t.Neg()
 		}
-		if len(d.Count)+len(t.Count) > MaxDistWidth {
-			return d, p.fail("the distribution would have more than %d values", MaxDistWidth)
+		if len(d.Count)+len(t.Count) > MaxDistWidth || len(d.Count)*len(t.Count) > MaxDistWork {
+			return d, p.fail("the distribution is too large to compute exactly (over %d values or %d steps)", MaxDistWidth, MaxDistWork)
 		}
 		d = d.Add(t)
 	}
@@ -222,6 +247,10 @@ func (p *distParser) term() (Dist, error) {
 		t, err := p.term()
 		if err != nil {
 			return t, err
+		}
+		if (len(t.Count)-1)*n+1 > MaxDistWidth {
+			p.i = start
+			return Dist{}, p.fail("the distribution is too large to compute exactly (over %d values)", MaxDistWidth)
 		}
 		return t.Scale(n), nil
 	}
@@ -245,9 +274,9 @@ func (p *distParser) term() (Dist, error) {
 			p.i = start
 			return Dist{}, p.fail("%v", err)
 		}
-		if count*(faces-1) > MaxDistWidth {
+		if count*(faces-1) > MaxDistWidth || sumWork(count, faces) > MaxDistWork {
 			p.i = start
-			return Dist{}, p.fail("%s has more than %d values", strings.TrimSpace(text), MaxDistWidth)
+			return Dist{}, p.fail("%s is too large to compute exactly (over %d values or %d steps)", strings.TrimSpace(text), MaxDistWidth, MaxDistWork)
 		}
 		return sumOf(count, Die(faces)), nil
 	}
