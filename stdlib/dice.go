@@ -28,6 +28,9 @@ func ParseDice(s string) (Dice, error) {
 		if err != nil {
 			return d, fmt.Errorf("malformed dice modifier in %q", s)
 		}
+		if m > MaxFaces || m < -MaxFaces {
+			return d, fmt.Errorf("the modifier of %q must be within ±%d", s, MaxFaces)
+		}
 		d.Mod = m
 		body = s[:i]
 	}
