@@ -13,6 +13,10 @@ func (c *checker) buildTypes() {
 	}
 	c.u = u
 	c.m.U = u
+	// The entity types exist (without Go types yet) while the schemas are
+	// read, so that an attribute naming them is reported, not dropped.
+	u.Combatant = &Type{Kind: KCombatant}
+	u.Side = &Type{Kind: KSide}
 	var schemas = map[string]*SchemaDecl{}
 	for _, d := range c.f.Decls {
 		if s := d.Schema; s != nil {
@@ -30,10 +34,8 @@ func (c *checker) buildTypes() {
 	sideAttrs := []*Attr{{Name: "name", Type: u.String, Builtin: true}}
 	sideAttrs = append(sideAttrs, c.schemaAttrs(schemas["side"], sideBuiltins)...)
 	u.SideAttrs = sideAttrs
-	u.Side = &Type{Kind: KSide}
 	u.Side.R = ptrTo(structOf(sideAttrs))
 
-	u.Combatant = &Type{Kind: KCombatant}
 	cAttrs := []*Attr{
 		{Name: "name", Type: u.String, Builtin: true},
 		{Name: "side", Type: u.Side, Builtin: true},
@@ -74,6 +76,7 @@ func (c *checker) schemaAttrs(s *SchemaDecl, builtins []string) []*Attr {
 		if holdsEntity(t) {
 			c.errorf(CodeUnknownType, RangeOf(a.Type.Pos, a.Type.EndPos), "store the name (a string) and look it up, or keep the reference in a local",
 				"an attribute cannot hold %s", t.Article())
+			out = append(out, &Attr{Name: a.Name, Type: c.u.Any, Decl: a})
 			continue
 		}
 		out = append(out, &Attr{Name: a.Name, Type: t, Decl: a})
@@ -113,9 +116,6 @@ func (c *checker) resolveType(t *TypeRef) *Type {
 	case "dice":
 		return u.Dice
 	case "combatant":
-		if u.Combatant == nil || u.Combatant.R == nil {
-			return nil
-		}
 		return u.Combatant
 	case "side":
 		return u.Side

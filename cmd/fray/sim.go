@@ -1,0 +1,266 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"runtime"
+	"sort"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/interp"
+)
+
+func newSimCmd(stdout, stderr io.Writer) *cobra.Command {
+	var (
+		rules, compare, format string
+		n, workers, maxRounds  int
+		seed                   uint64
+	)
+	cmd := &cobra.Command{
+		Use:   "sim ENCOUNTER",
+		Short: "Play many unscripted fights and report what happens, with confidence intervals",
+		Long: `sim plays the encounter N times without its script: every combatant takes
+the ruleset's default action. It reports wins per side, fights no side
+survived or the round limit stopped, rounds (mean, median, histogram),
+deaths per combatant and how often each rule event happened, with 95%
+confidence intervals. Fight i always uses the same dice for a seed, so the
+report is identical at any --workers. With --compare, the same fights are
+played under a second ruleset and the differences are tested. Ctrl-C stops
+early and prints what was gathered, marked partial.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if format != "text" && format != "json" {
+				return usageErr("--format must be text or json, not %q", format)
+			}
+			if n < 1 || workers < 1 || maxRounds < 0 {
+				return usageErr("-n and --workers must be at least 1")
+			}
+			src := dsl.Sources{}
+			enc, diags := dsl.LoadEncounter(args[0], rules, src)
+			if diags.HasErrors() || enc == nil {
+				dsl.WriteText(stderr, diags, src)
+				return &exitError{code: exitFindings}
+			}
+			var other *dsl.Encounter
+			if compare != "" {
+				other, diags = dsl.LoadEncounter(args[0], compare, src)
+				if diags.HasErrors() || other == nil {
+					dsl.WriteText(stderr, diags, src)
+					return &exitError{code: exitFindings}
+				}
+			}
+			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+			defer stop()
+			opt := interp.SimOptions{N: n, Seed: seed, Workers: workers, MaxRounds: maxRounds}
+			total := n
+			if other != nil {
+				total *= 2
+			}
+			bar := newProgress(stderr, total)
+			offset := 0
+			opt.Progress = func(done int) { bar.set(offset + done) }
+			a := interp.Simulate(ctx, interp.Lower(enc.Rules), enc, opt)
+			var b *interp.SimResult
+			if other != nil && !a.Partial {
+				offset = n
+				b = interp.Simulate(ctx, interp.Lower(other.Rules), other, opt)
+			}
+			bar.finish()
+			if format == "json" {
+				return writeJSON(stdout, simJSON(enc, other, a, b, seed))
+			}
+			writeSimText(stdout, enc, a, seed)
+			if b != nil {
+				fmt.Fprintln(stdout)
+				writeSimText(stdout, other, b, seed)
+				fmt.Fprintln(stdout)
+				writeComparison(stdout, enc, other, a, b)
+			}
+			if a.Errors > 0 || (b != nil && b.Errors > 0) {
+				return &exitError{code: exitFindings, msg: "some fights failed; the first error: " + firstErr(a, b).Error()}
+			}
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&rules, "rules", "", "the ruleset to use instead of the one the encounter names")
+	f.StringVar(&compare, "compare", "", "a second ruleset (a variant) to play the same fights under")
+	f.IntVarP(&n, "n", "n", 10000, "number of fights")
+	f.Uint64Var(&seed, "seed", 1, "seed of the whole batch")
+	f.IntVar(&workers, "workers", runtime.GOMAXPROCS(0), "fights played in parallel")
+	f.IntVar(&maxRounds, "max-rounds", 0, "stop each fight after this many rounds (default: the encounter's rounds)")
+	f.StringVar(&format, "format", "text", "report format: text or json")
+	return cmd
+}
+
+func firstErr(a, b *interp.SimResult) error {
+	if a.FirstErr != nil {
+		return a.FirstErr
+	}
+	return b.FirstErr
+}
+
+func ci(iv interp.Interval) string {
+	return fmt.Sprintf("%5.1f%%  [%5.1f%%, %5.1f%%]", 100*iv.Estimate, 100*iv.Low, 100*iv.High)
+}
+
+func writeSimText(w io.Writer, enc *dsl.Encounter, r *interp.SimResult, seed uint64) {
+	partial := ""
+	if r.Partial {
+		partial = " (PARTIAL: interrupted)"
+	}
+	fmt.Fprintf(w, "%q under %q: %d fights, seed %d%s\n", enc.Name, enc.Rules.Name, r.Runs, seed, partial)
+	done := r.Runs - r.Errors
+	fmt.Fprintln(w, "\noutcome                  share   95% interval")
+	for _, s := range r.Sides {
+		fmt.Fprintf(w, "  %-20s %s\n", s+" wins", ci(interp.Proportion(r.Wins[s], done)))
+	}
+	fmt.Fprintf(w, "  %-20s %s\n", "no side stands", ci(interp.Proportion(r.NoneStand, done)))
+	fmt.Fprintf(w, "  %-20s %s\n", "round limit reached", ci(interp.Proportion(r.Capped, done)))
+	if r.Errors > 0 {
+		fmt.Fprintf(w, "  %-20s %d\n", "failed", r.Errors)
+	}
+	st := r.RoundSummary()
+	fmt.Fprintf(w, "\nrounds: mean %.2f [%.2f, %.2f], median %d, sd %.2f, min %d, max %d\n", st.Mean.Estimate, st.Mean.Low, st.Mean.High, st.Median, st.SD, st.Min, st.Max)
+	writeHistogram(w, st)
+	fmt.Fprintln(w, "\ndeaths                   share   95% interval")
+	for _, c := range r.Fighters {
+		fmt.Fprintf(w, "  %-20s %s\n", c, ci(interp.Proportion(r.Deaths[c], done)))
+	}
+	if len(r.EventRuns) > 0 {
+		fmt.Fprintln(w, "\nevents (· who acted)     in share of fights  95% interval   per fight")
+		for _, e := range sortedKeys(r.EventRuns) {
+			fmt.Fprintf(w, "  %-20s %s   %8.2f\n", e, ci(interp.Proportion(r.EventRuns[e], done)), float64(r.EventSum[e])/float64(max(1, done)))
+		}
+	}
+}
+
+// writeHistogram draws the rounds distribution with Unicode bars.
+func writeHistogram(w io.Writer, st interp.RoundStats) {
+	if st.TotalCounted == 0 {
+		return
+	}
+	top := 0
+	for _, c := range st.Counts {
+		top = max(top, c)
+	}
+	const width = 40
+	eighths := []string{"", "▏", "▎", "▍", "▌", "▋", "▊", "▉"}
+	for i, k := range st.Rounds {
+		c := st.Counts[i]
+		units := c * width * 8 / top
+		bar := strings.Repeat("█", units/8) + eighths[units%8]
+		fmt.Fprintf(w, "  %4d %-*s %5.1f%%\n", k, width+1, bar, 100*float64(c)/float64(st.TotalCounted))
+	}
+}
+
+func writeComparison(w io.Writer, a, b *dsl.Encounter, ra, rb *interp.SimResult) {
+	fmt.Fprintf(w, "comparison: %q, then %q (differences significant at 95%% marked *)\n", a.Rules.Name, b.Rules.Name)
+	na, nb := ra.Runs-ra.Errors, rb.Runs-rb.Errors
+	row := func(label string, ka, kb int) {
+		d, sig := interp.DiffProportions(ka, na, kb, nb)
+		mark := ""
+		if sig {
+			mark = " *"
+		}
+		fmt.Fprintf(w, "  %-22s %6.1f%%  %6.1f%%  %+6.1f%%%s\n", label, 100*float64(ka)/float64(max(1, na)), 100*float64(kb)/float64(max(1, nb)), 100*d, mark)
+	}
+	for _, s := range ra.Sides {
+		row(s+" wins", ra.Wins[s], rb.Wins[s])
+	}
+	row("no side stands", ra.NoneStand, rb.NoneStand)
+	row("round limit reached", ra.Capped, rb.Capped)
+	for _, c := range ra.Fighters {
+		row(c+" dies", ra.Deaths[c], rb.Deaths[c])
+	}
+	sa, sb := ra.RoundSummary(), rb.RoundSummary()
+	d, sig := interp.DiffMeans(sa, sb)
+	mark := ""
+	if sig {
+		mark = " *"
+	}
+	fmt.Fprintf(w, "  %-22s %7.2f  %7.2f  %+7.2f%s\n", "mean rounds", sa.Mean.Estimate, sb.Mean.Estimate, d, mark)
+}
+
+func sortedKeys(m map[string]int) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func simJSON(a, b *dsl.Encounter, ra, rb *interp.SimResult, seed uint64) any {
+	one := func(enc *dsl.Encounter, r *interp.SimResult) map[string]any {
+		done := r.Runs - r.Errors
+		wins := map[string]any{}
+		for _, s := range r.Sides {
+			wins[s] = interp.Proportion(r.Wins[s], done)
+		}
+		deaths := map[string]any{}
+		for _, c := range r.Fighters {
+			deaths[c] = interp.Proportion(r.Deaths[c], done)
+		}
+		events := map[string]any{}
+		for _, e := range sortedKeys(r.EventRuns) {
+			events[e] = map[string]any{"share": interp.Proportion(r.EventRuns[e], done), "per_fight": float64(r.EventSum[e]) / float64(max(1, done))}
+		}
+		rounds := map[string]int{}
+		for k, v := range r.Rounds {
+			rounds[fmt.Sprint(k)] = v
+		}
+		st := r.RoundSummary()
+		return map[string]any{"ruleset": enc.Rules.Name, "fights": r.Runs, "partial": r.Partial, "failed": r.Errors,
+			"wins": wins, "no_side_stands": interp.Proportion(r.NoneStand, done), "round_limit": interp.Proportion(r.Capped, done),
+			"rounds": map[string]any{"mean": st.Mean, "median": st.Median, "sd": st.SD, "min": st.Min, "max": st.Max, "histogram": rounds},
+			"deaths": deaths, "events": events}
+	}
+	out := map[string]any{"encounter": a.Name, "seed": seed, "result": one(a, ra)}
+	if rb != nil {
+		out["compare"] = one(b, rb)
+	}
+	return out
+}
+
+// progress draws a bar on a terminal and nothing elsewhere.
+type progress struct {
+	w     io.Writer
+	total int
+	on    bool
+	last  int
+}
+
+func newProgress(w io.Writer, total int) *progress {
+	p := &progress{w: w, total: total}
+	if f, ok := w.(*os.File); ok {
+		if info, err := f.Stat(); err == nil && info.Mode()&os.ModeCharDevice != 0 {
+			p.on = true
+		}
+	}
+	return p
+}
+
+func (p *progress) set(done int) {
+	if !p.on {
+		return
+	}
+	pct := done * 100 / max(1, p.total)
+	if pct == p.last && done != p.total {
+		return
+	}
+	p.last = pct
+	fmt.Fprintf(p.w, "\r[%-40s] %3d%%", strings.Repeat("#", pct*40/100), pct)
+}
+
+func (p *progress) finish() {
+	if p.on {
+		fmt.Fprint(p.w, "\r\033[K")
+	}
+}

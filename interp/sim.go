@@ -1,0 +1,260 @@
+package interp
+
+import (
+	"context"
+	"math"
+	"sort"
+	"sync"
+
+	"github.com/frayrules/fray/dsl"
+)
+
+// SimOptions control a batch of unscripted fights.
+type SimOptions struct {
+	N         int
+	Seed      uint64
+	Workers   int
+	MaxRounds int
+	MaxSteps  int
+	// Progress, if set, is called after each fight with the count done.
+	Progress func(done int)
+}
+
+// SimResult aggregates a batch. Everything is a count, so the result does
+// not depend on the order in which workers finish.
+type SimResult struct {
+	Runs      int
+	Partial   bool
+	Errors    int
+	FirstErr  error
+	Wins      map[string]int // fights a side won alone
+	NoneStand int            // fights no side survived
+	Capped    int            // fights stopped by the round limit
+	Rounds    map[int]int    // fights by the round they ended in
+	Deaths    map[string]int // fights each combatant died in
+	EventRuns map[string]int // fights in which a rule event happened
+	EventSum  map[string]int // total times each rule event happened
+	Sides     []string
+	Fighters  []string
+}
+
+func newSimResult(enc *dsl.Encounter) *SimResult {
+	r := &SimResult{Wins: map[string]int{}, Rounds: map[int]int{}, Deaths: map[string]int{},
+		EventRuns: map[string]int{}, EventSum: map[string]int{}}
+	for _, s := range enc.Sides {
+		r.Sides = append(r.Sides, s.Name)
+		for _, c := range s.Combatants {
+			r.Fighters = append(r.Fighters, c.Name)
+		}
+	}
+	return r
+}
+
+func (r *SimResult) merge(o *SimResult) {
+	r.Runs += o.Runs
+	r.Errors += o.Errors
+	if r.FirstErr == nil {
+		r.FirstErr = o.FirstErr
+	}
+	r.NoneStand += o.NoneStand
+	r.Capped += o.Capped
+	for _, m := range []struct{ dst, src map[string]int }{{r.Wins, o.Wins}, {r.Deaths, o.Deaths}, {r.EventRuns, o.EventRuns}, {r.EventSum, o.EventSum}} {
+		for k, v := range m.src {
+			m.dst[k] += v
+		}
+	}
+	for k, v := range o.Rounds {
+		r.Rounds[k] += v
+	}
+}
+
+// FightSeed derives the seed of fight i from the batch's seed, so that a
+// fight is the same whichever worker plays it.
+func FightSeed(seed uint64, i int) uint64 {
+	s := NewSeededDice(seed ^ (uint64(i)+1)*0x9e3779b97f4a7c15)
+	return s.next()
+}
+
+// Simulate plays opt.N fights of the encounter without its script (every
+// combatant takes the ruleset's default action), in parallel, and
+// aggregates them. Cancelling ctx stops it early with a partial result.
+func Simulate(ctx context.Context, p *Plan, enc *dsl.Encounter, opt SimOptions) *SimResult {
+	unscripted := *enc
+	unscripted.Script = map[int][]*dsl.DeclSpec{}
+	unscripted.Dice = nil
+	workers := max(1, opt.Workers)
+	next := make(chan int)
+	results := make([]*SimResult, workers)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	done := 0
+	for w := 0; w < workers; w++ {
+		res := newSimResult(enc)
+		results[w] = res
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				res.add(p, &unscripted, opt, i)
+				if opt.Progress != nil {
+					mu.Lock()
+					done++
+					opt.Progress(done)
+					mu.Unlock()
+				}
+			}
+		}()
+	}
+	partial := false
+feed:
+	for i := 0; i < opt.N; i++ {
+		select {
+		case next <- i:
+		case <-ctx.Done():
+			partial = true
+			break feed
+		}
+	}
+	close(next)
+	wg.Wait()
+	total := newSimResult(enc)
+	for _, r := range results {
+		total.merge(r)
+	}
+	total.Partial = partial
+	return total
+}
+
+// add plays fight i and counts what happened.
+func (res *SimResult) add(p *Plan, enc *dsl.Encounter, opt SimOptions, i int) {
+	counts := map[string]int{}
+	run := New(p, enc, Options{Seed: FightSeed(opt.Seed, i), MaxRounds: opt.MaxRounds, MaxSteps: opt.MaxSteps,
+		Sink: func(e *Event) {
+			if e.Kind == KEvent {
+				counts[e.Name]++
+				if e.Who != "" {
+					counts[e.Name+" · "+e.Who]++
+				}
+			}
+		}})
+	out, err := run.Play()
+	res.Runs++
+	if err != nil {
+		res.Errors++
+		if res.FirstErr == nil {
+			res.FirstErr = err
+		}
+		return
+	}
+	switch {
+	case out.Capped:
+		res.Capped++
+	case len(out.Standing) == 0:
+		res.NoneStand++
+	case len(out.Standing) == 1:
+		res.Wins[out.Standing[0]]++
+	}
+	res.Rounds[out.Rounds]++
+	for _, c := range run.comb {
+		if !c.Elem().Field(2).Bool() {
+			res.Deaths[nameOf(c)]++
+		}
+	}
+	for k, v := range counts {
+		res.EventRuns[k]++
+		res.EventSum[k] += v
+	}
+}
+
+// Interval is an estimate with its 95% confidence interval.
+type Interval struct {
+	Estimate, Low, High float64
+}
+
+// Proportion is k of n with a Wilson score interval.
+func Proportion(k, n int) Interval {
+	if n == 0 {
+		return Interval{}
+	}
+	const z = 1.959963984540054
+	p := float64(k) / float64(n)
+	nn := float64(n)
+	den := 1 + z*z/nn
+	centre := (p + z*z/(2*nn)) / den
+	half := z * math.Sqrt(p*(1-p)/nn+z*z/(4*nn*nn)) / den
+	return Interval{p, math.Max(0, centre-half), math.Min(1, centre+half)}
+}
+
+// RoundStats summarises the rounds histogram.
+type RoundStats struct {
+	Mean         Interval
+	SD           float64
+	Median       int
+	Min, Max     int
+	Rounds       []int // the distinct round counts, ascending
+	Counts       []int
+	TotalCounted int
+}
+
+// RoundSummary computes mean, median and spread from the histogram.
+func (r *SimResult) RoundSummary() RoundStats {
+	var st RoundStats
+	for k := range r.Rounds {
+		st.Rounds = append(st.Rounds, k)
+	}
+	sort.Ints(st.Rounds)
+	n, sum, sq := 0, 0.0, 0.0
+	for _, k := range st.Rounds {
+		c := r.Rounds[k]
+		st.Counts = append(st.Counts, c)
+		n += c
+		sum += float64(k) * float64(c)
+		sq += float64(k) * float64(k) * float64(c)
+	}
+	st.TotalCounted = n
+	if n == 0 {
+		return st
+	}
+	mean := sum / float64(n)
+	st.SD = math.Sqrt(math.Max(0, sq/float64(n)-mean*mean))
+	half := 1.959963984540054 * st.SD / math.Sqrt(float64(n))
+	st.Mean = Interval{mean, mean - half, mean + half}
+	st.Min, st.Max = st.Rounds[0], st.Rounds[len(st.Rounds)-1]
+	seen := 0
+	for i, k := range st.Rounds {
+		seen += st.Counts[i]
+		if 2*seen >= n {
+			st.Median = k
+			break
+		}
+	}
+	return st
+}
+
+// DiffProportions tests whether two proportions differ (two-sided z test
+// at 95%); it returns the difference and whether it is significant.
+func DiffProportions(k1, n1, k2, n2 int) (float64, bool) {
+	if n1 == 0 || n2 == 0 {
+		return 0, false
+	}
+	p1, p2 := float64(k1)/float64(n1), float64(k2)/float64(n2)
+	pool := float64(k1+k2) / float64(n1+n2)
+	se := math.Sqrt(pool * (1 - pool) * (1/float64(n1) + 1/float64(n2)))
+	if se == 0 {
+		return p2 - p1, p1 != p2
+	}
+	return p2 - p1, math.Abs(p2-p1)/se > 1.959963984540054
+}
+
+// DiffMeans tests whether two means differ (Welch's z at 95%).
+func DiffMeans(a, b RoundStats) (float64, bool) {
+	if a.TotalCounted == 0 || b.TotalCounted == 0 {
+		return 0, false
+	}
+	se := math.Sqrt(a.SD*a.SD/float64(a.TotalCounted) + b.SD*b.SD/float64(b.TotalCounted))
+	d := b.Mean.Estimate - a.Mean.Estimate
+	if se == 0 {
+		return d, d != 0
+	}
+	return d, math.Abs(d)/se > 1.959963984540054
+}
