@@ -1,0 +1,145 @@
+package interp_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/interp"
+)
+
+func loadBench(b *testing.B, path string) (*interp.Plan, *dsl.Encounter) {
+	b.Helper()
+	dsl.Root = ".."
+	enc, diags := dsl.LoadEncounter(path, "", dsl.Sources{})
+	if diags.HasErrors() {
+		b.Fatal(diags)
+	}
+	return interp.Lower(enc.Rules), enc
+}
+
+// benchFights plays one fight per iteration, each with its own seed, and
+// reports fights per second and nanoseconds per round.
+func benchFights(b *testing.B, path string) {
+	plan, enc := loadBench(b, path)
+	rounds := 0
+	b.ReportAllocs()
+	b.ResetTimer()
+	i := 0
+	for b.Loop() {
+		res, err := interp.New(plan, enc, interp.Options{Seed: uint64(i)}).Play()
+		if err != nil {
+			b.Fatal(err)
+		}
+		rounds += res.Rounds
+		i++
+	}
+	b.ReportMetric(float64(i)/b.Elapsed().Seconds(), "fights/s")
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(max(1, rounds)), "ns/round")
+}
+
+func BenchmarkReferenceRules(b *testing.B) {
+	benchFights(b, filepath.Join("..", "testdata", "bench", "skirmish.fray"))
+}
+
+func BenchmarkExampleTenSegment(b *testing.B) {
+	benchFights(b, filepath.Join("..", "testdata", "encounters", "halvaine_and_the_orcs.fray"))
+}
+
+// BenchmarkReferenceNative is the reference procedure written by hand in
+// Go, with the same dice stream, as the yardstick for the rule file.
+func BenchmarkReferenceNative(b *testing.B) {
+	type fighter struct{ hp, side int }
+	rounds := 0
+	b.ReportAllocs()
+	i := 0
+	var fs [10]fighter
+	var living [10]int
+	for b.Loop() {
+		d := interp.NewSeededDice(uint64(i))
+		roll := func(f int) int { v, _ := d.Die(f, nil); return v }
+		for k := range fs {
+			fs[k] = fighter{hp: 8, side: k / 5}
+		}
+		surprised := [2]bool{roll(12) <= 4, roll(12) <= 4}
+		standing := func(s int) bool {
+			for _, f := range fs {
+				if f.side == s && f.hp > 0 {
+					return true
+				}
+			}
+			return false
+		}
+		attack := func(a int, hp *[10]fighter, from *[10]fighter) {
+			n := 0
+			for k, f := range from {
+				if f.side != from[a].side && f.hp > 0 {
+					living[n] = k
+					n++
+				}
+			}
+			if n == 0 {
+				return
+			}
+			t := living[0]
+			if n > 1 {
+				t = living[roll(n)-1]
+			}
+			if roll(20)+1 >= 12 {
+				hp[t].hp -= roll(8)
+			}
+		}
+		round := 0
+		for round = 1; round <= 200 && standing(0) && standing(1); round++ {
+			init := [2]int{roll(6), roll(6)}
+			order := []int{0, 1}
+			if init[1] > init[0] {
+				order = []int{1, 0}
+			}
+			if init[0] == init[1] {
+				// Simultaneous: both sides choose against the state before.
+				before := fs
+				for s := 0; s < 2; s++ {
+					if round == 1 && surprised[s] {
+						continue
+					}
+					for k := range before {
+						if before[k].side == s && before[k].hp > 0 {
+							attack(k, &fs, &before)
+						}
+					}
+				}
+				continue
+			}
+			for _, s := range order {
+				if round == 1 && surprised[s] {
+					continue
+				}
+				for k := range fs {
+					if fs[k].side == s && fs[k].hp > 0 {
+						attack(k, &fs, &fs)
+					}
+				}
+			}
+		}
+		rounds += round - 1
+		i++
+	}
+	b.ReportMetric(float64(i)/b.Elapsed().Seconds(), "fights/s")
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(max(1, rounds)), "ns/round")
+}
+
+func BenchmarkLintRules(b *testing.B) {
+	dsl.Root = ".."
+	files, _ := filepath.Glob(filepath.Join("..", "rules", "*.fray"))
+	variants, _ := filepath.Glob(filepath.Join("..", "rules", "variants", "*.fray"))
+	files = append(files, variants...)
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, f := range files {
+			if d := dsl.Lint(f, dsl.Sources{}); d.HasErrors() {
+				b.Fatal(d)
+			}
+		}
+	}
+}
