@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"sort"
+	"strings"
 	"strconv"
 
 	"github.com/alecthomas/participle/v2/lexer"
@@ -247,7 +248,10 @@ func (c *checker) oneInt(fld *HeaderField) (int, bool) {
 func (n *NumberLit) Int() (int, error) {
 	v, err := strconv.Atoi(n.Text)
 	if err != nil {
-		return 0, fmt.Errorf("%s is not a whole number in range", n.Text)
+		if strings.Contains(n.Text, ".") {
+			return 0, fmt.Errorf("%s is not a whole number", n.Text)
+		}
+		return 0, fmt.Errorf("%s is too large", n.Text)
 	}
 	if n.Neg {
 		v = -v

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/expr-lang/expr"
+	"github.com/expr-lang/expr/builtin"
 
 	"github.com/frayrules/fray/stdlib"
 )
@@ -45,10 +46,20 @@ func (c *checker) registerStdlib() {
 	}
 }
 
+// exprBuiltins are expr-lang's own functions, which a table or modifiers
+// block must not hide.
+var exprBuiltins = func() map[string]bool {
+	m := map[string]bool{}
+	for _, b := range builtin.Builtins {
+		m[b.Name] = true
+	}
+	return m
+}()
+
 // defineFunc registers a ruleset function (a table or modifiers block),
 // reporting a clash with the standard library or another declaration.
 func (c *checker) defineFunc(name string, at Range, impl func(args ...any) (any, error), types ...reflect.Type) bool {
-	if c.funcs[name] {
+	if c.funcs[name] || exprBuiltins[name] {
 		c.errorf(CodeDuplicate, at, "tables, modifiers and library functions share one namespace; rename it", "%s is already a function", name)
 		return false
 	}

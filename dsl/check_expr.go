@@ -248,7 +248,7 @@ func (c *checker) exprError(e *Expr, fr *Frame, err error) {
 		hint = "both sides of an operator must have compatible types"
 	} else if strings.Contains(msg, "not enough arguments") || strings.Contains(msg, "too many arguments") {
 		code = CodeArgs
-		hint = "see `fray doc` or README.md for the function's parameters"
+		hint = "see the function list in README.md for the parameters"
 	}
 	if to <= from {
 		to = from + 1

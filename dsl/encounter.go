@@ -175,6 +175,13 @@ func (c *checker) encounterBody(enc *Encounter) {
 	if len(enc.Sides) < 2 {
 		c.errorf(CodeScope, rangeAt(f.Pos, "encounter"), "declare at least two sides: side party { ... } side monsters { ... }", "an encounter needs two or more sides, found %d", len(enc.Sides))
 	}
+	// A side declared after a combatant of the same name.
+	for _, cs := range sortedKeys(combatants) {
+		if sd, ok := sides[cs]; ok && sd.Decl.Pos.Offset > combatants[cs].Decl.Pos.Offset {
+			e := c.errorf(CodeDuplicate, rangeAt(sd.Decl.Pos, "side "+sd.Name), "a combatant and a side cannot share a name", "%s is already a combatant", sd.Name)
+			e.Related = &Related{Message: "the combatant", Range: rangeAt(combatants[cs].Decl.Pos, "combatant "+cs)}
+		}
+	}
 	c.checkRefs(enc, sides, combatants)
 }
 

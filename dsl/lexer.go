@@ -137,7 +137,11 @@ func Tokenize(filename, src string) ([]lexer.Token, error) {
 				n += 1 + scanDigits(rest[n+1:])
 			}
 			if n < len(rest) && isIdentRune(rune(rest[n])) {
-				return nil, &LexError{Pos: pos, Msg: fmt.Sprintf("malformed number %q", rest[:n+1])}
+				m := n
+				for m < len(rest) && isIdentRune(rune(rest[m])) {
+					m++
+				}
+				return nil, &LexError{Pos: pos, Msg: fmt.Sprintf("malformed number %q", rest[:m])}
 			}
 			emit(TokNumber, n)
 		case r == '_' || unicode.IsLetter(r):

@@ -112,6 +112,11 @@ func (n *actNode) exec(r *Run, fr reflect.Value) (flow, error) {
 
 // perform runs an action's body for a combatant.
 func (r *Run) perform(c reflect.Value, d *declared) error {
+	r.nesting++
+	defer func() { r.nesting-- }()
+	if r.nesting > MaxNesting {
+		return &RunError{At: dsl.RangeOf(d.action.a.Decl.Pos, d.action.a.Decl.Pos), Msg: fmt.Sprintf("actions and events are nested more than %d deep", MaxNesting)}
+	}
 	a := d.action.a
 	fr := r.newFrame(a.Frame)
 	e := fr.Elem()

@@ -442,6 +442,11 @@ func (n *emitNode) exec(r *Run, fr reflect.Value) (flow, error) {
 
 // dispatch logs an event and runs its handlers.
 func (r *Run) dispatch(ep *eventPlan, args []reflect.Value, at dsl.Range, who string) error {
+	r.nesting++
+	defer func() { r.nesting-- }()
+	if r.nesting > MaxNesting {
+		return &RunError{At: at, Msg: fmt.Sprintf("events are nested more than %d deep: a handler that emits, in the end, its own event?", MaxNesting)}
+	}
 	ev := ep.ev
 	fr := r.newFrame(ev.Frame)
 	jargs := map[string]any{}

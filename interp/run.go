@@ -28,6 +28,11 @@ type Options struct {
 // DefaultMaxSteps bounds the statements one run may execute.
 const DefaultMaxSteps = 10_000_000
 
+// MaxNesting bounds how deeply events, actions and scheduled blocks may
+// run inside one another (a handler that emits its own event, say), far
+// below what would overflow the Go stack.
+const MaxNesting = 1000
+
 // RunError is a failure while playing, placed in the rule file.
 type RunError struct {
 	At  dsl.Range
@@ -68,6 +73,7 @@ type Run struct {
 	ended          bool
 	vms            []*vm.VM
 	depth          int
+	nesting        int
 	steps          int
 	seq            int
 

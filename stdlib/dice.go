@@ -59,7 +59,7 @@ func ParseDice(s string) (Dice, error) {
 		return d, fmt.Errorf("%q rolls %d dice; the count must be 1 to %d", s, d.N, MaxDice)
 	}
 	if d.Faces < 2 || d.Faces > MaxFaces {
-		return d, fmt.Errorf("%q has dice of %d faces; faces must be 2 to %d", s, d.Faces, MaxFaces)
+		return d, fmt.Errorf("%q has dice of %d face(s); dice have 2 to %d faces", s, d.Faces, MaxFaces)
 	}
 	return d, nil
 }
