@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"regexp"
 	"sort"
-	"strings"
 	"strconv"
+	"strings"
 
 	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/expr-lang/expr"
