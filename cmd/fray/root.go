@@ -151,6 +151,6 @@ through them with a log you can follow at the table.`,
 	}
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	root.AddCommand(newLintCmd(stdout, stderr), newRunCmd(stdout, stderr), newReplayCmd(stdout, stderr), newProbCmd(stdout, stderr))
+	root.AddCommand(newLintCmd(stdout, stderr), newRunCmd(stdout, stderr), newReplayCmd(stdout, stderr), newProbCmd(stdout, stderr), newFmtCmd(stdout, stderr), newSimCmd(stdout, stderr))
 	return root
 }
