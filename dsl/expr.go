@@ -138,19 +138,50 @@ func (e *Expr) Text() (text string, dice map[int]string) {
 	return b.String(), dice
 }
 
-// Raw is the expression's tokens joined with single spaces where the
-// source had space; it is how the log and the formatter show it.
+// Raw is the expression on one line with the formatter's spacing, so
+// that what the log and messages show does not depend on the source's
+// layout.
 func (e *Expr) Raw() string {
 	var b strings.Builder
-	for i, t := range e.Tokens {
-		if i > 0 {
-			prev := e.Tokens[i-1]
-			end := tokenEnd(prev)
-			if t.Pos.Line != end.Line || t.Pos.Column != end.Column {
-				b.WriteByte(' ')
+	stack := []exprFrame{{}}
+	var prev *lexer.Token
+	prevUnary, prevColon := false, -1
+	for i := range e.Tokens {
+		t := e.Tokens[i]
+		colon := -1
+		if isPunct(t, ":") {
+			top := &stack[len(stack)-1]
+			switch {
+			case top.quest > 0:
+				top.quest--
+				colon = colonTernary
+			case top.open == "{":
+				colon = colonMap
+			case top.open == "[":
+				colon = colonSlice
+			default:
+				colon = colonTernary
 			}
 		}
+		if prev != nil && (spaceBetween(*prev, t, prevUnary, prevColon, colon) || dotNumber(*prev, t) && tokenEnd(*prev).Offset != t.Pos.Offset) {
+			b.WriteByte(' ')
+		}
 		b.WriteString(t.Value)
+		unary := isUnaryOp(t) && (prev == nil || !endsOperand(*prev))
+		if t.Type == TokPunct {
+			switch t.Value {
+			case "(", "[", "{":
+				stack = append(stack, exprFrame{open: t.Value})
+			case ")", "]", "}":
+				if len(stack) > 1 {
+					stack = stack[:len(stack)-1]
+				}
+			case "?":
+				stack[len(stack)-1].quest++
+			}
+		}
+		prev = &e.Tokens[i]
+		prevUnary, prevColon = unary, colon
 	}
 	return b.String()
 }

@@ -234,8 +234,8 @@ func TestParseExprLineEnds(t *testing.T) {
 		{"trailing || continues", "let a = x ||\n  y", []string{"x || y"}},
 		{"trailing comparison continues", "let a = x >=\n  y", []string{"x >= y"}},
 		{"ternary across lines", "let a = c ?\n  1 :\n  2", []string{"c ? 1 : 2"}},
-		{"open paren continues", "let a = max(\n  1, 2)", []string{"max( 1, 2)"}},
-		{"open bracket continues", "let a = [\n  1, 2]", []string{"[ 1, 2]"}},
+		{"open paren continues", "let a = max(\n  1, 2)", []string{"max(1, 2)"}},
+		{"open bracket continues", "let a = [\n  1, 2]", []string{"[1, 2]"}},
 		{"comma inside call continues", "let a = f(1,\n  2)", []string{"f(1, 2)"}},
 		{"leading operator does not continue", "let a = 1\n-2", nil}, // second line is not a statement
 		{"identifier on next line is a new statement", "let a = x\ny = 2", []string{"x", "2"}},
