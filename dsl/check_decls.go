@@ -132,11 +132,14 @@ func (c *checker) declareTables() {
 		if t.Params == nil {
 			in = append(in, intType)
 		}
+		// A table with broken dice still takes a roll-call, so that its
+		// uses are not reported on top of the dice.
+		rollable := t.Dice != nil || td.Dice != nil
 		for _, p := range t.Params {
 			in = append(in, p.Type.R)
 		}
 		sigs := []reflect.Type{reflect.FuncOf(in, res, false)}
-		if t.Dice != nil {
+		if rollable {
 			sigs = append(sigs, reflect.FuncOf([]reflect.Type{ctxType}, res, false))
 		}
 		if prev, ok := c.m.Tables[name]; ok {
@@ -247,7 +250,7 @@ func (c *checker) checkTables() {
 			}
 			t.Rows = append(t.Rows, row)
 		}
-		if t.Dice != nil {
+		if t.Dice != nil && len(t.Rows) == len(td.Rows) {
 			c.checkTableGaps(t)
 		}
 	}

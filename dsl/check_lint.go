@@ -19,7 +19,7 @@ func (c *checker) lintRuleset() {
 	used := c.usedNames()
 	for _, list := range [][]*Attr{c.u.SideAttrs, c.u.CombatantAttrs} {
 		for _, a := range list {
-			if a.Decl != nil && !used[a.Name] {
+			if a.Decl != nil && !used[a.Name] && a.Type.Kind != KAny {
 				c.warnf(CodeUnusedDecl, RangeOf(a.Decl.Pos, a.Decl.EndPos), "read or set it in a rule, or remove it", "attribute %s is never used", a.Name)
 			}
 		}

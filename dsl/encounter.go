@@ -414,10 +414,12 @@ func (c *checker) script(enc *Encounter, s *ScriptDecl, combatants map[string]*C
 				c.errorf(CodeArgs, ar, "give each argument once", "argument %s given twice", a.Params[idx].Name)
 				continue
 			}
-			if v, ok := c.literal(arg.Value, a.Params[idx].Type); ok {
+			v, ok := c.literal(arg.Value, a.Params[idx].Type)
+			if ok {
 				ds.Args[idx] = v
-				ds.Given[idx] = true
 			}
+			// Given even when wrong, so it is not reported missing too.
+			ds.Given[idx] = true
 			next = idx + 1
 		}
 		for i, p := range a.Params {
