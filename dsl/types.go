@@ -106,7 +106,14 @@ const HiddenIndexField = "Idx"
 func scalar(k TypeKind, r reflect.Type) *Type { return &Type{Kind: k, R: r} }
 
 // ListOf makes list[t].
-func ListOf(t *Type) *Type { return &Type{Kind: KList, Elem: t, R: reflect.SliceOf(t.R)} }
+func ListOf(t *Type) *Type {
+	if t.R == nil {
+		// An entity type whose struct is still being built; the caller
+		// reports it before anything needs its Go type.
+		return &Type{Kind: KList, Elem: t}
+	}
+	return &Type{Kind: KList, Elem: t, R: reflect.SliceOf(t.R)}
+}
 
 func structOf(attrs []*Attr) reflect.Type {
 	fields := make([]reflect.StructField, 0, len(attrs)+1)
