@@ -177,6 +177,11 @@ func loadEncounterFile(f *File, rulesPath string, src Sources) (*Encounter, Diag
 	_, named, at := EncounterHeader(f)
 	fromHeader := rulesPath == ""
 	if rulesPath == "" {
+		if !IsEncounter(f) {
+			return nil, Diagnostics{{Severity: Error, Code: CodeMissingHeader, Summary: "this is a rule file, not an encounter",
+				Detail: "run an encounter file, whose header names this ruleset with rules \"...\"",
+				Subject: Range{Filename: f.Name, Start: Pos{Line: 1, Column: 1}, End: Pos{Line: 1, Column: 2, Byte: 1}}}}
+		}
 		if h, _, _ := EncounterHeader(f); h == nil {
 			return nil, Diagnostics{{Severity: Error, Code: CodeMissingHeader, Summary: "missing encounter header",
 				Detail:  `start the file with encounter "Name" { rules "path/to/rules.fray" }`,

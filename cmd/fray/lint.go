@@ -132,5 +132,8 @@ func collectFiles(args []string) ([]string, error) {
 		}
 	}
 	sort.Strings(out)
+	if len(out) == 0 {
+		return nil, &exitError{code: exitFindings, msg: "no .fray files found in " + strings.Join(args, ", ")}
+	}
 	return out, nil
 }
