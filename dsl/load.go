@@ -179,7 +179,7 @@ func loadEncounterFile(f *File, rulesPath string, src Sources) (*Encounter, Diag
 	if rulesPath == "" {
 		if !IsEncounter(f) {
 			return nil, Diagnostics{{Severity: Error, Code: CodeMissingHeader, Summary: "this is a rule file, not an encounter",
-				Detail: "run an encounter file, whose header names this ruleset with rules \"...\"",
+				Detail:  "run an encounter file, whose header names this ruleset with rules \"...\"",
 				Subject: Range{Filename: f.Name, Start: Pos{Line: 1, Column: 1}, End: Pos{Line: 1, Column: 2, Byte: 1}}}}
 		}
 		if h, _, _ := EncounterHeader(f); h == nil {
