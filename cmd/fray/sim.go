@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"runtime"
 	"sort"
 	"strings"
@@ -19,6 +20,7 @@ import (
 func newSimCmd(stdout, stderr io.Writer) *cobra.Command {
 	var (
 		rules, compare, format string
+		plotPath               string
 		n, workers, maxRounds  int
 		seed                   uint64
 	)
@@ -40,6 +42,9 @@ early and prints what was gathered, marked partial.`,
 			}
 			if n < 1 || workers < 1 || maxRounds < 0 {
 				return usageErr("-n and --workers must be at least 1")
+			}
+			if ext := strings.ToLower(filepath.Ext(plotPath)); plotPath != "" && ext != ".svg" && ext != ".png" {
+				return usageErr("--plot writes .svg or .png files, not %q", plotPath)
 			}
 			src := dsl.Sources{}
 			enc, diags := dsl.LoadEncounter(args[0], rules, src)
@@ -72,6 +77,15 @@ early and prints what was gathered, marked partial.`,
 				b = interp.Simulate(ctx, interp.Lower(other.Rules), other, opt)
 			}
 			bar.finish()
+			if plotPath != "" {
+				titleB := ""
+				if other != nil {
+					titleB = other.Rules.Name
+				}
+				if err := writePlot(plotPath, enc.Rules.Name, titleB, a, b); err != nil {
+					return &exitError{code: exitFindings, msg: "cannot write the plot: " + err.Error()}
+				}
+			}
 			if format == "json" {
 				return writeJSON(stdout, simJSON(enc, other, a, b, seed))
 			}
@@ -96,6 +110,7 @@ early and prints what was gathered, marked partial.`,
 	f.IntVar(&workers, "workers", runtime.GOMAXPROCS(0), "fights played in parallel")
 	f.IntVar(&maxRounds, "max-rounds", 0, "stop each fight after this many rounds (default: the encounter's rounds)")
 	f.StringVar(&format, "format", "text", "report format: text or json")
+	f.StringVar(&plotPath, "plot", "", "also draw the rounds distribution and the outcomes to this .svg or .png file")
 	return cmd
 }
 
