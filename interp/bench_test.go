@@ -1,6 +1,8 @@
 package interp_test
 
 import (
+	"context"
+	"fmt"
 	"path/filepath"
 	"testing"
 
@@ -141,5 +143,21 @@ func BenchmarkLintRules(b *testing.B) {
 				b.Fatal(d)
 			}
 		}
+	}
+}
+
+// BenchmarkSimWorkers measures how fray sim scales: one iteration is a
+// batch of 200 fights of the reference procedure.
+func BenchmarkSimWorkers(b *testing.B) {
+	plan, enc := loadBench(b, filepath.Join("..", "testdata", "bench", "skirmish.fray"))
+	for _, w := range []int{1, 2} {
+		b.Run(fmt.Sprintf("workers=%d", w), func(b *testing.B) {
+			fights := 0
+			for b.Loop() {
+				r := interp.Simulate(context.Background(), plan, enc, interp.SimOptions{N: 200, Seed: 1, Workers: w})
+				fights += r.Runs
+			}
+			b.ReportMetric(float64(fights)/b.Elapsed().Seconds(), "fights/s")
+		})
 	}
 }
