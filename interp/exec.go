@@ -21,11 +21,30 @@ type node interface {
 	exec(r *Run, fr reflect.Value) (flow, error)
 }
 
+// placed nodes know their statement's place in the rule file.
+type placed interface{ where() dsl.Range }
+
+func (n *declareNode) where() dsl.Range  { return n.at }
+func (n *actNode) where() dsl.Range      { return n.at }
+func (n *scheduleNode) where() dsl.Range { return n.at }
+func (n *cancelNode) where() dsl.Range   { return n.at }
+func (n *letNode) where() dsl.Range      { return n.at }
+func (n *assignNode) where() dsl.Range   { return n.at }
+func (n *ifNode) where() dsl.Range       { return n.at }
+func (n *forNode) where() dsl.Range      { return n.at }
+func (n *emitNode) where() dsl.Range     { return n.at }
+func (n *logNode) where() dsl.Range      { return n.at }
+func (n *segmentNode) where() dsl.Range  { return n.at }
+
 func (r *Run) execBlock(nodes []node, fr reflect.Value) (flow, error) {
 	for _, n := range nodes {
 		r.steps++
 		if r.steps > r.opt.MaxSteps {
-			return flowReturn, &RunError{Msg: fmt.Sprintf("the run exceeded %d statements (a rule that never ends?); raise the limit with --max-steps", r.opt.MaxSteps)}
+			e := &RunError{Msg: fmt.Sprintf("the run exceeded its limit of %d statements (a rule that never ends?); raise it with --max-steps", r.opt.MaxSteps)}
+			if p, ok := n.(placed); ok {
+				e.At = p.where()
+			}
+			return flowReturn, e
 		}
 		f, err := n.exec(r, fr)
 		if err != nil || f == flowReturn {

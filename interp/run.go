@@ -178,7 +178,7 @@ func (r *Run) Play() (res Result, err error) {
 	res.Capped = true
 	res.Rounds = r.opt.MaxRounds
 	res.Standing = r.standingNames()
-	r.emitLog(&Event{Kind: KEnd, Name: "capped", Text: fmt.Sprintf("stopped: the limit of %d round(s) was reached; standing: %s", r.opt.MaxRounds, strings.Join(res.Standing, ", "))})
+	r.emitLog(&Event{Kind: KEnd, Name: "capped", Text: fmt.Sprintf("stopped: the limit of %d round(s) was reached (raise it with --max-rounds or the encounter's rounds); standing: %s", r.opt.MaxRounds, strings.Join(res.Standing, ", "))})
 	return res, nil
 }
 
