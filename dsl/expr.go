@@ -143,45 +143,17 @@ func (e *Expr) Text() (text string, dice map[int]string) {
 // layout.
 func (e *Expr) Raw() string {
 	var b strings.Builder
-	stack := []exprFrame{{}}
+	sp := newSpacer()
 	var prev *lexer.Token
-	prevUnary, prevColon := false, -1
 	for i := range e.Tokens {
 		t := e.Tokens[i]
-		colon := -1
-		if isPunct(t, ":") {
-			top := &stack[len(stack)-1]
-			switch {
-			case top.quest > 0:
-				top.quest--
-				colon = colonTernary
-			case top.open == "{":
-				colon = colonMap
-			case top.open == "[":
-				colon = colonSlice
-			default:
-				colon = colonTernary
-			}
-		}
-		if prev != nil && (spaceBetween(*prev, t, prevUnary, prevColon, colon) || dotNumber(*prev, t) && tokenEnd(*prev).Offset != t.Pos.Offset) {
+		colon := sp.colonOf(t)
+		if prev != nil && (sp.space(t, colon) || dotNumber(*prev, t) && tokenEnd(*prev).Offset != t.Pos.Offset) {
 			b.WriteByte(' ')
 		}
 		b.WriteString(t.Value)
-		unary := isUnaryOp(t) && (prev == nil || !endsOperand(*prev))
-		if t.Type == TokPunct {
-			switch t.Value {
-			case "(", "[", "{":
-				stack = append(stack, exprFrame{open: t.Value})
-			case ")", "]", "}":
-				if len(stack) > 1 {
-					stack = stack[:len(stack)-1]
-				}
-			case "?":
-				stack[len(stack)-1].quest++
-			}
-		}
+		sp.record(t, colon)
 		prev = &e.Tokens[i]
-		prevUnary, prevColon = unary, colon
 	}
 	return b.String()
 }

@@ -54,27 +54,11 @@ func (p *formatter) expr(e *Expr) {
 	diceLit := len(e.Tokens) == 3 && e.Tokens[0].Type == TokDice &&
 		(isPunct(e.Tokens[1], "+") || isPunct(e.Tokens[1], "-")) && e.Tokens[2].Type == TokNumber &&
 		e.Tokens[0].Pos.Line == e.Tokens[2].Pos.Line
-	stack := []exprFrame{{}}
+	sp := newSpacer()
 	var prev *lexer.Token
-	prevUnary := false
-	prevColon := -1
 	for i := range e.Tokens {
 		t := e.Tokens[i]
-		colon := -1
-		if isPunct(t, ":") {
-			top := &stack[len(stack)-1]
-			switch {
-			case top.quest > 0:
-				top.quest--
-				colon = colonTernary
-			case top.open == "{":
-				colon = colonMap
-			case top.open == "[":
-				colon = colonSlice
-			default:
-				colon = colonTernary
-			}
-		}
+		colon := sp.colonOf(t)
 		if prev != nil {
 			switch {
 			case t.Pos.Line > prev.Pos.Line:
@@ -88,30 +72,69 @@ func (p *formatter) expr(e *Expr) {
 				if tokenEnd(*prev).Offset == t.Pos.Offset {
 					p.pending = sepNone
 				}
-			case spaceBetween(*prev, t, prevUnary, prevColon, colon):
+			case sp.space(t, colon):
 				p.pending = sepSpace
 			default:
 				p.pending = sepNone
 			}
 		}
 		p.tokAt(t)
-		unary := isUnaryOp(t) && (prev == nil || !endsOperand(*prev))
-		if t.Type == TokPunct {
-			switch t.Value {
-			case "(", "[", "{":
-				stack = append(stack, exprFrame{open: t.Value})
-			case ")", "]", "}":
-				if len(stack) > 1 {
-					stack = stack[:len(stack)-1]
-				}
-			case "?":
-				stack[len(stack)-1].quest++
-			}
-		}
+		sp.record(t, colon)
 		prev = &e.Tokens[i]
-		prevUnary = unary
-		prevColon = colon
 	}
+}
+
+// spacer decides, token by token, where the canonical layout puts a space
+// in an expression; the formatter and Expr.Raw share it.
+type spacer struct {
+	stack     []exprFrame
+	prev      *lexer.Token
+	prevUnary bool
+	prevColon int
+}
+
+func newSpacer() *spacer { return &spacer{stack: []exprFrame{{}}, prevColon: -1} }
+
+// colonOf classifies a ":" by what encloses it (-1 for other tokens).
+func (s *spacer) colonOf(t lexer.Token) int {
+	if !isPunct(t, ":") {
+		return -1
+	}
+	top := &s.stack[len(s.stack)-1]
+	switch {
+	case top.quest > 0:
+		top.quest--
+		return colonTernary
+	case top.open == "{":
+		return colonMap
+	case top.open == "[":
+		return colonSlice
+	}
+	return colonTernary
+}
+
+// space reports whether a space goes between the previous token and t.
+func (s *spacer) space(t lexer.Token, colon int) bool {
+	return s.prev != nil && spaceBetween(*s.prev, t, s.prevUnary, s.prevColon, colon)
+}
+
+// record moves past t.
+func (s *spacer) record(t lexer.Token, colon int) {
+	unary := isUnaryOp(t) && (s.prev == nil || !endsOperand(*s.prev))
+	if t.Type == TokPunct {
+		switch t.Value {
+		case "(", "[", "{":
+			s.stack = append(s.stack, exprFrame{open: t.Value})
+		case ")", "]", "}":
+			if len(s.stack) > 1 {
+				s.stack = s.stack[:len(s.stack)-1]
+			}
+		case "?":
+			s.stack[len(s.stack)-1].quest++
+		}
+	}
+	tt := t
+	s.prev, s.prevUnary, s.prevColon = &tt, unary, colon
 }
 
 func dotNumber(a, b lexer.Token) bool {
