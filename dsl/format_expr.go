@@ -138,7 +138,10 @@ func (s *spacer) record(t lexer.Token, colon int) {
 }
 
 func dotNumber(a, b lexer.Token) bool {
-	return (isPunct(a, ".") && b.Type == TokNumber) || (a.Type == TokNumber && isPunct(b, "."))
+	startsDigit := func(t lexer.Token) bool {
+		return (t.Type == TokNumber || t.Type == TokDice) && t.Value != "" && t.Value[0] >= '0' && t.Value[0] <= '9'
+	}
+	return (isPunct(a, ".") && startsDigit(b)) || (startsDigit(a) && isPunct(b, "."))
 }
 
 func isPunct(t lexer.Token, v string) bool { return t.Type == TokPunct && t.Value == v }
