@@ -114,6 +114,10 @@ func commentPlaces(t testing.TB, src string) []commentPlace {
 	var out []commentPlace
 	n := 0
 	var prev *lexer.Token
+	// A ";" that ends an expression ending in an operator is kept by the
+	// formatter, joined to the operator; a comment after such a ";"
+	// trails it in the output whatever line the ";" had.
+	var prevSemi *lexer.Token
 	for i, tk := range toks {
 		switch {
 		case tk.Type == dsl.TokComment:
@@ -128,13 +132,19 @@ func commentPlaces(t testing.TB, src string) []commentPlace {
 			if prev != nil {
 				c.BeforeV = prev.Value
 				c.Trailing = prev.Pos.Line == tk.Pos.Line
+				if prevSemi != nil && prevSemi.Pos.Line == tk.Pos.Line && prev.Type == dsl.TokPunct && !strings.ContainsAny(prev.Value, ")]}") {
+					c.Trailing = true
+				}
 			}
 			out = append(out, c)
 		case tk.Type == dsl.TokPunct && tk.Value == ";":
+			tt := tk
+			prevSemi = &tt
 		default:
 			n++
 			tt := tk
 			prev = &tt
+			prevSemi = nil
 		}
 	}
 	return out

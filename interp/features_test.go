@@ -33,10 +33,10 @@ func TestFeatureTour(t *testing.T) {
 				t.Errorf("the best member benefit counts once for the side: %q", modifier)
 			}
 			want := []string{
-				"table attack_rate, fighter, 8: three every two (1.5)", // a two-key row
-				"table attack_rate, ranger, 9: one a round (1)",        // the "_" fallback
-				"table attack_rate, fighter, 1: one a round (1)",
-				"table attack_rate, fighter, 1: one a round (1)",
+				`table attack_rate, "fighter", 8: three every two (1.5)`, // a two-key row
+				`table attack_rate, "ranger", 9: one a round (1)`,        // the "_" fallback
+				`table attack_rate, "fighter", 1: one a round (1)`,
+				`table attack_rate, "fighter", 1: one a round (1)`,
 				"table reaction, 9: friendly (1)", // rolled on its own dice
 				"table morale, 6: stands",
 				"table morale, 1: flees",

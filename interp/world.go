@@ -292,7 +292,7 @@ func (r *Run) Table(name string, keys []any, roll bool) (any, error) {
 	}
 	keyText := make([]string, len(keys))
 	for i, k := range keys {
-		keyText[i] = show(k)
+		keyText[i] = quoteArg(k)
 	}
 	at := strings.Join(keyText, ", ")
 rows:
