@@ -87,31 +87,11 @@ func init() {
 // W1: with an elf on point, the monsters are surprised on 1-8 (P = 8/12),
 // the party on the standard 1-4 (P = 4/12); exact, over all 144 rolls.
 func TestCrucibleW1ElfOnPoint(t *testing.T) {
-	enc, diags := dsl.LoadEncounter(filepath.Join("..", "testdata", "mechanics", "cs_w1_elf_on_point.fray"), "", dsl.Sources{})
-	if diags.HasErrors() {
-		t.Fatal(diags)
-	}
-	plan := interp.Lower(enc.Rules)
-	for _, c := range []struct {
-		event string
-		want  *big.Rat
-	}{
+	checkOdds(t, filepath.Join("..", "testdata", "mechanics", "cs_w1_elf_on_point.fray"), "surprise", 144, []odds{
 		{`all(sides, .name != "monsters" || .surprise_range == 8)`, big.NewRat(1, 1)},
 		{`any(sides, .name == "monsters" && .surprised)`, big.NewRat(2, 3)},
 		{`any(sides, .name == "party" && .surprised)`, big.NewRat(1, 3)},
-	} {
-		cond, diags := enc.Rules.CompileQuestion("<event>", c.event, enc.Rules.U.Bool)
-		if diags.HasErrors() {
-			t.Fatal(diags)
-		}
-		p, paths, err := interp.EventProbability(plan, enc, cond, "surprise", 1000)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if p.Cmp(c.want) != 0 || paths != 144 {
-			t.Errorf("P(%s) = %s over %d, want %s over 144", c.event, p, paths, c.want)
-		}
-	}
+	})
 }
 
 // The variant without the optional tie-breaks: equal initiative is simply
