@@ -242,12 +242,19 @@ func (bc *bodyCheck) assign(a *AssignStmt) {
 	if len(parts) == 1 && root.Global {
 		c.errorf(CodeScope, r0, "fray keeps round, segment, sides and combatants; constants are fixed", "cannot assign to %s", root.Name)
 	}
-	for _, p := range parts[1:] {
+	for i, p := range parts[1:] {
 		var attrs []*Attr
 		switch t.Kind {
 		case KAny:
-			// The type is unknown after an earlier error: say nothing more.
+			// The type is not known before running (an element of a list
+			// expr-lang cannot type, or after an earlier error): the rest
+			// of the path is looked up by name at run time.
+			for _, q := range parts[1+i:] {
+				tgt.Dynamic = append(tgt.Dynamic, q.Text)
+			}
+			tgt.Type = c.u.Any
 			bc.compile(a.Value, nil)
+			c.m.Assigns[a] = tgt
 			return
 		case KCombatant:
 			attrs = c.u.CombatantAttrs
@@ -341,7 +348,7 @@ func (c *checker) template(text string, from, to lexer.Position, last bool, fr *
 		inner := raw[i+1 : j-1]
 		e, err := exprAt(start, inner)
 		if err != nil || e == nil {
-			c.errorf(CodeSyntax, rangeAt(start, inner), "write an expression between the braces", "empty or invalid expression in template")
+			c.errorf(CodeSyntax, rangeAt(start, inner), "write an expression between the braces; strings inside one are written with single quotes", "empty or invalid expression in template")
 			return nil
 		}
 		ce := c.compile(e, fr, inScope, nil)

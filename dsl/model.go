@@ -202,7 +202,10 @@ const (
 type Target struct {
 	Root   *FrameField
 	Fields []int // struct field indices after dereferencing pointers
-	Type   *Type
+	// Dynamic are attribute names found only while running, after a part
+	// whose type is not known when checking (an element of filter(...)).
+	Dynamic []string
+	Type    *Type
 	Label  string // the last name, used as the reason of rolls
 }
 

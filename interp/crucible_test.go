@@ -67,6 +67,21 @@ func init() {
 					t.Errorf("both sides are surprised on a 1: %d surprised events", n)
 				}
 			}},
+		// The variant's free round assigns to elements of filter(...),
+		// whose type expr-lang cannot know: attributes found by name.
+		procCase{id: "individual surprise (variant)", file: "mechanics/cs_individual_surprise.fray", ids: []string{"000-05"},
+			round: 0, want: acts{0: {"ogre", "wil"}},
+			check: func(t *testing.T, ev []*interp.Event) {
+				rolls := 0
+				for _, e := range ev {
+					if e.Kind == interp.KRoll && e.Round == 0 && e.Dice == "d12" {
+						rolls++
+					}
+				}
+				if rolls != 3 {
+					t.Errorf("pip and wil roll their own surprise, the ogres one for the group: %d d12 rolls", rolls)
+				}
+			}},
 		procCase{id: "initiative ties", file: "mechanics/cs_initiative_ties.fray", ids: []string{"000-06", "000-09"},
 			round: 1, want: acts{0: {"aelis"}},
 			check: func(t *testing.T, ev []*interp.Event) {

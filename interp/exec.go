@@ -90,6 +90,19 @@ func (n *assignNode) exec(r *Run, fr reflect.Value) (flow, error) {
 		}
 		dst = dst.Elem().Field(f)
 	}
+	for _, name := range n.t.Dynamic {
+		if dst.Kind() == reflect.Interface {
+			dst = dst.Elem()
+		}
+		if dst.Kind() != reflect.Pointer || dst.IsNil() || dst.Elem().Kind() != reflect.Struct {
+			return flowNext, &RunError{At: n.at, Msg: fmt.Sprintf("cannot set %s of %s", name, show(dst))}
+		}
+		field, ok := fieldByTag(dst.Elem(), name)
+		if !ok {
+			return flowNext, &RunError{At: n.at, Msg: fmt.Sprintf("%s has no attribute %s", show(dst), name)}
+		}
+		dst = field
+	}
 	switch n.op {
 	case "+=", "-=":
 		sign := 1
@@ -561,4 +574,15 @@ func (n *segmentNode) exec(r *Run, fr reflect.Value) (flow, error) {
 		return flowNext, err
 	}
 	return r.execBlock(n.body, fr)
+}
+
+// fieldByTag finds a struct field by its expr-lang name.
+func fieldByTag(v reflect.Value, name string) (reflect.Value, bool) {
+	t := v.Type()
+	for i := 0; i < t.NumField(); i++ {
+		if t.Field(i).Tag.Get("expr") == name {
+			return v.Field(i), true
+		}
+	}
+	return reflect.Value{}, false
 }
