@@ -206,7 +206,7 @@ type Target struct {
 	// whose type is not known when checking (an element of filter(...)).
 	Dynamic []string
 	Type    *Type
-	Label  string // the last name, used as the reason of rolls
+	Label   string // the last name, used as the reason of rolls
 }
 
 // Template is a string with {expr} parts.
