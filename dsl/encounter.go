@@ -3,6 +3,7 @@ package dsl
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/alecthomas/participle/v2/lexer"
 
@@ -461,8 +462,14 @@ func (c *checker) ruling(enc *Encounter, rd *RulingDecl, sides map[string]*SideS
 	enc.Rulings = append(enc.Rulings, rs)
 }
 
-// valueText renders a literal as written.
+// valueText renders a literal as written, strings quoted anew.
 func valueText(v *Value) string {
+	return valueTextWith(v, func(v *Value) string { return strconv.Quote(string(*v.String)) })
+}
+
+// valueTextWith renders a literal, strings by the given function (the
+// formatter keeps a string's source text).
+func valueTextWith(v *Value, str func(*Value) string) string {
 	switch {
 	case v.Number != nil:
 		if v.Number.Neg {
@@ -470,20 +477,17 @@ func valueText(v *Value) string {
 		}
 		return v.Number.Text
 	case v.String != nil:
-		return strconv.Quote(string(*v.String))
+		return str(v)
 	case v.Dice != nil:
 		return *v.Dice
 	case v.Ident != nil:
 		return *v.Ident
 	case v.List != nil:
-		s := "["
+		parts := make([]string, len(v.List.Items))
 		for i, it := range v.List.Items {
-			if i > 0 {
-				s += ", "
-			}
-			s += valueText(it)
+			parts[i] = valueTextWith(it, str)
 		}
-		return s + "]"
+		return "[" + strings.Join(parts, ", ") + "]"
 	}
 	return ""
 }

@@ -469,26 +469,7 @@ func (p *formatter) number(n *NumberLit) {
 
 // valueText is how value prints v, for measuring.
 func (p *formatter) valueText(v *Value) string {
-	switch {
-	case v.Number != nil:
-		if v.Number.Neg {
-			return "-" + v.Number.Text
-		}
-		return v.Number.Text
-	case v.String != nil:
-		return p.rawString(v.Pos)
-	case v.Dice != nil:
-		return *v.Dice
-	case v.Ident != nil:
-		return *v.Ident
-	case v.List != nil:
-		parts := make([]string, len(v.List.Items))
-		for i, it := range v.List.Items {
-			parts[i] = p.valueText(it)
-		}
-		return "[" + strings.Join(parts, ", ") + "]"
-	}
-	return ""
+	return valueTextWith(v, func(v *Value) string { return p.rawString(v.Pos) })
 }
 
 // rawString is the source text of the string token at pos.
