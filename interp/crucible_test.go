@@ -1,6 +1,7 @@
 package interp_test
 
 import (
+	"fmt"
 	"math/big"
 	"path/filepath"
 	"strings"
@@ -9,6 +10,9 @@ import (
 	"github.com/frayrules/fray/dsl"
 	"github.com/frayrules/fray/interp"
 )
+
+// loads are the carried weights of cs_movement.fray's combatants.
+var loads = map[string]int{"elwen": 10, "hal": 50, "pip": 20, "tod": 120}
 
 // attackRolls counts each combatant's attack rolls in a round.
 func attackRolls(ev []*interp.Event, round int) map[string]int {
@@ -80,6 +84,22 @@ func init() {
 				}
 				if rolls != 3 {
 					t.Errorf("pip and wil roll their own surprise, the ogres one for the group: %d d12 rolls", rolls)
+				}
+			}},
+		procCase{id: "movement by load and race", file: "mechanics/cs_movement.fray", ids: []string{"000-14"},
+			check: func(t *testing.T, ev []*interp.Event) {
+				want := map[string]string{"elwen": "12", "hal": "9", "pip": "9", "tod": "0"}
+				for _, e := range ev {
+					if e.Kind == interp.KTable && e.Name == "movement" {
+						for who, rate := range want {
+							if strings.Contains(e.Text, fmt.Sprint(", ", loads[who], ": ")) && strings.HasSuffix(e.Text, ": "+rate) {
+								delete(want, who)
+							}
+						}
+					}
+				}
+				if len(want) > 0 {
+					t.Errorf("movement rates not found in the log: %v", want)
 				}
 			}},
 		procCase{id: "initiative ties", file: "mechanics/cs_initiative_ties.fray", ids: []string{"000-06", "000-09"},
