@@ -78,17 +78,10 @@ func iterations(n ast.Node) int {
 	case *ast.BuiltinNode:
 		if predicateBuiltins[x.Name] && len(x.Arguments) >= 2 {
 			size := listSize(x.Arguments[0])
-			body := 1
-			for _, a := range x.Arguments[1:] {
-				body = satAdd(body, iterations(a))
-			}
+			body := satAdd(1, sumIterations(x.Arguments[1:]))
 			return satAdd(iterations(x.Arguments[0]), satMul(size, body))
 		}
-		total := 0
-		for _, a := range x.Arguments {
-			total = satAdd(total, iterations(a))
-		}
-		return total
+		return sumIterations(x.Arguments)
 	case *ast.PredicateNode:
 		return iterations(x.Node)
 	case *ast.BinaryNode:
@@ -100,31 +93,28 @@ func iterations(n ast.Node) int {
 	case *ast.UnaryNode:
 		return iterations(x.Node)
 	case *ast.CallNode:
-		total := iterations(x.Callee)
-		for _, a := range x.Arguments {
-			total = satAdd(total, iterations(a))
-		}
-		return total
+		return satAdd(iterations(x.Callee), sumIterations(x.Arguments))
 	case *ast.MemberNode:
 		return satAdd(iterations(x.Node), iterations(x.Property))
 	case *ast.ConditionalNode:
 		return satAdd(iterations(x.Cond), max(iterations(x.Exp1), iterations(x.Exp2)))
 	case *ast.ArrayNode:
-		total := 0
-		for _, a := range x.Nodes {
-			total = satAdd(total, iterations(a))
-		}
-		return total
+		return sumIterations(x.Nodes)
 	case *ast.VariableDeclaratorNode:
 		return satAdd(iterations(x.Value), iterations(x.Expr))
 	case *ast.SequenceNode:
-		total := 0
-		for _, a := range x.Nodes {
-			total = satAdd(total, iterations(a))
-		}
-		return total
+		return sumIterations(x.Nodes)
 	}
 	return 1
+}
+
+// sumIterations adds up the estimates of sibling nodes.
+func sumIterations(nodes []ast.Node) int {
+	total := 0
+	for _, n := range nodes {
+		total = satAdd(total, iterations(n))
+	}
+	return total
 }
 
 // listSize is the length of a constant range, else the assumed length.

@@ -93,6 +93,16 @@ type Attr struct {
 	Used    bool
 }
 
+// Struct fields of the built-in attributes, in the order buildTypes lays
+// them out: every combatant and side starts with its name; a combatant
+// then has its side, whether it is alive and its declared action.
+const (
+	FieldName   = 0
+	FieldSide   = 1
+	FieldAlive  = 2
+	FieldAction = 3
+)
+
 // Built-in attributes every combatant and side has.
 var (
 	combatantBuiltins = []string{"name", "side", "alive", "action"}

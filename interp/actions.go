@@ -19,8 +19,8 @@ func (n *declareNode) exec(r *Run, fr reflect.Value) (flow, error) {
 	}
 	for i, c := range r.comb {
 		r.declared[i] = nil
-		c.Elem().Field(3).SetString("")
-		if !c.Elem().Field(2).Bool() {
+		c.Elem().Field(dsl.FieldAction).SetString("")
+		if !c.Elem().Field(dsl.FieldAlive).Bool() {
 			continue
 		}
 		name := nameOf(c)
@@ -44,7 +44,7 @@ func (n *declareNode) exec(r *Run, fr reflect.Value) (flow, error) {
 			continue
 		}
 		r.declared[i] = d
-		c.Elem().Field(3).SetString(d.action.a.Name)
+		c.Elem().Field(dsl.FieldAction).SetString(d.action.a.Name)
 		how := "declares"
 		if !d.script {
 			how = "declares by default"
@@ -96,7 +96,7 @@ func (n *actNode) exec(r *Run, fr reflect.Value) (flow, error) {
 	}
 	// The dead do not act; within a simultaneous group everyone is still
 	// alive until the group's effects are applied.
-	if !c.Elem().Field(2).Bool() {
+	if !c.Elem().Field(dsl.FieldAlive).Bool() {
 		return flowNext, nil
 	}
 	i := idxOf(c)

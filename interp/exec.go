@@ -388,7 +388,7 @@ func (r *Run) logOrder(n *forNode, items []orderItem, groups [][]orderItem) {
 	b.WriteString(strings.Join(parts, ", then "))
 	var order []any
 	for _, it := range items {
-		order = append(order, nameOrValue(it.v))
+		order = append(order, jsonValue(it.v))
 	}
 	keys := []string{}
 	for _, k := range n.keys {
@@ -396,8 +396,6 @@ func (r *Run) logOrder(n *forNode, items []orderItem, groups [][]orderItem) {
 	}
 	r.emitLog(&Event{Kind: KOrder, Args: map[string]any{"order": order, "keys": keys}, Text: b.String()})
 }
-
-func nameOrValue(v reflect.Value) any { return jsonValue(v) }
 
 // compare orders two key values of the same kind.
 func compare(a, b any) int {

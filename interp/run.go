@@ -263,14 +263,11 @@ func (r *Run) finish(err error) (Result, error) {
 }
 
 func (r *Run) standingNames() []string {
-	var out []string
-	for _, s := range r.sides {
-		for _, c := range r.comb {
-			if c.Elem().Field(1).Pointer() == s.Pointer() && c.Elem().Field(2).Bool() {
-				out = append(out, s.Elem().Field(0).String())
-				break
-			}
-		}
+	standing, _ := r.Standing(r.sideList.Interface())
+	list := reflect.ValueOf(standing)
+	out := make([]string, 0, list.Len())
+	for i := 0; i < list.Len(); i++ {
+		out = append(out, nameOf(list.Index(i)))
 	}
 	return out
 }
@@ -379,7 +376,7 @@ func nameOf(v reflect.Value) string {
 		}
 		v = v.Elem()
 	}
-	return v.Field(0).String()
+	return v.Field(dsl.FieldName).String()
 }
 
 func idxOf(v reflect.Value) int {

@@ -42,16 +42,16 @@ func (r *Run) setup() error {
 
 	for si, s := range enc.Sides {
 		sv := reflect.New(sideT.Elem())
-		sv.Elem().Field(0).SetString(s.Name)
+		sv.Elem().Field(dsl.FieldName).SetString(s.Name)
 		sv.Elem().FieldByName(dsl.HiddenIndexField).SetInt(int64(si))
 		r.sides = append(r.sides, sv)
 		r.sideList = reflect.Append(r.sideList, sv)
 		for _, cs := range s.Combatants {
 			cv := reflect.New(combT.Elem())
 			e := cv.Elem()
-			e.Field(0).SetString(cs.Name)
-			e.Field(1).Set(sv)
-			e.Field(2).SetBool(true)
+			e.Field(dsl.FieldName).SetString(cs.Name)
+			e.Field(dsl.FieldSide).Set(sv)
+			e.Field(dsl.FieldAlive).SetBool(true)
 			e.FieldByName(dsl.HiddenIndexField).SetInt(int64(len(r.comb)))
 			r.comb = append(r.comb, cv)
 			r.combList = reflect.Append(r.combList, cv)
@@ -127,7 +127,7 @@ func (r *Run) applyDefaults(list []reflect.Value, attrs []*dsl.Attr) error {
 
 func (r *Run) findSide(name string) reflect.Value {
 	for _, s := range r.sides {
-		if s.Elem().Field(0).String() == name {
+		if s.Elem().Field(dsl.FieldName).String() == name {
 			return s
 		}
 	}
@@ -136,7 +136,7 @@ func (r *Run) findSide(name string) reflect.Value {
 
 func (r *Run) findCombatant(name string) reflect.Value {
 	for _, c := range r.comb {
-		if c.Elem().Field(0).String() == name {
+		if c.Elem().Field(dsl.FieldName).String() == name {
 			return c
 		}
 	}

@@ -156,7 +156,7 @@ func (res *SimResult) add(p *Plan, enc *dsl.Encounter, opt SimOptions, i int) {
 	}
 	res.Rounds[out.Rounds]++
 	for _, c := range run.comb {
-		if !c.Elem().Field(2).Bool() {
+		if !c.Elem().Field(dsl.FieldAlive).Bool() {
 			res.Deaths[nameOf(c)]++
 		}
 	}

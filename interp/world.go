@@ -90,7 +90,7 @@ func (r *Run) Members(side any) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return r.filterComb(func(c reflect.Value) bool { return c.Elem().Field(1).Pointer() == s.Pointer() }), nil
+	return r.filterComb(func(c reflect.Value) bool { return c.Elem().Field(dsl.FieldSide).Pointer() == s.Pointer() }), nil
 }
 
 // Living keeps the living combatants of a list.
@@ -99,7 +99,7 @@ func (r *Run) Living(list any) (any, error) {
 	out := reflect.MakeSlice(r.combList.Type(), 0, lv.Len())
 	for i := 0; i < lv.Len(); i++ {
 		c := lv.Index(i)
-		if !c.IsNil() && c.Elem().Field(2).Bool() {
+		if !c.IsNil() && c.Elem().Field(dsl.FieldAlive).Bool() {
 			out = reflect.Append(out, c)
 		}
 	}
@@ -112,8 +112,8 @@ func (r *Run) Enemies(c any) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	side := cv.Elem().Field(1).Pointer()
-	return r.filterComb(func(x reflect.Value) bool { return x.Elem().Field(1).Pointer() != side }), nil
+	side := cv.Elem().Field(dsl.FieldSide).Pointer()
+	return r.filterComb(func(x reflect.Value) bool { return x.Elem().Field(dsl.FieldSide).Pointer() != side }), nil
 }
 
 // Allies are the others of the combatant's side.
@@ -122,9 +122,9 @@ func (r *Run) Allies(c any) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	side := cv.Elem().Field(1).Pointer()
+	side := cv.Elem().Field(dsl.FieldSide).Pointer()
 	return r.filterComb(func(x reflect.Value) bool {
-		return x.Elem().Field(1).Pointer() == side && x.Pointer() != cv.Pointer()
+		return x.Elem().Field(dsl.FieldSide).Pointer() == side && x.Pointer() != cv.Pointer()
 	}), nil
 }
 
@@ -150,7 +150,7 @@ func (r *Run) Standing(sides any) (any, error) {
 	for i := 0; i < lv.Len(); i++ {
 		s := lv.Index(i)
 		for _, c := range r.comb {
-			if c.Elem().Field(1).Pointer() == s.Pointer() && c.Elem().Field(2).Bool() {
+			if c.Elem().Field(dsl.FieldSide).Pointer() == s.Pointer() && c.Elem().Field(dsl.FieldAlive).Bool() {
 				out = reflect.Append(out, s)
 				break
 			}
