@@ -223,7 +223,8 @@ func (n *forNode) exec(r *Run, fr reflect.Value) (flow, error) {
 		sort.SliceStable(items, func(a, b int) bool { return n.less(items[a], items[b]) })
 	}
 	groups := n.group(items)
-	if len(n.keys) > 0 {
+	// An order of nobody says nothing.
+	if len(n.keys) > 0 && len(items) > 0 {
 		r.logOrder(n, items, groups)
 	}
 	// A loop stops when the fight ends during it (the last foe falls), but
@@ -499,6 +500,14 @@ func (r *Run) dispatch(ep *eventPlan, args []reflect.Value, at dsl.Range, who st
 		text += "(" + strings.Join(parts, ", ") + ")"
 	}
 	r.emitLog(&Event{Kind: KEvent, Name: ev.Name, Who: who, Args: jargs, Text: text})
+	// The handlers act for the event's first combatant (the striker of a
+	// blow, say), so their rolls are logged as that combatant's.
+	for i, p := range ev.Params {
+		if p.Type.Kind == dsl.KCombatant && args[i].IsValid() && !args[i].IsNil() {
+			who = nameOf(args[i])
+			break
+		}
+	}
 	r.actors = append(r.actors, who)
 	defer func() { r.actors = r.actors[:len(r.actors)-1] }()
 	for _, h := range ep.handlers {
