@@ -107,7 +107,7 @@ func init() {
 			check: func(t *testing.T, ev []*interp.Event) {
 				for _, e := range ev {
 					if e.Kind == interp.KOrder {
-						want := "aelis (5), then ogre (5) [tie on initiative broken by weapon speed factor: 5 vs 7], then borin (6)"
+						want := "aelis (5), then ogre (5) [tie on initiative broken by speed factor or casting time: 5 vs 7], then borin (6)"
 						if !strings.Contains(e.Text, want) {
 							t.Errorf("order: %s\nwant it to contain: %s", e.Text, want)
 						}
