@@ -29,4 +29,8 @@ type World interface {
 	Table(name string, keys []any, roll bool) (any, error)
 	// Pick chooses one element of a list with the run's dice, or nil.
 	Pick(list any) (any, error)
+	// DeclaredInt is the whole-number argument name of what c declared
+	// this round: the declared value, else the parameter's default, else 0
+	// when the action has no such parameter.
+	DeclaredInt(c any, name string) (int, error)
 }
