@@ -450,10 +450,12 @@ type ActStmt struct {
 	Who *Expr `parser:"\"act\" @@"`
 }
 
-// DeclareStmt collects every living combatant's declaration for the round.
+// DeclareStmt collects every living combatant's declaration for the
+// round, or, as "declare(c)", one combatant's (a latecomer's).
 type DeclareStmt struct {
 	Pos lexer.Position
-	Kw  bool `parser:"@\"declare\""`
+	Kw  bool  `parser:"@\"declare\""`
+	Who *Expr `parser:"(\"(\" @@ \")\")?"`
 }
 
 // ScheduleStmt runs a block later: "schedule "label" for WHO after N { ... }".

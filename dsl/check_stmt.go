@@ -165,6 +165,9 @@ func (bc *bodyCheck) stmt(s *Stmt) {
 		if bc.kind != bodyPhase {
 			c.errorf(CodeScope, rangeAt(s.Pos, "declare"), "collect declarations in a phase, before initiative", "declare can only run in a phase")
 		}
+		if s.Declare.Who != nil {
+			bc.compile(s.Declare.Who, u.Combatant)
+		}
 	case s.Schedule != nil:
 		bc.compile(s.Schedule.Who, u.Combatant)
 		bc.compile(s.Schedule.After, u.Int)
@@ -275,7 +278,7 @@ func (bc *bodyCheck) assign(a *AssignStmt) {
 			bc.compile(a.Value, nil)
 			return
 		}
-		if at.Builtin && at.Name != "alive" {
+		if at.Builtin && at.Name != "alive" && at.Name != "present" {
 			c.errorf(CodeScope, RangeOf(p.Pos, p.EndPos), "name, side and action are kept by fray", "cannot assign to the built-in attribute %s", at.Name)
 		}
 		tgt.Fields = append(tgt.Fields, at.Field)

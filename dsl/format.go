@@ -580,8 +580,13 @@ func (p *formatter) stmt(s *Stmt) {
 		p.space()
 		p.expr(s.Act.Who)
 	case s.Declare != nil:
-		p.known(s.Declare, s.Declare.Pos, "Kw")
+		p.known(s.Declare, s.Declare.Pos, "Kw", "Who")
 		p.tok("declare")
+		if s.Declare.Who != nil {
+			p.tok("(")
+			p.expr(s.Declare.Who)
+			p.tok(")")
+		}
 	case s.Schedule != nil:
 		sc := s.Schedule
 		p.known(sc, sc.Pos, "Label", "Who", "After", "Body")

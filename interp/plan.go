@@ -117,7 +117,7 @@ func (p *Plan) stmt(s *dsl.Stmt) node {
 	case s.Act != nil:
 		return &actNode{at: at, who: p.expr(s.Act.Who)}
 	case s.Declare != nil:
-		return &declareNode{at: at}
+		return &declareNode{at: at, who: p.expr(s.Declare.Who)}
 	case s.Schedule != nil:
 		return &scheduleNode{at: at, label: string(s.Schedule.Label), who: p.expr(s.Schedule.Who), after: p.expr(s.Schedule.After), body: p.block(s.Schedule.Body)}
 	case s.Cancel != nil:

@@ -93,13 +93,19 @@ func (r *Run) Members(side any) (any, error) {
 	return r.filterComb(func(c reflect.Value) bool { return c.Elem().Field(dsl.FieldSide).Pointer() == s.Pointer() }), nil
 }
 
+// inFight: the combatant is alive and present (it has arrived).
+func inFight(c reflect.Value) bool {
+	e := c.Elem()
+	return e.Field(dsl.FieldAlive).Bool() && e.Field(dsl.FieldPresent).Bool()
+}
+
 // Living keeps the living combatants of a list.
 func (r *Run) Living(list any) (any, error) {
 	lv := reflect.ValueOf(list)
 	out := reflect.MakeSlice(r.combList.Type(), 0, lv.Len())
 	for i := 0; i < lv.Len(); i++ {
 		c := lv.Index(i)
-		if !c.IsNil() && c.Elem().Field(dsl.FieldAlive).Bool() {
+		if !c.IsNil() && inFight(c) {
 			out = reflect.Append(out, c)
 		}
 	}
@@ -150,7 +156,7 @@ func (r *Run) Standing(sides any) (any, error) {
 	for i := 0; i < lv.Len(); i++ {
 		s := lv.Index(i)
 		for _, c := range r.comb {
-			if c.Elem().Field(dsl.FieldSide).Pointer() == s.Pointer() && c.Elem().Field(dsl.FieldAlive).Bool() {
+			if c.Elem().Field(dsl.FieldSide).Pointer() == s.Pointer() && inFight(c) {
 				out = reflect.Append(out, s)
 				break
 			}
