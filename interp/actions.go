@@ -297,3 +297,47 @@ func (r *Run) fireDue() error {
 		}
 	}
 }
+
+type applyNode struct {
+	at     dsl.Range
+	table  *dsl.Table
+	keys   []*dsl.CExpr // none: roll the table's dice
+	target *dsl.CExpr
+}
+
+// exec rolls the table (or looks its keys up), logs the row and runs
+// the row's effect against the target.
+func (n *applyNode) exec(r *Run, fr reflect.Value) (flow, error) {
+	r.reason = "apply " + n.table.Name
+	v, err := r.eval(n.target, fr)
+	if err != nil {
+		return flowNext, err
+	}
+	c := reflect.ValueOf(v)
+	if !c.IsValid() || c.IsNil() {
+		return flowNext, &RunError{At: n.at, Msg: "apply needs a combatant, found nobody"}
+	}
+	var keys []any
+	for _, k := range n.keys {
+		r.reason = "apply " + n.table.Name
+		kv, err := r.eval(k, fr)
+		if err != nil {
+			return flowNext, err
+		}
+		keys = append(keys, kv)
+	}
+	_, row, err := r.tableRow(n.table, keys, len(n.keys) == 0, nameOf(c))
+	if err != nil {
+		if _, ok := err.(*RunError); ok {
+			return flowNext, err
+		}
+		return flowNext, &RunError{At: n.at, Msg: err.Error()}
+	}
+	if row == nil || row.Effect == nil {
+		return flowNext, nil
+	}
+	ef := r.newFrame(row.EffectFrame)
+	ef.Elem().Field(row.Target.Index).Set(c)
+	_, err = r.execBlock(r.plan.effects[row], ef)
+	return flowNext, err
+}
