@@ -234,7 +234,8 @@ type TableDecl struct {
 	EndPos lexer.Position
 	Name   string      `parser:"\"table\" @Ident"`
 	Params []*Param    `parser:"(\"(\" @@ (\",\" @@)* \")\")?"`
-	Dice   *DiceRef    `parser:"@@? \"{\""`
+	Dice   *DiceRef    `parser:"@@?"`
+	TBA    bool        `parser:"@\"tba\"? \"{\""`
 	Rows   []*TableRow `parser:"@@* \"}\""`
 }
 
@@ -245,13 +246,14 @@ type DiceRef struct {
 	Text   string `parser:"@Dice"`
 }
 
-// TableRow is "key, key: ["label"] [value]".
+// TableRow is "key, key: ["label"] [value] [effect { ... }]".
 type TableRow struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
 	Keys   []*Key `parser:"@@ (\",\" @@)* \":\""`
 	Label  *Str   `parser:"@String?"`
 	Value  *Expr  `parser:"@@?"`
+	Effect *Block `parser:"(\"effect\" @@)?"`
 }
 
 // Key is one key of a row: a number or range, a string, or "_" for any.
@@ -394,6 +396,7 @@ type Stmt struct {
 	Cancel   *CancelStmt   `parser:"| @@"`
 	Segment  *SegmentStmt  `parser:"| @@"`
 	Log      *LogStmt      `parser:"| @@"`
+	Apply    *ApplyStmt    `parser:"| @@"`
 	Return   *ReturnStmt   `parser:"| @@"`
 	Assign   *AssignStmt   `parser:"| @@"`
 }
@@ -450,10 +453,12 @@ type ActStmt struct {
 	Who *Expr `parser:"\"act\" @@"`
 }
 
-// DeclareStmt collects every living combatant's declaration for the round.
+// DeclareStmt collects every living combatant's declaration for the
+// round, or, as "declare(c)", one combatant's (a latecomer's).
 type DeclareStmt struct {
 	Pos lexer.Position
-	Kw  bool `parser:"@\"declare\""`
+	Kw  bool  `parser:"@\"declare\""`
+	Who *Expr `parser:"(\"(\" @@ \")\")?"`
 }
 
 // ScheduleStmt runs a block later: "schedule "label" for WHO after N { ... }".
@@ -483,6 +488,16 @@ type SegmentStmt struct {
 type LogStmt struct {
 	Pos  lexer.Position
 	Text Str `parser:"\"log\" @String"`
+}
+
+// ApplyStmt rolls a table (or looks its keys up) and runs the row's
+// effect block against a combatant: "apply injury to foe",
+// "apply injury(7) to foe".
+type ApplyStmt struct {
+	Pos    lexer.Position
+	Table  *Name   `parser:"\"apply\" @@"`
+	Keys   []*Expr `parser:"(\"(\" (@@ (\",\" @@)*)? \")\")?"`
+	Target *Expr   `parser:"\"to\" @@"`
 }
 
 // ReturnStmt leaves the current action, handler or phase.

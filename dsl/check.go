@@ -73,7 +73,7 @@ func Check(f *File) (*Model, Diagnostics) {
 		Tables: map[string]*Table{}, Modifiers: map[string]*Modifiers{},
 		Exprs: map[*Expr]*CExpr{}, Locals: map[*Name]*FrameField{},
 		Assigns: map[*AssignStmt]*Target{}, Logs: map[*LogStmt]*Template{},
-		Emits: map[*EmitStmt]*Event{}, Loops: map[*ForStmt]*FrameField{},
+		Emits: map[*EmitStmt]*Event{}, Applies: map[*ApplyStmt]*Table{}, Loops: map[*ForStmt]*FrameField{},
 	}
 	c.checkRuleset()
 	c.tidy()

@@ -204,9 +204,15 @@ func (c *checker) rowKey(k *Key, t *Table, col int) (RowKey, bool) {
 func (c *checker) checkTables() {
 	for _, t := range sortedTables(c.m.Tables) {
 		td := t.Decl
+		t.TBA = td.TBA
 		if len(td.Rows) == 0 {
-			c.warnf(CodeTableEmpty, rangeAt(td.Pos, "table"), "fill in its rows, or leave it empty on purpose while the source is silent", "table %s has no rows", t.Name)
+			if !td.TBA {
+				c.warnf(CodeTableEmpty, rangeAt(td.Pos, "table"), "fill in its rows, or mark it `tba` if the source leaves it empty on purpose", "table %s has no rows", t.Name)
+			}
 			continue
+		}
+		if td.TBA {
+			c.warnf(CodeTableEmpty, rangeAt(td.Pos, "table"), "remove tba now that the table has rows", "table %s is marked tba but has rows", t.Name)
 		}
 		width := max(1, len(t.Params))
 	rows:
@@ -231,6 +237,15 @@ func (c *checker) checkTables() {
 				row.Value = c.compile(rd.Value, c.m.Globals, nil, t.Result)
 			} else if t.Result.Kind != KString {
 				c.errorf(CodeType, kr, "give every row a value of the table's type", "row has no %s value", t.Result)
+			}
+			if rd.Effect != nil {
+				// The effect runs against the combatant apply names, as target.
+				fr := c.newFrame("effect of table " + t.Name + " row " + rowText(rd))
+				row.Target = &FrameField{Name: "target", Type: c.u.Combatant, param: true}
+				fr.Fields = append(fr.Fields, row.Target)
+				fr.build()
+				c.checkBody(fr, rd.Effect, bodyHandler)
+				row.Effect, row.EffectFrame = rd.Effect, fr
 			}
 			for _, prev := range t.Rows {
 				overlap, wild := true, false

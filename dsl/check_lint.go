@@ -93,6 +93,10 @@ func (c *checker) walkFor(visit func(*ForStmt)) {
 			block(d.Action.Body)
 		case d.Handler != nil:
 			block(d.Handler.Body)
+		case d.Table != nil:
+			for _, r := range d.Table.Rows {
+				block(r.Effect)
+			}
 		}
 	}
 }

@@ -165,6 +165,9 @@ func (bc *bodyCheck) stmt(s *Stmt) {
 		if bc.kind != bodyPhase {
 			c.errorf(CodeScope, rangeAt(s.Pos, "declare"), "collect declarations in a phase, before initiative", "declare can only run in a phase")
 		}
+		if s.Declare.Who != nil {
+			bc.compile(s.Declare.Who, u.Combatant)
+		}
 	case s.Schedule != nil:
 		bc.compile(s.Schedule.Who, u.Combatant)
 		bc.compile(s.Schedule.After, u.Int)
@@ -179,8 +182,44 @@ func (bc *bodyCheck) stmt(s *Stmt) {
 		if bc.final && t != nil {
 			c.m.Logs[s.Log] = t
 		}
+	case s.Apply != nil:
+		bc.apply(s.Apply)
 	case s.Return != nil:
 	}
+}
+
+// apply checks "apply TABLE[(keys)] to WHO".
+func (bc *bodyCheck) apply(a *ApplyStmt) {
+	c, u := bc.c, bc.c.u
+	t := c.m.Tables[a.Table.Text]
+	if t == nil {
+		c.errorf(CodeUnknownName, RangeOf(a.Table.Pos, a.Table.EndPos), c.didYouMean(a.Table.Text, keys(c.m.Tables), "declare it with `table "+a.Table.Text+" d20 { ... }`"), "unknown table %s", a.Table.Text)
+		for _, k := range a.Keys {
+			bc.compile(k, nil)
+		}
+		bc.compile(a.Target, u.Combatant)
+		return
+	}
+	t.Used = true
+	if len(a.Keys) == 0 {
+		if t.Decl.Dice == nil {
+			c.errorf(CodeArgs, RangeOf(a.Table.Pos, a.Table.EndPos), "give the keys to look up: apply "+t.Name+"(key) to ...", "table %s has no dice to roll", t.Name)
+		}
+	} else {
+		width := max(1, len(t.Params))
+		if len(a.Keys) != width {
+			c.errorf(CodeArgs, RangeOf(a.Table.Pos, a.Keys[len(a.Keys)-1].EndPos), fmt.Sprintf("table %s takes %d key(s)", t.Name, width), "apply gives %d key(s), the table takes %d", len(a.Keys), width)
+		}
+		for i, k := range a.Keys {
+			want := u.Int
+			if i < len(t.Params) {
+				want = t.Params[i].Type
+			}
+			bc.compile(k, want)
+		}
+	}
+	bc.compile(a.Target, u.Combatant)
+	c.m.Applies[a] = t
 }
 
 func (bc *bodyCheck) ifStmt(is *IfStmt) {
@@ -275,7 +314,7 @@ func (bc *bodyCheck) assign(a *AssignStmt) {
 			bc.compile(a.Value, nil)
 			return
 		}
-		if at.Builtin && at.Name != "alive" {
+		if at.Builtin && at.Name != "alive" && at.Name != "present" {
 			c.errorf(CodeScope, RangeOf(p.Pos, p.EndPos), "name, side and action are kept by fray", "cannot assign to the built-in attribute %s", at.Name)
 		}
 		tgt.Fields = append(tgt.Fields, at.Field)

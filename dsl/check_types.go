@@ -41,6 +41,7 @@ func (c *checker) buildTypes() {
 		{Name: "side", Type: u.Side, Builtin: true},
 		{Name: "alive", Type: u.Bool, Builtin: true},
 		{Name: "action", Type: u.String, Builtin: true},
+		{Name: "present", Type: u.Bool, Builtin: true},
 	}
 	cAttrs = append(cAttrs, c.schemaAttrs(schemas["combatant"], combatantBuiltins)...)
 	u.CombatantAttrs = cAttrs

@@ -250,7 +250,7 @@ func (c *checker) setting(s *Setting, attrs []*Attr, kind string) (SetSpec, bool
 		c.errorf(CodeUnknownField, r, c.didYouMean(s.Name, names, "the ruleset declares the attributes a "+kind+" has"), "%s has no attribute %s", kind, s.Name)
 		return SetSpec{}, false
 	}
-	if at.Builtin {
+	if at.Builtin && at.Name != "present" {
 		c.errorf(CodeScope, r, "name and side come from the encounter's structure", "cannot set the built-in attribute %s", at.Name)
 		return SetSpec{}, false
 	}

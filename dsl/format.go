@@ -544,7 +544,7 @@ func (p *formatter) semi() {
 }
 
 func (p *formatter) stmt(s *Stmt) {
-	p.known(s, s.Pos, "Let", "If", "For", "Emit", "Act", "Declare", "Schedule", "Cancel", "Segment", "Log", "Return", "Assign")
+	p.known(s, s.Pos, "Let", "If", "For", "Emit", "Act", "Declare", "Schedule", "Cancel", "Segment", "Log", "Apply", "Return", "Assign")
 	switch {
 	case s.Let != nil:
 		p.known(s.Let, s.Let.Pos, "Name", "Value")
@@ -580,8 +580,13 @@ func (p *formatter) stmt(s *Stmt) {
 		p.space()
 		p.expr(s.Act.Who)
 	case s.Declare != nil:
-		p.known(s.Declare, s.Declare.Pos, "Kw")
+		p.known(s.Declare, s.Declare.Pos, "Kw", "Who")
 		p.tok("declare")
+		if s.Declare.Who != nil {
+			p.tok("(")
+			p.expr(s.Declare.Who)
+			p.tok(")")
+		}
 	case s.Schedule != nil:
 		sc := s.Schedule
 		p.known(sc, sc.Pos, "Label", "Who", "After", "Body")
@@ -619,6 +624,27 @@ func (p *formatter) stmt(s *Stmt) {
 		p.tok("log")
 		p.space()
 		p.tokType(TokString, "a string")
+	case s.Apply != nil:
+		a := s.Apply
+		p.known(a, a.Pos, "Table", "Keys", "Target")
+		p.tok("apply")
+		p.space()
+		p.name(a.Table)
+		if p.peekIs("(") {
+			p.tok("(")
+			for i, k := range a.Keys {
+				if i > 0 {
+					p.tok(",")
+					p.space()
+				}
+				p.expr(k)
+			}
+			p.tok(")")
+		}
+		p.space()
+		p.tok("to")
+		p.space()
+		p.expr(a.Target)
 	case s.Return != nil:
 		p.known(s.Return, s.Return.Pos, "Kw")
 		p.tok("return")
@@ -750,7 +776,7 @@ func simpleNumber(e *Expr) bool {
 }
 
 func (p *formatter) table(t *TableDecl) {
-	p.known(t, t.Pos, "Name", "Params", "Dice", "Rows")
+	p.known(t, t.Pos, "Name", "Params", "Dice", "TBA", "Rows")
 	p.tok("table")
 	p.space()
 	p.tok(t.Name)
@@ -761,6 +787,10 @@ func (p *formatter) table(t *TableDecl) {
 		p.known(t.Dice, t.Dice.Pos, "Text")
 		p.space()
 		p.tokType(TokDice, "dice")
+	}
+	if t.TBA {
+		p.space()
+		p.tok("tba")
 	}
 	p.space()
 	p.openBlock()
@@ -785,7 +815,7 @@ func (p *formatter) table(t *TableDecl) {
 	}
 	g.right[valueCol] = numeric
 	for _, r := range t.Rows {
-		p.known(r, r.Pos, "Keys", "Label", "Value")
+		p.known(r, r.Pos, "Keys", "Label", "Value", "Effect")
 		p.line()
 		for i, k := range r.Keys {
 			if i > 0 {
@@ -807,6 +837,11 @@ func (p *formatter) table(t *TableDecl) {
 		if r.Value != nil {
 			p.cell()
 			p.expr(r.Value)
+		}
+		if r.Effect != nil {
+			p.space()
+			p.tok("effect")
+			p.block(r.Effect)
 		}
 	}
 	p.closeBlock()

@@ -42,6 +42,7 @@ type Model struct {
 	Assigns map[*AssignStmt]*Target
 	Logs    map[*LogStmt]*Template
 	Emits   map[*EmitStmt]*Event
+	Applies map[*ApplyStmt]*Table
 	Loops   map[*ForStmt]*FrameField
 }
 
@@ -110,6 +111,7 @@ type Table struct {
 	Frame  *Frame
 	Decl   *TableDecl
 	Used   bool
+	TBA    bool // the source leaves the table to be announced: no rows, on purpose
 }
 
 // DiceRange is the dice feeding a table and the totals they can give.
@@ -125,6 +127,11 @@ type Row struct {
 	Label string
 	Value *CExpr
 	Decl  *TableRow
+	// Effect runs when the row is applied to a combatant (apply ... to),
+	// in EffectFrame, with the combatant in Target.
+	Effect      *Block
+	EffectFrame *Frame
+	Target      *FrameField
 }
 
 // RowKey is one checked key of a row.

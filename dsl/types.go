@@ -87,7 +87,7 @@ type Attr struct {
 	Name    string
 	Type    *Type
 	Field   int  // index in the struct
-	Builtin bool // name, side, alive, action: provided by fray
+	Builtin bool // name, side, alive, action, present: provided by fray
 	Decl    *AttrDecl
 	Default *CExpr
 	Used    bool
@@ -101,11 +101,15 @@ const (
 	FieldSide   = 1
 	FieldAlive  = 2
 	FieldAction = 3
+	// FieldPresent is whether the combatant is in the fight: false for
+	// one that has not arrived yet (it neither declares nor acts, and
+	// living and standing leave it out until a rule sets it true).
+	FieldPresent = 4
 )
 
 // Built-in attributes every combatant and side has.
 var (
-	combatantBuiltins = []string{"name", "side", "alive", "action"}
+	combatantBuiltins = []string{"name", "side", "alive", "action", "present"}
 	sideBuiltins      = []string{"name"}
 )
 

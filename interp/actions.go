@@ -8,19 +8,39 @@ import (
 	"github.com/frayrules/fray/dsl"
 )
 
-type declareNode struct{ at dsl.Range }
+type declareNode struct {
+	at  dsl.Range
+	who *dsl.CExpr // one combatant's declaration; nil for everyone's
+}
 
-// exec collects every living combatant's declaration for the round: the
-// encounter's script for this round, else the ruleset's default action.
+// exec collects every living combatant's declaration for the round (or
+// the one named combatant's): the encounter's script for this round,
+// else the ruleset's default action.
 func (n *declareNode) exec(r *Run, fr reflect.Value) (flow, error) {
 	script := map[string]*dsl.DeclSpec{}
 	for _, d := range r.enc.Script[r.round] {
 		script[d.Who] = d
 	}
+	only := -1
+	if n.who != nil {
+		r.reason = "declare"
+		v, err := r.eval(n.who, fr)
+		if err != nil {
+			return flowNext, err
+		}
+		c := reflect.ValueOf(v)
+		if !c.IsValid() || c.IsNil() {
+			return flowNext, &RunError{At: n.at, Msg: "declare needs a combatant, found nobody"}
+		}
+		only = idxOf(c)
+	}
 	for i, c := range r.comb {
+		if only >= 0 && i != only {
+			continue
+		}
 		r.declared[i] = nil
 		c.Elem().Field(dsl.FieldAction).SetString("")
-		if !c.Elem().Field(dsl.FieldAlive).Bool() {
+		if !inFight(c) {
 			continue
 		}
 		name := nameOf(c)
@@ -94,9 +114,9 @@ func (n *actNode) exec(r *Run, fr reflect.Value) (flow, error) {
 	if !c.IsValid() || c.IsNil() {
 		return flowNext, &RunError{At: n.at, Msg: "act needs a combatant, found nobody"}
 	}
-	// The dead do not act; within a simultaneous group everyone is still
-	// alive until the group's effects are applied.
-	if !c.Elem().Field(dsl.FieldAlive).Bool() {
+	// The dead and the absent do not act; within a simultaneous group
+	// everyone is still alive until the group's effects are applied.
+	if !inFight(c) {
 		return flowNext, nil
 	}
 	i := idxOf(c)
@@ -276,4 +296,48 @@ func (r *Run) fireDue() error {
 			return err
 		}
 	}
+}
+
+type applyNode struct {
+	at     dsl.Range
+	table  *dsl.Table
+	keys   []*dsl.CExpr // none: roll the table's dice
+	target *dsl.CExpr
+}
+
+// exec rolls the table (or looks its keys up), logs the row and runs
+// the row's effect against the target.
+func (n *applyNode) exec(r *Run, fr reflect.Value) (flow, error) {
+	r.reason = "apply " + n.table.Name
+	v, err := r.eval(n.target, fr)
+	if err != nil {
+		return flowNext, err
+	}
+	c := reflect.ValueOf(v)
+	if !c.IsValid() || c.IsNil() {
+		return flowNext, &RunError{At: n.at, Msg: "apply needs a combatant, found nobody"}
+	}
+	var keys []any
+	for _, k := range n.keys {
+		r.reason = "apply " + n.table.Name
+		kv, err := r.eval(k, fr)
+		if err != nil {
+			return flowNext, err
+		}
+		keys = append(keys, kv)
+	}
+	_, row, err := r.tableRow(n.table, keys, len(n.keys) == 0, nameOf(c))
+	if err != nil {
+		if _, ok := err.(*RunError); ok {
+			return flowNext, err
+		}
+		return flowNext, &RunError{At: n.at, Msg: err.Error()}
+	}
+	if row == nil || row.Effect == nil {
+		return flowNext, nil
+	}
+	ef := r.newFrame(row.EffectFrame)
+	ef.Elem().Field(row.Target.Index).Set(c)
+	_, err = r.execBlock(r.plan.effects[row], ef)
+	return flowNext, err
 }

@@ -593,3 +593,5 @@ func fieldByTag(v reflect.Value, name string) (reflect.Value, bool) {
 	}
 	return reflect.Value{}, false
 }
+
+func (n *applyNode) where() dsl.Range { return n.at }

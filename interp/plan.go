@@ -16,6 +16,7 @@ type Plan struct {
 	events    map[*dsl.Event]*eventPlan
 	modifiers map[string]*dsl.Modifiers
 	tables    map[string]*dsl.Table
+	effects   map[*dsl.Row][]node // the lowered effect blocks of table rows
 }
 
 type phasePlan struct {
@@ -41,7 +42,7 @@ type handlerPlan struct {
 // Lower builds the plan of a checked model without errors.
 func Lower(m *dsl.Model) *Plan {
 	p := &Plan{M: m, actions: map[*dsl.Action]*actionPlan{}, events: map[*dsl.Event]*eventPlan{},
-		modifiers: m.Modifiers, tables: m.Tables}
+		modifiers: m.Modifiers, tables: m.Tables, effects: map[*dsl.Row][]node{}}
 	// Event plans exist before any body is lowered, so every emit finds its event.
 	for _, ev := range m.EventList {
 		p.events[ev] = &eventPlan{ev: ev}
@@ -54,6 +55,13 @@ func Lower(m *dsl.Model) *Plan {
 	}
 	for _, a := range m.Actions {
 		p.actions[a] = &actionPlan{a: a, body: p.block(a.Body)}
+	}
+	for _, t := range m.Tables {
+		for _, row := range t.Rows {
+			if row.Effect != nil {
+				p.effects[row] = p.block(row.Effect)
+			}
+		}
 	}
 	for _, ph := range m.Phases {
 		pp := &phasePlan{ph: ph, body: p.block(ph.Body)}
@@ -117,7 +125,7 @@ func (p *Plan) stmt(s *dsl.Stmt) node {
 	case s.Act != nil:
 		return &actNode{at: at, who: p.expr(s.Act.Who)}
 	case s.Declare != nil:
-		return &declareNode{at: at}
+		return &declareNode{at: at, who: p.expr(s.Declare.Who)}
 	case s.Schedule != nil:
 		return &scheduleNode{at: at, label: string(s.Schedule.Label), who: p.expr(s.Schedule.Who), after: p.expr(s.Schedule.After), body: p.block(s.Schedule.Body)}
 	case s.Cancel != nil:
@@ -126,6 +134,12 @@ func (p *Plan) stmt(s *dsl.Stmt) node {
 		return &segmentNode{at: at, n: p.expr(s.Segment.N), body: p.block(s.Segment.Body)}
 	case s.Log != nil:
 		return &logNode{at: at, t: m.Logs[s.Log]}
+	case s.Apply != nil:
+		n := &applyNode{at: at, table: m.Applies[s.Apply], target: p.expr(s.Apply.Target)}
+		for _, k := range s.Apply.Keys {
+			n.keys = append(n.keys, p.expr(k))
+		}
+		return n
 	case s.Return != nil:
 		return &returnNode{}
 	}

@@ -52,6 +52,7 @@ func (r *Run) setup() error {
 			e.Field(dsl.FieldName).SetString(cs.Name)
 			e.Field(dsl.FieldSide).Set(sv)
 			e.Field(dsl.FieldAlive).SetBool(true)
+			e.Field(dsl.FieldPresent).SetBool(true)
 			e.FieldByName(dsl.HiddenIndexField).SetInt(int64(len(r.comb)))
 			r.comb = append(r.comb, cv)
 			r.combList = reflect.Append(r.combList, cv)

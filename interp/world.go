@@ -93,13 +93,19 @@ func (r *Run) Members(side any) (any, error) {
 	return r.filterComb(func(c reflect.Value) bool { return c.Elem().Field(dsl.FieldSide).Pointer() == s.Pointer() }), nil
 }
 
+// inFight: the combatant is alive and present (it has arrived).
+func inFight(c reflect.Value) bool {
+	e := c.Elem()
+	return e.Field(dsl.FieldAlive).Bool() && e.Field(dsl.FieldPresent).Bool()
+}
+
 // Living keeps the living combatants of a list.
 func (r *Run) Living(list any) (any, error) {
 	lv := reflect.ValueOf(list)
 	out := reflect.MakeSlice(r.combList.Type(), 0, lv.Len())
 	for i := 0; i < lv.Len(); i++ {
 		c := lv.Index(i)
-		if !c.IsNil() && c.Elem().Field(dsl.FieldAlive).Bool() {
+		if !c.IsNil() && inFight(c) {
 			out = reflect.Append(out, c)
 		}
 	}
@@ -150,7 +156,7 @@ func (r *Run) Standing(sides any) (any, error) {
 	for i := 0; i < lv.Len(); i++ {
 		s := lv.Index(i)
 		for _, c := range r.comb {
-			if c.Elem().Field(dsl.FieldSide).Pointer() == s.Pointer() && c.Elem().Field(dsl.FieldAlive).Bool() {
+			if c.Elem().Field(dsl.FieldSide).Pointer() == s.Pointer() && inFight(c) {
 				out = reflect.Append(out, s)
 				break
 			}
@@ -277,16 +283,26 @@ func (r *Run) Table(name string, keys []any, roll bool) (any, error) {
 	if t == nil {
 		return nil, fmt.Errorf("no table named %s", name)
 	}
+	val, _, err := r.tableRow(t, keys, roll, "")
+	return val, err
+}
+
+// tableRow rolls or looks up a table's row, logs it (saying whom it is
+// applied to, if anyone) and returns its value and the row. A table the
+// source leaves to be announced (tba) has no row: the log says so, and
+// the value is the zero value of the table's type.
+func (r *Run) tableRow(t *dsl.Table, keys []any, roll bool, on string) (any, *dsl.Row, error) {
+	name := t.Name
 	if roll {
 		if t.Dice == nil {
-			return nil, fmt.Errorf("table %s has no dice to roll", name)
+			return nil, nil, fmt.Errorf("table %s has no dice to roll", name)
 		}
 		prev := r.reason
 		r.reason = "table " + name
 		total, err := r.Roll(t.Dice.N, t.Dice.Faces)
 		r.reason = prev
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		keys = []any{total}
 	}
@@ -295,6 +311,18 @@ func (r *Run) Table(name string, keys []any, roll bool) (any, error) {
 		keyText[i] = quoteArg(k)
 	}
 	at := strings.Join(keyText, ", ")
+	jk := make([]any, len(keys))
+	for i, k := range keys {
+		jk[i] = jsonValue(k)
+	}
+	if on != "" {
+		on = ", on " + on
+	}
+	if t.TBA && len(t.Rows) == 0 {
+		r.emitLog(&Event{Kind: KTable, Who: r.who(), Name: name, Args: map[string]any{"keys": jk, "tba": true},
+			Text: fmt.Sprintf("table %s, %s: no row; the source leaves this table to be announced (tba)%s", name, at, on)})
+		return reflect.Zero(t.Result.R).Interface(), nil, nil
+	}
 rows:
 	for _, row := range t.Rows {
 		for i, k := range row.Keys {
@@ -306,7 +334,7 @@ rows:
 		if row.Value != nil {
 			v, err := r.eval(row.Value, r.newFrame(r.m.Globals))
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			val = v
 		}
@@ -316,13 +344,9 @@ rows:
 		} else if row.Value != nil {
 			label += " (" + show(val) + ")"
 		}
-		jk := make([]any, len(keys))
-		for i, k := range keys {
-			jk[i] = jsonValue(k)
-		}
 		r.emitLog(&Event{Kind: KTable, Who: r.who(), Name: name, Args: map[string]any{"keys": jk, "value": jsonValue(val)},
-			Text: fmt.Sprintf("table %s, %s: %s", name, at, label)})
-		return val, nil
+			Text: fmt.Sprintf("table %s, %s: %s%s", name, at, label, on)})
+		return val, row, nil
 	}
-	return nil, fmt.Errorf("table %s has no row for %s", name, at)
+	return nil, nil, fmt.Errorf("table %s has no row for %s", name, at)
 }

@@ -1,0 +1,124 @@
+package interp_test
+
+import (
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/frayrules/fray/interp"
+)
+
+// actsByCount lists who acted at each initiative count of a round of
+// the Stress and Wound Points procedure, read from its "initiative K"
+// log lines.
+func actsByCount(ev []*interp.Event, round int) map[int][]string {
+	out := map[int][]string{}
+	count, ok := 0, false
+	for _, e := range ev {
+		if e.Round != round {
+			continue
+		}
+		if e.Kind == interp.KLog && strings.HasPrefix(e.Text, "initiative ") {
+			n, err := strconv.Atoi(strings.TrimPrefix(e.Text, "initiative "))
+			count, ok = n, err == nil
+		}
+		if e.Kind == interp.KAct && ok {
+			out[count] = append(out[count], e.Who)
+		}
+	}
+	return out
+}
+
+func logged(ev []*interp.Event, text string) bool {
+	for _, e := range ev {
+		if strings.Contains(e.Text, text) {
+			return true
+		}
+	}
+	return false
+}
+
+func wantCounts(t *testing.T, ev []*interp.Event, round int, want map[int][]string) {
+	t.Helper()
+	if got := actsByCount(ev, round); !reflect.DeepEqual(got, want) {
+		t.Errorf("round %d: who acts at which initiative: got %v, want %v", round, got, want)
+	}
+}
+
+func wantLogged(t *testing.T, ev []*interp.Event, texts ...string) {
+	t.Helper()
+	for _, s := range texts {
+		if !logged(ev, s) {
+			t.Errorf("the log never says %q", s)
+		}
+	}
+}
+
+var stressCases = []procCase{
+	{id: "SW order, surprise, shared initiative", file: "mechanics/sw_order_and_surprise.fray", ids: []string{"001-01", "001-03", "001-04", "001-06"},
+		check: func(t *testing.T, ev []*interp.Event) {
+			wantCounts(t, ev, 1, map[int][]string{6: {"aelis", "gob1", "gob2"}})
+			wantLogged(t, ev, "gob2 shares gob1's initiative: base 6",
+				"sentry is surprised: it neither declares nor acts this round",
+				"order by declaration order, lowest first: aelis (0) = gob1 (0) = gob2 (0) simultaneous",
+				"gob1 is Dying", "aelis is Incapacitated")
+			for _, e := range ev {
+				if e.Who == "sentry" && (e.Kind == interp.KDeclare || e.Kind == interp.KAct) {
+					t.Errorf("the surprised sentry neither declares nor acts in round 1: %s", e.Text)
+				}
+			}
+		}},
+	{id: "SW action modifiers and Defense", file: "mechanics/sw_actions_and_defense.fray", ids: []string{"001-07", "001-13", "001-08"},
+		check: func(t *testing.T, ev []*interp.Event) {
+			wantCounts(t, ev, 1, map[int][]string{4: {"shield", "ogre"}, 6: {"dancer"}, 7: {"slinger"}, 8: {"axe"}, 9: {"guard", "mage"}, 11: {"medic"}})
+			wantLogged(t, ev, "defense for shield: base +10, full defense +4 (sum) = +14",
+				"defense for ogre: base +10, agility +1, defense bonus +2 (sum) = +13",
+				"ogre's armour 2 leaves 2", "guard hits ogre for 1", "ogre holds (19 against TN 18)")
+		}},
+	{id: "SW Stress, Wound Points, injuries", file: "mechanics/sw_stress_wounds_injuries.fray", ids: []string{"001-10", "001-11", "001-12", "001-14", "001-15"},
+		check: func(t *testing.T, ev []*interp.Event) {
+			wantLogged(t, ev, "fighter: Stress 11 (2 HD of d8, 1 Strength modifier each)",
+				"archer loses 2 Stress (0 left)", "archer loses 3 Wound Point(s)",
+				"fighter hits ogre for 6 (critical hit)", "ogre is Incapacitated",
+				"table blunt_injury, 2: Broken Shin, on ogre", "ogre takes 3 Agility damage", "ogre: moves at half speed",
+				"table piercing_injury, 7: no row; the source leaves this table to be announced (tba), on kobold",
+				"ogre acts while down", "ogre is Dying (-1 Wound Points)", "ogre is dying",
+				"cleric's Heal check 16 meets TN 16", "ogre is stabilized",
+				"kobold dies (-7 Wound Points, Strength 4)")
+			for _, e := range ev {
+				if strings.HasPrefix(e.Text, "ogre loses") && strings.Contains(e.Text, "Stress") {
+					t.Errorf("a critical hit bypasses Stress: %s", e.Text)
+				}
+			}
+		}},
+	{id: "SW morale and the end of combat", file: "mechanics/sw_morale.fray", ids: []string{"001-08", "001-09"},
+		check: func(t *testing.T, ev []*interp.Event) {
+			wantLogged(t, ev, "bard intimidates wolf (result 15)", "ogre breaks (8 against TN 13)",
+				"wolf checks morale: the outcome is obvious to it", "combat ends in round 1: party wins")
+			if n := len(eventsNamed(ev, "flees")); n != 2 {
+				t.Errorf("both monsters stop fighting, got %d", n)
+			}
+		}},
+}
+
+var stressWorked = []procCase{
+	{id: "W3 agility and base initiative", file: "worked/w03_agility_and_base_initiative.fray", ids: []string{"001-02"},
+		check: func(t *testing.T, ev []*interp.Event) {
+			wantLogged(t, ev, "nimble: base initiative 5 (d12 - 2)", "clumsy: base initiative 8 (d12 + 1)")
+			wantCounts(t, ev, 1, map[int][]string{5: {"nimble"}, 8: {"clumsy"}})
+		}},
+	{id: "W4 ghoul joins mid-round", file: "worked/w04_ghoul_joins_mid_round.fray", ids: []string{"001-05"},
+		check: func(t *testing.T, ev []*interp.Event) {
+			wantLogged(t, ev, "ghoul enters the fight as the round stands at 13: base initiative 8",
+				"ghoul's initiative 8 has passed: next round it acts at -4 as well")
+			wantCounts(t, ev, 1, map[int][]string{5: {"brom"}, 6: {"orc"}})
+			wantCounts(t, ev, 2, map[int][]string{-4: {"ghoul"}, 5: {"brom"}, 6: {"orc"}, 8: {"ghoul"}})
+			wantCounts(t, ev, 3, map[int][]string{5: {"brom"}, 6: {"orc"}, 8: {"ghoul"}})
+		}},
+}
+
+func init() {
+	mechanicCases = append(mechanicCases, stressCases...)
+	workedCases = append(workedCases, stressWorked...)
+}
