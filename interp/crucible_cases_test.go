@@ -24,8 +24,8 @@ func named(name string, round int, sub string) func(*interp.Event) bool {
 	}
 }
 
-// logged matches a log line of a round containing sub.
-func logged(round int, sub string) func(*interp.Event) bool {
+// logLine matches a log line of a round containing sub.
+func logLine(round int, sub string) func(*interp.Event) bool {
 	return func(e *interp.Event) bool {
 		return e.Kind == interp.KLog && e.Round == round && strings.Contains(e.Text, sub)
 	}
@@ -107,7 +107,7 @@ func init() {
 				before(t, ev, "Wren fires before initiative is rolled", named("hit", 1, "wren hits goblin"), func(e *interp.Event) bool {
 					return e.Kind == interp.KRoll && e.Why == "init" && e.Round == 1
 				})
-				present(t, ev, "Fenn's readied sling is wasted", logged(1, "fenn does not use its readied missile"))
+				present(t, ev, "Fenn's readied sling is wasted", logLine(1, "fenn does not use its readied missile"))
 				if n := len(filterEvents(ev, acted("wren", 1))); n != 1 {
 					t.Errorf("Wren acts once in round 1, not again on her count: %d acts", n)
 				}
@@ -120,7 +120,7 @@ func init() {
 					return e.Kind == interp.KRoll && e.Round == 1 && e.Who == "rolf" && e.Why == "attack_roll"
 				})
 				present(t, ev, "11 hits Mira's ac 14 while she casts (dexterity bonus 3 lost)", named("hit", 1, "kobold hits mira"))
-				present(t, ev, "moving past the standard rate gives up attacks", logged(2, "mira moves 15\" (more than its 12\"): no attacks"))
+				present(t, ev, "moving past the standard rate gives up attacks", logLine(2, "mira moves 15\" (more than its 12\"): no attacks"))
 				absent(t, ev, "Mira attacks after moving too far", func(e *interp.Event) bool {
 					return e.Kind == interp.KRoll && e.Round == 2 && e.Who == "mira"
 				})
@@ -129,19 +129,19 @@ func init() {
 			}},
 		procCase{id: "withdrawal", file: "mechanics/cs_withdrawal.fray", ids: []string{"000-15"},
 			check: func(t *testing.T, ev []*interp.Event) {
-				before(t, ev, "a followed fall-back keeps fighting", logged(2, "ogre follows: the fight goes on"), func(e *interp.Event) bool {
+				before(t, ev, "a followed fall-back keeps fighting", logLine(2, "ogre follows: the fight goes on"), func(e *interp.Event) bool {
 					return e.Kind == interp.KRoll && e.Round == 2 && e.Who == "ada" && e.Why == "attack_roll"
 				})
-				present(t, ev, "an unfollowed fall-back stops", logged(2, "goblin does not follow"))
+				present(t, ev, "an unfollowed fall-back stops", logLine(2, "goblin does not follow"))
 				absent(t, ev, "falling back draws no attack of opportunity", named("opportunity", 2, "at bram"))
 				absent(t, ev, "the disengaging Cato attacks", func(e *interp.Event) bool {
 					return e.Kind == interp.KRoll && e.Round == 2 && e.Who == "cato"
 				})
-				before(t, ev, "Cato leaves only after everyone has acted", acted("rat", 2), logged(2, "cato disengages and leaves the fight"))
-				before(t, ev, "the fleeing Dell takes an attack at his back", named("opportunity", 2, "wolf takes an attack of opportunity at dell (at the back of a fleeing foe)"), logged(2, "dell flees"))
-				present(t, ev, "Eve surrenders", logged(2, "eve throws down the weapon and surrenders"))
+				before(t, ev, "Cato leaves only after everyone has acted", acted("rat", 2), logLine(2, "cato disengages and leaves the fight"))
+				before(t, ev, "the fleeing Dell takes an attack at his back", named("opportunity", 2, "wolf takes an attack of opportunity at dell (at the back of a fleeing foe)"), logLine(2, "dell flees"))
+				present(t, ev, "Eve surrenders", logLine(2, "eve throws down the weapon and surrenders"))
 				// After the withdrawals, the monsters' own blows all go to Ada.
-				fled := firstIndex(ev, logged(2, "eve throws down"))
+				fled := firstIndex(ev, logLine(2, "eve throws down"))
 				if fled < 0 {
 					return
 				}
