@@ -316,6 +316,9 @@ func TestDiagnosticsDoc(t *testing.T) {
 				if info.Warning {
 					wantSev = dsl.Warning
 				}
+				if info.Note {
+					wantSev = dsl.Note
+				}
 				found := false
 				for _, d := range diags {
 					found = found || d.Code == s.code && d.Severity == wantSev

@@ -57,6 +57,12 @@ func (c *checker) warnf(code string, r Range, hint, format string, args ...any) 
 	return d
 }
 
+func (c *checker) notef(code string, r Range, hint, format string, args ...any) *Diagnostic {
+	d := c.errorf(code, r, hint, format, args...)
+	d.Severity = Note
+	return d
+}
+
 func rangeAt(p lexer.Position, text string) Range {
 	end := p
 	end.Advance(text)

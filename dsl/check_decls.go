@@ -208,6 +208,8 @@ func (c *checker) checkTables() {
 		if len(td.Rows) == 0 {
 			if !td.TBA {
 				c.warnf(CodeTableEmpty, rangeAt(td.Pos, "table"), "fill in its rows, or mark it `tba` if the source leaves it empty on purpose", "table %s has no rows", t.Name)
+			} else {
+				c.notef(CodeTableTBA, rangeAt(td.Pos, "table"), "a roll on it logs the gap and changes nothing; fill in its rows when the source gives them", "table %s is left to be announced by its source", t.Name)
 			}
 			continue
 		}

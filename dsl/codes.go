@@ -19,6 +19,7 @@ const (
 	CodeTableGap        = "F202" // a value the dice can roll that no row covers
 	CodeTableOverlap    = "F203" // two rows cover the same value
 	CodeTableEmpty      = "F204" // a table with no rows
+	CodeTableTBA        = "F205" // a table its source leaves to be announced (a note)
 	CodeMissingRules    = "F301" // an encounter without a ruleset
 	CodeUnknownAction   = "F302" // a declaration of an action the ruleset lacks
 	CodeUnknownCombat   = "F303" // a script line for a combatant the encounter lacks
@@ -40,41 +41,43 @@ type CodeInfo struct {
 	Name    string // a short identifier, for SARIF rule names
 	Summary string
 	Warning bool // reported as a warning by default
+	Note    bool // reported as a note: never fails a lint
 }
 
 // Codes lists every code, in order.
 var Codes = []CodeInfo{
-	{CodeSyntax, "syntax", "The file does not parse.", false},
-	{CodeRead, "read", "The file cannot be read.", false},
-	{CodeUnknownName, "unknown-name", "A name that is not defined where it is used.", false},
-	{CodeUnknownField, "unknown-attribute", "An attribute that combatants or sides do not have.", false},
-	{CodeType, "type", "A value of the wrong type.", false},
-	{CodeDuplicate, "duplicate", "A name defined twice.", false},
-	{CodeUnknownType, "unknown-type", "A type that does not exist or cannot be used there.", false},
-	{CodeBadHeader, "header", "A header field that is unknown or malformed.", false},
-	{CodeArgs, "arguments", "Wrong arguments to an event, action, table or function.", false},
-	{CodeScope, "scope", "A statement or declaration where it cannot be.", false},
-	{CodeBadValue, "value", "A literal that does not fit.", false},
-	{CodeExpr, "expression", "An expression expr-lang rejects.", false},
-	{CodeTableRange, "table-range", "A table row outside the range of the dice that feed it.", false},
-	{CodeTableGap, "table-gap", "A roll of the table's dice that no row covers.", false},
-	{CodeTableOverlap, "table-overlap", "Rows that cover the same value, or a row that can never match.", false},
-	{CodeTableEmpty, "table-empty", "A table or modifiers block with no rows.", true},
-	{CodeMissingRules, "missing-rules", "An encounter that names no ruleset.", false},
-	{CodeUnknownAction, "unknown-action", "An action the ruleset does not declare.", false},
-	{CodeUnknownCombat, "unknown-combatant", "A combatant or side the encounter does not have.", false},
-	{CodeNoPhases, "no-round-phase", "A ruleset with no phase that runs each round.", false},
-	{CodeMissingHeader, "missing-header", "A file without its header, or a ruleset without an end condition.", false},
-	{CodeDiceHeader, "fixed-dice", "A fixed die result that is not a die result.", false},
-	{CodeUnusedDecl, "unused", "A declaration nothing uses.", true},
-	{CodeMechanicUnknown, "mechanic-id", "A covered mechanic id that is malformed.", false},
-	{CodeOverride, "override", "An override or removal of something the base ruleset lacks.", false},
-	{CodeImportCycle, "import-cycle", "A ruleset that extends itself, directly or through others.", false},
-	{CodeUndecidedOrder, "undecided-order", "An order whose keys can tie with no tie policy.", true},
-	{CodeDiceClaim, "dice-claim", "A stated average or range that the dice cannot produce.", false},
-	{CodeNeverRuns, "never-runs", "A phase that can never run.", true},
-	{CodeLimit, "limit", "A file, expression or encounter beyond one of fray's limits.", false},
-	{CodeSandbox, "sandbox", "An import that is absolute or leads outside the root folder.", false},
+	{CodeSyntax, "syntax", "The file does not parse.", false, false},
+	{CodeRead, "read", "The file cannot be read.", false, false},
+	{CodeUnknownName, "unknown-name", "A name that is not defined where it is used.", false, false},
+	{CodeUnknownField, "unknown-attribute", "An attribute that combatants or sides do not have.", false, false},
+	{CodeType, "type", "A value of the wrong type.", false, false},
+	{CodeDuplicate, "duplicate", "A name defined twice.", false, false},
+	{CodeUnknownType, "unknown-type", "A type that does not exist or cannot be used there.", false, false},
+	{CodeBadHeader, "header", "A header field that is unknown or malformed.", false, false},
+	{CodeArgs, "arguments", "Wrong arguments to an event, action, table or function.", false, false},
+	{CodeScope, "scope", "A statement or declaration where it cannot be.", false, false},
+	{CodeBadValue, "value", "A literal that does not fit.", false, false},
+	{CodeExpr, "expression", "An expression expr-lang rejects.", false, false},
+	{CodeTableRange, "table-range", "A table row outside the range of the dice that feed it.", false, false},
+	{CodeTableGap, "table-gap", "A roll of the table's dice that no row covers.", false, false},
+	{CodeTableOverlap, "table-overlap", "Rows that cover the same value, or a row that can never match.", false, false},
+	{CodeTableEmpty, "table-empty", "A table or modifiers block with no rows.", true, false},
+	{CodeTableTBA, "table-tba", "A table the source document leaves to be announced.", false, true},
+	{CodeMissingRules, "missing-rules", "An encounter that names no ruleset.", false, false},
+	{CodeUnknownAction, "unknown-action", "An action the ruleset does not declare.", false, false},
+	{CodeUnknownCombat, "unknown-combatant", "A combatant or side the encounter does not have.", false, false},
+	{CodeNoPhases, "no-round-phase", "A ruleset with no phase that runs each round.", false, false},
+	{CodeMissingHeader, "missing-header", "A file without its header, or a ruleset without an end condition.", false, false},
+	{CodeDiceHeader, "fixed-dice", "A fixed die result that is not a die result.", false, false},
+	{CodeUnusedDecl, "unused", "A declaration nothing uses.", true, false},
+	{CodeMechanicUnknown, "mechanic-id", "A covered mechanic id that is malformed.", false, false},
+	{CodeOverride, "override", "An override or removal of something the base ruleset lacks.", false, false},
+	{CodeImportCycle, "import-cycle", "A ruleset that extends itself, directly or through others.", false, false},
+	{CodeUndecidedOrder, "undecided-order", "An order whose keys can tie with no tie policy.", true, false},
+	{CodeDiceClaim, "dice-claim", "A stated average or range that the dice cannot produce.", false, false},
+	{CodeNeverRuns, "never-runs", "A phase that can never run.", true, false},
+	{CodeLimit, "limit", "A file, expression or encounter beyond one of fray's limits.", false, false},
+	{CodeSandbox, "sandbox", "An import that is absolute or leads outside the root folder.", false, false},
 }
 
 // CodeByID finds a code's description.

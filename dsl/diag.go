@@ -16,11 +16,18 @@ type Severity int
 const (
 	Error Severity = iota
 	Warning
+	// Note is information that is not a fault, such as a gap the source
+	// document leaves on purpose: shown, never failing a lint (not even
+	// under --werror).
+	Note
 )
 
 func (s Severity) String() string {
-	if s == Warning {
+	switch s {
+	case Warning:
 		return "warning"
+	case Note:
+		return "note"
 	}
 	return "error"
 }

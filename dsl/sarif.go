@@ -67,6 +67,9 @@ func WriteSARIF(w io.Writer, ds Diagnostics, version string) error {
 		if c.Warning {
 			r.DefaultConfig.Level = "warning"
 		}
+		if c.Note {
+			r.DefaultConfig.Level = "note"
+		}
 		index[c.Code] = len(rules)
 		rules = append(rules, r)
 	}

@@ -45,7 +45,9 @@ fail, unless --werror), 1 on errors, 2 on a usage error.`,
 			all = all.Sort()
 			if werror {
 				for _, d := range all {
-					d.Severity = dsl.Error
+					if d.Severity == dsl.Warning {
+						d.Severity = dsl.Error
+					}
 				}
 			}
 			if quiet {
@@ -86,15 +88,22 @@ fail, unless --werror), 1 on errors, 2 on a usage error.`,
 
 // summaryLine counts errors and warnings, like a compiler's last line.
 func summaryLine(ds dsl.Diagnostics, files int) string {
-	errs, warns := 0, 0
+	errs, warns, notes := 0, 0, 0
 	for _, d := range ds {
-		if d.Severity == dsl.Error {
+		switch d.Severity {
+		case dsl.Error:
 			errs++
-		} else {
+		case dsl.Warning:
 			warns++
+		default:
+			notes++
 		}
 	}
-	return fmt.Sprintf("%s, %s in %s", plural(errs, "error"), plural(warns, "warning"), plural(files, "file"))
+	counts := plural(errs, "error") + ", " + plural(warns, "warning")
+	if notes > 0 {
+		counts += ", " + plural(notes, "note")
+	}
+	return counts + " in " + plural(files, "file")
 }
 
 func plural(n int, word string) string {
