@@ -175,16 +175,25 @@ func writeHistogram(w io.Writer, st interp.RoundStats) {
 	}
 }
 
-func writeComparison(w io.Writer, a, b *dsl.Encounter, ra, rb *interp.SimResult) {
-	fmt.Fprintf(w, "comparison: %q, then %q (differences significant at 95%% marked *)\n", a.Rules.Name, b.Rules.Name)
+// diffRow is one line of a comparison: a share (or, for rounds, a mean)
+// under each ruleset, their difference and whether it is significant.
+type diffRow struct {
+	What        string  `json:"what"`
+	A           float64 `json:"a"`
+	B           float64 `json:"b"`
+	Diff        float64 `json:"difference"`
+	Significant bool    `json:"significant"`
+	Mean        bool    `json:"mean,omitempty"` // a mean, not a share
+}
+
+// comparisonRows lines up two results: wins, stops, deaths, rule events
+// and mean rounds, each tested at 95%.
+func comparisonRows(ra, rb *interp.SimResult) []diffRow {
 	na, nb := ra.Runs-ra.Errors, rb.Runs-rb.Errors
+	var rows []diffRow
 	row := func(label string, ka, kb int) {
 		d, sig := interp.DiffProportions(ka, na, kb, nb)
-		mark := ""
-		if sig {
-			mark = " *"
-		}
-		fmt.Fprintf(w, "  %-22s %6.1f%%  %6.1f%%  %+6.1f%%%s\n", label, 100*float64(ka)/float64(max(1, na)), 100*float64(kb)/float64(max(1, nb)), 100*d, mark)
+		rows = append(rows, diffRow{What: label, A: float64(ka) / float64(max(1, na)), B: float64(kb) / float64(max(1, nb)), Diff: d, Significant: sig})
 	}
 	for _, s := range ra.Sides {
 		row(s+" wins", ra.Wins[s], rb.Wins[s])
@@ -194,13 +203,44 @@ func writeComparison(w io.Writer, a, b *dsl.Encounter, ra, rb *interp.SimResult)
 	for _, c := range ra.Fighters {
 		row(c+" dies", ra.Deaths[c], rb.Deaths[c])
 	}
+	// Rule events (surprise, morale breaks, spoiled spells...): in how
+	// many fights each happened, for the events of either ruleset.
+	for _, e := range eventUnion(ra, rb) {
+		row("event "+e, ra.EventRuns[e], rb.EventRuns[e])
+	}
 	sa, sb := ra.RoundSummary(), rb.RoundSummary()
 	d, sig := interp.DiffMeans(sa, sb)
-	mark := ""
-	if sig {
-		mark = " *"
+	rows = append(rows, diffRow{What: "mean rounds", A: sa.Mean.Estimate, B: sb.Mean.Estimate, Diff: d, Significant: sig, Mean: true})
+	return rows
+}
+
+func writeComparison(w io.Writer, a, b *dsl.Encounter, ra, rb *interp.SimResult) {
+	fmt.Fprintf(w, "comparison: %q, then %q (differences significant at 95%% marked *)\n", a.Rules.Name, b.Rules.Name)
+	for _, r := range comparisonRows(ra, rb) {
+		mark := ""
+		if r.Significant {
+			mark = " *"
+		}
+		if r.Mean {
+			fmt.Fprintf(w, "  %-22s %7.2f  %7.2f  %+7.2f%s\n", r.What, r.A, r.B, r.Diff, mark)
+		} else {
+			fmt.Fprintf(w, "  %-22s %6.1f%%  %6.1f%%  %+6.1f%%%s\n", r.What, 100*r.A, 100*r.B, 100*r.Diff, mark)
+		}
 	}
-	fmt.Fprintf(w, "  %-22s %7.2f  %7.2f  %+7.2f%s\n", "mean rounds", sa.Mean.Estimate, sb.Mean.Estimate, d, mark)
+}
+
+// eventUnion lists the rule events either result saw, without the
+// per-combatant breakdowns, sorted.
+func eventUnion(ra, rb *interp.SimResult) []string {
+	seen := map[string]int{}
+	for _, r := range []*interp.SimResult{ra, rb} {
+		for e := range r.EventRuns {
+			if !strings.Contains(e, "·") {
+				seen[e] = 1
+			}
+		}
+	}
+	return sortedKeys(seen)
 }
 
 func sortedKeys(m map[string]int) []string {
@@ -240,6 +280,7 @@ func simJSON(a, b *dsl.Encounter, ra, rb *interp.SimResult, seed uint64) any {
 	out := map[string]any{"encounter": a.Name, "seed": seed, "result": one(a, ra)}
 	if rb != nil {
 		out["compare"] = one(b, rb)
+		out["differences"] = comparisonRows(ra, rb)
 	}
 	return out
 }
