@@ -205,6 +205,11 @@ func (c *checker) checkAttrDefaults() {
 
 // didYouMean appends a suggestion of the closest known name to a hint.
 func (c *checker) didYouMean(name string, known []string, hint string) string {
+	return didYouMean(name, known, hint)
+}
+
+// didYouMean appends a suggestion of the closest known name to a hint.
+func didYouMean(name string, known []string, hint string) string {
 	best, bestD := "", 1<<30
 	sort.Strings(known)
 	for _, k := range known {

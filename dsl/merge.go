@@ -56,6 +56,22 @@ func Merge(base, variant *File) (*File, Diagnostics) {
 		}
 		return -1
 	}
+	// sameKind lists the names the base declares of the kind of a key
+	// ("const surprise_die" -> the base's constants), for did-you-mean.
+	sameKind := func(key string) []string {
+		kind, _, _ := strings.Cut(key, " ")
+		var names []string
+		for _, d := range decls {
+			if k, name, ok := strings.Cut(declKey(d), " "); ok && k == kind {
+				names = append(names, name)
+			}
+		}
+		return names
+	}
+	nameOfKey := func(key string) string {
+		_, name, _ := strings.Cut(key, " ")
+		return name
+	}
 	var baseHeader *RulesetDecl
 	headerAt := -1
 	for i, d := range decls {
@@ -77,7 +93,7 @@ func Merge(base, variant *File) (*File, Diagnostics) {
 			k := d.Remove.Kind + " " + d.Remove.Name
 			r := RangeOf(d.Remove.Pos, d.Remove.EndPos)
 			if find(k) < 0 {
-				errAt(CodeOverride, r, "remove names a declaration of the base ruleset", "the base ruleset has no %s to remove", k)
+				errAt(CodeOverride, r, didYouMean(d.Remove.Name, sameKind(k), "remove names a declaration of the base ruleset"), "the base ruleset has no %s to remove", k)
 				continue
 			}
 			for i := find(k); i >= 0; i = find(k) {
@@ -96,7 +112,7 @@ func Merge(base, variant *File) (*File, Diagnostics) {
 		case d.Override:
 			i := find(key)
 			if i < 0 {
-				errAt(CodeOverride, rangeAt(d.Pos, "override"), "override replaces a declaration of the base; drop it to add a new one", "override of %s, which the base ruleset does not have", key)
+				errAt(CodeOverride, rangeAt(d.Pos, "override"), didYouMean(nameOfKey(key), sameKind(key), "override replaces a declaration of the base; drop it to add a new one"), "override of %s, which the base ruleset does not have", key)
 				continue
 			}
 			cp := *d
