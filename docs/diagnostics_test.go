@@ -15,7 +15,7 @@ import (
 	"github.com/frayrules/fray/dsl"
 )
 
-var update = flag.Bool("update", false, "rewrite the ```text output blocks of diagnostics.md with what fray prints now")
+var update = flag.Bool("update", false, "rewrite the ```text output blocks of diagnostics.md and the README's function table with what fray has now")
 
 // The layout of diagnostics.md that this test relies on:
 //
