@@ -87,10 +87,12 @@ type Attr struct {
 	Name    string
 	Type    *Type
 	Field   int  // index in the struct
-	Builtin bool // name, side, alive, action: provided by fray
-	Decl    *AttrDecl
-	Default *CExpr
-	Used    bool
+	Builtin bool // name, side, alive, action, x, y: provided by fray
+	// Settable built-ins (x and y) may be set by encounters and rules.
+	Settable bool
+	Decl     *AttrDecl
+	Default  *CExpr
+	Used     bool
 }
 
 // Struct fields of the built-in attributes, in the order buildTypes lays
@@ -101,11 +103,13 @@ const (
 	FieldSide   = 1
 	FieldAlive  = 2
 	FieldAction = 3
+	FieldX      = 4
+	FieldY      = 5
 )
 
 // Built-in attributes every combatant and side has.
 var (
-	combatantBuiltins = []string{"name", "side", "alive", "action"}
+	combatantBuiltins = []string{"name", "side", "alive", "action", "x", "y"}
 	sideBuiltins      = []string{"name"}
 )
 
@@ -194,6 +198,8 @@ func (u *Universe) Resolve(k stdlib.Kind) *Type {
 		return ListOf(u.Combatant)
 	case stdlib.Sides:
 		return ListOf(u.Side)
+	case stdlib.Ints:
+		return ListOf(u.Int)
 	}
 	return u.Any
 }

@@ -29,4 +29,11 @@ type World interface {
 	Table(name string, keys []any, roll bool) (any, error)
 	// Pick chooses one element of a list with the run's dice, or nil.
 	Pick(list any) (any, error)
+	// Grid is the encounter's map, or an error if it has none.
+	Grid() (*Grid, error)
+	// Position is the square a combatant stands on, or an error if it is
+	// not on the map.
+	Position(c any) (Point, error)
+	// Occupied are the squares of the living combatants other than c.
+	Occupied(c any) ([]Point, error)
 }
