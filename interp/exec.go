@@ -498,7 +498,11 @@ func (r *Run) dispatch(ep *eventPlan, args []reflect.Value, at dsl.Range, who st
 		}
 		text += "(" + strings.Join(parts, ", ") + ")"
 	}
-	r.emitLog(&Event{Kind: KEvent, Name: ev.Name, Who: who, Args: jargs, Text: text})
+	// An empty template ("") makes a silent event: a step of the rules
+	// that the log need not show, its handlers run all the same.
+	if ev.Template == nil || len(ev.Template.Parts) > 0 {
+		r.emitLog(&Event{Kind: KEvent, Name: ev.Name, Who: who, Args: jargs, Text: text})
+	}
 	r.actors = append(r.actors, who)
 	defer func() { r.actors = r.actors[:len(r.actors)-1] }()
 	for _, h := range ep.handlers {
