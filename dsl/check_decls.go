@@ -33,10 +33,12 @@ func (c *checker) registerStdlib() {
 		// A second signature takes the []any lists that expr-lang's
 		// filter() and map() give; they are converted back when called.
 		var listTypes []reflect.Type
+		var listKinds []stdlib.Kind
 		loose := append([]reflect.Type{}, in...)
 		off := len(in) - len(fn.Params)
 		for i, p := range fn.Params {
 			listTypes = append(listTypes, nil)
+			listKinds = append(listKinds, p)
 			if p == stdlib.Combatants || p == stdlib.Sides {
 				listTypes[i] = c.u.Resolve(p).R
 				loose[off+i] = reflect.SliceOf(anyType)
@@ -51,7 +53,7 @@ func (c *checker) registerStdlib() {
 					continue
 				}
 				if l, ok := args[off+i].([]any); ok {
-					typed, err := typedList(l, lt)
+					typed, err := typedList(l, lt, listKinds[i])
 					if err != nil {
 						return nil, fmt.Errorf("%s: %w", fn.Name, err)
 					}
@@ -87,13 +89,13 @@ func slicesEqual(a, b []reflect.Type) bool {
 }
 
 // typedList converts a []any of combatants (or sides) into the ruleset's
-// typed list t.
-func typedList(l []any, t reflect.Type) (any, error) {
+// typed list t, of kind k.
+func typedList(l []any, t reflect.Type, k stdlib.Kind) (any, error) {
 	out := reflect.MakeSlice(t, 0, len(l))
 	for _, x := range l {
 		v := reflect.ValueOf(x)
 		if !v.IsValid() || v.Type() != t.Elem() {
-			return nil, fmt.Errorf("the list holds %v, not only %s", x, map[bool]string{true: "sides", false: "combatants"}[strings.Contains(t.String(), "F0")])
+			return nil, fmt.Errorf("a %s holds %v", k, x)
 		}
 		out = reflect.Append(out, v)
 	}

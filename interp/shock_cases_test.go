@@ -73,12 +73,12 @@ func actOrder(ev []*interp.Event, round int) []string {
 var shockCases = []procCase{
 	{id: "003 grid, cover and the attack roll", file: "mechanics/g3_grid_cover.fray", ids: []string{"003-01", "003-13"},
 		check: wantInOrder(
-			"ilse rolls d20 for total: 14",
+			"ilse rolls d20 for attack_roll: 14",
 			"situation for ilse: the target has half cover -2 (sum) = -2",
 			"ilse's attack total 16 against AC 13", // 14 + 1 + 2 + 1 - 2
 			"forbidden for pim: no line of sight +1 (max) = +1",
 			"pim cannot make that attack",
-			"rask rolls d20 for total: 9",
+			"rask rolls d20 for attack_roll: 9",
 			"rask's attack total 11 against AC 13", // an NPC: 9 + 2 HD, no cover
 		)},
 	{id: "003 initiative of three sides", file: "mechanics/g3_initiative_three_sides.fray", ids: []string{"003-02"},
@@ -95,7 +95,7 @@ var shockCases = []procCase{
 			}
 			n := 0
 			for _, e := range ev {
-				if e.Kind == interp.KRoll && e.Why == "r" {
+				if e.Kind == interp.KRoll && e.Why == "initiative_roll" {
 					n++
 				}
 			}
@@ -151,7 +151,7 @@ var shockCases = []procCase{
 	{id: "003 swarm damage and Shock", file: "mechanics/g3_swarm_shock.fray", ids: []string{"003-09"},
 		check: both(wantInOrder(
 			"ann strikes for a swarm of 2: +2 to hit, +1 damage",
-			"ann rolls d6 for base: 6",
+			"ann rolls d6 for damage_roll: 6",
 			"ann hits page for 6", // not 7: a d6's maximum
 			"cat's attack total 5 against AC 18",
 			"cat misses knight but deals 1 Shock", // AC 18 > 10 and a shield
@@ -178,7 +178,7 @@ var shockCases = []procCase{
 			"brak misses knight but deals 3 Shock", // 2/- plus his modifier, against AC 19
 			"squire's shield ignores the first Shock of the round",
 			"dune misses squire but deals 2 Shock",
-			"esk rolls d4 for base: 1",
+			"esk rolls d4 for damage_roll: 1",
 			"esk hits page for 4", // never less than her Shock
 		))},
 	{id: "003 grappling, shoving, two weapons", file: "mechanics/g3_grapple_dual.fray", ids: []string{"003-15"},
