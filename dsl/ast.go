@@ -70,7 +70,8 @@ type Decl struct {
 	Phase     *PhaseDecl     `parser:"| @@"`
 	End       *EndDecl       `parser:"| @@"`
 	Script    *ScriptDecl    `parser:"| @@"`
-	Ruling    *RulingDecl    `parser:"| @@ )"`
+	Ruling    *RulingDecl    `parser:"| @@"`
+	Map       *MapDecl       `parser:"| @@ )"`
 }
 
 // RemoveDecl removes a named declaration of the base ruleset:
@@ -512,4 +513,37 @@ type AssignStmt struct {
 	Target *Path  `parser:"@@"`
 	Op     string `parser:"@(\"=\" | \"+=\" | \"-=\")"`
 	Value  *Expr  `parser:"@@"`
+}
+
+// MapDecl is an encounter's map: rows of squares as string literals ("#"
+// solid, "." floor, any other character a combatant), then a legend that
+// names the combatant each character stands for:
+//
+//	map {
+//	  "#####"
+//	  "#a.o#"
+//	  "#####"
+//	  a: alice
+//	  o: orc
+//	}
+type MapDecl struct {
+	Pos    lexer.Position
+	EndPos lexer.Position
+	Rows   []*MapRow `parser:"\"map\" \"{\" @@*"`
+	Legend []*MapKey `parser:"@@* \"}\""`
+}
+
+// MapRow is one row of a map.
+type MapRow struct {
+	Pos    lexer.Position
+	EndPos lexer.Position
+	Text   Str `parser:"@String"`
+}
+
+// MapKey is "symbol: combatant" in a map's legend.
+type MapKey struct {
+	Pos    lexer.Position
+	EndPos lexer.Position
+	Symbol string `parser:"@(Ident | Number)"`
+	Who    *Name  `parser:"\":\" @@ \";\"?"`
 }

@@ -102,7 +102,7 @@ func (c *checker) checkRuleset() {
 				word = "remove"
 			}
 			c.errorf(CodeOverride, rangeAt(d.Pos, word), `a variant names its base in the header: extends "base.fray"`, "%s in a ruleset that extends no other", word)
-		case d.Encounter != nil, d.Side != nil, d.Script != nil, d.Ruling != nil:
+		case d.Encounter != nil, d.Side != nil, d.Script != nil, d.Ruling != nil, d.Map != nil:
 			c.errorf(CodeScope, rangeAt(d.Pos, firstWord(d)), "encounters (sides, rounds, rulings) go in their own file that names this ruleset with `rules`", "encounter declaration in a rule file")
 		}
 	}
@@ -174,6 +174,8 @@ func firstWord(d *Decl) string {
 		return "round"
 	case d.Ruling != nil:
 		return "ruling"
+	case d.Map != nil:
+		return "map"
 	}
 	return "x"
 }

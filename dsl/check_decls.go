@@ -28,8 +28,38 @@ func (c *checker) registerStdlib() {
 		for _, p := range fn.Params {
 			in = append(in, c.u.Resolve(p).R)
 		}
-		ft := reflect.FuncOf(in, []reflect.Type{c.u.Resolve(fn.Result).R}, false)
+		out := []reflect.Type{c.u.Resolve(fn.Result).R}
+		types := []any{reflect.New(reflect.FuncOf(in, out, false)).Interface()}
+		// A second signature takes the []any lists that expr-lang's
+		// filter() and map() give; they are converted back when called.
+		var listTypes []reflect.Type
+		var listKinds []stdlib.Kind
+		loose := append([]reflect.Type{}, in...)
+		off := len(in) - len(fn.Params)
+		for i, p := range fn.Params {
+			listTypes = append(listTypes, nil)
+			listKinds = append(listKinds, p)
+			if p == stdlib.Combatants || p == stdlib.Sides {
+				listTypes[i] = c.u.Resolve(p).R
+				loose[off+i] = reflect.SliceOf(anyType)
+			}
+		}
+		if !slicesEqual(loose, in) {
+			types = append(types, reflect.New(reflect.FuncOf(loose, out, false)).Interface())
+		}
 		impl := func(args ...any) (any, error) {
+			for i, lt := range listTypes {
+				if lt == nil {
+					continue
+				}
+				if l, ok := args[off+i].([]any); ok {
+					typed, err := typedList(l, lt, listKinds[i])
+					if err != nil {
+						return nil, fmt.Errorf("%s: %w", fn.Name, err)
+					}
+					args[off+i] = typed
+				}
+			}
 			if fn.World {
 				w, ok := args[0].(stdlib.World)
 				if !ok {
@@ -39,11 +69,37 @@ func (c *checker) registerStdlib() {
 			}
 			return fn.Impl(nil, args)
 		}
-		c.funcOpts = append(c.funcOpts, expr.Function(fn.Name, impl, reflect.New(ft).Interface()))
+		c.funcOpts = append(c.funcOpts, expr.Function(fn.Name, impl, types...))
 		if fn.Name != stdlib.DiceFunc {
 			c.funcs[fn.Name] = true
 		}
 	}
+}
+
+func slicesEqual(a, b []reflect.Type) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// typedList converts a []any of combatants (or sides) into the ruleset's
+// typed list t, of kind k.
+func typedList(l []any, t reflect.Type, k stdlib.Kind) (any, error) {
+	out := reflect.MakeSlice(t, 0, len(l))
+	for _, x := range l {
+		v := reflect.ValueOf(x)
+		if !v.IsValid() || v.Type() != t.Elem() {
+			return nil, fmt.Errorf("a %s holds %v", k, x)
+		}
+		out = reflect.Append(out, v)
+	}
+	return out.Interface(), nil
 }
 
 // exprBuiltins are expr-lang's own functions, which a table or modifiers

@@ -314,7 +314,7 @@ func (bc *bodyCheck) assign(a *AssignStmt) {
 			bc.compile(a.Value, nil)
 			return
 		}
-		if at.Builtin && at.Name != "alive" && at.Name != "present" {
+		if at.Builtin && at.Name != "alive" && !at.Settable {
 			c.errorf(CodeScope, RangeOf(p.Pos, p.EndPos), "name, side and action are kept by fray", "cannot assign to the built-in attribute %s", at.Name)
 		}
 		tgt.Fields = append(tgt.Fields, at.Field)

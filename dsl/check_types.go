@@ -41,7 +41,9 @@ func (c *checker) buildTypes() {
 		{Name: "side", Type: u.Side, Builtin: true},
 		{Name: "alive", Type: u.Bool, Builtin: true},
 		{Name: "action", Type: u.String, Builtin: true},
-		{Name: "present", Type: u.Bool, Builtin: true},
+		{Name: "present", Type: u.Bool, Builtin: true, Settable: true},
+		{Name: "x", Type: u.Int, Builtin: true, Settable: true},
+		{Name: "y", Type: u.Int, Builtin: true, Settable: true},
 	}
 	cAttrs = append(cAttrs, c.schemaAttrs(schemas["combatant"], combatantBuiltins)...)
 	u.CombatantAttrs = cAttrs

@@ -33,6 +33,7 @@ const (
 	CodeUndecidedOrder  = "F405" // an order whose keys can tie with no tie policy
 	CodeDiceClaim       = "F406" // a stated average or range the dice cannot give
 	CodeNeverRuns       = "F407" // a phase that can never run
+	CodeMap             = "F307" // an encounter map that cannot be read
 )
 
 // CodeInfo describes a diagnostic code.
@@ -69,6 +70,7 @@ var Codes = []CodeInfo{
 	{CodeNoPhases, "no-round-phase", "A ruleset with no phase that runs each round.", false, false},
 	{CodeMissingHeader, "missing-header", "A file without its header, or a ruleset without an end condition.", false, false},
 	{CodeDiceHeader, "fixed-dice", "A fixed die result that is not a die result.", false, false},
+	{CodeMap, "map", "An encounter map that cannot be read or places a combatant badly.", false, false},
 	{CodeUnusedDecl, "unused", "A declaration nothing uses.", true, false},
 	{CodeMechanicUnknown, "mechanic-id", "A covered mechanic id that is malformed.", false, false},
 	{CodeOverride, "override", "An override or removal of something the base ruleset lacks.", false, false},

@@ -25,6 +25,7 @@ type Encounter struct {
 	Sides     []*SideSpec
 	Script    map[int][]*DeclSpec // round 0 is the surprise script
 	Rulings   []*RulingSpec
+	Map       *MapSpec // nil without a map
 }
 
 // SideSpec is a side of the encounter.
@@ -112,6 +113,7 @@ func (c *checker) encounterBody(enc *Encounter) {
 	sides := map[string]*SideSpec{}
 	combatants := map[string]*CombatantSpec{}
 	var header *EncounterDecl
+	var maps *MapDecl
 	for _, d := range f.Decls {
 		switch {
 		case d.Encounter != nil:
@@ -163,6 +165,13 @@ func (c *checker) encounterBody(enc *Encounter) {
 			c.script(enc, d.Script, combatants)
 		case d.Ruling != nil:
 			c.ruling(enc, d.Ruling, sides, combatants)
+		case d.Map != nil:
+			if maps != nil {
+				e := c.errorf(CodeMap, rangeAt(d.Pos, "map"), "draw the whole battlefield in one map", "second map")
+				e.Related = &Related{Message: "first map here", Range: rangeAt(maps.Pos, "map")}
+				continue
+			}
+			maps = d.Map
 		case d.Ruleset != nil:
 			c.errorf(CodeScope, rangeAt(d.Pos, "ruleset"), "put the ruleset in its own file and name it with `rules`", "ruleset header in an encounter file")
 		default:
@@ -184,6 +193,7 @@ func (c *checker) encounterBody(enc *Encounter) {
 		}
 	}
 	c.checkRefs(enc, sides, combatants)
+	c.checkMap(enc, maps, combatants)
 }
 
 func (c *checker) encounterHeader(enc *Encounter, h *EncounterDecl) {
@@ -250,7 +260,7 @@ func (c *checker) setting(s *Setting, attrs []*Attr, kind string) (SetSpec, bool
 		c.errorf(CodeUnknownField, r, c.didYouMean(s.Name, names, "the ruleset declares the attributes a "+kind+" has"), "%s has no attribute %s", kind, s.Name)
 		return SetSpec{}, false
 	}
-	if at.Builtin && at.Name != "present" {
+	if at.Builtin && !at.Settable {
 		c.errorf(CodeScope, r, "name and side come from the encounter's structure", "cannot set the built-in attribute %s", at.Name)
 		return SetSpec{}, false
 	}

@@ -223,7 +223,7 @@ func (p *formatter) gap(offset int) (hasComment, hasBlank bool) {
 }
 
 func (p *formatter) decl(d *Decl) {
-	p.known(d, d.Pos, "Override", "Remove", "Ruleset", "Encounter", "Schema", "Side", "Const", "Event", "Handler", "Action", "Table", "Modifiers", "Phase", "End", "Script", "Ruling")
+	p.known(d, d.Pos, "Override", "Remove", "Ruleset", "Encounter", "Schema", "Side", "Const", "Event", "Handler", "Action", "Table", "Modifiers", "Phase", "End", "Script", "Ruling", "Map")
 	if d.Override {
 		p.tok("override")
 		p.space()
@@ -308,6 +308,8 @@ func (p *formatter) decl(d *Decl) {
 		p.script(d.Script)
 	case d.Ruling != nil:
 		p.ruling(d.Ruling)
+	case d.Map != nil:
+		p.mapDecl(d.Map)
 	default:
 		p.fail(d.Pos, "a declaration the formatter does not know")
 	}
@@ -1147,4 +1149,30 @@ func (p *formatter) pathText(pt *Path) string {
 		parts[i] = n.Text
 	}
 	return strings.Join(parts, ".")
+}
+
+// mapDecl prints a map: one row per line, as written, then the legend,
+// one symbol per line.
+func (p *formatter) mapDecl(m *MapDecl) {
+	p.known(m, m.Pos, "Rows", "Legend")
+	p.tok("map")
+	p.space()
+	p.openBlock()
+	for _, r := range m.Rows {
+		p.known(r, r.Pos, "Text")
+		p.line()
+		p.tokType(TokString, "a map row")
+	}
+	for _, k := range m.Legend {
+		p.known(k, k.Pos, "Symbol", "Who")
+		p.line()
+		p.tok(k.Symbol)
+		p.tok(":")
+		p.space()
+		p.name(k.Who)
+		if p.peekIs(";") {
+			p.skip(";")
+		}
+	}
+	p.closeBlock()
 }

@@ -156,7 +156,7 @@ func IsEncounter(f *File) bool {
 		}
 	}
 	for _, d := range f.Decls {
-		if d.Side != nil || d.Script != nil || d.Ruling != nil {
+		if d.Side != nil || d.Script != nil || d.Ruling != nil || d.Map != nil {
 			return true
 		}
 	}

@@ -87,10 +87,13 @@ type Attr struct {
 	Name    string
 	Type    *Type
 	Field   int  // index in the struct
-	Builtin bool // name, side, alive, action, present: provided by fray
-	Decl    *AttrDecl
-	Default *CExpr
-	Used    bool
+	Builtin bool // name, side, alive, action, present, x, y: provided by fray
+	// Settable built-ins (present, x and y) may be set by encounters and
+	// rules.
+	Settable bool
+	Decl     *AttrDecl
+	Default  *CExpr
+	Used     bool
 }
 
 // Struct fields of the built-in attributes, in the order buildTypes lays
@@ -105,11 +108,13 @@ const (
 	// one that has not arrived yet (it neither declares nor acts, and
 	// living and standing leave it out until a rule sets it true).
 	FieldPresent = 4
+	FieldX       = 5
+	FieldY       = 6
 )
 
 // Built-in attributes every combatant and side has.
 var (
-	combatantBuiltins = []string{"name", "side", "alive", "action", "present"}
+	combatantBuiltins = []string{"name", "side", "alive", "action", "present", "x", "y"}
 	sideBuiltins      = []string{"name"}
 )
 
@@ -198,6 +203,8 @@ func (u *Universe) Resolve(k stdlib.Kind) *Type {
 		return ListOf(u.Combatant)
 	case stdlib.Sides:
 		return ListOf(u.Side)
+	case stdlib.Ints:
+		return ListOf(u.Int)
 	}
 	return u.Any
 }

@@ -499,7 +499,11 @@ func (r *Run) dispatch(ep *eventPlan, args []reflect.Value, at dsl.Range, who st
 		}
 		text += "(" + strings.Join(parts, ", ") + ")"
 	}
-	r.emitLog(&Event{Kind: KEvent, Name: ev.Name, Who: who, Args: jargs, Text: text})
+	// An empty template ("") makes a silent event: a step of the rules
+	// that the log need not show, its handlers run all the same.
+	if ev.Template == nil || len(ev.Template.Parts) > 0 {
+		r.emitLog(&Event{Kind: KEvent, Name: ev.Name, Who: who, Args: jargs, Text: text})
+	}
 	// The handlers act for the event's first combatant (the striker of a
 	// blow, say), so their rolls are logged as that combatant's.
 	for i, p := range ev.Params {

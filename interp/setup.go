@@ -59,6 +59,7 @@ func (r *Run) setup() error {
 		}
 	}
 	r.declared = make([]*declared, len(r.comb))
+	r.place()
 	// Defaults, then the encounter's settings.
 	if err := r.applyDefaults(r.sides, m.U.SideAttrs); err != nil {
 		return err

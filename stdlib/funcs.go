@@ -19,6 +19,7 @@ const (
 	Side       Kind = "side"
 	Combatants Kind = "list[combatant]"
 	Sides      Kind = "list[side]"
+	Ints       Kind = "list[int]"
 	Any        Kind = "any"
 )
 
@@ -124,6 +125,34 @@ var Funcs = sortFuncs([]*Func{
 		Name: "dice_max", Doc: "the highest total a dice value can give",
 		Params: []Kind{DiceKind}, Result: Int,
 		Impl: func(_ World, a []any) (any, error) { return a[0].(Dice).Max(), nil },
+	},
+	{
+		Name: "distance", Doc: "the distance between two combatants on the map in feet (5 a square; a diagonal step is one square)",
+		Params: []Kind{Combatant, Combatant}, Result: Int, World: true, Impl: gridDistance,
+	},
+	{
+		Name: "adjacent", Doc: "whether two different combatants stand on neighbouring squares of the map (diagonals too)",
+		Params: []Kind{Combatant, Combatant}, Result: Bool, World: true, Impl: gridAdjacent,
+	},
+	{
+		Name: "line_of_sight", Doc: "whether a straight line joins some point of the first combatant's square to some point of the second's without passing through a wall (characters do not block)",
+		Params: []Kind{Combatant, Combatant}, Result: Bool, World: true, Impl: gridLineOfSight,
+	},
+	{
+		Name: "cover", Doc: `the cover the second combatant has from the first: "none" if the first sees all four corners of its square, "half" if some, "full" if none, "blocked" without line of sight`,
+		Params: []Kind{Combatant, Combatant}, Result: String, World: true, Impl: gridCover,
+	},
+	{
+		Name: "within", Doc: "the combatants of a list, other than the first argument, at most the given feet away from it on the map",
+		Params: []Kind{Combatant, Combatants, Int}, Result: Combatants, World: true, Impl: gridWithin,
+	},
+	{
+		Name: "nearest", Doc: "the combatant of a list, other than the first argument, nearest to it on the map (the first in the list on a tie; nil if none)",
+		Params: []Kind{Combatant, Combatants}, Result: Combatant, World: true, Impl: gridNearest,
+	},
+	{
+		Name: "step_toward", Doc: "the square [x, y] the first combatant reaches moving at most the given feet toward the second: a shortest path over floor around walls and living combatants, to a square next to the second if it can reach one",
+		Params: []Kind{Combatant, Combatant, Int}, Result: Ints, World: true, Impl: gridStepToward,
 	},
 	{
 		Name: "dice_min", Doc: "the lowest total a dice value can give",

@@ -33,4 +33,11 @@ type World interface {
 	// this round: the declared value, else the parameter's default, else 0
 	// when the action has no such parameter.
 	DeclaredInt(c any, name string) (int, error)
+	// Grid is the encounter's map, or an error if it has none.
+	Grid() (*Grid, error)
+	// Position is the square a combatant stands on, or an error if it is
+	// not on the map.
+	Position(c any) (Point, error)
+	// Occupied are the squares of the living combatants other than c.
+	Occupied(c any) ([]Point, error)
 }

@@ -1,0 +1,73 @@
+package interp
+
+import (
+	"fmt"
+
+	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/stdlib"
+)
+
+// Grid is the encounter's map.
+func (r *Run) Grid() (*stdlib.Grid, error) {
+	if r.enc.Map == nil {
+		return nil, fmt.Errorf("the encounter has no map: the grid functions need a map { ... } block in the encounter")
+	}
+	return r.enc.Map.Grid, nil
+}
+
+// Position is where a combatant stands: its x and y attributes, which
+// must name a floor square of the map.
+func (r *Run) Position(c any) (stdlib.Point, error) {
+	cv, err := ptrOf(c)
+	if err != nil {
+		return stdlib.Point{}, err
+	}
+	g, err := r.Grid()
+	if err != nil {
+		return stdlib.Point{}, err
+	}
+	e := cv.Elem()
+	p := stdlib.Point{X: int(e.Field(dsl.FieldX).Int()), Y: int(e.Field(dsl.FieldY).Int())}
+	name := e.Field(dsl.FieldName).String()
+	switch {
+	case p.X == -1 && p.Y == -1:
+		return p, fmt.Errorf("%s is not on the map", name)
+	case !g.In(p.X, p.Y):
+		return p, fmt.Errorf("%s is off the map at (%d,%d)", name, p.X, p.Y)
+	case g.Solid(p.X, p.Y):
+		return p, fmt.Errorf("%s stands in a wall at (%d,%d)", name, p.X, p.Y)
+	}
+	return p, nil
+}
+
+// Occupied are the squares of the living combatants on the map, c apart.
+func (r *Run) Occupied(c any) ([]stdlib.Point, error) {
+	cv, err := ptrOf(c)
+	if err != nil {
+		return nil, err
+	}
+	var out []stdlib.Point
+	for _, o := range r.comb {
+		e := o.Elem()
+		if o.Pointer() == cv.Pointer() || !e.Field(dsl.FieldAlive).Bool() {
+			continue
+		}
+		out = append(out, stdlib.Point{X: int(e.Field(dsl.FieldX).Int()), Y: int(e.Field(dsl.FieldY).Int())})
+	}
+	return out, nil
+}
+
+// place puts every combatant where the map says, or off the map (-1, -1).
+func (r *Run) place() {
+	for _, c := range r.comb {
+		e := c.Elem()
+		x, y := -1, -1
+		if r.enc.Map != nil {
+			if p, ok := r.enc.Map.Places[e.Field(dsl.FieldName).String()]; ok {
+				x, y = p.X, p.Y
+			}
+		}
+		e.Field(dsl.FieldX).SetInt(int64(x))
+		e.Field(dsl.FieldY).SetInt(int64(y))
+	}
+}

@@ -1,0 +1,401 @@
+package stdlib
+
+import (
+	"fmt"
+	"sort"
+	"sync"
+)
+
+// SquareFeet is the side of one grid square, in feet. Distances on the
+// grid are given in feet.
+const SquareFeet = 5
+
+// Point is a square of a grid: X counts columns from 0 at the left, Y rows
+// from 0 at the top.
+type Point struct{ X, Y int }
+
+func (p Point) String() string { return fmt.Sprintf("(%d,%d)", p.X, p.Y) }
+
+// Grid is a map of 5-foot squares, each floor or solid (a wall). Squares
+// outside the map count as solid.
+//
+// The geometry is exact. A square is the closed unit square [x,x+1] by
+// [y,y+1]. The solid region is the union of the solid squares with their
+// diagonal contacts sealed: a line may graze a wall's face or corner, but
+// it may not pass through a wall's inside, run along the edge between two
+// walls, or slip through the point where two walls meet corner to corner.
+// Characters never block.
+type Grid struct {
+	W, H  int
+	solid []bool
+
+	mu    sync.Mutex
+	cache map[[4]int]int8 // region pairs already decided: 1 seen, 0 not
+}
+
+// NewGrid makes a grid of w by h floor squares.
+func NewGrid(w, h int) *Grid {
+	return &Grid{W: w, H: h, solid: make([]bool, w*h)}
+}
+
+// SetSolid makes a square solid (a wall) or floor.
+func (g *Grid) SetSolid(x, y int, solid bool) {
+	if g.In(x, y) {
+		g.solid[y*g.W+x] = solid
+	}
+}
+
+// In reports whether a square is on the map.
+func (g *Grid) In(x, y int) bool { return x >= 0 && y >= 0 && x < g.W && y < g.H }
+
+// Solid reports whether a square blocks sight; squares off the map do.
+func (g *Grid) Solid(x, y int) bool { return !g.In(x, y) || g.solid[y*g.W+x] }
+
+// Distance is the distance between two squares in feet: every step, even
+// a diagonal one, counts as one square of 5 feet.
+func Distance(a, b Point) int {
+	return SquareFeet * max(abs(a.X-b.X), abs(a.Y-b.Y))
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// pointBlocked reports whether the grid point (a corner of squares) is
+// inside the solid region: all four squares around it solid, or exactly
+// two meeting corner to corner.
+func (g *Grid) pointBlocked(px, py int) bool {
+	nw, ne := g.Solid(px-1, py-1), g.Solid(px, py-1)
+	sw, se := g.Solid(px-1, py), g.Solid(px, py)
+	return nw && ne && sw && se || nw && se && !ne && !sw || ne && sw && !nw && !se
+}
+
+// rect is a closed axis-aligned rectangle of grid coordinates: a square
+// (x1 = x0+1) or a point (x1 = x0).
+type rect struct{ x0, y0, x1, y1 int }
+
+func squareRect(p Point) rect { return rect{p.X, p.Y, p.X + 1, p.Y + 1} }
+
+// LineOfSight reports whether some straight line joins a point of square
+// a to a point of square b without entering the solid region.
+func (g *Grid) LineOfSight(a, b Point) bool {
+	return g.visible(squareRect(a), squareRect(b))
+}
+
+// Cover is the cover the target's square has from the viewer's: "none"
+// if the viewer can see all four corners of the target's square, "half"
+// if some, "full" if none, and "blocked" if the viewer has no line of
+// sight to the target's square at all.
+func (g *Grid) Cover(viewer, target Point) string {
+	if !g.LineOfSight(viewer, target) {
+		return "blocked"
+	}
+	seen := 0
+	for _, c := range []Point{{target.X, target.Y}, {target.X + 1, target.Y}, {target.X, target.Y + 1}, {target.X + 1, target.Y + 1}} {
+		if g.visible(squareRect(viewer), rect{c.X, c.Y, c.X, c.Y}) {
+			seen++
+		}
+	}
+	switch seen {
+	case 4:
+		return "none"
+	case 0:
+		return "full"
+	}
+	return "half"
+}
+
+// visible decides whether a segment from region a to region b avoids the
+// solid region, caching the answer.
+func (g *Grid) visible(a, b rect) bool {
+	key := [4]int{a.x0, a.y0, b.x0, b.y0}
+	if a.x1 == a.x0 {
+		key[0], key[1] = -key[0]-1, -key[1]-1
+	}
+	if b.x1 == b.x0 {
+		key[2], key[3] = -key[2]-1, -key[3]-1
+	}
+	g.mu.Lock()
+	v, ok := g.cache[key]
+	g.mu.Unlock()
+	if ok {
+		return v == 1
+	}
+	res := g.decide(a, b)
+	g.mu.Lock()
+	if g.cache == nil {
+		g.cache = map[[4]int]int8{}
+	}
+	if res {
+		g.cache[key] = 1
+	} else {
+		g.cache[key] = 0
+	}
+	g.mu.Unlock()
+	return res
+}
+
+// decide is exact. The set of free segments is closed (the solid region
+// is open but for the sealed corner points, which no nearby line can slip
+// past either), so if it is not empty it holds an extreme segment whose
+// line passes through two of the critical points (corners of a, of b and
+// of solid squares between them), or one of them in an axis direction.
+// decide tries every such line.
+func (g *Grid) decide(a, b rect) bool {
+	// Regions that touch: a shared point that is not sealed is enough.
+	if a.x0 <= b.x1 && b.x0 <= a.x1 && a.y0 <= b.y1 && b.y0 <= a.y1 {
+		ix0, ix1 := max(a.x0, b.x0), min(a.x1, b.x1)
+		iy0, iy1 := max(a.y0, b.y0), min(a.y1, b.y1)
+		if ix0 < ix1 || iy0 < iy1 {
+			// A shared edge between two floor squares.
+			return true
+		}
+		return !g.pointBlocked(ix0, iy0)
+	}
+	pts := cornersOf(a)
+	pts = append(pts, cornersOf(b)...)
+	bx0, by0 := min(a.x0, b.x0), min(a.y0, b.y0)
+	bx1, by1 := max(a.x1, b.x1), max(a.y1, b.y1)
+	var cells []Point
+	for y := by0; y < by1; y++ {
+		for x := bx0; x < bx1; x++ {
+			if g.Solid(x, y) {
+				cells = append(cells, Point{x, y})
+			}
+		}
+	}
+	for y := by0; y <= by1; y++ {
+		for x := bx0; x <= bx1; x++ {
+			if g.Solid(x-1, y-1) || g.Solid(x, y-1) || g.Solid(x-1, y) || g.Solid(x, y) {
+				pts = append(pts, Point{x, y})
+			}
+		}
+	}
+	pts = dedupPoints(pts)
+	for i, u := range pts {
+		if g.lineFree(u, Point{1, 0}, a, b, cells) || g.lineFree(u, Point{0, 1}, a, b, cells) {
+			return true
+		}
+		for _, v := range pts[i+1:] {
+			if g.lineFree(u, Point{v.X - u.X, v.Y - u.Y}, a, b, cells) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func cornersOf(r rect) []Point {
+	return []Point{{r.x0, r.y0}, {r.x1, r.y0}, {r.x0, r.y1}, {r.x1, r.y1}}
+}
+
+func dedupPoints(ps []Point) []Point {
+	seen := map[Point]bool{}
+	out := ps[:0]
+	for _, p := range ps {
+		if !seen[p] {
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+const far = 1 << 40
+
+// line is the line through the grid point u with direction d; a point
+// on it is u + (n/l)·d for a whole number n.
+type line struct {
+	u, d Point
+	l    int
+}
+
+func newLine(u, d Point) line {
+	l := 1
+	switch {
+	case d.X != 0 && d.Y != 0:
+		l = abs(d.X * d.Y)
+	case d.X != 0:
+		l = abs(d.X)
+	default:
+		l = abs(d.Y)
+	}
+	return line{u, d, l}
+}
+
+// slab gives the parameters at which the line is between lo and hi along
+// one axis (u0 the start, d0 the direction on that axis). all means every
+// parameter.
+func (ln line) slab(u0, d0, lo, hi int, open bool) (n0, n1 int, all, none bool) {
+	if d0 == 0 {
+		in := lo <= u0 && u0 <= hi
+		if open {
+			in = lo < u0 && u0 < hi
+		}
+		return 0, 0, in, !in
+	}
+	n0, n1 = (lo-u0)*ln.l/d0, (hi-u0)*ln.l/d0
+	if n0 > n1 {
+		n0, n1 = n1, n0
+	}
+	return n0, n1, false, false
+}
+
+// clip gives the parameter interval of the line inside a rectangle.
+func (ln line) clip(r rect, open bool) (lo, hi int, ok bool) {
+	lo, hi = -far, far
+	for axis := 0; axis < 2; axis++ {
+		u0, d0, a0, a1 := ln.u.X, ln.d.X, r.x0, r.x1
+		if axis == 1 {
+			u0, d0, a0, a1 = ln.u.Y, ln.d.Y, r.y0, r.y1
+		}
+		n0, n1, all, none := ln.slab(u0, d0, a0, a1, open)
+		if none {
+			return 0, 0, false
+		}
+		if !all {
+			lo, hi = max(lo, n0), min(hi, n1)
+		}
+	}
+	if open {
+		return lo, hi, lo < hi
+	}
+	return lo, hi, lo <= hi
+}
+
+// lineFree reports whether the shortest piece of the line from region a
+// to region b avoids the solid region.
+func (g *Grid) lineFree(u, d Point, a, b rect, cells []Point) bool {
+	if d.X == 0 && d.Y == 0 {
+		return false
+	}
+	ln := newLine(u, d)
+	a0, a1, okA := ln.clip(a, false)
+	b0, b1, okB := ln.clip(b, false)
+	if !okA || !okB {
+		return false
+	}
+	s, t := a1, b0
+	if b1 < a0 {
+		s, t = b1, a0
+	} else if a1 >= b0 {
+		return false // regions overlap on the line; decide handles touching regions
+	}
+	for _, c := range cells {
+		lo, hi, ok := ln.clip(rect{c.X, c.Y, c.X + 1, c.Y + 1}, true)
+		if ok && lo < t && s < hi {
+			return false
+		}
+	}
+	// Grid points on the segment.
+	gcd := gcdInt(abs(d.X), abs(d.Y))
+	step := ln.l / gcd
+	for k := ceilDiv(s, step); k*step <= t; k++ {
+		p := Point{u.X + k*d.X/gcd, u.Y + k*d.Y/gcd}
+		if g.pointBlocked(p.X, p.Y) {
+			return false
+		}
+	}
+	// Along a grid line: the edge between two solid squares.
+	if d.X == 0 || d.Y == 0 {
+		p0 := Point{u.X + s*d.X/ln.l, u.Y + s*d.Y/ln.l}
+		p1 := Point{u.X + t*d.X/ln.l, u.Y + t*d.Y/ln.l}
+		if d.X == 0 {
+			for y := min(p0.Y, p1.Y); y < max(p0.Y, p1.Y); y++ {
+				if g.Solid(u.X-1, y) && g.Solid(u.X, y) {
+					return false
+				}
+			}
+		} else {
+			for x := min(p0.X, p1.X); x < max(p0.X, p1.X); x++ {
+				if g.Solid(x, u.Y-1) && g.Solid(x, u.Y) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+func gcdInt(a, b int) int {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
+
+// ceilDiv is ⌈a/b⌉ for b > 0.
+func ceilDiv(a, b int) int {
+	q := a / b
+	if a%b != 0 && a > 0 {
+		q++
+	}
+	return q
+}
+
+// Step is where a mover at from gets, going at most squares steps toward
+// the square goal: along a shortest path over floor squares that no one in
+// occupied stands on, to the reachable square nearest the goal (a square
+// next to it, if one can be reached). A diagonal step may not cut the
+// corner of a solid square. Ties go to the shorter path, then to the
+// topmost, then the leftmost square.
+func (g *Grid) Step(from, goal Point, squares int, occupied []Point) Point {
+	blocked := map[Point]bool{}
+	for _, p := range occupied {
+		blocked[p] = true
+	}
+	dist := map[Point]int{from: 0}
+	parent := map[Point]Point{}
+	queue := []Point{from}
+	dirs := []Point{{0, -1}, {-1, 0}, {1, 0}, {0, 1}, {-1, -1}, {1, -1}, {-1, 1}, {1, 1}}
+	for len(queue) > 0 {
+		p := queue[0]
+		queue = queue[1:]
+		for _, d := range dirs {
+			q := Point{p.X + d.X, p.Y + d.Y}
+			if _, seen := dist[q]; seen || g.Solid(q.X, q.Y) || blocked[q] {
+				continue
+			}
+			if d.X != 0 && d.Y != 0 && (g.Solid(p.X+d.X, p.Y) || g.Solid(p.X, p.Y+d.Y)) {
+				continue
+			}
+			dist[q] = dist[p] + 1
+			parent[q] = p
+			queue = append(queue, q)
+		}
+	}
+	reach := make([]Point, 0, len(dist))
+	for p := range dist {
+		reach = append(reach, p)
+	}
+	sort.Slice(reach, func(i, j int) bool {
+		p, q := reach[i], reach[j]
+		dp, dq := max(Distance(p, goal), SquareFeet), max(Distance(q, goal), SquareFeet)
+		if dp != dq {
+			return dp < dq
+		}
+		if dist[p] != dist[q] {
+			return dist[p] < dist[q]
+		}
+		if p.Y != q.Y {
+			return p.Y < q.Y
+		}
+		return p.X < q.X
+	})
+	best := reach[0]
+	var path []Point
+	for p := best; p != from; p = parent[p] {
+		path = append(path, p)
+	}
+	// path runs from best back to the first step.
+	if len(path) <= squares {
+		return best
+	}
+	if squares <= 0 {
+		return from
+	}
+	return path[len(path)-squares]
+}

@@ -1,0 +1,127 @@
+package stdlib
+
+import (
+	"fmt"
+	"reflect"
+)
+
+// The grid functions of the standard library. Distances are in feet (a
+// square is 5 feet, a diagonal step one square); positions are the
+// built-in combatant attributes x and y. Every function needs the
+// encounter's map and combatants placed on it, and is a runtime error
+// otherwise.
+
+func gridAndPoints(w World, cs ...any) (*Grid, []Point, error) {
+	g, err := w.Grid()
+	if err != nil {
+		return nil, nil, err
+	}
+	ps := make([]Point, len(cs))
+	for i, c := range cs {
+		if ps[i], err = w.Position(c); err != nil {
+			return nil, nil, err
+		}
+	}
+	return g, ps, nil
+}
+
+func gridDistance(w World, a []any) (any, error) {
+	_, ps, err := gridAndPoints(w, a[0], a[1])
+	if err != nil {
+		return nil, err
+	}
+	return Distance(ps[0], ps[1]), nil
+}
+
+func gridAdjacent(w World, a []any) (any, error) {
+	_, ps, err := gridAndPoints(w, a[0], a[1])
+	if err != nil {
+		return nil, err
+	}
+	return sameEntity(a[0], a[1]) == false && Distance(ps[0], ps[1]) <= SquareFeet, nil
+}
+
+func gridLineOfSight(w World, a []any) (any, error) {
+	g, ps, err := gridAndPoints(w, a[0], a[1])
+	if err != nil {
+		return nil, err
+	}
+	return g.LineOfSight(ps[0], ps[1]), nil
+}
+
+func gridCover(w World, a []any) (any, error) {
+	g, ps, err := gridAndPoints(w, a[0], a[1])
+	if err != nil {
+		return nil, err
+	}
+	return g.Cover(ps[0], ps[1]), nil
+}
+
+func gridWithin(w World, a []any) (any, error) {
+	_, ps, err := gridAndPoints(w, a[0])
+	if err != nil {
+		return nil, err
+	}
+	list := reflect.ValueOf(a[1])
+	out := reflect.MakeSlice(list.Type(), 0, list.Len())
+	for i := 0; i < list.Len(); i++ {
+		e := list.Index(i)
+		if sameEntity(e.Interface(), a[0]) {
+			continue
+		}
+		p, err := w.Position(e.Interface())
+		if err != nil {
+			return nil, err
+		}
+		if Distance(ps[0], p) <= a[2].(int) {
+			out = reflect.Append(out, e)
+		}
+	}
+	return out.Interface(), nil
+}
+
+func gridNearest(w World, a []any) (any, error) {
+	_, ps, err := gridAndPoints(w, a[0])
+	if err != nil {
+		return nil, err
+	}
+	list := reflect.ValueOf(a[1])
+	best, bestD := reflect.Zero(list.Type().Elem()), -1
+	for i := 0; i < list.Len(); i++ {
+		e := list.Index(i)
+		if sameEntity(e.Interface(), a[0]) {
+			continue
+		}
+		p, err := w.Position(e.Interface())
+		if err != nil {
+			return nil, err
+		}
+		if d := Distance(ps[0], p); bestD < 0 || d < bestD {
+			best, bestD = e, d
+		}
+	}
+	return best.Interface(), nil
+}
+
+func gridStepToward(w World, a []any) (any, error) {
+	g, ps, err := gridAndPoints(w, a[0], a[1])
+	if err != nil {
+		return nil, err
+	}
+	feet := a[2].(int)
+	if feet < 0 {
+		return nil, fmt.Errorf("step_toward cannot move %d feet", feet)
+	}
+	occ, err := w.Occupied(a[0])
+	if err != nil {
+		return nil, err
+	}
+	p := g.Step(ps[0], ps[1], feet/SquareFeet, occ)
+	return []int{p.X, p.Y}, nil
+}
+
+// sameEntity reports whether two combatant values are the same combatant.
+func sameEntity(a, b any) bool {
+	va, vb := reflect.ValueOf(a), reflect.ValueOf(b)
+	return va.IsValid() && vb.IsValid() && va.Kind() == reflect.Pointer && vb.Kind() == reflect.Pointer && va.Pointer() == vb.Pointer()
+}
