@@ -85,7 +85,9 @@ func projectIDs(t *testing.T) map[string]bool {
 }
 
 // TestEveryCoveredMechanicIsProved fails when a rule file claims an id
-// that no test exercises, or claims an id the project does not know.
+// that no test exercises, or claims an id the project does not know, or
+// when an id of the project's list (testdata/mechanics/ids.txt) is covered
+// by no rule file.
 func TestEveryCoveredMechanicIsProved(t *testing.T) {
 	known := projectIDs(t)
 	if len(known) != 70 {
@@ -101,13 +103,16 @@ func TestEveryCoveredMechanicIsProved(t *testing.T) {
 	if len(files) == 0 {
 		t.Fatal("no rule files found")
 	}
-	for _, path := range files {
+	variants, _ := filepath.Glob(filepath.Join("..", "rules", "variants", "*.fray"))
+	covered := map[string]bool{}
+	for _, path := range append(files, variants...) {
 		m, diags := dsl.LoadRuleset(path, dsl.Sources{})
 		if diags.HasErrors() {
 			t.Fatalf("%s: %v", path, diags)
 		}
 		var missing []string
 		for _, id := range m.Covers {
+			covered[id] = true
 			if !known[id] {
 				t.Errorf("%s covers %s, which is not a mechanic id of the project", path, id)
 			}
@@ -119,5 +124,17 @@ func TestEveryCoveredMechanicIsProved(t *testing.T) {
 		if len(missing) > 0 {
 			t.Errorf("%s covers %v, but no test proves them", path, missing)
 		}
+	}
+	// And the other way round: every mechanic of the project is some rule
+	// file's (a variant's counts: 000-05 is an option of its document).
+	var uncovered []string
+	for id := range known {
+		if !covered[id] {
+			uncovered = append(uncovered, id)
+		}
+	}
+	sort.Strings(uncovered)
+	if len(uncovered) > 0 {
+		t.Errorf("no rule file covers %v", uncovered)
 	}
 }
