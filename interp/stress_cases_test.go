@@ -118,7 +118,25 @@ var stressWorked = []procCase{
 		}},
 }
 
+// declareOrder lists who declared in a round, in order.
+func declareOrder(ev []*interp.Event, round int) []string {
+	var out []string
+	for _, e := range ev {
+		if e.Kind == interp.KDeclare && e.Round == round {
+			out = append(out, e.Who)
+		}
+	}
+	return out
+}
+
 func init() {
+	stressCases = append(stressCases, procCase{id: "SW declaring by Agility (variant)", file: "mechanics/sw_declaration_order.fray", ids: []string{"001-06"},
+		check: func(t *testing.T, ev []*interp.Event) {
+			wantLogged(t, ev, "order by declaration order, lowest first: ilka (-16), then ogre (-12), then brom (-8)")
+			if got := strings.Join(declareOrder(ev, 1), " "); got != "ilka ogre brom" {
+				t.Errorf("the most agile declares first: got %q", got)
+			}
+		}})
 	mechanicCases = append(mechanicCases, stressCases...)
 	workedCases = append(workedCases, stressWorked...)
 }
