@@ -67,6 +67,7 @@ type Decl struct {
 	Action    *ActionDecl    `parser:"| @@"`
 	Table     *TableDecl     `parser:"| @@"`
 	Modifiers *ModifiersDecl `parser:"| @@"`
+	Func      *FuncDecl      `parser:"| @@"`
 	Phase     *PhaseDecl     `parser:"| @@"`
 	End       *EndDecl       `parser:"| @@"`
 	Script    *ScriptDecl    `parser:"| @@"`
@@ -79,7 +80,7 @@ type Decl struct {
 type RemoveDecl struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
-	Kind   string `parser:"\"remove\" @(\"phase\" | \"table\" | \"modifiers\" | \"action\" | \"event\" | \"const\" | \"on\")"`
+	Kind   string `parser:"\"remove\" @(\"phase\" | \"table\" | \"modifiers\" | \"action\" | \"event\" | \"const\" | \"on\" | \"fn\")"`
 	Name   string `parser:"@Ident"`
 }
 
@@ -193,6 +194,17 @@ type ConstDecl struct {
 	Name  string   `parser:"\"const\" @Ident"`
 	Type  *TypeRef `parser:"(\":\" @@)? \"=\""`
 	Value *Expr    `parser:"@@"`
+}
+
+// FuncDecl is a function of the ruleset: one expression of its typed
+// parameters, the constants and the fight, with a declared result type:
+// fn fighting(l: list[combatant]): list[combatant] = filter(living(l), .fit).
+type FuncDecl struct {
+	Pos    lexer.Position
+	Name   string   `parser:"\"fn\" @Ident \"(\""`
+	Params []*Param `parser:"(@@ (\",\" @@)*)? \")\""`
+	Result *TypeRef `parser:"\":\" @@ \"=\""`
+	Body   *Expr    `parser:"@@"`
 }
 
 // Param is a typed parameter with an optional default.

@@ -76,7 +76,7 @@ func Check(f *File) (*Model, Diagnostics) {
 	c.m = &Model{
 		File: f, Segments: 1,
 		Events: map[string]*Event{}, Actions: map[string]*Action{},
-		Tables: map[string]*Table{}, Modifiers: map[string]*Modifiers{},
+		Tables: map[string]*Table{}, Modifiers: map[string]*Modifiers{}, Funcs: map[string]*Func{},
 		Exprs: map[*Expr]*CExpr{}, Locals: map[*Name]*FrameField{},
 		Assigns: map[*AssignStmt]*Target{}, Logs: map[*LogStmt]*Template{},
 		Emits: map[*EmitStmt]*Event{}, Applies: map[*ApplyStmt]*Table{}, Loops: map[*ForStmt]*FrameField{},
@@ -118,10 +118,12 @@ func (c *checker) checkRuleset() {
 	c.checkConsts()
 	c.declareTables()
 	c.declareModifiers()
+	c.declareFuncs()
 	c.declareEvents()
 	c.declareActions()
 	c.checkTables()
 	c.checkModifiers()
+	c.checkFuncs()
 	c.checkEventTemplates()
 	c.checkActions()
 	c.checkHandlers()

@@ -116,7 +116,7 @@ var exprBuiltins = func() map[string]bool {
 // reporting a clash with the standard library or another declaration.
 func (c *checker) defineFunc(name string, at Range, impl func(args ...any) (any, error), types ...reflect.Type) bool {
 	if c.funcs[name] || exprBuiltins[name] {
-		c.errorf(CodeDuplicate, at, "tables, modifiers and library functions share one namespace; rename it", "%s is already a function", name)
+		c.errorf(CodeDuplicate, at, "tables, modifiers, fns and library functions share one namespace; rename it", "%s is already a function", name)
 		return false
 	}
 	var ts []any
@@ -681,6 +681,9 @@ func (c *checker) checkUnused() {
 		}
 	}
 	for _, d := range c.f.Decls {
+		if fd := d.Func; fd != nil && !used[fd.Name] {
+			c.warnf(CodeUnusedDecl, rangeAt(fd.Pos, "fn"), "call it as "+fd.Name+"(...) from a rule, or remove it", "fn %s is never used", fd.Name)
+		}
 		if md := d.Modifiers; md != nil && !used[md.Name] {
 			c.warnf(CodeUnusedDecl, rangeAt(md.Pos, "modifiers"), "call it as "+md.Name+"(...) from a rule, or remove it", "modifiers %s are never used", md.Name)
 		}

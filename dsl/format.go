@@ -164,7 +164,7 @@ func (p *formatter) file(f *File) {
 }
 
 // groupable kinds of one-line declarations may stand together.
-var groupable = map[string]bool{"const": true, "event": true, "remove": true}
+var groupable = map[string]bool{"const": true, "event": true, "remove": true, "fn": true}
 
 func declKind(d *Decl) string {
 	switch {
@@ -174,6 +174,8 @@ func declKind(d *Decl) string {
 		return "event"
 	case d.Remove != nil:
 		return "remove"
+	case d.Func != nil:
+		return "fn"
 	}
 	return ""
 }
@@ -223,7 +225,7 @@ func (p *formatter) gap(offset int) (hasComment, hasBlank bool) {
 }
 
 func (p *formatter) decl(d *Decl) {
-	p.known(d, d.Pos, "Override", "Remove", "Ruleset", "Encounter", "Schema", "Side", "Const", "Event", "Handler", "Action", "Table", "Modifiers", "Phase", "End", "Script", "Ruling", "Map")
+	p.known(d, d.Pos, "Override", "Remove", "Ruleset", "Encounter", "Schema", "Side", "Const", "Event", "Handler", "Action", "Table", "Modifiers", "Func", "Phase", "End", "Script", "Ruling", "Map")
 	if d.Override {
 		p.tok("override")
 		p.space()
@@ -262,6 +264,20 @@ func (p *formatter) decl(d *Decl) {
 		p.tok("=")
 		p.space()
 		p.expr(c.Value)
+	case d.Func != nil:
+		f := d.Func
+		p.known(f, f.Pos, "Name", "Params", "Result", "Body")
+		p.tok("fn")
+		p.space()
+		p.tok(f.Name)
+		p.params(f.Params)
+		p.tok(":")
+		p.space()
+		p.typeRef(f.Result)
+		p.space()
+		p.tok("=")
+		p.space()
+		p.expr(f.Body)
 	case d.Event != nil:
 		e := d.Event
 		p.known(e, e.Pos, "Name", "Params", "Template")

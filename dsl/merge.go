@@ -22,6 +22,8 @@ func declKey(d *Decl) string {
 		return "event " + d.Event.Name
 	case d.Const != nil:
 		return "const " + d.Const.Name
+	case d.Func != nil:
+		return "fn " + d.Func.Name
 	case d.Handler != nil:
 		return "on " + d.Handler.Event
 	case d.Schema != nil:

@@ -25,6 +25,7 @@ type Model struct {
 	Actions   map[string]*Action
 	Tables    map[string]*Table
 	Modifiers map[string]*Modifiers
+	Funcs     map[string]*Func
 	Phases    []*Phase
 	End       *CExpr
 
@@ -166,6 +167,16 @@ func (k RowKey) overlaps(o RowKey) bool {
 }
 
 // Modifiers is a checked modifiers block.
+// Func is a checked function of the ruleset.
+type Func struct {
+	Name   string
+	Params []*ParamInfo
+	Result *Type
+	Body   *CExpr
+	Frame  *Frame
+	Decl   *FuncDecl
+}
+
 type Modifiers struct {
 	Name      string
 	Params    []*ParamInfo

@@ -94,3 +94,28 @@ end when true
 		t.Fatalf("want an override without base error, got %v", diags)
 	}
 }
+
+// A variant overrides or removes a ruleset function like any declaration.
+func TestVariantFunctions(t *testing.T) {
+	dir := filepath.Join("..", "testdata", "variants")
+	v, diags := dsl.LoadRuleset(filepath.Join(dir, "fn_variant.fray"), dsl.Sources{})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	if f := v.Funcs["damage"]; f == nil || f.Body.Expr.Raw() != "n * 2" {
+		t.Errorf("the variant's damage replaces the base's")
+	}
+	src := dsl.Sources{}
+	var buf bytes.Buffer
+	dsl.WriteText(&buf, dsl.Lint(filepath.Join(dir, "fn_bad_variant.fray"), src), src)
+	for _, want := range []string{
+		"override of fn damag, which the base ruleset does not have [F403]",
+		"did you mean damage?",
+		"the base ruleset has no fn sparee to remove [F403]",
+		"did you mean spare?",
+	} {
+		if !strings.Contains(buf.String(), want) {
+			t.Errorf("missing %q in:\n%s", want, buf.String())
+		}
+	}
+}

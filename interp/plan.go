@@ -15,6 +15,7 @@ type Plan struct {
 	actions   map[*dsl.Action]*actionPlan
 	events    map[*dsl.Event]*eventPlan
 	modifiers map[string]*dsl.Modifiers
+	funcs     map[string]*dsl.Func
 	tables    map[string]*dsl.Table
 	effects   map[*dsl.Row][]node // the lowered effect blocks of table rows
 }
@@ -42,7 +43,7 @@ type handlerPlan struct {
 // Lower builds the plan of a checked model without errors.
 func Lower(m *dsl.Model) *Plan {
 	p := &Plan{M: m, actions: map[*dsl.Action]*actionPlan{}, events: map[*dsl.Event]*eventPlan{},
-		modifiers: m.Modifiers, tables: m.Tables, effects: map[*dsl.Row][]node{}}
+		modifiers: m.Modifiers, funcs: m.Funcs, tables: m.Tables, effects: map[*dsl.Row][]node{}}
 	// Event plans exist before any body is lowered, so every emit finds its event.
 	for _, ev := range m.EventList {
 		p.events[ev] = &eventPlan{ev: ev}

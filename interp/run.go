@@ -73,6 +73,7 @@ type Run struct {
 	ended          bool
 	vms            []*vm.VM
 	depth          int
+	inner          *RunError // the innermost error of a ruleset function, passed out through expr-lang
 	nesting        int
 	steps          int
 	seq            int
@@ -339,6 +340,14 @@ func (r *Run) eval(ce *dsl.CExpr, fr reflect.Value) (any, error) {
 	if err != nil {
 		if re, ok := err.(*RunError); ok {
 			return nil, re
+		}
+		if r.inner != nil && r.depth == 0 {
+			re := r.inner
+			r.inner = nil
+			return nil, re
+		}
+		if r.inner != nil {
+			return nil, r.inner
 		}
 		msg := err.Error()
 		var fe *file.Error

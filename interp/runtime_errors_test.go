@@ -30,3 +30,16 @@ func TestRecursiveEventIsStopped(t *testing.T) {
 		t.Fatalf("want a nesting error at the emit in the handler, line %d, got %v", line, err)
 	}
 }
+
+// A function that calls itself without end stops with a positioned error.
+func TestRecursiveFunctionIsStopped(t *testing.T) {
+	enc, diags := dsl.LoadEncounter(filepath.Join("..", "testdata", "runtime", "endless_fn_encounter.fray"), "", dsl.Sources{})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	_, err := interp.New(interp.Lower(enc.Rules), enc, interp.Options{Seed: 1}).Play()
+	re, ok := err.(*interp.RunError)
+	if !ok || !strings.Contains(re.Msg, "nested more than") || re.At.Start.Line != 11 || re.At.Start.Column != 29 {
+		t.Fatalf("want a nesting error at the recursive call, line 11 column 29, got %v", err)
+	}
+}

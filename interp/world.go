@@ -199,6 +199,34 @@ func (r *Run) Pick(list any) (any, error) {
 	return lv.Index(n - 1).Interface(), nil
 }
 
+// Call evaluates a function of the ruleset with its arguments. Functions
+// may call functions, so the depth is bounded like events and actions.
+func (r *Run) Call(name string, args []any) (any, error) {
+	f := r.plan.funcs[name]
+	if f == nil || f.Body == nil {
+		return nil, fmt.Errorf("no function named %s", name)
+	}
+	r.nesting++
+	defer func() { r.nesting-- }()
+	if r.nesting > MaxNesting {
+		return nil, fmt.Errorf("fn %s: functions are nested more than %d deep (does it call itself without end?)", name, MaxNesting)
+	}
+	fr := r.newFrame(f.Frame)
+	e := fr.Elem()
+	for i, p := range f.Params {
+		if err := r.store(e.Field(p.Field.Index), args[i], dsl.Range{}); err != nil {
+			return nil, err
+		}
+	}
+	v, err := r.eval(f.Body, fr)
+	if re, ok := err.(*RunError); ok && r.inner == nil {
+		// expr-lang reports a function's error as text; keep the
+		// innermost positioned error for the caller's eval to return.
+		r.inner = re
+	}
+	return v, err
+}
+
 // Modifier totals a modifiers block for the given arguments, logging each
 // modifier that applies.
 func (r *Run) Modifier(name string, args []any) (int, error) {

@@ -25,6 +25,8 @@ type World interface {
 	Pending(owner any, label string) (bool, error)
 	// Modifier evaluates a modifiers block of the ruleset and returns its total.
 	Modifier(name string, args []any) (int, error)
+	// Call evaluates a function (fn) of the ruleset.
+	Call(name string, args []any) (any, error)
 	// Table looks keys up in a table of the ruleset, or rolls its dice when roll is set.
 	Table(name string, keys []any, roll bool) (any, error)
 	// Pick chooses one element of a list with the run's dice, or nil.
