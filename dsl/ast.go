@@ -504,8 +504,8 @@ type LogStmt struct {
 }
 
 // ApplyStmt rolls a table (or looks its keys up) and runs the row's
-// effect block against a combatant: "apply injury to foe",
-// "apply injury(7) to foe".
+// effect block against a combatant: "apply wounds to foe",
+// "apply wounds(7) to foe".
 type ApplyStmt struct {
 	Pos    lexer.Position
 	Table  *Name   `parser:"\"apply\" @@"`
@@ -533,10 +533,10 @@ type AssignStmt struct {
 //
 //	map {
 //	  "#####"
-//	  "#a.o#"
+//	  "#a.b#"
 //	  "#####"
 //	  a: alice
-//	  o: orc
+//	  b: bob
 //	}
 type MapDecl struct {
 	Pos    lexer.Position

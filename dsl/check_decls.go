@@ -224,7 +224,7 @@ func (c *checker) rowKey(k *Key, t *Table, col int) (RowKey, bool) {
 		return RowKey{IsStr: true, Str: string(*k.String)}, true
 	}
 	if wantStr {
-		c.errorf(CodeType, r, `this key is a string, like "fighter"`, "expected a string key, found a number")
+		c.errorf(CodeType, r, `this key is a string, in double quotes`, "expected a string key, found a number")
 		return RowKey{}, false
 	}
 	kr := k.Range

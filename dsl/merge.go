@@ -7,7 +7,7 @@ import (
 )
 
 // declKey names what a declaration defines, for overriding and removing:
-// "phase surprise", "table blunt", "on hit", "combatant", "end".
+// "phase surprise", "table wounds", "on hit", "combatant", "end".
 func declKey(d *Decl) string {
 	switch {
 	case d.Phase != nil:
