@@ -30,6 +30,7 @@ type SimResult struct {
 	Wins      map[string]int // fights a side won alone
 	NoneStand int            // fights no side survived
 	Capped    int            // fights stopped by the round limit
+	NoWinner  int            // fights the rules ended with several sides standing
 	Rounds    map[int]int    // fights by the round they ended in
 	Deaths    map[string]int // fights each combatant died in
 	EventRuns map[string]int // fights in which a rule event happened
@@ -58,6 +59,7 @@ func (r *SimResult) merge(o *SimResult) {
 	}
 	r.NoneStand += o.NoneStand
 	r.Capped += o.Capped
+	r.NoWinner += o.NoWinner
 	for _, m := range []struct{ dst, src map[string]int }{{r.Wins, o.Wins}, {r.Deaths, o.Deaths}, {r.EventRuns, o.EventRuns}, {r.EventSum, o.EventSum}} {
 		for k, v := range m.src {
 			m.dst[k] += v
@@ -153,6 +155,8 @@ func (res *SimResult) add(p *Plan, enc *dsl.Encounter, opt SimOptions, i int) {
 		res.NoneStand++
 	case len(out.Standing) == 1:
 		res.Wins[out.Standing[0]]++
+	default:
+		res.NoWinner++
 	}
 	res.Rounds[out.Rounds]++
 	for _, c := range run.comb {

@@ -28,7 +28,7 @@ func TestSimulateSameAtAnyWorkerCount(t *testing.T) {
 	if one.Runs != 300 || one.Errors != 0 || one.Partial {
 		t.Fatalf("runs %d, errors %d (%v), partial %v", one.Runs, one.Errors, one.FirstErr, one.Partial)
 	}
-	wins := one.NoneStand + one.Capped
+	wins := one.NoneStand + one.Capped + one.NoWinner
 	for _, w := range one.Wins {
 		wins += w
 	}

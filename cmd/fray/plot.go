@@ -54,7 +54,7 @@ func writePlot(path, titleA, titleB string, a, b *interp.SimResult) error {
 	for i := 1; i <= maxRound; i++ {
 		labels = append(labels, fmt.Sprint(i))
 	}
-	outcomes := append(append([]string{}, a.Sides...), "none stands", "round limit")
+	outcomes := append(append([]string{}, a.Sides...), "none stands", "round limit", "no winner")
 	for i, r := range batches {
 		done := float64(max(1, r.Runs-r.Errors))
 		vals := make(plotter.Values, maxRound)
@@ -77,7 +77,7 @@ func writePlot(path, titleA, titleB string, a, b *interp.SimResult) error {
 		for _, s := range r.Sides {
 			ov = append(ov, float64(r.Wins[s])/done)
 		}
-		ov = append(ov, float64(r.NoneStand)/done, float64(r.Capped)/done)
+		ov = append(ov, float64(r.NoneStand)/done, float64(r.Capped)/done, float64(r.NoWinner)/done)
 		wb, err := plotter.NewBarChart(ov, vg.Points(24))
 		if err != nil {
 			return err

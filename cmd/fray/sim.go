@@ -138,6 +138,9 @@ func writeSimText(w io.Writer, enc *dsl.Encounter, r *interp.SimResult, seed uin
 	}
 	fmt.Fprintf(w, "  %-20s %s\n", "no side stands", ci(interp.Proportion(r.NoneStand, done)))
 	fmt.Fprintf(w, "  %-20s %s\n", "round limit reached", ci(interp.Proportion(r.Capped, done)))
+	if r.NoWinner > 0 {
+		fmt.Fprintf(w, "  %-20s %s\n", "ended, no winner", ci(interp.Proportion(r.NoWinner, done)))
+	}
 	if r.Errors > 0 {
 		fmt.Fprintf(w, "  %-20s %d\n", "failed", r.Errors)
 	}
@@ -200,6 +203,9 @@ func comparisonRows(ra, rb *interp.SimResult) []diffRow {
 	}
 	row("no side stands", ra.NoneStand, rb.NoneStand)
 	row("round limit reached", ra.Capped, rb.Capped)
+	if ra.NoWinner+rb.NoWinner > 0 {
+		row("ended, no winner", ra.NoWinner, rb.NoWinner)
+	}
 	for _, c := range ra.Fighters {
 		row(c+" dies", ra.Deaths[c], rb.Deaths[c])
 	}
@@ -274,8 +280,9 @@ func simJSON(a, b *dsl.Encounter, ra, rb *interp.SimResult, seed uint64) any {
 		st := r.RoundSummary()
 		return map[string]any{"ruleset": enc.Rules.Name, "fights": r.Runs, "partial": r.Partial, "failed": r.Errors,
 			"wins": wins, "no_side_stands": interp.Proportion(r.NoneStand, done), "round_limit": interp.Proportion(r.Capped, done),
-			"rounds": map[string]any{"mean": st.Mean, "median": st.Median, "sd": st.SD, "min": st.Min, "max": st.Max, "histogram": rounds},
-			"deaths": deaths, "events": events}
+			"no_winner": interp.Proportion(r.NoWinner, done),
+			"rounds":    map[string]any{"mean": st.Mean, "median": st.Median, "sd": st.SD, "min": st.Min, "max": st.Max, "histogram": rounds},
+			"deaths":    deaths, "events": events}
 	}
 	out := map[string]any{"encounter": a.Name, "seed": seed, "result": one(a, ra)}
 	if rb != nil {
