@@ -137,10 +137,10 @@ var shockCases = []procCase{
 		)},
 	{id: "003 snap attack, held action, total defense", file: "mechanics/g3_snap_hold_defense.fray", ids: []string{"003-08", "003-12"},
 		check: both(wantInOrder(
+			"sif is ready to snap at ogre", // readied when declared (Instant)
 			"pia: total defense (Instant)",
 			"hal: hold an action (Move)",
-			"sif is ready to snap at ogre",
-			"hal triggers its held action in response to ogre (Instant)",
+			"hal triggers its held action: ogre acts (Instant)",
 			"sif: snap attack (Instant)",
 			"sif's attack total 12 against AC 11", // 16 - 4
 			"sif hits ogre for 2",
@@ -190,7 +190,7 @@ var shockCases = []procCase{
 			"ivo's attack total 12 against AC 12", // 12 + 1 - 1
 			"ivo hits rat for 5",                  // 3 + 2
 			"ogre is grappled by gorm",
-			"gorm hits ogre for 3",
+			"gorm hits ogre for 4", // unarmed d2 2 + STR 1 + Brawl 1
 		)},
 	{id: "003 execution attacks", file: "mechanics/g3_execution.fray", ids: []string{"003-16"},
 		check: wantInOrder(
