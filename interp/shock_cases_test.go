@@ -137,10 +137,10 @@ var shockCases = []procCase{
 		)},
 	{id: "003 snap attack, held action, total defense", file: "mechanics/g3_snap_hold_defense.fray", ids: []string{"003-08", "003-12"},
 		check: both(wantInOrder(
+			"sif is ready to snap at ogre", // readied when declared (Instant)
 			"pia: total defense (Instant)",
 			"hal: hold an action (Move)",
-			"sif is ready to snap at ogre",
-			"hal triggers its held action in response to ogre (Instant)",
+			"hal triggers its held action: ogre acts (Instant)",
 			"sif: snap attack (Instant)",
 			"sif's attack total 12 against AC 11", // 16 - 4
 			"sif hits ogre for 2",
@@ -190,7 +190,7 @@ var shockCases = []procCase{
 			"ivo's attack total 12 against AC 12", // 12 + 1 - 1
 			"ivo hits rat for 5",                  // 3 + 2
 			"ogre is grappled by gorm",
-			"gorm hits ogre for 3",
+			"gorm hits ogre for 4", // unarmed d2 2 + STR 1 + Brawl 1
 		)},
 	{id: "003 execution attacks", file: "mechanics/g3_execution.fray", ids: []string{"003-16"},
 		check: wantInOrder(
@@ -203,6 +203,45 @@ var shockCases = []procCase{
 			"oda hits cook for 9",
 			"guard is alert: no execution attack",
 		)},
+	// QA of 003 (adversarial encounters): each fails under the rule file
+	// before the QA fixes.
+	{id: "003 QA Instant actions out of turn", file: "mechanics/g3_qa_instant_out_of_turn.fray", ids: []string{"003-08"},
+		check: both(wantInOrder(
+			"veteran is ready to snap at ana",
+			"orc is not a well-trained NPC and cannot Snap Attack",
+			"veteran: snap attack (Instant)", // before Ana acts, though the orcs act last
+			"veteran's attack total 13 against AC 10",
+			"ana acts: attack(target=veteran)",
+			"bo rolls d20 for attack_roll: 11",
+			"guard sees the roll and takes Total Defense",
+			"bo's attack total 11 against AC 14",
+			"bo misses guard",
+			"guard took Total Defense before its turn; it ends now",
+		), wantNone("orc attacks"))},
+	{id: "003 QA moving", file: "mechanics/g3_qa_moving.fray", ids: []string{"003-06", "003-12"},
+		check: both(wantInOrder(
+			"ana moves to (2,2)",
+			"bo cannot run to (5,2): 20' away, 15' allowed (double = true runs twice)",
+			"cai cannot run to (8,3): 35' away, 30' allowed (double = true runs twice)",
+			"goblin moves to (2,3)",
+			"dag triggers its held action: goblin comes adjacent (Instant)",
+			"dag hits goblin for 4",
+			"goblin attacks dag (melee)",
+		), wantNone("attack of opportunity"))},
+	{id: "003 QA maneuvers", file: "mechanics/g3_qa_maneuvers.fray", ids: []string{"003-05", "003-09", "003-10", "003-11", "003-15"},
+		check: both(wantInOrder(
+			"kell cannot charge orc: no clear straight run of at most 60' ends next to it",
+			"lio moves to (6,1)",
+			"lio's attack total 15 against AC 12",
+			"hild forces goblin into (2,4)",
+			"mo is grappling or grappled and cannot move",
+			"pip's attack total 4 against AC 30",
+			"ogre gets an attack of opportunity on sten (screen an ally)",
+			"sten screens wiz against 1 attacker(s)",
+			"s4 strikes for a swarm of 4: +6 to hit, +3 damage",
+			"s5 cannot join the swarm on troll: 4 already assail it",
+			"pip: reload (Main)",
+		), wantNone("mo: run", "pip rolls d20 for attack_roll: 2", "kell: charge"))},
 }
 
 var shockWorked = []procCase{

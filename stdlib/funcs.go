@@ -155,6 +155,18 @@ var Funcs = sortFuncs([]*Func{
 		Params: []Kind{Combatant, Combatant, Int}, Result: Ints, World: true, Impl: gridStepToward,
 	},
 	{
+		Name: "distance_to", Doc: "the distance in feet from a combatant to the square [x, y] of the map (5 a square; a diagonal step is one square)",
+		Params: []Kind{Combatant, Int, Int}, Result: Int, World: true, Impl: gridDistanceTo,
+	},
+	{
+		Name: "path_length", Doc: "the feet of the shortest walk from the combatant's square to the square [x, y] over floor around walls and living combatants, never cutting a wall's corner (-1 if it cannot be reached or is taken)",
+		Params: []Kind{Combatant, Int, Int}, Result: Int, World: true, Impl: gridPathLength,
+	},
+	{
+		Name: "straight_toward", Doc: "the square [x, y] the first combatant reaches running at most the given feet in a straight line (the squares nearest the line between the centres) toward the second, stopping next to it, or earlier before a wall, a wall's corner or a living combatant",
+		Params: []Kind{Combatant, Combatant, Int}, Result: Ints, World: true, Impl: gridStraightToward,
+	},
+	{
 		Name: "dice_min", Doc: "the lowest total a dice value can give",
 		Params: []Kind{DiceKind}, Result: Int,
 		Impl: func(_ World, a []any) (any, error) { return a[0].(Dice).Min(), nil },

@@ -1,0 +1,147 @@
+package stdlib
+
+import "fmt"
+
+// Movement on the grid: how far a square is, how long the way to it is,
+// and where a run in a straight line ends.
+
+// gridDistanceTo is distance(c, x, y): feet from a combatant to a square.
+func gridDistanceTo(w World, a []any) (any, error) {
+	_, ps, err := gridAndPoints(w, a[0])
+	if err != nil {
+		return nil, err
+	}
+	return Distance(ps[0], Point{a[1].(int), a[2].(int)}), nil
+}
+
+// gridPathLength is path_length(c, x, y): the feet of the shortest walk
+// from the combatant's square to the square, or -1.
+func gridPathLength(w World, a []any) (any, error) {
+	g, ps, err := gridAndPoints(w, a[0])
+	if err != nil {
+		return nil, err
+	}
+	occ, err := w.Occupied(a[0])
+	if err != nil {
+		return nil, err
+	}
+	n := g.PathLength(ps[0], Point{a[1].(int), a[2].(int)}, occ)
+	if n < 0 {
+		return -1, nil
+	}
+	return n * SquareFeet, nil
+}
+
+// gridStraightToward is straight_toward(a, b, feet).
+func gridStraightToward(w World, a []any) (any, error) {
+	g, ps, err := gridAndPoints(w, a[0], a[1])
+	if err != nil {
+		return nil, err
+	}
+	feet := a[2].(int)
+	if feet < 0 {
+		return nil, fmt.Errorf("straight_toward cannot move %d feet", feet)
+	}
+	occ, err := w.Occupied(a[0])
+	if err != nil {
+		return nil, err
+	}
+	p := g.Straight(ps[0], ps[1], feet/SquareFeet, occ)
+	return []int{p.X, p.Y}, nil
+}
+
+// PathLength is the number of steps (a diagonal one counting as one) of
+// the shortest walk from one square to another over floor squares that
+// no one in occupied stands on, never cutting the corner of a solid
+// square; 0 for the same square, -1 if the square cannot be reached.
+func (g *Grid) PathLength(from, to Point, occupied []Point) int {
+	if from == to {
+		return 0
+	}
+	blocked := map[Point]bool{}
+	for _, p := range occupied {
+		blocked[p] = true
+	}
+	if g.Solid(to.X, to.Y) || blocked[to] {
+		return -1
+	}
+	dist := map[Point]int{from: 0}
+	queue := []Point{from}
+	for len(queue) > 0 {
+		p := queue[0]
+		queue = queue[1:]
+		for _, d := range kingSteps {
+			q := Point{p.X + d.X, p.Y + d.Y}
+			if _, seen := dist[q]; seen || !g.canStep(p, d) || blocked[q] {
+				continue
+			}
+			dist[q] = dist[p] + 1
+			if q == to {
+				return dist[q]
+			}
+			queue = append(queue, q)
+		}
+	}
+	return -1
+}
+
+var kingSteps = []Point{{0, -1}, {-1, 0}, {1, 0}, {0, 1}, {-1, -1}, {1, -1}, {-1, 1}, {1, 1}}
+
+// canStep reports whether a mover may step from p by d: onto floor, and
+// on a diagonal without cutting the corner of a solid square.
+func (g *Grid) canStep(p, d Point) bool {
+	if g.Solid(p.X+d.X, p.Y+d.Y) {
+		return false
+	}
+	return d.X == 0 || d.Y == 0 || !g.Solid(p.X+d.X, p.Y) && !g.Solid(p.X, p.Y+d.Y)
+}
+
+// Line is the squares a straight line from the centre of square a to the
+// centre of square b passes, one step (orthogonal or diagonal) at a time,
+// a first and b last: the squares nearest the line along its longer axis
+// (a tie, exactly between two squares, goes to the one nearer a).
+func Line(a, b Point) []Point {
+	dx, dy := b.X-a.X, b.Y-a.Y
+	n := max(abs(dx), abs(dy))
+	out := []Point{a}
+	for i := 1; i <= n; i++ {
+		// The point i/n of the way, rounded half toward a.
+		out = append(out, Point{a.X + roundHalfDown(i*dx, n), a.Y + roundHalfDown(i*dy, n)})
+	}
+	return out
+}
+
+// roundHalfDown is num/den rounded to the nearest whole number, halves
+// toward zero (den > 0).
+func roundHalfDown(num, den int) int {
+	s := 1
+	if num < 0 {
+		s, num = -1, -num
+	}
+	q, r := num/den, num%den
+	if 2*r > den {
+		q++
+	}
+	return s * q
+}
+
+// Straight is where a mover at from gets running at most squares steps in
+// a straight line toward goal (the squares of Line), stopping next to the
+// goal: it stops early before a solid square, a corner it cannot cut or a
+// square someone in occupied stands on.
+func (g *Grid) Straight(from, goal Point, squares int, occupied []Point) Point {
+	blocked := map[Point]bool{}
+	for _, p := range occupied {
+		blocked[p] = true
+	}
+	line := Line(from, goal)
+	at := from
+	for i := 1; i < len(line)-1 && i <= squares; i++ {
+		q := line[i]
+		if !g.canStep(at, Point{q.X - at.X, q.Y - at.Y}) || blocked[q] {
+			break
+		}
+		at = q
+	}
+	return at
+}
