@@ -1,9 +1,12 @@
 package interp_test
 
 import (
+	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
+	"github.com/frayrules/fray/dsl"
 	"github.com/frayrules/fray/interp"
 )
 
@@ -67,6 +70,29 @@ var elevenQACases = []procCase{
 				t.Errorf("declaration order: got %v, want %v", got, want)
 			}
 		}},
+	{id: "prepared against missile fire", file: "mechanics/ep_prepared_on_missiles.fray", ids: []string{"004-10"},
+		check: func(t *testing.T, ev []*interp.Event) {
+			logHas(t, ev, "brom's prepared attack goes off: archer fires missiles")
+			if n := attackRolls(ev, 1)["archer"]; n != 0 {
+				t.Errorf("the archer is felled by the prepared attack before his shot: %d attack rolls", n)
+			}
+		}},
+}
+
+// TestElevenPreparedTriggerTypo: a prepared action's condition must be a
+// row of prepared_trigger; a misspelled one stops the run with an error
+// that names it, instead of never going off.
+func TestElevenPreparedTriggerTypo(t *testing.T) {
+	path := filepath.Join("..", "testdata", "mechanics", "ep_prepared_typo.fray")
+	enc, diags := dsl.LoadEncounter(path, "", dsl.Sources{})
+	if diags.HasErrors() {
+		t.Fatalf("%s does not check: %v", path, diags)
+	}
+	_, err := interp.New(interp.Lower(enc.Rules), enc, interp.Options{Dice: enc.Dice}).Play()
+	if err == nil || !strings.Contains(err.Error(), `table prepared_trigger has no row for "move"`) ||
+		!strings.Contains(err.Error(), "eleven_phases.fray:") {
+		t.Fatalf("want a positioned runtime error naming the condition, got %v", err)
+	}
 }
 
 func init() {
