@@ -234,13 +234,16 @@ func (r *Run) finish(err error) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	res := Result{Rounds: r.round, Standing: r.standingNames()}
+	res := Result{Rounds: r.round}
 	r.ended = true
 	for _, ph := range r.plan.AtEnd {
 		if err := r.runPhase(ph); err != nil {
 			return res, err
 		}
 	}
+	// Who stands is read after the at-end phases, which may still take
+	// the beaten out of the fight (or bring someone back).
+	res.Standing = r.standingNames()
 	r.phase = ""
 	text := "combat ends"
 	if r.round == 0 {
@@ -255,9 +258,9 @@ func (r *Run) finish(err error) (Result, error) {
 	case 0:
 		text += ": no side stands"
 	case 1:
-		text += ": " + res.Standing[0] + " wins"
+		text += ", won by " + res.Standing[0]
 	default:
-		text += ": standing " + strings.Join(res.Standing, ", ")
+		text += ", no winner; standing: " + strings.Join(res.Standing, ", ")
 	}
 	r.emitLog(&Event{Kind: KEnd, Name: "ended", Args: map[string]any{"standing": res.Standing}, Text: text})
 	return res, nil

@@ -62,7 +62,7 @@ var stressCases = []procCase{
 			wantLogged(t, ev, "gob2 shares gob1's initiative: base 6",
 				"sentry is surprised: it neither declares nor acts this round",
 				"order by declaration order, lowest first: aelis (0) = gob1 (0) = gob2 (0) simultaneous",
-				"gob1 is Dying", "aelis is Incapacitated", "combat ends in round 1: monsters wins")
+				"gob1 is Dying", "aelis is Incapacitated", "combat ends in round 1, won by monsters")
 			for _, e := range ev {
 				if e.Who == "sentry" && (e.Kind == interp.KDeclare || e.Kind == interp.KAct) {
 					t.Errorf("the surprised sentry neither declares nor acts in round 1: %s", e.Text)
@@ -88,7 +88,7 @@ var stressCases = []procCase{
 				"kobold dies (-7 Wound Points, Strength 4)",
 				"fighter scores a critical hit (a natural 20): 2 damage x3", "ogre suffers a Combat Injury (d% 5 against 6 damage)",
 				"ogre is down and out of the fight (-2 Wound Points, stable)", "ogre's ability damage: Agility 3",
-				"combat ends in round 2: party wins")
+				"combat ends in round 2, won by party")
 			for _, e := range ev {
 				if strings.HasPrefix(e.Text, "ogre loses") && strings.Contains(e.Text, "Stress") {
 					t.Errorf("a critical hit bypasses Stress: %s", e.Text)
@@ -98,7 +98,7 @@ var stressCases = []procCase{
 	{id: "SW morale and the end of combat", file: "mechanics/sw_morale.fray", ids: []string{"001-08", "001-09"},
 		check: func(t *testing.T, ev []*interp.Event) {
 			wantLogged(t, ev, "bard intimidates wolf (result 15)", "ogre breaks (8 against TN 13)",
-				"wolf checks morale: the outcome is obvious to it", "combat ends in round 1: party wins")
+				"wolf checks morale: the outcome is obvious to it", "combat ends in round 1, won by party")
 			if n := len(eventsNamed(ev, "flees")); n != 2 {
 				t.Errorf("both monsters stop fighting, got %d", n)
 			}

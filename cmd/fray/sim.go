@@ -134,7 +134,7 @@ func writeSimText(w io.Writer, enc *dsl.Encounter, r *interp.SimResult, seed uin
 	done := r.Runs - r.Errors
 	fmt.Fprintln(w, "\noutcome                  share   95% interval")
 	for _, s := range r.Sides {
-		fmt.Fprintf(w, "  %-20s %s\n", s+" wins", ci(interp.Proportion(r.Wins[s], done)))
+		fmt.Fprintf(w, "  %-20s %s\n", "won by "+s, ci(interp.Proportion(r.Wins[s], done)))
 	}
 	fmt.Fprintf(w, "  %-20s %s\n", "no side stands", ci(interp.Proportion(r.NoneStand, done)))
 	fmt.Fprintf(w, "  %-20s %s\n", "round limit reached", ci(interp.Proportion(r.Capped, done)))
@@ -199,7 +199,7 @@ func comparisonRows(ra, rb *interp.SimResult) []diffRow {
 		rows = append(rows, diffRow{What: label, A: float64(ka) / float64(max(1, na)), B: float64(kb) / float64(max(1, nb)), Diff: d, Significant: sig})
 	}
 	for _, s := range ra.Sides {
-		row(s+" wins", ra.Wins[s], rb.Wins[s])
+		row("won by "+s, ra.Wins[s], rb.Wins[s])
 	}
 	row("no side stands", ra.NoneStand, rb.NoneStand)
 	row("round limit reached", ra.Capped, rb.Capped)
