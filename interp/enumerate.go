@@ -3,53 +3,126 @@ package interp
 import (
 	"fmt"
 	"math/big"
+	"strings"
 
 	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/stdlib"
 )
 
-// enumDice walks every sequence of die results, one run at a time, like an
-// odometer: each run replays the path so far and extends it with ones.
+// summingDice is a dice source that can give the total of several dice
+// as one outcome, weighted by its exact probability.
+type summingDice interface {
+	Sum(n, faces int, need func() string) (int, error)
+}
+
+// enumPos is one roll of an enumerated sequence: a die, or a sum of n
+// dice, and which of its outcomes the sequence takes.
+type enumPos struct {
+	n, faces int
+	idx      int
+	dist     *stdlib.Dist // the sum's distribution when n > 1
+}
+
+func (p *enumPos) outcomes() int {
+	if p.dist != nil {
+		return len(p.dist.Count)
+	}
+	return p.faces
+}
+
+// enumDice walks every sequence of roll outcomes, one run at a time, like
+// an odometer: each run replays the path so far and extends it with the
+// first outcome of each new roll. A sum of several dice is one roll whose
+// outcomes are its totals, weighted (2d6 has 11 outcomes, not 36).
 type enumDice struct {
-	path, faces []int
-	pos         int
+	path []enumPos
+	pos  int
+	sums map[[2]int]*stdlib.Dist
 }
 
 func (e *enumDice) Die(faces int, _ func() string) (int, error) {
+	return e.roll(1, faces)
+}
+
+func (e *enumDice) Sum(n, faces int, _ func() string) (int, error) {
+	return e.roll(n, faces)
+}
+
+func (e *enumDice) roll(n, faces int) (int, error) {
 	if e.pos < len(e.path) {
-		if e.faces[e.pos] != faces {
+		p := &e.path[e.pos]
+		if p.faces != faces || p.n != n {
 			return 0, fmt.Errorf("internal: the enumeration diverged")
 		}
-		v := e.path[e.pos]
 		e.pos++
-		return v, nil
+		return p.value(), nil
 	}
-	e.path = append(e.path, 1)
-	e.faces = append(e.faces, faces)
+	p := enumPos{n: n, faces: faces}
+	if n > 1 {
+		key := [2]int{n, faces}
+		if e.sums == nil {
+			e.sums = map[[2]int]*stdlib.Dist{}
+		}
+		if e.sums[key] == nil {
+			d := stdlib.SumOf(n, faces)
+			e.sums[key] = &d
+		}
+		p.dist = e.sums[key]
+	}
+	e.path = append(e.path, p)
 	e.pos++
-	return 1, nil
+	return p.value(), nil
+}
+
+func (p *enumPos) value() int {
+	if p.dist != nil {
+		return p.dist.Min + p.idx
+	}
+	return p.idx + 1
 }
 
 // next moves to the following sequence; false when all are done.
 func (e *enumDice) next() bool {
 	e.pos = 0
 	for len(e.path) > 0 {
-		last := len(e.path) - 1
-		if e.path[last] < e.faces[last] {
-			e.path[last]++
+		last := &e.path[len(e.path)-1]
+		if last.idx < last.outcomes()-1 {
+			last.idx++
 			return true
 		}
-		e.path, e.faces = e.path[:last], e.faces[:last]
+		e.path = e.path[:len(e.path)-1]
 	}
 	return false
 }
 
 // prob is the probability of the current sequence.
 func (e *enumDice) prob() *big.Rat {
-	den := big.NewInt(1)
-	for _, f := range e.faces {
-		den.Mul(den, big.NewInt(int64(f)))
+	num, den := big.NewInt(1), big.NewInt(1)
+	for _, p := range e.path {
+		if p.dist != nil {
+			num.Mul(num, p.dist.Count[p.idx])
+			den.Mul(den, p.dist.Total)
+		} else {
+			den.Mul(den, big.NewInt(int64(p.faces)))
+		}
 	}
-	return new(big.Rat).SetFrac(big.NewInt(1), den)
+	return new(big.Rat).SetFrac(num, den)
+}
+
+// shape is how many sequences share the current one's rolls: the product
+// of their numbers of outcomes (capped at limit+1).
+func (e *enumDice) shape(limit int) (int, string) {
+	n := 1
+	var rolls []string
+	for _, p := range e.path {
+		n *= p.outcomes()
+		if n > limit {
+			n = limit + 1
+		}
+		d := stdlib.Dice{N: p.n, Faces: p.faces}
+		rolls = append(rolls, d.String())
+	}
+	return n, strings.Join(rolls, ", ")
 }
 
 // EventProbability is the exact probability that a condition holds once the
@@ -63,7 +136,7 @@ func EventProbability(p *Plan, enc *dsl.Encounter, cond *dsl.CExpr, after string
 	for {
 		paths++
 		if paths > maxPaths {
-			return nil, paths - 1, fmt.Errorf("the set-up can roll more than %d different sequences of dice; raise --max-paths", maxPaths)
+			return nil, paths - 1, fmt.Errorf("the set-up can roll more than %d different sequences of dice; raise --max-paths, or estimate with --sample N", maxPaths)
 		}
 		r := New(p, enc, Options{})
 		r.dice = e
@@ -77,10 +150,39 @@ func EventProbability(p *Plan, enc *dsl.Encounter, cond *dsl.CExpr, after string
 		if b, _ := v.(bool); b {
 			total.Add(total, e.prob())
 		}
+		// The first sequence shows the rolls the set-up makes: if they
+		// alone allow more sequences than the limit, say so at once.
+		if paths == 1 {
+			if n, rolls := e.shape(maxPaths); n > maxPaths {
+				return nil, paths, fmt.Errorf("the set-up rolls %s: more than %d sequences of outcomes to enumerate; raise --max-paths, or estimate with --sample N", rolls, maxPaths)
+			}
+		}
 		if !e.next() {
 			return total, paths, nil
 		}
 	}
+}
+
+// SampleEventProbability estimates what EventProbability computes, for
+// set-ups too large to enumerate: it plays the set-up n times with the
+// seeded dice of fight i (as fray sim would) and counts how often the
+// condition holds. The answer is an estimate, not an exact value.
+func SampleEventProbability(p *Plan, enc *dsl.Encounter, cond *dsl.CExpr, after string, n int, seed uint64) (int, error) {
+	hits := 0
+	for i := 0; i < n; i++ {
+		r := New(p, enc, Options{Seed: FightSeed(seed, i)})
+		if err := r.PlaySetup(after); err != nil {
+			return hits, err
+		}
+		v, err := r.eval(cond, r.newFrame(r.m.Globals))
+		if err != nil {
+			return hits, err
+		}
+		if b, _ := v.(bool); b {
+			hits++
+		}
+	}
+	return hits, nil
 }
 
 // PlaySetup builds the fight and runs its set-up phases, up to and

@@ -18,6 +18,18 @@ func (r *Run) Roll(n, faces int) (int, error) {
 		return 0, fmt.Errorf("cannot roll %dd%d: 1 to %d dice of 2 to %d faces", n, faces, stdlib.MaxDice, stdlib.MaxFaces)
 	}
 	d := stdlib.Dice{N: n, Faces: faces}
+	// A source that deals in sums (the exact enumeration of fray prob)
+	// gives the total of several dice as one outcome.
+	if sd, ok := r.dice.(summingDice); ok && n > 1 {
+		total, err := sd.Sum(n, faces, func() string { return r.describeNeed(d) })
+		if err != nil {
+			return 0, err
+		}
+		who, why := r.who(), r.reason
+		r.emitLog(&Event{Kind: KRoll, Who: who, Why: why, Dice: d.String(), Total: &total,
+			Text: fmt.Sprintf("%s rolls %s for %s: %d", orSomeone(who), d, why, total)})
+		return total, nil
+	}
 	faceList := make([]int, n)
 	total := 0
 	for i := range faceList {

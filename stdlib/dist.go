@@ -76,6 +76,9 @@ func (d Dist) Scale(k int) Dist {
 	return Dist{Min: d.Min * k, Count: out, Total: d.Total}
 }
 
+// SumOf is the distribution of the sum of n dice of the given faces.
+func SumOf(n, faces int) Dist { return sumOf(n, Die(faces)) }
+
 // Sum of n dice, by repeated squaring of convolutions.
 func sumOf(n int, die Dist) Dist {
 	result := Constant(0)

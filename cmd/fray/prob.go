@@ -18,7 +18,8 @@ import (
 
 func newProbCmd(stdout, stderr io.Writer) *cobra.Command {
 	var rules, table, encounter, event, after, format string
-	var maxPaths int
+	var maxPaths, sample int
+	var seed uint64
 	cmd := &cobra.Command{
 		Use:   "prob [EXPR]",
 		Short: "Exact odds of dice, of a table's rows, or of a set-up event",
@@ -30,7 +31,12 @@ func newProbCmd(stdout, stderr io.Writer) *cobra.Command {
   fray prob --encounter E --event 'any(sides, .name == "party" && .surprised > 0)'
                                       the chance that a condition holds after
                                       the encounter's set-up phases, over every
-                                      sequence of dice they can roll
+                                      sequence of dice they can roll (a sum
+                                      of dice counts as one roll of its totals)
+
+A set-up with too many sequences to enumerate is refused with the rolls it
+makes; --sample N then estimates the chance from N seeded set-ups, with a
+95% interval, and says that it is an estimate.
 
 Probabilities are printed as exact fractions and as percentages, with
 at-least and at-most columns for values; --format json gives the same data.`,
@@ -51,7 +57,10 @@ at-least and at-most columns for values; --format json gives the same data.`,
 				if encounter == "" {
 					return usageErr("--event needs --encounter")
 				}
-				return probEvent(stdout, stderr, encounter, rules, event, after, format, maxPaths)
+				if sample < 0 {
+					return usageErr("--sample must be positive")
+				}
+				return probEvent(stdout, stderr, encounter, rules, event, after, format, maxPaths, sample, seed)
 			}
 			return usageErr("give a dice expression, or --rules with --table, or --encounter with --event")
 		},
@@ -63,6 +72,8 @@ at-least and at-most columns for values; --format json gives the same data.`,
 	f.StringVar(&event, "event", "", "a condition (an expression over sides and combatants) after the set-up phases")
 	f.StringVar(&after, "after", "", "evaluate --event after this set-up phase (default: after all of them)")
 	f.IntVar(&maxPaths, "max-paths", 1_000_000, "most dice sequences --event may enumerate")
+	f.IntVar(&sample, "sample", 0, "estimate --event from this many seeded set-ups instead of enumerating (not exact)")
+	f.Uint64Var(&seed, "seed", 1, "the seed of --sample")
 	f.StringVar(&format, "format", "text", "output format: text or json")
 	return cmd
 }
@@ -189,7 +200,7 @@ func rowKeys(r *dsl.Row) string {
 	return fmt.Sprintf("%d-%d", k.Lo, k.Hi)
 }
 
-func probEvent(stdout, stderr io.Writer, encPath, rulesPath, event, after, format string, maxPaths int) error {
+func probEvent(stdout, stderr io.Writer, encPath, rulesPath, event, after, format string, maxPaths, sample int, seed uint64) error {
 	src := dsl.Sources{}
 	enc, diags := dsl.LoadEncounter(encPath, rulesPath, src)
 	if diags.HasErrors() || enc == nil {
@@ -206,16 +217,29 @@ func probEvent(stdout, stderr io.Writer, encPath, rulesPath, event, after, forma
 	if after != "" && !slices.Contains(plan.SetupPhases(), after) {
 		return usageErr("--after %s: the set-up phases are %s", after, strings.Join(plan.SetupPhases(), ", "))
 	}
+	when := "the set-up phases"
+	if after != "" {
+		when = "set-up phase " + after
+	}
+	if sample > 0 {
+		hits, err := interp.SampleEventProbability(plan, enc, cond, after, sample, seed)
+		if err != nil {
+			return &exitError{code: exitFindings, msg: err.Error()}
+		}
+		iv := interp.Proportion(hits, sample)
+		if format == "json" {
+			return writeJSON(stdout, map[string]any{"event": event, "estimate": iv, "sampled": sample, "seed": seed, "exact": false})
+		}
+		fmt.Fprintf(stdout, "P(%s) ≈ %.2f%% [%.2f%%, %.2f%%] (95%% interval), after %s, estimated from %d sampled set-ups, seed %d: not exact\n",
+			event, 100*iv.Estimate, 100*iv.Low, 100*iv.High, when, sample, seed)
+		return nil
+	}
 	p, paths, err := interp.EventProbability(plan, enc, cond, after, maxPaths)
 	if err != nil {
 		return &exitError{code: exitFindings, msg: err.Error()}
 	}
 	if format == "json" {
 		return writeJSON(stdout, map[string]any{"event": event, "p": ratText(p), "percent": pct(p), "dice_sequences": paths})
-	}
-	when := "the set-up phases"
-	if after != "" {
-		when = "set-up phase " + after
 	}
 	fmt.Fprintf(stdout, "P(%s) = %s = %s, after %s, over %d sequences of dice\n", event, ratText(p), pct(p), when, paths)
 	return nil
