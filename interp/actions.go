@@ -13,9 +13,12 @@ type declareNode struct{ at dsl.Range }
 // exec collects every living combatant's declaration for the round: the
 // encounter's script for this round, else the ruleset's default action.
 func (n *declareNode) exec(r *Run, fr reflect.Value) (flow, error) {
-	script := map[string]*dsl.DeclSpec{}
-	for _, d := range r.enc.Script[r.round] {
-		script[d.Who] = d
+	var script map[string]*dsl.DeclSpec
+	if specs := r.enc.Script[r.round]; len(specs) > 0 {
+		script = make(map[string]*dsl.DeclSpec, len(specs))
+		for _, d := range specs {
+			script[d.Who] = d
+		}
 	}
 	for i, c := range r.comb {
 		r.declared[i] = nil
@@ -37,14 +40,17 @@ func (n *declareNode) exec(r *Run, fr reflect.Value) (flow, error) {
 				}
 				d.args[j] = slot
 			}
-		} else if r.m.Default != nil {
-			d = &declared{action: r.plan.actions[r.m.Default], args: make([]reflect.Value, len(r.m.Default.Params))}
+		} else {
+			d = r.defaultDecl()
 		}
 		if d == nil {
 			continue
 		}
 		r.declared[i] = d
 		c.Elem().Field(dsl.FieldAction).SetString(d.action.a.Name)
+		if r.quiet() {
+			continue
+		}
 		how := "declares"
 		if !d.script {
 			how = "declares by default"
@@ -52,6 +58,18 @@ func (n *declareNode) exec(r *Run, fr reflect.Value) (flow, error) {
 		r.emitLog(&Event{Kind: KDeclare, Who: name, Name: d.action.a.Name, Args: d.jsonArgs(), Text: fmt.Sprintf("%s %s %s", name, how, d.describe())})
 	}
 	return flowNext, nil
+}
+
+// defaultDecl is the declaration of the ruleset's default action with
+// no arguments, made once per run (nil without a default action).
+func (r *Run) defaultDecl() *declared {
+	if r.m.Default == nil {
+		return nil
+	}
+	if r.defDecl == nil {
+		r.defDecl = &declared{action: r.plan.actions[r.m.Default], args: make([]reflect.Value, len(r.m.Default.Params))}
+	}
+	return r.defDecl
 }
 
 func (d *declared) describe() string {
@@ -101,8 +119,8 @@ func (n *actNode) exec(r *Run, fr reflect.Value) (flow, error) {
 	}
 	i := idxOf(c)
 	d := r.declared[i]
-	if d == nil && r.m.Default != nil {
-		d = &declared{action: r.plan.actions[r.m.Default], args: make([]reflect.Value, len(r.m.Default.Params))}
+	if d == nil {
+		d = r.defaultDecl()
 	}
 	if d == nil {
 		return flowNext, nil
@@ -118,7 +136,7 @@ func (r *Run) perform(c reflect.Value, d *declared) error {
 		return &RunError{At: dsl.RangeOf(d.action.a.Decl.Pos, d.action.a.Decl.Pos), Msg: fmt.Sprintf("actions and events are nested more than %d deep", MaxNesting)}
 	}
 	a := d.action.a
-	fr := r.newFrame(a.Frame)
+	fr := r.frame(a.Frame)
 	e := fr.Elem()
 	e.Field(a.Self.Index).Set(c)
 	name := nameOf(c)
@@ -143,6 +161,13 @@ func (r *Run) perform(c reflect.Value, d *declared) error {
 			return err
 		}
 	}
+	if r.quiet() {
+		_, err := r.execBlock(d.action.body, fr)
+		if err == nil {
+			r.release(a.Frame, fr)
+		}
+		return err
+	}
 	var parts []string
 	args := map[string]any{}
 	for _, p := range a.Params {
@@ -155,6 +180,9 @@ func (r *Run) perform(c reflect.Value, d *declared) error {
 	}
 	r.emitLog(&Event{Kind: KAct, Who: name, Name: a.Name, Args: args, Text: fmt.Sprintf("%s acts: %s(%s)", name, a.Name, strings.Join(parts, ", "))})
 	_, err := r.execBlock(d.action.body, fr)
+	if err == nil {
+		r.release(a.Frame, fr)
+	}
 	return err
 }
 
@@ -188,6 +216,9 @@ func (n *scheduleNode) exec(r *Run, fr reflect.Value) (flow, error) {
 	snap.Elem().Set(fr.Elem())
 	due := r.tick() + after
 	r.scheduled = append(r.scheduled, &scheduled{owner: idxOf(c), label: n.label, due: due, body: n.body, frame: snap, actor: nameOf(c), serial: r.seq})
+	if r.quiet() {
+		return flowNext, nil
+	}
 	dr, ds := r.untick(due)
 	r.emitLog(&Event{Kind: KSchedule, Who: nameOf(c), Name: n.label, Args: map[string]any{"due_round": dr, "due_segment": ds},
 		Text: fmt.Sprintf("%s: %q is due in %s", nameOf(c), n.label, r.when(dr, ds))})
@@ -244,7 +275,7 @@ func (n *cancelNode) exec(r *Run, fr reflect.Value) (flow, error) {
 		kept = append(kept, s)
 	}
 	r.scheduled = kept
-	if dropped > 0 {
+	if dropped > 0 && !r.quiet() {
 		r.emitLog(&Event{Kind: KCancel, Who: nameOf(c), Name: n.label, Text: fmt.Sprintf("%s: %q is cancelled", nameOf(c), n.label)})
 	}
 	return flowNext, nil
@@ -265,7 +296,9 @@ func (r *Run) fireDue() error {
 			return nil
 		}
 		r.scheduled = append(r.scheduled[:at], r.scheduled[at+1:]...)
-		r.emitLog(&Event{Kind: KFire, Who: next.actor, Name: next.label, Text: fmt.Sprintf("%s: %q comes due", next.actor, next.label)})
+		if !r.quiet() {
+			r.emitLog(&Event{Kind: KFire, Who: next.actor, Name: next.label, Text: fmt.Sprintf("%s: %q comes due", next.actor, next.label)})
+		}
 		fr := next.frame
 		fr.Elem().Field(dsl.GRound).SetInt(int64(r.round))
 		fr.Elem().Field(dsl.GSegment).SetInt(int64(r.segment))

@@ -223,7 +223,7 @@ func (n *forNode) exec(r *Run, fr reflect.Value) (flow, error) {
 		sort.SliceStable(items, func(a, b int) bool { return n.less(items[a], items[b]) })
 	}
 	groups := n.group(items)
-	if len(n.keys) > 0 {
+	if len(n.keys) > 0 && !r.quiet() {
 		r.logOrder(n, items, groups)
 	}
 	// A loop stops when the fight ends during it (the last foe falls), but
@@ -478,6 +478,25 @@ func (r *Run) dispatch(ep *eventPlan, args []reflect.Value, at dsl.Range, who st
 		return &RunError{At: at, Msg: fmt.Sprintf("events are nested more than %d deep: a handler that emits, in the end, its own event?", MaxNesting)}
 	}
 	ev := ep.ev
+	if r.opt.Sink == nil {
+		// Nobody reads the text, but its expressions still run: they
+		// may fail or roll, as in a logged run.
+		if ev.Template != nil {
+			fr := r.frame(ev.Frame)
+			for i, p := range ev.Params {
+				fr.Elem().Field(p.Field.Index).Set(args[i])
+			}
+			if _, err := r.render(ev.Template, fr, false); err != nil {
+				return err
+			}
+			r.release(ev.Frame, fr)
+		}
+		r.seq++
+		if r.opt.countEvent != nil {
+			r.opt.countEvent(ev.Name, who)
+		}
+		return r.handle(ep, args, who)
+	}
 	fr := r.newFrame(ev.Frame)
 	jargs := map[string]any{}
 	for i, p := range ev.Params {
@@ -486,7 +505,7 @@ func (r *Run) dispatch(ep *eventPlan, args []reflect.Value, at dsl.Range, who st
 	}
 	text := ev.Name
 	if ev.Template != nil {
-		t, err := r.render(ev.Template, fr)
+		t, err := r.render(ev.Template, fr, true)
 		if err != nil {
 			return err
 		}
@@ -499,32 +518,44 @@ func (r *Run) dispatch(ep *eventPlan, args []reflect.Value, at dsl.Range, who st
 		text += "(" + strings.Join(parts, ", ") + ")"
 	}
 	r.emitLog(&Event{Kind: KEvent, Name: ev.Name, Who: who, Args: jargs, Text: text})
+	return r.handle(ep, args, who)
+}
+
+// handle runs an event's handlers.
+func (r *Run) handle(ep *eventPlan, args []reflect.Value, who string) error {
+	ev := ep.ev
 	r.actors = append(r.actors, who)
 	defer func() { r.actors = r.actors[:len(r.actors)-1] }()
 	for _, h := range ep.handlers {
-		hf := r.newFrame(h.frame)
+		hf := r.frame(h.frame)
 		for i, p := range ev.Params {
 			hf.Elem().Field(p.Field.Index).Set(args[i])
 		}
 		if _, err := r.execBlock(h.body, hf); err != nil {
 			return err
 		}
+		r.release(h.frame, hf)
 	}
 	return nil
 }
 
-func (r *Run) render(t *dsl.Template, fr reflect.Value) (string, error) {
+// render fills a template; without keep it only evaluates the parts.
+func (r *Run) render(t *dsl.Template, fr reflect.Value, keep bool) (string, error) {
 	var b strings.Builder
 	for _, p := range t.Parts {
 		if p.Expr == nil {
-			b.WriteString(p.Text)
+			if keep {
+				b.WriteString(p.Text)
+			}
 			continue
 		}
 		v, err := r.eval(p.Expr, fr)
 		if err != nil {
 			return "", err
 		}
-		b.WriteString(show(v))
+		if keep {
+			b.WriteString(show(v))
+		}
 	}
 	return b.String(), nil
 }
@@ -536,9 +567,14 @@ type logNode struct {
 
 func (n *logNode) exec(r *Run, fr reflect.Value) (flow, error) {
 	r.reason = "log"
-	text, err := r.render(n.t, fr)
+	quiet := r.opt.Sink == nil
+	text, err := r.render(n.t, fr, !quiet)
 	if err != nil {
 		return flowNext, err
+	}
+	if quiet {
+		r.seq++
+		return flowNext, nil
 	}
 	r.emitLog(&Event{Kind: KLog, Who: r.who(), Text: text})
 	return flowNext, nil

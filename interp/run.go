@@ -23,6 +23,8 @@ type Options struct {
 	// MemoryBudget bounds what one expression may allocate; 0: DefaultMemoryBudget.
 	MemoryBudget uint
 	Sink         func(*Event)
+	// countEvent, when there is no Sink, hears of each rule event (sim).
+	countEvent func(name, who string)
 }
 
 // DefaultMaxSteps bounds the statements one run may execute.
@@ -67,17 +69,20 @@ type Run struct {
 	combList reflect.Value   // []*combatant
 	consts   []reflect.Value
 	self     reflect.Value // this run as a context.Context value
+	needFn   func() string // describes the die being rolled
 
 	round, segment int
 	phase          string
 	ended          bool
 	vms            []*vm.VM
+	pools          map[*dsl.Frame]*framePool
 	depth          int
 	nesting        int
 	steps          int
 	seq            int
 
 	declared  []*declared
+	defDecl   *declared
 	scheduled []*scheduled
 	deferred  *[]pendingEmit
 	actors    []string
@@ -132,8 +137,23 @@ func New(p *Plan, enc *dsl.Encounter, opt Options) *Run {
 	if r.opt.MemoryBudget == 0 {
 		r.opt.MemoryBudget = DefaultMemoryBudget
 	}
-	r.self = reflect.ValueOf(r)
+	// The frames' context field is an interface: a Value of that type
+	// stores without a type check per frame.
+	var ctx context.Context = r
+	r.self = reflect.ValueOf(&ctx).Elem()
+	r.needFn = r.describeNeed
 	return r
+}
+
+// quiet reports whether nobody reads the log; then the caller skips
+// building the event, and only its sequence number is taken, so that a
+// quiet run and a logged one stay the same fight.
+func (r *Run) quiet() bool {
+	if r.opt.Sink == nil {
+		r.seq++
+		return true
+	}
+	return false
 }
 
 func (r *Run) emitLog(e *Event) {
@@ -276,11 +296,12 @@ func (r *Run) checkEnd() (bool, error) {
 	if r.m.End == nil {
 		return false, nil
 	}
-	fr := r.newFrame(r.m.Globals)
+	fr := r.frame(r.m.Globals)
 	v, err := r.eval(r.m.End, fr)
 	if err != nil {
 		return false, err
 	}
+	r.release(r.m.Globals, fr)
 	b, _ := v.(bool)
 	return b, nil
 }
@@ -289,8 +310,11 @@ func (r *Run) runPhase(ph *phasePlan) error {
 	prev := r.phase
 	r.phase = ph.ph.Name
 	defer func() { r.phase = prev }()
-	fr := r.newFrame(ph.ph.Frame)
+	fr := r.frame(ph.ph.Frame)
 	_, err := r.execBlock(ph.body, fr)
+	if err == nil {
+		r.release(ph.ph.Frame, fr)
+	}
 	return err
 }
 

@@ -129,12 +129,10 @@ feed:
 func (res *SimResult) add(p *Plan, enc *dsl.Encounter, opt SimOptions, i int) {
 	counts := map[string]int{}
 	run := New(p, enc, Options{Seed: FightSeed(opt.Seed, i), MaxRounds: opt.MaxRounds, MaxSteps: opt.MaxSteps,
-		Sink: func(e *Event) {
-			if e.Kind == KEvent {
-				counts[e.Name]++
-				if e.Who != "" {
-					counts[e.Name+" · "+e.Who]++
-				}
+		countEvent: func(name, who string) {
+			counts[name]++
+			if who != "" {
+				counts[name+" · "+who]++
 			}
 		}})
 	out, err := run.Play()

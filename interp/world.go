@@ -17,11 +17,23 @@ func (r *Run) Roll(n, faces int) (int, error) {
 	if n < 1 || n > stdlib.MaxDice || faces < 2 || faces > stdlib.MaxFaces {
 		return 0, fmt.Errorf("cannot roll %dd%d: 1 to %d dice of 2 to %d faces", n, faces, stdlib.MaxDice, stdlib.MaxFaces)
 	}
+	if r.opt.Sink == nil {
+		total := 0
+		for range n {
+			v, err := r.dice.Die(faces, r.needFn)
+			if err != nil {
+				return 0, err
+			}
+			total += v
+		}
+		r.seq++
+		return total, nil
+	}
 	d := stdlib.Dice{N: n, Faces: faces}
 	faceList := make([]int, n)
 	total := 0
 	for i := range faceList {
-		v, err := r.dice.Die(faces, func() string { return r.describeNeed(d) })
+		v, err := r.dice.Die(faces, r.needFn)
 		if err != nil {
 			return 0, err
 		}
@@ -41,7 +53,7 @@ func orSomeone(who string) string {
 	return who
 }
 
-func (r *Run) describeNeed(d stdlib.Dice) string {
+func (r *Run) describeNeed() string {
 	s := fmt.Sprintf("%s by %s", r.reason, orSomeone(r.who()))
 	if r.phase != "" {
 		s += " in phase " + r.phase
@@ -207,10 +219,7 @@ func (r *Run) Modifier(name string, args []any) (int, error) {
 			return 0, err
 		}
 	}
-	var subject string
-	if len(args) > 0 {
-		subject = show(args[0])
-	}
+	quiet := r.opt.Sink == nil
 	var vals []int
 	var applied []string
 	evalRows := func() error {
@@ -230,7 +239,9 @@ func (r *Run) Modifier(name string, args []any) (int, error) {
 			}
 			n, _ := toInt(v)
 			vals = append(vals, n)
-			applied = append(applied, fmt.Sprintf("%s %+d", row.Label, n))
+			if !quiet {
+				applied = append(applied, fmt.Sprintf("%s %+d", row.Label, n))
+			}
 		}
 		return nil
 	}
@@ -264,7 +275,14 @@ func (r *Run) Modifier(name string, args []any) (int, error) {
 			total += v
 		}
 	}
+	if quiet && len(vals) > 0 {
+		r.seq++
+	}
 	if len(applied) > 0 {
+		var subject string
+		if len(args) > 0 {
+			subject = show(args[0])
+		}
 		r.emitLog(&Event{Kind: KModifier, Who: subject, Name: name, Total: &total,
 			Text: fmt.Sprintf("%s for %s: %s (%s) = %+d", name, subject, strings.Join(applied, ", "), m.Aggregate, total)})
 	}
@@ -290,11 +308,13 @@ func (r *Run) Table(name string, keys []any, roll bool) (any, error) {
 		}
 		keys = []any{total}
 	}
-	keyText := make([]string, len(keys))
-	for i, k := range keys {
-		keyText[i] = quoteArg(k)
+	at := func() string {
+		keyText := make([]string, len(keys))
+		for i, k := range keys {
+			keyText[i] = quoteArg(k)
+		}
+		return strings.Join(keyText, ", ")
 	}
-	at := strings.Join(keyText, ", ")
 rows:
 	for _, row := range t.Rows {
 		for i, k := range row.Keys {
@@ -304,11 +324,16 @@ rows:
 		}
 		var val any = row.Label
 		if row.Value != nil {
-			v, err := r.eval(row.Value, r.newFrame(r.m.Globals))
+			fr := r.frame(r.m.Globals)
+			v, err := r.eval(row.Value, fr)
 			if err != nil {
 				return nil, err
 			}
+			r.release(r.m.Globals, fr)
 			val = v
+		}
+		if r.quiet() {
+			return val, nil
 		}
 		label := row.Label
 		if label == "" {
@@ -321,8 +346,8 @@ rows:
 			jk[i] = jsonValue(k)
 		}
 		r.emitLog(&Event{Kind: KTable, Who: r.who(), Name: name, Args: map[string]any{"keys": jk, "value": jsonValue(val)},
-			Text: fmt.Sprintf("table %s, %s: %s", name, at, label)})
+			Text: fmt.Sprintf("table %s, %s: %s", name, at(), label)})
 		return val, nil
 	}
-	return nil, fmt.Errorf("table %s has no row for %s", name, at)
+	return nil, fmt.Errorf("table %s has no row for %s", name, at())
 }
