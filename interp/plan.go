@@ -16,6 +16,8 @@ type Plan struct {
 	events    map[*dsl.Event]*eventPlan
 	modifiers map[string]*dsl.Modifiers
 	tables    map[string]*dsl.Table
+	fast      map[*dsl.CExpr]*fexpr // expressions evaluated natively (fast.go)
+	lay       layout
 }
 
 type phasePlan struct {
@@ -42,6 +44,13 @@ type handlerPlan struct {
 func Lower(m *dsl.Model) *Plan {
 	p := &Plan{M: m, actions: map[*dsl.Action]*actionPlan{}, events: map[*dsl.Event]*eventPlan{},
 		modifiers: m.Modifiers, tables: m.Tables}
+	p.lay = newLayout(m.U)
+	p.fast = map[*dsl.CExpr]*fexpr{}
+	for _, ce := range m.Exprs {
+		if fe := p.compileFast(ce); fe != nil {
+			p.fast[ce] = fe
+		}
+	}
 	// Event plans exist before any body is lowered, so every emit finds its event.
 	for _, ev := range m.EventList {
 		p.events[ev] = &eventPlan{ev: ev}

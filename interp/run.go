@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"strings"
 	"time"
+	"unsafe"
 
 	"github.com/expr-lang/expr/file"
 	"github.com/expr-lang/expr/vm"
@@ -76,6 +77,7 @@ type Run struct {
 	ended          bool
 	vms            []*vm.VM
 	pools          map[*dsl.Frame]*framePool
+	scratch        []unsafe.Pointer // lists of native expressions (fast_world.go)
 	depth          int
 	nesting        int
 	steps          int
@@ -355,6 +357,14 @@ func (r *Run) eval(ce *dsl.CExpr, fr reflect.Value) (any, error) {
 	if ce.Const != nil {
 		return ce.Const, nil
 	}
+	if fe := r.fastOf(ce); fe != nil {
+		return r.evalFast(ce, fe, fr)
+	}
+	return r.evalVM(ce, fr)
+}
+
+// evalVM evaluates with expr-lang's VM.
+func (r *Run) evalVM(ce *dsl.CExpr, fr reflect.Value) (any, error) {
 	machine := r.vm()
 	machine.MemoryBudget = r.opt.MemoryBudget
 	r.depth++
@@ -369,12 +379,17 @@ func (r *Run) eval(ce *dsl.CExpr, fr reflect.Value) (any, error) {
 		if errors.As(err, &fe) {
 			msg = fe.Message
 		}
-		if strings.Contains(msg, "memory budget exceeded") {
-			msg = fmt.Sprintf("the expression exceeded its memory budget of %d; raise it with --max-expr-memory", r.opt.MemoryBudget)
-		}
-		return nil, &RunError{At: dsl.RangeOf(ce.Expr.Pos, ce.Expr.EndPos), Msg: cleanExprErr(r.m.U.Friendly(msg))}
+		return nil, r.exprFailure(ce, msg)
 	}
 	return out, nil
+}
+
+// exprFailure places the message of a failed expression.
+func (r *Run) exprFailure(ce *dsl.CExpr, msg string) error {
+	if strings.Contains(msg, "memory budget exceeded") {
+		msg = fmt.Sprintf("the expression exceeded its memory budget of %d; raise it with --max-expr-memory", r.opt.MemoryBudget)
+	}
+	return &RunError{At: dsl.RangeOf(ce.Expr.Pos, ce.Expr.EndPos), Msg: cleanExprErr(r.m.U.Friendly(msg))}
 }
 
 // cleanExprErr keeps the first line of an expr-lang runtime error; the

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
+	"unsafe"
 
 	"github.com/frayrules/fray/dsl"
 	"github.com/frayrules/fray/stdlib"
@@ -78,22 +79,45 @@ func facesText(faces []int, total int) string {
 	return strings.Join(parts, "+") + " = " + fmt.Sprint(total)
 }
 
-func (r *Run) filterComb(keep func(c reflect.Value) bool) any {
-	out := reflect.MakeSlice(r.combList.Type(), 0, len(r.comb))
-	for _, c := range r.comb {
-		if keep(c) {
-			out = reflect.Append(out, c)
-		}
-	}
-	return out.Interface()
+// listResult copies a list made in the scratch space since mark into a
+// new list of type t, as expr-lang values must outlive the call.
+func (r *Run) listResult(t reflect.Type, mark int, list []unsafe.Pointer) any {
+	out := boxList(t, list).Interface()
+	r.scratch = r.scratch[:mark]
+	return out
 }
 
 func ptrOf(v any) (reflect.Value, error) {
 	rv := reflect.ValueOf(v)
 	if !rv.IsValid() || rv.Kind() != reflect.Pointer || rv.IsNil() {
-		return reflect.Value{}, fmt.Errorf("expected a combatant or side, found nobody")
+		return reflect.Value{}, errNobody
 	}
 	return rv, nil
+}
+
+// listOf views a list argument as raw pointers.
+func listOf(v any) []unsafe.Pointer {
+	lv := reflect.ValueOf(v)
+	if !lv.IsValid() || lv.Kind() != reflect.Slice {
+		return nil
+	}
+	if lv.Type().Elem().Kind() == reflect.Pointer {
+		return pointers(lv)
+	}
+	// A list of any: keep the combatants and sides in it.
+	var out []unsafe.Pointer
+	for i := 0; i < lv.Len(); i++ {
+		e := lv.Index(i)
+		if e.Kind() == reflect.Interface {
+			e = e.Elem()
+		}
+		if e.Kind() == reflect.Pointer {
+			out = append(out, e.UnsafePointer())
+		} else {
+			out = append(out, nil)
+		}
+	}
+	return out
 }
 
 // Members are a side's combatants.
@@ -102,20 +126,12 @@ func (r *Run) Members(side any) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return r.filterComb(func(c reflect.Value) bool { return c.Elem().Field(dsl.FieldSide).Pointer() == s.Pointer() }), nil
+	return r.listResult(r.combList.Type(), len(r.scratch), r.membersP(s.UnsafePointer())), nil
 }
 
 // Living keeps the living combatants of a list.
 func (r *Run) Living(list any) (any, error) {
-	lv := reflect.ValueOf(list)
-	out := reflect.MakeSlice(r.combList.Type(), 0, lv.Len())
-	for i := 0; i < lv.Len(); i++ {
-		c := lv.Index(i)
-		if !c.IsNil() && c.Elem().Field(dsl.FieldAlive).Bool() {
-			out = reflect.Append(out, c)
-		}
-	}
-	return out.Interface(), nil
+	return r.listResult(r.combList.Type(), len(r.scratch), r.livingP(listOf(list))), nil
 }
 
 // Enemies are the combatants of the other sides.
@@ -124,8 +140,7 @@ func (r *Run) Enemies(c any) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	side := cv.Elem().Field(dsl.FieldSide).Pointer()
-	return r.filterComb(func(x reflect.Value) bool { return x.Elem().Field(dsl.FieldSide).Pointer() != side }), nil
+	return r.listResult(r.combList.Type(), len(r.scratch), r.enemiesP(cv.UnsafePointer())), nil
 }
 
 // Allies are the others of the combatant's side.
@@ -134,10 +149,7 @@ func (r *Run) Allies(c any) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	side := cv.Elem().Field(dsl.FieldSide).Pointer()
-	return r.filterComb(func(x reflect.Value) bool {
-		return x.Elem().Field(dsl.FieldSide).Pointer() == side && x.Pointer() != cv.Pointer()
-	}), nil
+	return r.listResult(r.combList.Type(), len(r.scratch), r.alliesP(cv.UnsafePointer())), nil
 }
 
 // EnemySides are the other sides.
@@ -146,29 +158,12 @@ func (r *Run) EnemySides(side any) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := reflect.MakeSlice(r.sideList.Type(), 0, len(r.sides))
-	for _, x := range r.sides {
-		if x.Pointer() != s.Pointer() {
-			out = reflect.Append(out, x)
-		}
-	}
-	return out.Interface(), nil
+	return r.listResult(r.sideList.Type(), len(r.scratch), r.enemySidesP(s.UnsafePointer())), nil
 }
 
 // Standing are the sides with a living member.
 func (r *Run) Standing(sides any) (any, error) {
-	lv := reflect.ValueOf(sides)
-	out := reflect.MakeSlice(r.sideList.Type(), 0, lv.Len())
-	for i := 0; i < lv.Len(); i++ {
-		s := lv.Index(i)
-		for _, c := range r.comb {
-			if c.Elem().Field(dsl.FieldSide).Pointer() == s.Pointer() && c.Elem().Field(dsl.FieldAlive).Bool() {
-				out = reflect.Append(out, s)
-				break
-			}
-		}
-	}
-	return out.Interface(), nil
+	return r.listResult(r.sideList.Type(), len(r.scratch), r.standingP(listOf(sides))), nil
 }
 
 // Pending reports whether something is scheduled for owner under label.
@@ -177,32 +172,21 @@ func (r *Run) Pending(owner any, label string) (bool, error) {
 	if err != nil {
 		return false, nil
 	}
-	i := idxOf(c)
-	for _, s := range r.scheduled {
-		if s.owner == i && s.label == label {
-			return true, nil
-		}
-	}
-	return false, nil
+	return r.pendingP(c.UnsafePointer(), label), nil
 }
 
-// Pick chooses an element of a list with a die as large as the list.
+// Pick chooses an element of a list with a die as large as the list;
+// nobody (of the list's element type) from an empty list.
 func (r *Run) Pick(list any) (any, error) {
-	lv := reflect.ValueOf(list)
-	switch lv.Len() {
-	case 0:
-		return reflect.Zero(r.combList.Type().Elem()).Interface(), nil
-	case 1:
-		return lv.Index(0).Interface(), nil
+	elem := r.combList.Type().Elem()
+	if lv := reflect.ValueOf(list); lv.IsValid() && lv.Kind() == reflect.Slice && lv.Type().Elem().Kind() == reflect.Pointer {
+		elem = lv.Type().Elem()
 	}
-	prev := r.reason
-	r.reason = "pick among " + fmt.Sprint(lv.Len())
-	n, err := r.Roll(1, lv.Len())
-	r.reason = prev
+	p, err := r.pickP(listOf(list))
 	if err != nil {
 		return nil, err
 	}
-	return lv.Index(n - 1).Interface(), nil
+	return reflect.NewAt(elem.Elem(), p).Interface(), nil
 }
 
 // Modifier totals a modifiers block for the given arguments, logging each

@@ -1,0 +1,868 @@
+package interp
+
+import (
+	"fmt"
+	"reflect"
+	"unsafe"
+
+	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/vm/runtime"
+
+	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/stdlib"
+)
+
+// The common expressions of rule files (a literal, a local, x.field,
+// a op b on whole numbers and truth values, a dice roll, the world
+// functions on combatant lists) are evaluated natively, without the expr
+// VM: when a plan is lowered, each compiled expression whose checked
+// syntax tree uses only these forms becomes a tree of Go closures that
+// read the frame and the combatants through field offsets. Anything else
+// (floats, strings beyond equality, maps, predicates, optional chaining,
+// tables, modifiers) stays with expr-lang. Both give the same values,
+// the same rolls in the same order, and the same error messages;
+// fast_test.go checks that on every expression of the repository.
+
+type (
+	intFn  func(r *Run, f unsafe.Pointer) (int, error)
+	boolFn func(r *Run, f unsafe.Pointer) (bool, error)
+	ptrFn  func(r *Run, f unsafe.Pointer) (unsafe.Pointer, error)
+	strFn  func(r *Run, f unsafe.Pointer) (string, error)
+	diceFn func(r *Run, f unsafe.Pointer) (stdlib.Dice, error)
+	// listFn results live in the run's scratch space until the
+	// outermost fast evaluation returns; keep them longer by copying.
+	listFn func(r *Run, f unsafe.Pointer) ([]unsafe.Pointer, error)
+)
+
+// fexpr is a natively compiled expression: exactly one function is set.
+type fexpr struct {
+	rt reflect.Type   // the Go type expr-lang gives the value
+	tw unsafe.Pointer // its type word, for combatants and sides
+	i  intFn
+	b  boolFn
+	p  ptrFn
+	s  strFn
+	d  diceFn
+	l  listFn
+}
+
+// fastOff turns off native evaluation (tests compare both ways).
+var fastOff = false
+
+var (
+	intT  = reflect.TypeOf(0)
+	boolT = reflect.TypeOf(false)
+	strT  = reflect.TypeOf("")
+	diceT = reflect.TypeOf(stdlib.Dice{})
+)
+
+// The messages expr-lang gives when a field is read through nobody: the
+// base of a field access is nil, or a link inside a chain of fields.
+var zeroFieldMsg = func() (msg string) {
+	defer func() { msg = fmt.Sprint(recover()) }()
+	runtime.FetchField((*struct{ X int })(nil), &runtime.Field{Index: []int{0}, Path: []string{"X"}})
+	return ""
+}()
+
+func chainNilMsg(name, from string) string {
+	return fmt.Sprintf("cannot get %v from %v", name, from)
+}
+
+// exprErr is an error inside an expression, reported as expr-lang's
+// failures are (see Run.eval).
+type exprErr struct{ msg string }
+
+func (e *exprErr) Error() string { return e.msg }
+
+// fastCompiler lowers one expression.
+type fastCompiler struct {
+	p  *Plan
+	fr *dsl.Frame
+}
+
+// compileFast returns nil when the expression needs expr-lang.
+func (p *Plan) compileFast(ce *dsl.CExpr) *fexpr {
+	if ce == nil || ce.Prog == nil || ce.Frame == nil || ce.Frame.R == nil {
+		return nil
+	}
+	c := &fastCompiler{p: p, fr: ce.Frame}
+	return c.node(ce.Prog.Node())
+}
+
+func (c *fastCompiler) node(n ast.Node) *fexpr {
+	t := n.Type()
+	fe := &fexpr{rt: t}
+	switch t {
+	case intT:
+		fe.i = c.int(n)
+		if fe.i == nil {
+			return nil
+		}
+	case boolT:
+		fe.b = c.bool(n)
+		if fe.b == nil {
+			return nil
+		}
+	case strT:
+		fe.s = c.str(n)
+		if fe.s == nil {
+			return nil
+		}
+	case diceT:
+		fe.d = c.dice(n)
+		if fe.d == nil {
+			return nil
+		}
+	default:
+		switch {
+		case c.isEntity(t):
+			fe.p = c.ptr(n)
+			if fe.p == nil {
+				return nil
+			}
+			fe.tw = typeWord(t)
+		case c.isEntityList(t):
+			fe.l = c.list(n)
+			if fe.l == nil {
+				return nil
+			}
+		default:
+			return nil
+		}
+	}
+	return fe
+}
+
+func (c *fastCompiler) isEntity(t reflect.Type) bool {
+	u := c.p.M.U
+	return t != nil && (t == u.Combatant.R || t == u.Side.R)
+}
+
+func (c *fastCompiler) isEntityList(t reflect.Type) bool {
+	return t != nil && t.Kind() == reflect.Slice && c.isEntity(t.Elem())
+}
+
+// field is where a value is read: a frame field, or a field chain.
+type field struct {
+	off uintptr
+	get ptrFn // the struct holding the field; nil: the frame
+}
+
+// location resolves an identifier or a chain of struct fields to the
+// struct that holds the last field and its offset, with expr-lang's
+// errors when a link is nobody.
+func (c *fastCompiler) location(n ast.Node) (field, bool) {
+	switch x := n.(type) {
+	case *ast.IdentifierNode:
+		ff := c.fr.Lookup(x.Value)
+		if ff == nil || ff.Index == dsl.GCtx {
+			return field{}, false
+		}
+		return field{off: c.fr.R.Field(ff.Index).Offset}, true
+	case *ast.MemberNode:
+		// Collect the chain of plain struct fields, outermost last.
+		var chain []*ast.MemberNode
+		var base ast.Node = x
+		for {
+			m, ok := base.(*ast.MemberNode)
+			if !ok {
+				break
+			}
+			if m.Optional || m.Method {
+				return field{}, false
+			}
+			if _, ok := m.Property.(*ast.StringNode); !ok {
+				return field{}, false
+			}
+			bt := m.Node.Type()
+			if bt == nil || bt.Kind() != reflect.Pointer || bt.Elem().Kind() != reflect.Struct {
+				return field{}, false
+			}
+			chain = append([]*ast.MemberNode{m}, chain...)
+			base = m.Node
+		}
+		// expr-lang reads the whole chain at once: rooted in the frame it
+		// names the link that is nobody; from another value, nobody at
+		// the base is reflect's zero-value error.
+		var get ptrFn
+		prevName := ""
+		if id, ok := base.(*ast.IdentifierNode); ok {
+			loc, ok := c.location(id)
+			if !ok || loc.get != nil {
+				return field{}, false
+			}
+			off := loc.off
+			get = func(_ *Run, f unsafe.Pointer) (unsafe.Pointer, error) {
+				return *(*unsafe.Pointer)(unsafe.Add(f, off)), nil
+			}
+			prevName = id.Value
+		} else if get = c.ptr(base); get == nil {
+			return field{}, false
+		}
+		for j, m := range chain {
+			name := m.Property.(*ast.StringNode).Value
+			sf, ok := fieldByExprTag(m.Node.Type().Elem(), name)
+			if !ok {
+				return field{}, false
+			}
+			msg := zeroFieldMsg
+			if prevName != "" {
+				msg = chainNilMsg(name, prevName)
+			}
+			prevName = name
+			holder := get
+			if j == len(chain)-1 {
+				get = func(r *Run, f unsafe.Pointer) (unsafe.Pointer, error) {
+					s, err := holder(r, f)
+					if err == nil && s == nil {
+						err = &exprErr{msg}
+					}
+					return s, err
+				}
+				return field{off: sf.Offset, get: get}, true
+			}
+			off := sf.Offset
+			get = func(r *Run, f unsafe.Pointer) (unsafe.Pointer, error) {
+				s, err := holder(r, f)
+				if err != nil {
+					return nil, err
+				}
+				if s == nil {
+					return nil, &exprErr{msg}
+				}
+				return *(*unsafe.Pointer)(unsafe.Add(s, off)), nil
+			}
+		}
+	}
+	return field{}, false
+}
+
+func fieldByExprTag(t reflect.Type, name string) (reflect.StructField, bool) {
+	for i := 0; i < t.NumField(); i++ {
+		if t.Field(i).Tag.Get("expr") == name {
+			return t.Field(i), true
+		}
+	}
+	return reflect.StructField{}, false
+}
+
+// at reads the address of a located field.
+func (l field) at(r *Run, f unsafe.Pointer) (unsafe.Pointer, error) {
+	if l.get == nil {
+		return unsafe.Add(f, l.off), nil
+	}
+	s, err := l.get(r, f)
+	if err != nil {
+		return nil, err
+	}
+	return unsafe.Add(s, l.off), nil
+}
+
+func (c *fastCompiler) int(n ast.Node) intFn {
+	if n.Type() != intT {
+		return nil
+	}
+	switch x := n.(type) {
+	case *ast.IntegerNode:
+		v := x.Value
+		return func(*Run, unsafe.Pointer) (int, error) { return v, nil }
+	case *ast.ConstantNode:
+		v, ok := x.Value.(int)
+		if !ok {
+			return nil
+		}
+		return func(*Run, unsafe.Pointer) (int, error) { return v, nil }
+	case *ast.IdentifierNode, *ast.MemberNode:
+		loc, ok := c.location(n)
+		if !ok {
+			return nil
+		}
+		if loc.get == nil {
+			off := loc.off
+			return func(_ *Run, f unsafe.Pointer) (int, error) { return *(*int)(unsafe.Add(f, off)), nil }
+		}
+		return func(r *Run, f unsafe.Pointer) (int, error) {
+			a, err := loc.at(r, f)
+			if err != nil {
+				return 0, err
+			}
+			return *(*int)(a), nil
+		}
+	case *ast.UnaryNode:
+		if x.Operator != "-" {
+			return nil
+		}
+		a := c.int(x.Node)
+		if a == nil {
+			return nil
+		}
+		return func(r *Run, f unsafe.Pointer) (int, error) {
+			v, err := a(r, f)
+			return -v, err
+		}
+	case *ast.BinaryNode:
+		a, b := c.int(x.Left), c.int(x.Right)
+		if a == nil || b == nil {
+			return nil
+		}
+		var op func(int, int) int
+		switch x.Operator {
+		case "+":
+			op = func(p, q int) int { return p + q }
+		case "-":
+			op = func(p, q int) int { return p - q }
+		case "*":
+			op = func(p, q int) int { return p * q }
+		default:
+			return nil
+		}
+		return func(r *Run, f unsafe.Pointer) (int, error) {
+			p, err := a(r, f)
+			if err != nil {
+				return 0, err
+			}
+			q, err := b(r, f)
+			if err != nil {
+				return 0, err
+			}
+			return op(p, q), nil
+		}
+	case *ast.ConditionalNode:
+		cond, a, b := c.bool(x.Cond), c.int(x.Exp1), c.int(x.Exp2)
+		if cond == nil || a == nil || b == nil {
+			return nil
+		}
+		return func(r *Run, f unsafe.Pointer) (int, error) {
+			ok, err := cond(r, f)
+			if err != nil {
+				return 0, err
+			}
+			if ok {
+				return a(r, f)
+			}
+			return b(r, f)
+		}
+	case *ast.BuiltinNode:
+		if x.Name != "len" || len(x.Arguments) != 1 {
+			return nil
+		}
+		l := c.list(x.Arguments[0])
+		if l == nil {
+			return nil
+		}
+		return func(r *Run, f unsafe.Pointer) (int, error) {
+			v, err := l(r, f)
+			return len(v), err
+		}
+	case *ast.CallNode:
+		return c.intCall(x)
+	}
+	return nil
+}
+
+// callArgs are a call's arguments without the run that expr-lang passes
+// first to world functions.
+func callArgs(x *ast.CallNode) []ast.Node {
+	args := x.Arguments
+	if len(args) > 0 {
+		if id, ok := args[0].(*ast.IdentifierNode); ok && id.Value == "ctx" {
+			if t := id.Type(); t != nil && t.Kind() == reflect.Interface {
+				return args[1:]
+			}
+		}
+	}
+	return args
+}
+
+func (c *fastCompiler) intCall(x *ast.CallNode) intFn {
+	id, ok := x.Callee.(*ast.IdentifierNode)
+	if !ok {
+		return nil
+	}
+	args := callArgs(x)
+	switch id.Value {
+	case stdlib.DiceFunc:
+		if len(args) != 2 {
+			return nil
+		}
+		a, b := c.int(args[0]), c.int(args[1])
+		if a == nil || b == nil {
+			return nil
+		}
+		return func(r *Run, f unsafe.Pointer) (int, error) {
+			n, err := a(r, f)
+			if err != nil {
+				return 0, err
+			}
+			faces, err := b(r, f)
+			if err != nil {
+				return 0, err
+			}
+			return r.Roll(n, faces)
+		}
+	case "roll":
+		if len(args) != 1 {
+			return nil
+		}
+		d := c.dice(args[0])
+		if d == nil {
+			return nil
+		}
+		return func(r *Run, f unsafe.Pointer) (int, error) {
+			dv, err := d(r, f)
+			if err != nil {
+				return 0, err
+			}
+			return rollDice(r, dv)
+		}
+	case "clamp":
+		if len(args) != 3 {
+			return nil
+		}
+		a, lo, hi := c.int(args[0]), c.int(args[1]), c.int(args[2])
+		if a == nil || lo == nil || hi == nil {
+			return nil
+		}
+		return func(r *Run, f unsafe.Pointer) (int, error) {
+			v, err := a(r, f)
+			if err != nil {
+				return 0, err
+			}
+			l, err := lo(r, f)
+			if err != nil {
+				return 0, err
+			}
+			h, err := hi(r, f)
+			if err != nil {
+				return 0, err
+			}
+			return min(max(v, l), h), nil
+		}
+	}
+	return nil
+}
+
+// rollDice is stdlib's roll: the dice and their modifier.
+func rollDice(r *Run, d stdlib.Dice) (int, error) {
+	if d.N < 1 || d.Faces < 2 {
+		return 0, fmt.Errorf("cannot roll %v", d)
+	}
+	t, err := r.Roll(d.N, d.Faces)
+	return t + d.Mod, err
+}
+
+func (c *fastCompiler) dice(n ast.Node) diceFn {
+	if n.Type() != diceT {
+		return nil
+	}
+	switch x := n.(type) {
+	case *ast.ConstantNode:
+		v, ok := x.Value.(stdlib.Dice)
+		if !ok {
+			return nil
+		}
+		return func(*Run, unsafe.Pointer) (stdlib.Dice, error) { return v, nil }
+	case *ast.IdentifierNode, *ast.MemberNode:
+		loc, ok := c.location(n)
+		if !ok {
+			return nil
+		}
+		return func(r *Run, f unsafe.Pointer) (stdlib.Dice, error) {
+			a, err := loc.at(r, f)
+			if err != nil {
+				return stdlib.Dice{}, err
+			}
+			return *(*stdlib.Dice)(a), nil
+		}
+	}
+	return nil
+}
+
+func (c *fastCompiler) str(n ast.Node) strFn {
+	if n.Type() != strT {
+		return nil
+	}
+	switch x := n.(type) {
+	case *ast.StringNode:
+		v := x.Value
+		return func(*Run, unsafe.Pointer) (string, error) { return v, nil }
+	case *ast.ConstantNode:
+		v, ok := x.Value.(string)
+		if !ok {
+			return nil
+		}
+		return func(*Run, unsafe.Pointer) (string, error) { return v, nil }
+	case *ast.IdentifierNode, *ast.MemberNode:
+		loc, ok := c.location(n)
+		if !ok {
+			return nil
+		}
+		return func(r *Run, f unsafe.Pointer) (string, error) {
+			a, err := loc.at(r, f)
+			if err != nil {
+				return "", err
+			}
+			return *(*string)(a), nil
+		}
+	}
+	return nil
+}
+
+func (c *fastCompiler) bool(n ast.Node) boolFn {
+	if n.Type() != boolT {
+		return nil
+	}
+	switch x := n.(type) {
+	case *ast.BoolNode:
+		v := x.Value
+		return func(*Run, unsafe.Pointer) (bool, error) { return v, nil }
+	case *ast.ConstantNode:
+		v, ok := x.Value.(bool)
+		if !ok {
+			return nil
+		}
+		return func(*Run, unsafe.Pointer) (bool, error) { return v, nil }
+	case *ast.IdentifierNode, *ast.MemberNode:
+		loc, ok := c.location(n)
+		if !ok {
+			return nil
+		}
+		return func(r *Run, f unsafe.Pointer) (bool, error) {
+			a, err := loc.at(r, f)
+			if err != nil {
+				return false, err
+			}
+			return *(*bool)(a), nil
+		}
+	case *ast.UnaryNode:
+		if x.Operator != "!" && x.Operator != "not" {
+			return nil
+		}
+		a := c.bool(x.Node)
+		if a == nil {
+			return nil
+		}
+		return func(r *Run, f unsafe.Pointer) (bool, error) {
+			v, err := a(r, f)
+			return !v, err
+		}
+	case *ast.BinaryNode:
+		return c.binaryBool(x)
+	case *ast.CallNode:
+		id, ok := x.Callee.(*ast.IdentifierNode)
+		args := callArgs(x)
+		if !ok || id.Value != "pending" || len(args) != 2 {
+			return nil
+		}
+		who, label := c.ptr(args[0]), c.str(args[1])
+		if who == nil || label == nil {
+			return nil
+		}
+		return func(r *Run, f unsafe.Pointer) (bool, error) {
+			p, err := who(r, f)
+			if err != nil {
+				return false, err
+			}
+			l, err := label(r, f)
+			if err != nil {
+				return false, err
+			}
+			return r.pendingP(p, l), nil
+		}
+	}
+	return nil
+}
+
+func (c *fastCompiler) binaryBool(x *ast.BinaryNode) boolFn {
+	switch x.Operator {
+	case "&&", "and", "||", "or":
+		a, b := c.bool(x.Left), c.bool(x.Right)
+		if a == nil || b == nil {
+			return nil
+		}
+		if x.Operator == "&&" || x.Operator == "and" {
+			return func(r *Run, f unsafe.Pointer) (bool, error) {
+				v, err := a(r, f)
+				if err != nil || !v {
+					return false, err
+				}
+				return b(r, f)
+			}
+		}
+		return func(r *Run, f unsafe.Pointer) (bool, error) {
+			v, err := a(r, f)
+			if err != nil || v {
+				return v, err
+			}
+			return b(r, f)
+		}
+	case "==", "!=":
+		neg := x.Operator == "!="
+		var eq boolFn
+		lt, rt := x.Left.Type(), x.Right.Type()
+		switch {
+		case lt == intT && rt == intT:
+			a, b := c.int(x.Left), c.int(x.Right)
+			if a == nil || b == nil {
+				return nil
+			}
+			eq = func(r *Run, f unsafe.Pointer) (bool, error) {
+				p, err := a(r, f)
+				if err != nil {
+					return false, err
+				}
+				q, err := b(r, f)
+				return p == q, err
+			}
+		case lt == boolT && rt == boolT:
+			a, b := c.bool(x.Left), c.bool(x.Right)
+			if a == nil || b == nil {
+				return nil
+			}
+			eq = func(r *Run, f unsafe.Pointer) (bool, error) {
+				p, err := a(r, f)
+				if err != nil {
+					return false, err
+				}
+				q, err := b(r, f)
+				return p == q, err
+			}
+		case lt == strT && rt == strT:
+			a, b := c.str(x.Left), c.str(x.Right)
+			if a == nil || b == nil {
+				return nil
+			}
+			eq = func(r *Run, f unsafe.Pointer) (bool, error) {
+				p, err := a(r, f)
+				if err != nil {
+					return false, err
+				}
+				q, err := b(r, f)
+				return p == q, err
+			}
+		default:
+			// Combatants and sides, or nil: the same one, or both nobody.
+			a, b := c.ptrOrNil(x.Left), c.ptrOrNil(x.Right)
+			_, ln := x.Left.(*ast.NilNode)
+			_, rn := x.Right.(*ast.NilNode)
+			if a == nil || b == nil || !ln && !rn && lt != rt {
+				return nil
+			}
+			eq = func(r *Run, f unsafe.Pointer) (bool, error) {
+				p, err := a(r, f)
+				if err != nil {
+					return false, err
+				}
+				q, err := b(r, f)
+				return p == q, err
+			}
+		}
+		if !neg {
+			return eq
+		}
+		return func(r *Run, f unsafe.Pointer) (bool, error) {
+			v, err := eq(r, f)
+			return !v, err
+		}
+	case "<", "<=", ">", ">=":
+		a, b := c.int(x.Left), c.int(x.Right)
+		if a == nil || b == nil {
+			return nil
+		}
+		var op func(p, q int) bool
+		switch x.Operator {
+		case "<":
+			op = func(p, q int) bool { return p < q }
+		case "<=":
+			op = func(p, q int) bool { return p <= q }
+		case ">":
+			op = func(p, q int) bool { return p > q }
+		default:
+			op = func(p, q int) bool { return p >= q }
+		}
+		return func(r *Run, f unsafe.Pointer) (bool, error) {
+			p, err := a(r, f)
+			if err != nil {
+				return false, err
+			}
+			q, err := b(r, f)
+			if err != nil {
+				return false, err
+			}
+			return op(p, q), nil
+		}
+	}
+	return nil
+}
+
+// ptrOrNil compiles a combatant or side, or the nil literal.
+func (c *fastCompiler) ptrOrNil(n ast.Node) ptrFn {
+	if _, ok := n.(*ast.NilNode); ok {
+		return func(*Run, unsafe.Pointer) (unsafe.Pointer, error) { return nil, nil }
+	}
+	return c.ptr(n)
+}
+
+func (c *fastCompiler) ptr(n ast.Node) ptrFn {
+	if !c.isEntity(n.Type()) {
+		return nil
+	}
+	switch x := n.(type) {
+	case *ast.IdentifierNode, *ast.MemberNode:
+		loc, ok := c.location(n)
+		if !ok {
+			return nil
+		}
+		if loc.get == nil {
+			off := loc.off
+			return func(_ *Run, f unsafe.Pointer) (unsafe.Pointer, error) {
+				return *(*unsafe.Pointer)(unsafe.Add(f, off)), nil
+			}
+		}
+		return func(r *Run, f unsafe.Pointer) (unsafe.Pointer, error) {
+			a, err := loc.at(r, f)
+			if err != nil {
+				return nil, err
+			}
+			return *(*unsafe.Pointer)(a), nil
+		}
+	case *ast.CallNode:
+		id, ok := x.Callee.(*ast.IdentifierNode)
+		args := callArgs(x)
+		if !ok || id.Value != "pick" || len(args) != 1 {
+			return nil
+		}
+		l := c.list(args[0])
+		if l == nil {
+			return nil
+		}
+		return func(r *Run, f unsafe.Pointer) (unsafe.Pointer, error) {
+			v, err := l(r, f)
+			if err != nil {
+				return nil, err
+			}
+			return r.pickP(v)
+		}
+	}
+	return nil
+}
+
+func (c *fastCompiler) list(n ast.Node) listFn {
+	if !c.isEntityList(n.Type()) {
+		return nil
+	}
+	switch x := n.(type) {
+	case *ast.IdentifierNode, *ast.MemberNode:
+		loc, ok := c.location(n)
+		if !ok {
+			return nil
+		}
+		return func(r *Run, f unsafe.Pointer) ([]unsafe.Pointer, error) {
+			a, err := loc.at(r, f)
+			if err != nil {
+				return nil, err
+			}
+			return *(*[]unsafe.Pointer)(a), nil
+		}
+	case *ast.CallNode:
+		id, ok := x.Callee.(*ast.IdentifierNode)
+		args := callArgs(x)
+		if !ok || len(args) != 1 {
+			return nil
+		}
+		switch id.Value {
+		case "living", "standing":
+			l := c.list(args[0])
+			if l == nil {
+				return nil
+			}
+			fn := (*Run).livingP
+			if id.Value == "standing" {
+				fn = (*Run).standingP
+			}
+			return func(r *Run, f unsafe.Pointer) ([]unsafe.Pointer, error) {
+				v, err := l(r, f)
+				if err != nil {
+					return nil, err
+				}
+				return fn(r, v), nil
+			}
+		case "members", "enemies", "allies", "enemy_sides":
+			p := c.ptr(args[0])
+			if p == nil {
+				return nil
+			}
+			var fn func(*Run, unsafe.Pointer) []unsafe.Pointer
+			switch id.Value {
+			case "members":
+				fn = (*Run).membersP
+			case "enemies":
+				fn = (*Run).enemiesP
+			case "allies":
+				fn = (*Run).alliesP
+			default:
+				fn = (*Run).enemySidesP
+			}
+			return func(r *Run, f unsafe.Pointer) ([]unsafe.Pointer, error) {
+				v, err := p(r, f)
+				if err != nil {
+					return nil, err
+				}
+				if v == nil {
+					return nil, errNobody
+				}
+				return fn(r, v), nil
+			}
+		}
+	}
+	return nil
+}
+
+// fastOf is the native form of an expression, or nil.
+func (r *Run) fastOf(ce *dsl.CExpr) *fexpr {
+	if fastOff {
+		return nil
+	}
+	return r.plan.fast[ce]
+}
+
+// evalFast evaluates natively and boxes the value as expr-lang would.
+func (r *Run) evalFast(ce *dsl.CExpr, fe *fexpr, fr reflect.Value) (any, error) {
+	f := fr.UnsafePointer()
+	mark := len(r.scratch)
+	var v any
+	var err error
+	switch {
+	case fe.i != nil:
+		var x int
+		x, err = fe.i(r, f)
+		v = x
+	case fe.b != nil:
+		var x bool
+		x, err = fe.b(r, f)
+		v = x
+	case fe.p != nil:
+		var x unsafe.Pointer
+		x, err = fe.p(r, f)
+		v = boxPtr(fe.tw, x)
+	case fe.s != nil:
+		var x string
+		x, err = fe.s(r, f)
+		v = x
+	case fe.d != nil:
+		var x stdlib.Dice
+		x, err = fe.d(r, f)
+		v = x
+	case fe.l != nil:
+		var x []unsafe.Pointer
+		x, err = fe.l(r, f)
+		if err == nil {
+			v = boxList(fe.rt, x).Interface()
+		}
+	}
+	r.scratch = r.scratch[:mark]
+	if err != nil {
+		return nil, r.exprFailure(ce, err.Error())
+	}
+	return v, nil
+}
