@@ -92,7 +92,8 @@ func (c *checker) compile(e *Expr, fr *Frame, inScope scopeFunc, want *Type) *CE
 		return nil
 	}
 	t := c.u.TypeOfR(prog.Node().Type())
-	ce := &CExpr{Expr: e, Prog: prog, Type: t, Frame: fr}
+	c.m.NumExprs++
+	ce := &CExpr{Expr: e, Prog: prog, Type: t, Frame: fr, ID: c.m.NumExprs}
 	if inScope != nil {
 		c.checkScope(e, prog.Node(), fr, inScope)
 	}

@@ -36,6 +36,9 @@ type Model struct {
 	funcOpts []expr.Option
 	funcs    map[string]bool
 
+	// NumExprs counts the compiled expressions; each has an ID up to it.
+	NumExprs int
+
 	// Per-node results of the checker, read by the interpreter.
 	Exprs   map[*Expr]*CExpr
 	Locals  map[*Name]*FrameField
@@ -52,6 +55,7 @@ type CExpr struct {
 	Const any // set instead of Prog for literals such as a dice default
 	Type  *Type
 	Frame *Frame
+	ID    int // from 1, unique in its model, for the interpreter's tables
 }
 
 // Const is a named constant, a global of every frame.

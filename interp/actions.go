@@ -136,7 +136,7 @@ func (r *Run) perform(c reflect.Value, d *declared) error {
 		return &RunError{At: dsl.RangeOf(d.action.a.Decl.Pos, d.action.a.Decl.Pos), Msg: fmt.Sprintf("actions and events are nested more than %d deep", MaxNesting)}
 	}
 	a := d.action.a
-	fr := r.frame(a.Frame)
+	fr := r.frameAt(d.action.fid)
 	e := fr.Elem()
 	e.Field(a.Self.Index).Set(c)
 	name := nameOf(c)
@@ -164,7 +164,7 @@ func (r *Run) perform(c reflect.Value, d *declared) error {
 	if r.quiet() {
 		_, err := r.execBlock(d.action.body, fr)
 		if err == nil {
-			r.release(a.Frame, fr)
+			r.releaseAt(d.action.fid, fr)
 		}
 		return err
 	}
@@ -181,7 +181,7 @@ func (r *Run) perform(c reflect.Value, d *declared) error {
 	r.emitLog(&Event{Kind: KAct, Who: name, Name: a.Name, Args: args, Text: fmt.Sprintf("%s acts: %s(%s)", name, a.Name, strings.Join(parts, ", "))})
 	_, err := r.execBlock(d.action.body, fr)
 	if err == nil {
-		r.release(a.Frame, fr)
+		r.releaseAt(d.action.fid, fr)
 	}
 	return err
 }

@@ -482,14 +482,14 @@ func (r *Run) dispatch(ep *eventPlan, args []reflect.Value, at dsl.Range, who st
 		// Nobody reads the text, but its expressions still run: they
 		// may fail or roll, as in a logged run.
 		if ev.Template != nil {
-			fr := r.frame(ev.Frame)
+			fr := r.frameAt(ep.fid)
 			for i, p := range ev.Params {
 				fr.Elem().Field(p.Field.Index).Set(args[i])
 			}
 			if _, err := r.render(ev.Template, fr, false); err != nil {
 				return err
 			}
-			r.release(ev.Frame, fr)
+			r.releaseAt(ep.fid, fr)
 		}
 		r.seq++
 		if r.opt.countEvent != nil {
@@ -527,14 +527,14 @@ func (r *Run) handle(ep *eventPlan, args []reflect.Value, who string) error {
 	r.actors = append(r.actors, who)
 	defer func() { r.actors = r.actors[:len(r.actors)-1] }()
 	for _, h := range ep.handlers {
-		hf := r.frame(h.frame)
+		hf := r.frameAt(h.fid)
 		for i, p := range ev.Params {
 			hf.Elem().Field(p.Field.Index).Set(args[i])
 		}
 		if _, err := r.execBlock(h.body, hf); err != nil {
 			return err
 		}
-		r.release(h.frame, hf)
+		r.releaseAt(h.fid, hf)
 	}
 	return nil
 }

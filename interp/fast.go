@@ -820,10 +820,10 @@ func (c *fastCompiler) list(n ast.Node) listFn {
 
 // fastOf is the native form of an expression, or nil.
 func (r *Run) fastOf(ce *dsl.CExpr) *fexpr {
-	if fastOff {
+	if fastOff || ce.ID >= len(r.plan.fast) {
 		return nil
 	}
-	return r.plan.fast[ce]
+	return r.plan.fast[ce.ID]
 }
 
 // evalFast evaluates natively and boxes the value as expr-lang would.

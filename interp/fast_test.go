@@ -114,7 +114,7 @@ func TestFastAgreesWithExpr(t *testing.T) {
 		var exprs []*dsl.CExpr
 		for _, ce := range m.Exprs {
 			total++
-			if plan.fast[ce] != nil {
+			if plan.fast[ce.ID] != nil {
 				exprs = append(exprs, ce)
 			}
 		}
@@ -139,7 +139,7 @@ func TestFastAgreesWithExpr(t *testing.T) {
 					fillFrame(slow, ce.Frame, sf, k)
 					fillFrame(fast, ce.Frame, ff, k)
 					want := describe(slow.evalVM(ce, sf))
-					got := describe(fast.evalFast(ce, plan.fast[ce], ff))
+					got := describe(fast.evalFast(ce, plan.fast[ce.ID], ff))
 					ws, gs := *slow.dice.(*SeededDice), *fast.dice.(*SeededDice)
 					if want != got || ws != gs || slow.seq != fast.seq {
 						t.Errorf("%s:%d:%d %s (locals %d, fallen %v):\n expr: %s\n fast: %s\n dice at %v and %v, log entries %d and %d",

@@ -16,28 +16,34 @@ type Plan struct {
 	events    map[*dsl.Event]*eventPlan
 	modifiers map[string]*dsl.Modifiers
 	tables    map[string]*dsl.Table
-	fast      map[*dsl.CExpr]*fexpr // expressions evaluated natively (fast.go)
+	fast      []*fexpr     // by expression ID: those evaluated natively (fast.go)
+	frames    []*dsl.Frame // by frame ID (frames.go)
+	frameIDs  map[*dsl.Frame]int
 	lay       layout
 }
 
 type phasePlan struct {
 	ph   *dsl.Phase
 	body []node
+	fid  int // frame ID
 }
 
 type actionPlan struct {
 	a    *dsl.Action
 	body []node
+	fid  int
 }
 
 type eventPlan struct {
 	ev       *dsl.Event
 	handlers []*handlerPlan
+	fid      int
 }
 
 type handlerPlan struct {
 	frame *dsl.Frame
 	body  []node
+	fid   int
 }
 
 // Lower builds the plan of a checked model without errors.
@@ -45,27 +51,32 @@ func Lower(m *dsl.Model) *Plan {
 	p := &Plan{M: m, actions: map[*dsl.Action]*actionPlan{}, events: map[*dsl.Event]*eventPlan{},
 		modifiers: m.Modifiers, tables: m.Tables}
 	p.lay = newLayout(m.U)
-	p.fast = map[*dsl.CExpr]*fexpr{}
+	p.frameIDs = map[*dsl.Frame]int{}
+	p.frameID(m.Globals)
+	for _, mo := range m.Modifiers {
+		p.frameID(mo.Frame)
+	}
+	p.fast = make([]*fexpr, m.NumExprs+1)
 	for _, ce := range m.Exprs {
-		if fe := p.compileFast(ce); fe != nil {
-			p.fast[ce] = fe
+		if fe := p.compileFast(ce); fe != nil && ce.ID > 0 && ce.ID <= m.NumExprs {
+			p.fast[ce.ID] = fe
 		}
 	}
 	// Event plans exist before any body is lowered, so every emit finds its event.
 	for _, ev := range m.EventList {
-		p.events[ev] = &eventPlan{ev: ev}
+		p.events[ev] = &eventPlan{ev: ev, fid: p.frameID(ev.Frame)}
 	}
 	for _, ev := range m.EventList {
 		ep := p.events[ev]
 		for _, h := range ev.Handlers {
-			ep.handlers = append(ep.handlers, &handlerPlan{frame: h.Frame, body: p.block(h.Body)})
+			ep.handlers = append(ep.handlers, &handlerPlan{frame: h.Frame, body: p.block(h.Body), fid: p.frameID(h.Frame)})
 		}
 	}
 	for _, a := range m.Actions {
-		p.actions[a] = &actionPlan{a: a, body: p.block(a.Body)}
+		p.actions[a] = &actionPlan{a: a, body: p.block(a.Body), fid: p.frameID(a.Frame)}
 	}
 	for _, ph := range m.Phases {
-		pp := &phasePlan{ph: ph, body: p.block(ph.Body)}
+		pp := &phasePlan{ph: ph, body: p.block(ph.Body), fid: p.frameID(ph.Frame)}
 		switch ph.When {
 		case dsl.Once:
 			p.Once = append(p.Once, pp)

@@ -76,7 +76,7 @@ type Run struct {
 	phase          string
 	ended          bool
 	vms            []*vm.VM
-	pools          map[*dsl.Frame]*framePool
+	pools          []framePool      // by frame ID
 	scratch        []unsafe.Pointer // lists of native expressions (fast_world.go)
 	depth          int
 	nesting        int
@@ -298,12 +298,12 @@ func (r *Run) checkEnd() (bool, error) {
 	if r.m.End == nil {
 		return false, nil
 	}
-	fr := r.frame(r.m.Globals)
+	fr := r.frameAt(0)
 	v, err := r.eval(r.m.End, fr)
 	if err != nil {
 		return false, err
 	}
-	r.release(r.m.Globals, fr)
+	r.releaseAt(0, fr)
 	b, _ := v.(bool)
 	return b, nil
 }
@@ -312,10 +312,10 @@ func (r *Run) runPhase(ph *phasePlan) error {
 	prev := r.phase
 	r.phase = ph.ph.Name
 	defer func() { r.phase = prev }()
-	fr := r.frame(ph.ph.Frame)
+	fr := r.frameAt(ph.fid)
 	_, err := r.execBlock(ph.body, fr)
 	if err == nil {
-		r.release(ph.ph.Frame, fr)
+		r.releaseAt(ph.fid, fr)
 	}
 	return err
 }
