@@ -3,7 +3,7 @@ package interp
 import (
 	"fmt"
 	"reflect"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/frayrules/fray/dsl"
@@ -188,24 +188,75 @@ type orderItem struct {
 	keys []any
 }
 
-func (n *forNode) exec(r *Run, fr reflect.Value) (flow, error) {
-	r.reason = "list"
+// loopBuf is the reusable storage of one level of loop nesting.
+type loopBuf struct {
+	items  []orderItem
+	groups [][]orderItem
+	queue  []pendingEmit
+}
+
+// loopBuf lends the storage of the next nesting level; give it back
+// with r.loops--.
+func (r *Run) loopBuf() *loopBuf {
+	if r.loops == len(r.loopBufs) {
+		r.loopBufs = append(r.loopBufs, &loopBuf{})
+	}
+	b := r.loopBufs[r.loops]
+	r.loops++
+	return b
+}
+
+// loopItems evaluates a loop's list into the buffer's items.
+func (r *Run) loopItems(n *forNode, fr reflect.Value, buf *loopBuf) error {
+	buf.items = buf.items[:0]
+	if fe := r.fastOf(n.list); fe != nil && fe.l != nil {
+		mark := len(r.scratch)
+		list, err := fe.l(r, fr.UnsafePointer())
+		if err != nil {
+			r.scratch = r.scratch[:mark]
+			return r.exprFailure(n.list, err.Error())
+		}
+		for _, p := range list {
+			buf.items = append(buf.items, orderItem{v: reflect.ValueOf(boxPtr(fe.tw, p)), keys: buf.itemKeys(len(buf.items))})
+		}
+		r.scratch = r.scratch[:mark]
+		return nil
+	}
 	lv, err := r.eval(n.list, fr)
 	if err != nil {
-		return flowNext, err
+		return err
 	}
 	list := reflect.ValueOf(lv)
 	if !list.IsValid() || list.Kind() != reflect.Slice {
-		return flowNext, nil
+		return nil
 	}
-	items := make([]orderItem, list.Len())
-	slot := fr.Elem().Field(n.field)
-	for i := range items {
-		items[i].v = list.Index(i)
-		if list.Index(i).Kind() == reflect.Interface {
-			items[i].v = list.Index(i).Elem()
+	for i := 0; i < list.Len(); i++ {
+		v := list.Index(i)
+		if v.Kind() == reflect.Interface {
+			v = v.Elem()
 		}
+		buf.items = append(buf.items, orderItem{v: v, keys: buf.itemKeys(i)})
 	}
+	return nil
+}
+
+// itemKeys is the emptied key storage item i had the last time.
+func (b *loopBuf) itemKeys(i int) []any {
+	if i < cap(b.items) {
+		return b.items[:cap(b.items)][i].keys[:0]
+	}
+	return nil
+}
+
+func (n *forNode) exec(r *Run, fr reflect.Value) (flow, error) {
+	r.reason = "list"
+	buf := r.loopBuf()
+	defer func() { r.loops-- }()
+	if err := r.loopItems(n, fr, buf); err != nil {
+		return flowNext, err
+	}
+	items := buf.items
+	slot := fr.Elem().Field(n.field)
 	if len(n.keys) > 0 {
 		for i := range items {
 			if err := r.store(slot, items[i].v, n.at); err != nil {
@@ -220,9 +271,10 @@ func (n *forNode) exec(r *Run, fr reflect.Value) (flow, error) {
 				items[i].keys = append(items[i].keys, kv)
 			}
 		}
-		sort.SliceStable(items, func(a, b int) bool { return n.less(items[a], items[b]) })
+		slices.SortStableFunc(items, n.cmp)
 	}
-	groups := n.group(items)
+	buf.groups = n.group(buf.groups[:0], items)
+	groups := buf.groups
 	if len(n.keys) > 0 && !r.quiet() {
 		r.logOrder(n, items, groups)
 	}
@@ -235,7 +287,7 @@ func (n *forNode) exec(r *Run, fr reflect.Value) (flow, error) {
 		}
 	}
 	for _, g := range groups {
-		f, err := n.runGroup(r, fr, slot, g)
+		f, err := n.runGroup(r, fr, slot, g, &buf.queue)
 		if err != nil || f == flowReturn {
 			return f, err
 		}
@@ -246,6 +298,17 @@ func (n *forNode) exec(r *Run, fr reflect.Value) (flow, error) {
 		}
 	}
 	return flowNext, nil
+}
+
+// cmp orders two items by the loop's keys, for a stable sort.
+func (n *forNode) cmp(a, b orderItem) int {
+	switch {
+	case n.less(a, b):
+		return -1
+	case n.less(b, a):
+		return 1
+	}
+	return 0
 }
 
 func (n *forNode) less(a, b orderItem) bool {
@@ -263,9 +326,8 @@ func (n *forNode) less(a, b orderItem) bool {
 }
 
 // group splits an ordered list into runs of equal keys when ties are
-// simultaneous; otherwise every item is its own group.
-func (n *forNode) group(items []orderItem) [][]orderItem {
-	var groups [][]orderItem
+// simultaneous; otherwise every item is its own group. It appends to groups.
+func (n *forNode) group(groups [][]orderItem, items []orderItem) [][]orderItem {
 	if !n.simultaneous {
 		for i := range items {
 			groups = append(groups, items[i:i+1])
@@ -297,11 +359,11 @@ func equalKeys(a, b []any) bool {
 	return true
 }
 
-func (n *forNode) runGroup(r *Run, fr, slot reflect.Value, g []orderItem) (flow, error) {
+func (n *forNode) runGroup(r *Run, fr, slot reflect.Value, g []orderItem, q *[]pendingEmit) (flow, error) {
 	simultaneous := n.simultaneous && len(g) > 1 && r.deferred == nil
-	var queue []pendingEmit
 	if simultaneous {
-		r.deferred = &queue
+		*q = (*q)[:0]
+		r.deferred = q
 	}
 	for _, it := range g {
 		if err := r.store(slot, it.v, n.at); err != nil {
@@ -320,7 +382,7 @@ func (n *forNode) runGroup(r *Run, fr, slot reflect.Value, g []orderItem) (flow,
 		if f == flowReturn {
 			if simultaneous {
 				r.deferred = nil
-				if err := r.flush(queue); err != nil {
+				if err := r.flush(*q); err != nil {
 					return flowNext, err
 				}
 			}
@@ -329,7 +391,9 @@ func (n *forNode) runGroup(r *Run, fr, slot reflect.Value, g []orderItem) (flow,
 	}
 	if simultaneous {
 		r.deferred = nil
-		return flowNext, r.flush(queue)
+		err := r.flush(*q)
+		clear(*q)
+		return flowNext, err
 	}
 	return flowNext, nil
 }

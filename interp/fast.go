@@ -37,7 +37,7 @@ type (
 // fexpr is a natively compiled expression: exactly one function is set.
 type fexpr struct {
 	rt reflect.Type   // the Go type expr-lang gives the value
-	tw unsafe.Pointer // its type word, for combatants and sides
+	tw unsafe.Pointer // its type word, for combatants and sides; of the elements for lists
 	i  intFn
 	b  boolFn
 	p  ptrFn
@@ -126,6 +126,7 @@ func (c *fastCompiler) node(n ast.Node) *fexpr {
 			if fe.l == nil {
 				return nil
 			}
+			fe.tw = typeWord(t.Elem())
 		default:
 			return nil
 		}

@@ -87,6 +87,8 @@ type Run struct {
 	defDecl   *declared
 	scheduled []*scheduled
 	deferred  *[]pendingEmit
+	loopBufs  []*loopBuf // by loop nesting (exec.go)
+	loops     int
 	actors    []string
 	reason    string
 }
