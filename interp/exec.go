@@ -63,6 +63,9 @@ type letNode struct {
 
 func (n *letNode) exec(r *Run, fr reflect.Value) (flow, error) {
 	r.reason = n.reason
+	if done, err := r.evalInto(n.val, fr, fr.Elem().Field(n.field)); done {
+		return flowNext, err
+	}
 	v, err := r.eval(n.val, fr)
 	if err != nil {
 		return flowNext, err
@@ -79,7 +82,16 @@ type assignNode struct {
 
 func (n *assignNode) exec(r *Run, fr reflect.Value) (flow, error) {
 	r.reason = n.t.Label
-	v, err := r.eval(n.val, fr)
+	var v any
+	var err error
+	// A native whole number is kept unboxed for += and -=.
+	iv, native := 0, false
+	if fe := r.fastOf(n.val); fe != nil && fe.i != nil && n.op != "=" {
+		iv, err = fastRun(r, n.val, fe.i, fr)
+		native = true
+	} else {
+		v, err = r.eval(n.val, fr)
+	}
 	if err != nil {
 		return flowNext, err
 	}
@@ -109,6 +121,9 @@ func (n *assignNode) exec(r *Run, fr reflect.Value) (flow, error) {
 		if n.op == "-=" {
 			sign = -1
 		}
+		if native {
+			v = iv
+		}
 		switch dst.Kind() {
 		case reflect.Int:
 			d, ok := toInt(v)
@@ -124,6 +139,9 @@ func (n *assignNode) exec(r *Run, fr reflect.Value) (flow, error) {
 			dst.SetFloat(dst.Float() + float64(sign)*d)
 		}
 		return flowNext, nil
+	}
+	if native {
+		v = iv
 	}
 	return flowNext, r.store(dst, v, n.at)
 }
@@ -158,11 +176,11 @@ type ifNode struct {
 
 func (n *ifNode) exec(r *Run, fr reflect.Value) (flow, error) {
 	r.reason = "condition"
-	v, err := r.eval(n.cond, fr)
+	b, err := r.evalBool(n.cond, fr)
 	if err != nil {
 		return flowNext, err
 	}
-	if b, _ := v.(bool); b {
+	if b {
 		return r.execBlock(n.then, fr)
 	}
 	return r.execBlock(n.els, fr)
@@ -259,7 +277,7 @@ func (n *forNode) exec(r *Run, fr reflect.Value) (flow, error) {
 	slot := fr.Elem().Field(n.field)
 	if len(n.keys) > 0 {
 		for i := range items {
-			if err := r.store(slot, items[i].v, n.at); err != nil {
+			if err := r.storeValue(slot, items[i].v, n.at); err != nil {
 				return flowNext, err
 			}
 			for _, k := range n.keys {
@@ -364,9 +382,10 @@ func (n *forNode) runGroup(r *Run, fr, slot reflect.Value, g []orderItem, q *[]p
 	if simultaneous {
 		*q = (*q)[:0]
 		r.deferred = q
+		defer func(mark int) { r.argVals = r.argVals[:mark] }(len(r.argVals))
 	}
 	for _, it := range g {
-		if err := r.store(slot, it.v, n.at); err != nil {
+		if err := r.storeValue(slot, it.v, n.at); err != nil {
 			r.deferred = nil
 			return flowNext, err
 		}
@@ -412,6 +431,9 @@ func (r *Run) flush(queue []pendingEmit) error {
 	for _, p := range queue {
 		if err := r.dispatch(p.ev, p.args, p.at, p.who); err != nil {
 			return err
+		}
+		if p.fr.IsValid() {
+			r.releaseAt(p.ev.fid, p.fr)
 		}
 	}
 	return nil
@@ -514,24 +536,38 @@ type emitNode struct {
 }
 
 func (n *emitNode) exec(r *Run, fr reflect.Value) (flow, error) {
-	args := make([]reflect.Value, len(n.args))
+	// The arguments are held in a frame of the event, from its pool, and
+	// their values in the run's list of argument values, until the event
+	// is dispatched.
+	efr := r.frameAt(n.ev.fid)
+	start := len(r.argVals)
 	for i, a := range n.args {
 		r.reason = n.ev.ev.Name
-		v, err := r.eval(a, fr)
-		if err != nil {
+		slot := efr.Elem().Field(n.ev.ev.Params[i].Field.Index)
+		if done, err := r.evalInto(a, fr, slot); err != nil {
 			return flowNext, err
+		} else if !done {
+			v, err := r.eval(a, fr)
+			if err != nil {
+				return flowNext, err
+			}
+			if err := r.store(slot, v, n.at); err != nil {
+				return flowNext, err
+			}
 		}
-		slot := reflect.New(n.ev.ev.Params[i].Type.R).Elem()
-		if err := r.store(slot, v, n.at); err != nil {
-			return flowNext, err
-		}
-		args[i] = slot
+		r.argVals = append(r.argVals, slot)
 	}
+	args := r.argVals[start:len(r.argVals):len(r.argVals)]
 	if r.deferred != nil {
-		*r.deferred = append(*r.deferred, pendingEmit{ev: n.ev, args: args, at: n.at, who: r.who()})
+		*r.deferred = append(*r.deferred, pendingEmit{ev: n.ev, args: args, at: n.at, who: r.who(), fr: efr})
 		return flowNext, nil
 	}
-	return flowNext, r.dispatch(n.ev, args, n.at, r.who())
+	err := r.dispatch(n.ev, args, n.at, r.who())
+	if err == nil {
+		r.argVals = r.argVals[:start]
+		r.releaseAt(n.ev.fid, efr)
+	}
+	return flowNext, err
 }
 
 // dispatch logs an event and runs its handlers.
@@ -613,13 +649,17 @@ func (r *Run) render(t *dsl.Template, fr reflect.Value, keep bool) (string, erro
 			}
 			continue
 		}
+		if !keep {
+			if err := r.evalDiscard(p.Expr, fr); err != nil {
+				return "", err
+			}
+			continue
+		}
 		v, err := r.eval(p.Expr, fr)
 		if err != nil {
 			return "", err
 		}
-		if keep {
-			b.WriteString(show(v))
-		}
+		b.WriteString(show(v))
 	}
 	return b.String(), nil
 }

@@ -867,3 +867,84 @@ func (r *Run) evalFast(ce *dsl.CExpr, fe *fexpr, fr reflect.Value) (any, error) 
 	}
 	return v, nil
 }
+
+// fastRun runs a native function with the scratch space reclaimed after.
+func fastRun[T any](r *Run, ce *dsl.CExpr, fn func(*Run, unsafe.Pointer) (T, error), fr reflect.Value) (T, error) {
+	mark := len(r.scratch)
+	v, err := fn(r, fr.UnsafePointer())
+	r.scratch = r.scratch[:mark]
+	if err != nil {
+		return v, r.exprFailure(ce, err.Error())
+	}
+	return v, nil
+}
+
+// evalBool evaluates a condition; anything but true is false.
+func (r *Run) evalBool(ce *dsl.CExpr, fr reflect.Value) (bool, error) {
+	if fe := r.fastOf(ce); fe != nil && fe.b != nil {
+		return fastRun(r, ce, fe.b, fr)
+	}
+	v, err := r.eval(ce, fr)
+	b, _ := v.(bool)
+	return b, err
+}
+
+// evalInto evaluates straight into dst when the expression is native and
+// its value has dst's type, without boxing it; it reports whether it did.
+func (r *Run) evalInto(ce *dsl.CExpr, fr, dst reflect.Value) (bool, error) {
+	fe := r.fastOf(ce)
+	if fe == nil {
+		return false, nil
+	}
+	switch {
+	case fe.i != nil && dst.Type() == intT:
+		v, err := fastRun(r, ce, fe.i, fr)
+		if err == nil {
+			*(*int)(dst.Addr().UnsafePointer()) = v
+		}
+		return true, err
+	case fe.b != nil && dst.Type() == boolT:
+		v, err := fastRun(r, ce, fe.b, fr)
+		if err == nil {
+			*(*bool)(dst.Addr().UnsafePointer()) = v
+		}
+		return true, err
+	case fe.s != nil && dst.Type() == strT:
+		v, err := fastRun(r, ce, fe.s, fr)
+		if err == nil {
+			*(*string)(dst.Addr().UnsafePointer()) = v
+		}
+		return true, err
+	case fe.p != nil && dst.Type() == fe.rt:
+		v, err := fastRun(r, ce, fe.p, fr)
+		if err == nil {
+			*(*unsafe.Pointer)(dst.Addr().UnsafePointer()) = v
+		}
+		return true, err
+	}
+	return false, nil
+}
+
+// evalDiscard evaluates for the effects and failures only.
+func (r *Run) evalDiscard(ce *dsl.CExpr, fr reflect.Value) error {
+	if fe := r.fastOf(ce); fe != nil {
+		var err error
+		switch {
+		case fe.i != nil:
+			_, err = fastRun(r, ce, fe.i, fr)
+		case fe.b != nil:
+			_, err = fastRun(r, ce, fe.b, fr)
+		case fe.s != nil:
+			_, err = fastRun(r, ce, fe.s, fr)
+		case fe.p != nil:
+			_, err = fastRun(r, ce, fe.p, fr)
+		case fe.d != nil:
+			_, err = fastRun(r, ce, fe.d, fr)
+		case fe.l != nil:
+			_, err = fastRun(r, ce, fe.l, fr)
+		}
+		return err
+	}
+	_, err := r.eval(ce, fr)
+	return err
+}

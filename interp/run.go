@@ -89,6 +89,7 @@ type Run struct {
 	deferred  *[]pendingEmit
 	loopBufs  []*loopBuf // by loop nesting (exec.go)
 	loops     int
+	argVals   []reflect.Value // the arguments of events being emitted (exec.go)
 	actors    []string
 	reason    string
 }
@@ -114,6 +115,7 @@ type pendingEmit struct {
 	args []reflect.Value
 	at   dsl.Range
 	who  string
+	fr   reflect.Value // the event frame holding args, released once dispatched
 }
 
 // context.Context, so that expr-lang hands the run to world functions.
@@ -301,12 +303,11 @@ func (r *Run) checkEnd() (bool, error) {
 		return false, nil
 	}
 	fr := r.frameAt(0)
-	v, err := r.eval(r.m.End, fr)
+	b, err := r.evalBool(r.m.End, fr)
 	if err != nil {
 		return false, err
 	}
 	r.releaseAt(0, fr)
-	b, _ := v.(bool)
 	return b, nil
 }
 
@@ -420,6 +421,8 @@ func nameOf(v reflect.Value) string {
 	return v.Field(dsl.FieldName).String()
 }
 
+// idxOf reads the hidden index, the last field of the struct (dsl's structOf).
 func idxOf(v reflect.Value) int {
-	return int(v.Elem().FieldByName(dsl.HiddenIndexField).Int())
+	e := v.Elem()
+	return int(e.Field(e.NumField() - 1).Int())
 }

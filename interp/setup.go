@@ -111,12 +111,13 @@ func (r *Run) applyDefaults(list []reflect.Value, attrs []*dsl.Attr) error {
 			continue
 		}
 		for _, v := range list {
-			fr := r.newFrame(r.m.Globals)
+			fr := r.frameAt(0)
 			r.reason = a.Name
 			val, err := r.eval(a.Default, fr)
 			if err != nil {
 				return err
 			}
+			r.releaseAt(0, fr)
 			if err := r.store(v.Elem().Field(a.Field), val, dsl.RangeOf(a.Decl.Pos, a.Decl.EndPos)); err != nil {
 				return err
 			}
