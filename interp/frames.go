@@ -13,9 +13,77 @@ import (
 // event), so the pool is a stack of free frames.
 type framePool struct {
 	tmpl           reflect.Value // a frame with zero locals and the run's globals
-	free           []reflect.Value
+	free           []pooledFrame
+	gen            int     // bumped when the template changes
 	round, segment uintptr // offsets of the globals that change
 	sides, combs   reflect.Value
+	locals         []localField
+}
+
+type pooledFrame struct {
+	v   reflect.Value
+	gen int
+}
+
+// localField is a local of a frame, to zero when the frame is reused.
+type localField struct {
+	off   uintptr
+	kind  reflect.Kind
+	index int
+	ptrs  bool // holds pointers (other kinds)
+}
+
+func localsOf(f *dsl.Frame) []localField {
+	var out []localField
+	for _, ff := range f.Fields {
+		if ff.Global {
+			continue
+		}
+		sf := f.R.Field(ff.Index)
+		out = append(out, localField{off: sf.Offset, kind: sf.Type.Kind(), index: ff.Index, ptrs: hasPointers(sf.Type)})
+	}
+	return out
+}
+
+func hasPointers(t reflect.Type) bool {
+	switch t.Kind() {
+	case reflect.Int, reflect.Bool, reflect.Float64, reflect.Int64:
+		return false
+	case reflect.Struct:
+		for i := 0; i < t.NumField(); i++ {
+			if hasPointers(t.Field(i).Type) {
+				return true
+			}
+		}
+		return false
+	}
+	return true
+}
+
+// clearLocals zeroes a reused frame's locals; its globals are the run's.
+func (p *framePool) clearLocals(fr reflect.Value) {
+	base := fr.UnsafePointer()
+	for _, l := range p.locals {
+		a := unsafe.Add(base, l.off)
+		switch l.kind {
+		case reflect.Int:
+			*(*int)(a) = 0
+		case reflect.Bool:
+			*(*bool)(a) = false
+		case reflect.Float64:
+			*(*float64)(a) = 0
+		case reflect.Pointer:
+			*(*unsafe.Pointer)(a) = nil
+		case reflect.String:
+			*(*string)(a) = ""
+		case reflect.Slice:
+			*(*[]unsafe.Pointer)(a) = nil
+		case reflect.Interface:
+			*(*any)(a) = nil
+		default:
+			fr.Elem().Field(l.index).SetZero()
+		}
+	}
 }
 
 // frameIDs numbers the frames of a model's bodies for the run's pools;
@@ -51,17 +119,24 @@ func (r *Run) frameAt(id int) reflect.Value {
 	}
 	p := &r.pools[id]
 	if !p.tmpl.IsValid() || !sameList(p.sides, r.sideList) || !sameList(p.combs, r.combList) {
-		*p = framePool{tmpl: r.newFrame(f).Elem(), free: p.free, sides: r.sideList, combs: r.combList,
-			round: f.R.Field(dsl.GRound).Offset, segment: f.R.Field(dsl.GSegment).Offset}
+		*p = framePool{tmpl: r.newFrame(f).Elem(), free: p.free, gen: p.gen + 1, sides: r.sideList, combs: r.combList,
+			round: f.R.Field(dsl.GRound).Offset, segment: f.R.Field(dsl.GSegment).Offset, locals: localsOf(f)}
 	}
 	var fr reflect.Value
-	if n := len(p.free); n > 0 {
-		fr = p.free[n-1]
+	if n := len(p.free); n > 0 && p.free[n-1].gen == p.gen {
+		// Made from this template: only the locals need resetting.
+		fr = p.free[n-1].v
 		p.free = p.free[:n-1]
+		p.clearLocals(fr)
 	} else {
-		fr = reflect.New(f.R)
+		if n > 0 {
+			fr = p.free[n-1].v
+			p.free = p.free[:n-1]
+		} else {
+			fr = reflect.New(f.R)
+		}
+		fr.Elem().Set(p.tmpl)
 	}
-	fr.Elem().Set(p.tmpl)
 	base := fr.UnsafePointer()
 	*(*int)(unsafe.Add(base, p.round)) = r.round
 	*(*int)(unsafe.Add(base, p.segment)) = r.segment
@@ -83,6 +158,7 @@ func (r *Run) release(f *dsl.Frame, fr reflect.Value) {
 
 func (r *Run) releaseAt(id int, fr reflect.Value) {
 	if id < len(r.pools) && r.pools[id].tmpl.IsValid() {
-		r.pools[id].free = append(r.pools[id].free, fr)
+		p := &r.pools[id]
+		p.free = append(p.free, pooledFrame{v: fr, gen: p.gen})
 	}
 }
