@@ -4,6 +4,8 @@ import (
 	"reflect"
 	"unsafe"
 
+	"github.com/expr-lang/expr/vm"
+
 	"github.com/frayrules/fray/dsl"
 )
 
@@ -119,8 +121,7 @@ func (r *Run) frameAt(id int) reflect.Value {
 	}
 	p := &r.pools[id]
 	if !p.tmpl.IsValid() || !sameList(p.sides, r.sideList) || !sameList(p.combs, r.combList) {
-		*p = framePool{tmpl: r.newFrame(f).Elem(), free: p.free, gen: p.gen + 1, sides: r.sideList, combs: r.combList,
-			round: f.R.Field(dsl.GRound).Offset, segment: f.R.Field(dsl.GSegment).Offset, locals: localsOf(f)}
+		r.refreshPool(p, f)
 	}
 	var fr reflect.Value
 	if n := len(p.free); n > 0 && p.free[n-1].gen == p.gen {
@@ -141,6 +142,66 @@ func (r *Run) frameAt(id int) reflect.Value {
 	*(*int)(unsafe.Add(base, p.round)) = r.round
 	*(*int)(unsafe.Add(base, p.segment)) = r.segment
 	return fr
+}
+
+// refreshPool sets the template's globals to this run's, making it
+// when the pool is new; frames made from the old template get a full
+// reset when they are next used.
+func (r *Run) refreshPool(p *framePool, f *dsl.Frame) {
+	if !p.tmpl.IsValid() {
+		p.tmpl = r.newFrame(f).Elem()
+		p.round, p.segment = f.R.Field(dsl.GRound).Offset, f.R.Field(dsl.GSegment).Offset
+		p.locals = localsOf(f)
+	} else {
+		e := p.tmpl
+		e.Field(dsl.GCtx).Set(r.self)
+		e.Field(dsl.GSides).Set(r.sideList)
+		e.Field(dsl.GCombatants).Set(r.combList)
+		for i, c := range r.m.Consts {
+			e.Field(c.Field.Index).Set(r.consts[i])
+		}
+	}
+	p.sides, p.combs = r.sideList, r.combList
+	p.gen++
+}
+
+// runStore is the storage a run builds up (frame pools, loop buffers,
+// scratch lists, VMs); a finished run hands it to the next run of the
+// same plan, which refreshes what belonged to the old fight.
+type runStore struct {
+	pools    []framePool
+	loopBufs []*loopBuf
+	scratch  []unsafe.Pointer
+	argVals  []reflect.Value
+	vms      []*vm.VM
+}
+
+// adoptStore takes the storage a finished run of the plan left, if any.
+func (r *Run) adoptStore() {
+	s, _ := r.plan.stores.Get().(*runStore)
+	if s == nil {
+		return
+	}
+	r.pools, r.loopBufs, r.scratch, r.argVals, r.vms = s.pools, s.loopBufs, s.scratch[:0], s.argVals[:0], s.vms
+	for i := range r.pools {
+		r.pools[i].sides = reflect.Value{} // the next use refreshes the template
+	}
+}
+
+// recycleStore hands the run's storage on; the run keeps none of it.
+func (r *Run) recycleStore() {
+	if r.loops != 0 || r.depth != 0 {
+		return // not at rest (a run stopped by an error inside a loop)
+	}
+	clear(r.scratch[:cap(r.scratch)])
+	clear(r.argVals[:cap(r.argVals)])
+	for _, b := range r.loopBufs {
+		clear(b.items[:cap(b.items)])
+		clear(b.groups[:cap(b.groups)])
+		clear(b.queue[:cap(b.queue)])
+	}
+	r.plan.stores.Put(&runStore{pools: r.pools, loopBufs: r.loopBufs, scratch: r.scratch, argVals: r.argVals, vms: r.vms})
+	r.pools, r.loopBufs, r.scratch, r.argVals, r.vms = nil, nil, nil, nil, nil
 }
 
 // sameList reports whether two list values are the same list.

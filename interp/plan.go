@@ -1,6 +1,8 @@
 package interp
 
 import (
+	"sync"
+
 	"github.com/frayrules/fray/dsl"
 )
 
@@ -19,6 +21,7 @@ type Plan struct {
 	fast      []*fexpr     // by expression ID: those evaluated natively (fast.go)
 	frames    []*dsl.Frame // by frame ID (frames.go)
 	frameIDs  map[*dsl.Frame]int
+	stores    sync.Pool // *runStore left by finished runs (frames.go)
 	lay       layout
 }
 

@@ -148,6 +148,7 @@ func New(p *Plan, enc *dsl.Encounter, opt Options) *Run {
 	var ctx context.Context = r
 	r.self = reflect.ValueOf(&ctx).Elem()
 	r.needFn = r.describeNeed
+	r.adoptStore()
 	return r
 }
 
@@ -177,6 +178,7 @@ func (r *Run) emitLog(e *Event) {
 
 // Play runs the fight to its end and reports the outcome.
 func (r *Run) Play() (res Result, err error) {
+	defer r.recycleStore()
 	if err := r.setup(); err != nil {
 		return res, err
 	}

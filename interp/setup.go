@@ -13,15 +13,23 @@ import (
 func (r *Run) setup() error {
 	m, enc := r.m, r.enc
 	sideT, combT := m.U.Side.R, m.U.Combatant.R
-	r.sideList = reflect.MakeSlice(reflect.SliceOf(sideT), 0, len(enc.Sides))
-	r.combList = reflect.MakeSlice(reflect.SliceOf(combT), 0, 8)
-	mode := fmt.Sprintf("seed %d", r.opt.Seed)
-	if r.opt.Dice != nil {
-		mode = fmt.Sprintf("%d fixed dice", len(r.opt.Dice))
+	ncomb := 0
+	for _, s := range enc.Sides {
+		ncomb += len(s.Combatants)
 	}
-	r.emitLog(&Event{Kind: KStart, Name: enc.Name, Args: map[string]any{"ruleset": m.Name, "seed": r.opt.Seed, "fixed_dice": r.opt.Dice != nil,
-		"encounter_file": filepath.ToSlash(enc.File.Name), "rules_file": filepath.ToSlash(enc.RulesPath), "max_rounds": r.opt.MaxRounds},
-		Text: fmt.Sprintf("encounter %q under ruleset %q, %s", enc.Name, m.Name, mode)})
+	r.sideList = reflect.MakeSlice(reflect.SliceOf(sideT), 0, len(enc.Sides))
+	r.combList = reflect.MakeSlice(reflect.SliceOf(combT), 0, max(8, ncomb))
+	r.sides = make([]reflect.Value, 0, len(enc.Sides))
+	r.comb = make([]reflect.Value, 0, ncomb)
+	if !r.quiet() {
+		mode := fmt.Sprintf("seed %d", r.opt.Seed)
+		if r.opt.Dice != nil {
+			mode = fmt.Sprintf("%d fixed dice", len(r.opt.Dice))
+		}
+		r.emitLog(&Event{Kind: KStart, Name: enc.Name, Args: map[string]any{"ruleset": m.Name, "seed": r.opt.Seed, "fixed_dice": r.opt.Dice != nil,
+			"encounter_file": filepath.ToSlash(enc.File.Name), "rules_file": filepath.ToSlash(enc.RulesPath), "max_rounds": r.opt.MaxRounds},
+			Text: fmt.Sprintf("encounter %q under ruleset %q, %s", enc.Name, m.Name, mode)})
+	}
 	r.actors = append(r.actors, "setup")
 	defer func() { r.actors = r.actors[:len(r.actors)-1] }()
 
@@ -43,7 +51,7 @@ func (r *Run) setup() error {
 	for si, s := range enc.Sides {
 		sv := reflect.New(sideT.Elem())
 		sv.Elem().Field(dsl.FieldName).SetString(s.Name)
-		sv.Elem().FieldByName(dsl.HiddenIndexField).SetInt(int64(si))
+		sv.Elem().Field(sv.Elem().NumField() - 1).SetInt(int64(si)) // the hidden index
 		r.sides = append(r.sides, sv)
 		r.sideList = reflect.Append(r.sideList, sv)
 		for _, cs := range s.Combatants {
@@ -52,7 +60,7 @@ func (r *Run) setup() error {
 			e.Field(dsl.FieldName).SetString(cs.Name)
 			e.Field(dsl.FieldSide).Set(sv)
 			e.Field(dsl.FieldAlive).SetBool(true)
-			e.FieldByName(dsl.HiddenIndexField).SetInt(int64(len(r.comb)))
+			e.Field(e.NumField() - 1).SetInt(int64(len(r.comb))) // the hidden index
 			r.comb = append(r.comb, cv)
 			r.combList = reflect.Append(r.combList, cv)
 		}
