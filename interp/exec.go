@@ -581,7 +581,7 @@ func (r *Run) dispatch(ep *eventPlan, args []reflect.Value, at dsl.Range, who st
 	if r.opt.Sink == nil {
 		// Nobody reads the text, but its expressions still run: they
 		// may fail or roll, as in a logged run.
-		if ev.Template != nil {
+		if ev.Template != nil && !ep.skipText(args) {
 			fr := r.frameAt(ep.fid)
 			for i, p := range ev.Params {
 				fr.Elem().Field(p.Field.Index).Set(args[i])
@@ -619,6 +619,20 @@ func (r *Run) dispatch(ep *eventPlan, args []reflect.Value, at dsl.Range, who st
 	}
 	r.emitLog(&Event{Kind: KEvent, Name: ev.Name, Who: who, Args: jargs, Text: text})
 	return r.handle(ep, args, who)
+}
+
+// skipText reports whether rendering the event's text could neither
+// fail nor have effects, so a quiet run may skip it.
+func (ep *eventPlan) skipText(args []reflect.Value) bool {
+	if !ep.quietSkip {
+		return false
+	}
+	for _, i := range ep.quietRoots {
+		if a := args[i]; a.Kind() != reflect.Pointer || a.IsNil() {
+			return false
+		}
+	}
+	return true
 }
 
 // handle runs an event's handlers.

@@ -38,12 +38,14 @@ type (
 type fexpr struct {
 	rt reflect.Type   // the Go type expr-lang gives the value
 	tw unsafe.Pointer // its type word, for combatants and sides; of the elements for lists
-	i  intFn
-	b  boolFn
-	p  ptrFn
-	s  strFn
-	d  diceFn
-	l  listFn
+	// pure: it rolls nothing, so with the same world it gives the same value.
+	pure bool
+	i    intFn
+	b    boolFn
+	p    ptrFn
+	s    strFn
+	d    diceFn
+	l    listFn
 }
 
 // fastOff turns off native evaluation (tests compare both ways).
@@ -76,8 +78,9 @@ func (e *exprErr) Error() string { return e.msg }
 
 // fastCompiler lowers one expression.
 type fastCompiler struct {
-	p  *Plan
-	fr *dsl.Frame
+	p      *Plan
+	fr     *dsl.Frame
+	impure bool // it rolls dice
 }
 
 // compileFast returns nil when the expression needs expr-lang.
@@ -86,7 +89,11 @@ func (p *Plan) compileFast(ce *dsl.CExpr) *fexpr {
 		return nil
 	}
 	c := &fastCompiler{p: p, fr: ce.Frame}
-	return c.node(ce.Prog.Node())
+	fe := c.node(ce.Prog.Node())
+	if fe != nil {
+		fe.pure = !c.impure
+	}
+	return fe
 }
 
 func (c *fastCompiler) node(n ast.Node) *fexpr {
@@ -383,6 +390,7 @@ func (c *fastCompiler) intCall(x *ast.CallNode) intFn {
 	args := callArgs(x)
 	switch id.Value {
 	case stdlib.DiceFunc:
+		c.impure = true
 		if len(args) != 2 {
 			return nil
 		}
@@ -402,6 +410,7 @@ func (c *fastCompiler) intCall(x *ast.CallNode) intFn {
 			return r.Roll(n, faces)
 		}
 	case "roll":
+		c.impure = true
 		if len(args) != 1 {
 			return nil
 		}
@@ -733,6 +742,7 @@ func (c *fastCompiler) ptr(n ast.Node) ptrFn {
 		if !ok || id.Value != "pick" || len(args) != 1 {
 			return nil
 		}
+		c.impure = true
 		l := c.list(args[0])
 		if l == nil {
 			return nil
@@ -947,4 +957,63 @@ func (r *Run) evalDiscard(ce *dsl.CExpr, fr reflect.Value) error {
 	}
 	_, err := r.eval(ce, fr)
 	return err
+}
+
+// quietTemplate decides when a run nobody logs may skip an event's
+// text: when every part is native and can fail only by reading a field
+// of a parameter that is nobody. It returns the indexes of those
+// parameters, to check at dispatch.
+func (p *Plan) quietTemplate(ev *dsl.Event) (bool, []int) {
+	if ev.Template == nil {
+		return true, nil
+	}
+	roots := map[string]bool{}
+	for _, part := range ev.Template.Parts {
+		if part.Expr == nil {
+			continue
+		}
+		if part.Expr.ID >= len(p.fast) || p.fast[part.Expr.ID] == nil || !cannotFail(part.Expr.Prog.Node(), roots) {
+			return false, nil
+		}
+	}
+	var idx []int
+	for name := range roots {
+		found := false
+		for i, pi := range ev.Params {
+			if pi.Name == name {
+				idx = append(idx, i)
+				found = true
+			}
+		}
+		if !found {
+			return false, nil
+		}
+	}
+	return true, idx
+}
+
+// cannotFail reports whether a checked expression has no effects and can
+// fail only by reading a field of one of the identifiers it adds to roots.
+func cannotFail(n ast.Node, roots map[string]bool) bool {
+	switch x := n.(type) {
+	case *ast.IntegerNode, *ast.BoolNode, *ast.StringNode, *ast.NilNode, *ast.ConstantNode, *ast.IdentifierNode:
+		return true
+	case *ast.MemberNode:
+		id, ok := x.Node.(*ast.IdentifierNode)
+		if !ok || x.Optional || x.Method {
+			return false
+		}
+		roots[id.Value] = true
+		return true
+	case *ast.UnaryNode:
+		return cannotFail(x.Node, roots)
+	case *ast.BinaryNode:
+		switch x.Operator {
+		case "+", "-", "*", "==", "!=", "<", "<=", ">", ">=", "&&", "||", "and", "or":
+			return cannotFail(x.Left, roots) && cannotFail(x.Right, roots)
+		}
+	case *ast.ConditionalNode:
+		return cannotFail(x.Cond, roots) && cannotFail(x.Exp1, roots) && cannotFail(x.Exp2, roots)
+	}
+	return false
 }

@@ -205,3 +205,30 @@ func firstDiff(a, b string) string {
 	}
 	return fmt.Sprintf("lengths %d and %d lines", len(la), len(lb))
 }
+
+// A quiet run skips an event's text only when reading it cannot fail:
+// the reference's hit reads fields of attacker and target, so a hit on
+// nobody is still rendered (and fails as in a logged run).
+func TestQuietTextSkippedOnlyWhenSafe(t *testing.T) {
+	m, diags := dsl.LoadRuleset(filepath.Join("..", "testdata", "bench", "reference.fray"), dsl.Sources{})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	r := probeRun(t, m, 1)
+	ep := r.plan.events[m.Events["hit"]]
+	if !ep.quietSkip || len(ep.quietRoots) != 2 {
+		t.Fatalf("hit: skip %v, roots %v", ep.quietSkip, ep.quietRoots)
+	}
+	amount := reflect.ValueOf(3)
+	if !ep.skipText([]reflect.Value{r.comb[0], r.comb[1], amount}) {
+		t.Error("a hit between two combatants needs no text in a quiet run")
+	}
+	nobody := reflect.Zero(r.comb[0].Type())
+	if ep.skipText([]reflect.Value{r.comb[0], nobody, amount}) {
+		t.Error("a hit on nobody must be rendered, to fail as in a logged run")
+	}
+	err := r.dispatch(ep, []reflect.Value{r.comb[0], nobody, amount}, dsl.Range{}, "red1")
+	if err == nil || !strings.Contains(err.Error(), "cannot get name from target") {
+		t.Errorf("a quiet hit on nobody: %v", err)
+	}
+}

@@ -41,6 +41,10 @@ type eventPlan struct {
 	ev       *dsl.Event
 	handlers []*handlerPlan
 	fid      int
+	// A quiet run skips the text when the parameters at quietRoots are
+	// somebody (fast.go, quietTemplate).
+	quietSkip  bool
+	quietRoots []int
 }
 
 type handlerPlan struct {
@@ -71,6 +75,7 @@ func Lower(m *dsl.Model) *Plan {
 	}
 	for _, ev := range m.EventList {
 		ep := p.events[ev]
+		ep.quietSkip, ep.quietRoots = p.quietTemplate(ev)
 		for _, h := range ev.Handlers {
 			ep.handlers = append(ep.handlers, &handlerPlan{frame: h.Frame, body: p.block(h.Body), fid: p.frameID(h.Frame)})
 		}

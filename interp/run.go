@@ -90,6 +90,8 @@ type Run struct {
 	loopBufs  []*loopBuf // by loop nesting (exec.go)
 	loops     int
 	argVals   []reflect.Value // the arguments of events being emitted (exec.go)
+	endFrame  reflect.Value   // where the end condition is evaluated
+	endGen    int             // the globals' template it was made from
 	actors    []string
 	reason    string
 }
@@ -304,13 +306,21 @@ func (r *Run) checkEnd() (bool, error) {
 	if r.m.End == nil {
 		return false, nil
 	}
-	fr := r.frameAt(0)
-	b, err := r.evalBool(r.m.End, fr)
-	if err != nil {
-		return false, err
+	// The end condition has a frame of its own: it runs often, and
+	// nothing it calls runs it again.
+	if len(r.pools) == 0 || !r.endFrame.IsValid() || r.endGen != r.pools[0].gen ||
+		!sameList(r.pools[0].sides, r.sideList) || !sameList(r.pools[0].combs, r.combList) {
+		fr := r.frameAt(0)
+		if len(r.pools) == 0 {
+			return r.evalBool(r.m.End, fr) // the constants are still being computed
+		}
+		r.endFrame, r.endGen = fr, r.pools[0].gen
 	}
-	r.releaseAt(0, fr)
-	return b, nil
+	base := r.endFrame.UnsafePointer()
+	p := &r.pools[0]
+	*(*int)(unsafe.Add(base, p.round)) = r.round
+	*(*int)(unsafe.Add(base, p.segment)) = r.segment
+	return r.evalBool(r.m.End, r.endFrame)
 }
 
 func (r *Run) runPhase(ph *phasePlan) error {

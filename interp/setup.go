@@ -118,14 +118,23 @@ func (r *Run) applyDefaults(list []reflect.Value, attrs []*dsl.Attr) error {
 		if a.Default == nil {
 			continue
 		}
-		for _, v := range list {
-			fr := r.frameAt(0)
-			r.reason = a.Name
-			val, err := r.eval(a.Default, fr)
-			if err != nil {
-				return err
+		// A native default that rolls nothing is the same for everyone.
+		var val any
+		once := false
+		if fe := r.fastOf(a.Default); fe != nil && fe.pure {
+			once = true
+		}
+		for i, v := range list {
+			if i == 0 || !once {
+				fr := r.frameAt(0)
+				r.reason = a.Name
+				var err error
+				val, err = r.eval(a.Default, fr)
+				if err != nil {
+					return err
+				}
+				r.releaseAt(0, fr)
 			}
-			r.releaseAt(0, fr)
 			if err := r.store(v.Elem().Field(a.Field), val, dsl.RangeOf(a.Decl.Pos, a.Decl.EndPos)); err != nil {
 				return err
 			}
