@@ -910,25 +910,25 @@ func (r *Run) evalInto(ce *dsl.CExpr, fr, dst reflect.Value) (bool, error) {
 	case fe.i != nil && dst.Type() == intT:
 		v, err := fastRun(r, ce, fe.i, fr)
 		if err == nil {
-			*(*int)(dst.Addr().UnsafePointer()) = v
+			*(*int)(unsafe.Pointer(dst.UnsafeAddr())) = v
 		}
 		return true, err
 	case fe.b != nil && dst.Type() == boolT:
 		v, err := fastRun(r, ce, fe.b, fr)
 		if err == nil {
-			*(*bool)(dst.Addr().UnsafePointer()) = v
+			*(*bool)(unsafe.Pointer(dst.UnsafeAddr())) = v
 		}
 		return true, err
 	case fe.s != nil && dst.Type() == strT:
 		v, err := fastRun(r, ce, fe.s, fr)
 		if err == nil {
-			*(*string)(dst.Addr().UnsafePointer()) = v
+			*(*string)(unsafe.Pointer(dst.UnsafeAddr())) = v
 		}
 		return true, err
 	case fe.p != nil && dst.Type() == fe.rt:
 		v, err := fastRun(r, ce, fe.p, fr)
 		if err == nil {
-			*(*unsafe.Pointer)(dst.Addr().UnsafePointer()) = v
+			*(*unsafe.Pointer)(unsafe.Pointer(dst.UnsafeAddr())) = v
 		}
 		return true, err
 	}

@@ -44,8 +44,21 @@ func pointers(v reflect.Value) []unsafe.Pointer {
 	return unsafe.Slice((*unsafe.Pointer)(v.UnsafePointer()), v.Len())
 }
 
-func (r *Run) combP() []unsafe.Pointer  { return pointers(r.combList) }
-func (r *Run) sidesP() []unsafe.Pointer { return pointers(r.sideList) }
+// listView caches the raw view of one of the run's lists.
+type listView struct {
+	of reflect.Value
+	p  []unsafe.Pointer
+}
+
+func (v *listView) get(list reflect.Value) []unsafe.Pointer {
+	if !sameList(v.of, list) {
+		v.of, v.p = list, pointers(list)
+	}
+	return v.p
+}
+
+func (r *Run) combP() []unsafe.Pointer  { return r.combView.get(r.combList) }
+func (r *Run) sidesP() []unsafe.Pointer { return r.sideView.get(r.sideList) }
 
 // keep appends to the scratch space; a list is what was kept since start.
 func (r *Run) list(start int) []unsafe.Pointer {

@@ -204,9 +204,10 @@ func (r *Run) recycleStore() {
 	r.pools, r.loopBufs, r.scratch, r.argVals, r.vms = nil, nil, nil, nil, nil
 }
 
-// sameList reports whether two list values are the same list.
+// sameList reports whether two list values are the same list: the run
+// replaces its lists (reflect.Append makes a new Value) when they change.
 func sameList(a, b reflect.Value) bool {
-	return a.IsValid() && b.IsValid() && a.Len() == b.Len() && (a.Len() == 0 || a.UnsafePointer() == b.UnsafePointer())
+	return a.IsValid() && a == b
 }
 
 // release gives a frame back to its body's pool. The caller must not

@@ -92,6 +92,8 @@ type Run struct {
 	argVals   []reflect.Value // the arguments of events being emitted (exec.go)
 	endFrame  reflect.Value   // where the end condition is evaluated
 	endGen    int             // the globals' template it was made from
+	combView  listView        // raw views of combList and sideList (fast_world.go)
+	sideView  listView
 	actors    []string
 	reason    string
 }
