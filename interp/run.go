@@ -430,6 +430,11 @@ func nameOf(v reflect.Value) string {
 		if v.IsNil() {
 			return "nobody"
 		}
+		if v.Type().Elem().Kind() == reflect.Struct {
+			// The only structs are combatants and sides, and the name is
+			// their first field (dsl's structOf), at offset 0.
+			return *(*string)(v.UnsafePointer())
+		}
 		v = v.Elem()
 	}
 	return v.Field(dsl.FieldName).String()
