@@ -40,12 +40,14 @@ type fexpr struct {
 	tw unsafe.Pointer // its type word, for combatants and sides; of the elements for lists
 	// pure: it rolls nothing, so with the same world it gives the same value.
 	pure bool
-	i    intFn
-	b    boolFn
-	p    ptrFn
-	s    strFn
-	d    diceFn
-	l    listFn
+	// anyList: a list of combatants or sides typed list of any (filter's).
+	anyList bool
+	i       intFn
+	b       boolFn
+	p       ptrFn
+	s       strFn
+	d       diceFn
+	l       listFn
 }
 
 // fastOff turns off native evaluation (tests compare both ways).
@@ -81,6 +83,7 @@ type fastCompiler struct {
 	p      *Plan
 	fr     *dsl.Frame
 	impure bool // it rolls dice
+	preds  int  // depth of predicates being compiled (# is their element)
 }
 
 // compileFast returns nil when the expression needs expr-lang.
@@ -134,6 +137,13 @@ func (c *fastCompiler) node(n ast.Node) *fexpr {
 				return nil
 			}
 			fe.tw = typeWord(t.Elem())
+		case c.filterOf(n) != nil:
+			fe.l = c.list(n)
+			if fe.l == nil {
+				return nil
+			}
+			fe.tw = typeWord(c.filterOf(n).Arguments[0].Type().Elem())
+			fe.anyList = true
 		default:
 			return nil
 		}
@@ -351,6 +361,9 @@ func (c *fastCompiler) int(n ast.Node) intFn {
 			return b(r, f)
 		}
 	case *ast.BuiltinNode:
+		if x.Name == "count" {
+			return c.count(x)
+		}
 		if x.Name != "len" || len(x.Arguments) != 1 {
 			return nil
 		}
@@ -558,6 +571,8 @@ func (c *fastCompiler) bool(n ast.Node) boolFn {
 		}
 	case *ast.BinaryNode:
 		return c.binaryBool(x)
+	case *ast.BuiltinNode:
+		return c.quantifier(x)
 	case *ast.CallNode:
 		id, ok := x.Callee.(*ast.IdentifierNode)
 		args := callArgs(x)
@@ -718,6 +733,13 @@ func (c *fastCompiler) ptr(n ast.Node) ptrFn {
 		return nil
 	}
 	switch x := n.(type) {
+	case *ast.PointerNode:
+		if x.Name != "" || c.preds == 0 {
+			return nil
+		}
+		return func(r *Run, _ unsafe.Pointer) (unsafe.Pointer, error) {
+			return r.elems[len(r.elems)-1], nil
+		}
 	case *ast.IdentifierNode, *ast.MemberNode:
 		loc, ok := c.location(n)
 		if !ok {
@@ -759,6 +781,9 @@ func (c *fastCompiler) ptr(n ast.Node) ptrFn {
 }
 
 func (c *fastCompiler) list(n ast.Node) listFn {
+	if b := c.filterOf(n); b != nil {
+		return c.filter(b)
+	}
 	if !c.isEntityList(n.Type()) {
 		return nil
 	}
@@ -867,7 +892,13 @@ func (r *Run) evalFast(ce *dsl.CExpr, fe *fexpr, fr reflect.Value) (any, error) 
 	case fe.l != nil:
 		var x []unsafe.Pointer
 		x, err = fe.l(r, f)
-		if err == nil {
+		if err == nil && fe.anyList {
+			out := make([]any, len(x))
+			for i, p := range x {
+				out[i] = boxPtr(fe.tw, p)
+			}
+			v = out
+		} else if err == nil {
 			v = boxList(fe.rt, x).Interface()
 		}
 	}
@@ -1016,4 +1047,121 @@ func cannotFail(n ast.Node, roots map[string]bool) bool {
 		return cannotFail(x.Cond, roots) && cannotFail(x.Exp1, roots) && cannotFail(x.Exp2, roots)
 	}
 	return false
+}
+
+// filterOf is the filter over combatants or sides that n is, or nil.
+func (c *fastCompiler) filterOf(n ast.Node) *ast.BuiltinNode {
+	b, ok := n.(*ast.BuiltinNode)
+	if !ok || b.Name != "filter" || len(b.Arguments) != 2 || b.Map != nil || b.Threshold != nil {
+		return nil
+	}
+	if !c.isEntityList(b.Arguments[0].Type()) {
+		return nil
+	}
+	if _, ok := b.Arguments[1].(*ast.PredicateNode); !ok {
+		return nil
+	}
+	return b
+}
+
+// predicate compiles the body of a predicate over the elements of a
+// list of combatants or sides; # is the element, kept on the run's stack.
+func (c *fastCompiler) predicate(n ast.Node) boolFn {
+	p, ok := n.(*ast.PredicateNode)
+	if !ok {
+		return nil
+	}
+	c.preds++
+	defer func() { c.preds-- }()
+	return c.bool(p.Node)
+}
+
+func (c *fastCompiler) filter(b *ast.BuiltinNode) listFn {
+	src, pred := c.list(b.Arguments[0]), c.predicate(b.Arguments[1])
+	if src == nil || pred == nil {
+		return nil
+	}
+	return func(r *Run, f unsafe.Pointer) ([]unsafe.Pointer, error) {
+		list, err := src(r, f)
+		if err != nil {
+			return nil, err
+		}
+		start := len(r.scratch)
+		for _, e := range list {
+			r.elems = append(r.elems, e)
+			ok, err := pred(r, f)
+			r.elems = r.elems[:len(r.elems)-1]
+			if err != nil {
+				return nil, err
+			}
+			if ok {
+				r.scratch = append(r.scratch, e)
+			}
+		}
+		return r.list(start), nil
+	}
+}
+
+func (c *fastCompiler) count(b *ast.BuiltinNode) intFn {
+	if len(b.Arguments) != 2 || b.Threshold != nil {
+		return nil
+	}
+	src, pred := c.list(b.Arguments[0]), c.predicate(b.Arguments[1])
+	if src == nil || pred == nil || !c.isEntityList(b.Arguments[0].Type()) {
+		return nil
+	}
+	return func(r *Run, f unsafe.Pointer) (int, error) {
+		list, err := src(r, f)
+		if err != nil {
+			return 0, err
+		}
+		n := 0
+		for _, e := range list {
+			r.elems = append(r.elems, e)
+			ok, err := pred(r, f)
+			r.elems = r.elems[:len(r.elems)-1]
+			if err != nil {
+				return 0, err
+			}
+			if ok {
+				n++
+			}
+		}
+		return n, nil
+	}
+}
+
+// quantifier compiles any, all and none over combatants or sides; like
+// expr-lang they stop at the first element that decides.
+func (c *fastCompiler) quantifier(b *ast.BuiltinNode) boolFn {
+	if len(b.Arguments) != 2 || (b.Name != "any" && b.Name != "all" && b.Name != "none") {
+		return nil
+	}
+	src, pred := c.list(b.Arguments[0]), c.predicate(b.Arguments[1])
+	if src == nil || pred == nil || !c.isEntityList(b.Arguments[0].Type()) {
+		return nil
+	}
+	// any stops at the first true; all at the first false; none at the first true.
+	stopOn, empty := true, false
+	if b.Name != "any" {
+		stopOn, empty = b.Name == "none", true
+	}
+	return func(r *Run, f unsafe.Pointer) (bool, error) {
+		list, err := src(r, f)
+		if err != nil {
+			return false, err
+		}
+		for _, e := range list {
+			r.elems = append(r.elems, e)
+			ok, err := pred(r, f)
+			r.elems = r.elems[:len(r.elems)-1]
+			if err != nil {
+				return false, err
+			}
+			if ok == stopOn {
+				return !empty, nil
+			}
+		}
+		return empty, nil
+	}
 }

@@ -94,6 +94,7 @@ type Run struct {
 	endGen    int             // the globals' template it was made from
 	combView  listView        // raw views of combList and sideList (fast_world.go)
 	sideView  listView
+	elems     []unsafe.Pointer // the elements (#) of native predicates (fast.go)
 	actors    []string
 	reason    string
 }
