@@ -118,10 +118,11 @@ func (r *Run) applyDefaults(list []reflect.Value, attrs []*dsl.Attr) error {
 		if a.Default == nil {
 			continue
 		}
-		// A native default that rolls nothing is the same for everyone.
+		// A native default that rolls nothing is the same for everyone
+		// (lists excepted: each gets its own).
 		var val any
 		once := false
-		if fe := r.fastOf(a.Default); fe != nil && fe.pure {
+		if fe := r.fastOf(a.Default); fe != nil && fe.pure && fe.l == nil {
 			once = true
 		}
 		for i, v := range list {
