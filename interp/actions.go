@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
+	"unsafe"
 
 	"github.com/frayrules/fray/dsl"
 )
@@ -114,10 +115,10 @@ func (n *actNode) exec(r *Run, fr reflect.Value) (flow, error) {
 	}
 	// The dead do not act; within a simultaneous group everyone is still
 	// alive until the group's effects are applied.
-	if !c.Elem().Field(dsl.FieldAlive).Bool() {
+	if !r.aliveP(c.UnsafePointer()) {
 		return flowNext, nil
 	}
-	i := idxOf(c)
+	i := *(*int)(unsafe.Add(c.UnsafePointer(), r.plan.lay.idx)) // the hidden index
 	d := r.declared[i]
 	if d == nil {
 		d = r.defaultDecl()
@@ -138,7 +139,7 @@ func (r *Run) perform(c reflect.Value, d *declared) error {
 	a := d.action.a
 	fr := r.frameAt(d.action.fid)
 	e := fr.Elem()
-	e.Field(a.Self.Index).Set(c)
+	setField(fr, a.Self.Index, c)
 	name := nameOf(c)
 	r.actors = append(r.actors, name)
 	defer func() { r.actors = r.actors[:len(r.actors)-1] }()

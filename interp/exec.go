@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"unsafe"
 
 	"github.com/frayrules/fray/dsl"
 )
@@ -384,10 +385,14 @@ func (n *forNode) runGroup(r *Run, fr, slot reflect.Value, g []orderItem, q *[]p
 		r.deferred = q
 		defer func(mark int) { r.argVals = r.argVals[:mark] }(len(r.argVals))
 	}
+	slotT, slotAt := slot.Type(), unsafe.Pointer(slot.UnsafeAddr())
 	for _, it := range g {
-		if err := r.storeValue(slot, it.v, n.at); err != nil {
-			r.deferred = nil
-			return flowNext, err
+		direct := it.v.IsValid() && it.v.Type() == slotT && setAt(slotAt, it.v)
+		if !direct {
+			if err := r.storeValue(slot, it.v, n.at); err != nil {
+				r.deferred = nil
+				return flowNext, err
+			}
 		}
 		pushed := r.pushActor(it.v)
 		f, err := r.execBlock(n.body, fr)
@@ -643,7 +648,7 @@ func (r *Run) handle(ep *eventPlan, args []reflect.Value, who string) error {
 	for _, h := range ep.handlers {
 		hf := r.frameAt(h.fid)
 		for i, p := range ev.Params {
-			hf.Elem().Field(p.Field.Index).Set(args[i])
+			setField(hf, p.Field.Index, args[i])
 		}
 		if _, err := r.execBlock(h.body, hf); err != nil {
 			return err

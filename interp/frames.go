@@ -224,3 +224,30 @@ func (r *Run) releaseAt(id int, fr reflect.Value) {
 		p.free = append(p.free, pooledFrame{v: fr, gen: p.gen})
 	}
 }
+
+// setAt stores v at dst, a field of v's own type, without reflect's
+// checks for the common kinds; it reports whether it did.
+func setAt(dst unsafe.Pointer, v reflect.Value) bool {
+	switch v.Kind() {
+	case reflect.Pointer:
+		*(*unsafe.Pointer)(dst) = v.UnsafePointer()
+	case reflect.Int:
+		*(*int)(dst) = int(v.Int())
+	case reflect.Bool:
+		*(*bool)(dst) = v.Bool()
+	case reflect.String:
+		*(*string)(dst) = v.String()
+	default:
+		return false
+	}
+	return true
+}
+
+// setField stores v in field i of a frame, directly when the types match.
+func setField(fr reflect.Value, i int, v reflect.Value) {
+	f := fr.Elem().Field(i)
+	if v.IsValid() && v.Type() == f.Type() && setAt(unsafe.Pointer(f.UnsafeAddr()), v) {
+		return
+	}
+	f.Set(v)
+}
