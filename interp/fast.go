@@ -42,12 +42,15 @@ type fexpr struct {
 	pure bool
 	// anyList: a list of combatants or sides typed list of any (filter's).
 	anyList bool
-	i       intFn
-	b       boolFn
-	p       ptrFn
-	s       strFn
-	d       diceFn
-	l       listFn
+	// noBox: its value as an interface is left to the VM (expr-lang's
+	// untyped nil from first); stores and conditions stay native.
+	noBox bool
+	i     intFn
+	b     boolFn
+	p     ptrFn
+	s     strFn
+	d     diceFn
+	l     listFn
 }
 
 // fastOff turns off native evaluation (tests compare both ways).
@@ -68,6 +71,14 @@ var zeroFieldMsg = func() (msg string) {
 	return ""
 }()
 
+// divideByZeroMsg is what expr-lang reports for x % 0 (Go's own panic).
+var divideByZeroMsg = func() (msg string) {
+	defer func() { msg = fmt.Sprint(recover()) }()
+	zero := 0
+	_ = 1 % zero
+	return ""
+}()
+
 func chainNilMsg(name, from string) string {
 	return fmt.Sprintf("cannot get %v from %v", name, from)
 }
@@ -80,10 +91,11 @@ func (e *exprErr) Error() string { return e.msg }
 
 // fastCompiler lowers one expression.
 type fastCompiler struct {
-	p      *Plan
-	fr     *dsl.Frame
-	impure bool // it rolls dice
-	preds  int  // depth of predicates being compiled (# is their element)
+	p       *Plan
+	fr      *dsl.Frame
+	impure  bool // it rolls dice
+	preds   int  // depth of predicates being compiled (# is their element)
+	untyped bool // a nil it gives may be expr-lang's untyped nil (first)
 }
 
 // compileFast returns nil when the expression needs expr-lang.
@@ -95,6 +107,7 @@ func (p *Plan) compileFast(ce *dsl.CExpr) *fexpr {
 	fe := c.node(ce.Prog.Node())
 	if fe != nil {
 		fe.pure = !c.impure
+		fe.noBox = c.untyped && fe.p != nil
 	}
 	return fe
 }
@@ -214,8 +227,17 @@ func (c *fastCompiler) location(n ast.Node) (field, bool) {
 				return *(*unsafe.Pointer)(unsafe.Add(f, off)), nil
 			}
 			prevName = id.Value
-		} else if get = c.ptr(base); get == nil {
-			return field{}, false
+		} else {
+			if _, ok := base.(*ast.ConditionalNode); ok {
+				return field{}, false // nobody there may be typed or not
+			}
+			if b, ok := base.(*ast.BuiltinNode); ok && b.Name == "first" {
+				// expr-lang reads a field of its untyped nil as "from <nil>".
+				prevName = "<nil>"
+			}
+			if get = c.ptr(base); get == nil {
+				return field{}, false
+			}
 		}
 		for j, m := range chain {
 			name := m.Property.(*ast.StringNode).Value
@@ -331,6 +353,21 @@ func (c *fastCompiler) int(n ast.Node) intFn {
 			op = func(p, q int) int { return p - q }
 		case "*":
 			op = func(p, q int) int { return p * q }
+		case "%":
+			return func(r *Run, f unsafe.Pointer) (int, error) {
+				p, err := a(r, f)
+				if err != nil {
+					return 0, err
+				}
+				q, err := b(r, f)
+				if err != nil {
+					return 0, err
+				}
+				if q == 0 {
+					return 0, &exprErr{divideByZeroMsg}
+				}
+				return p % q, nil
+			}
 		default:
 			return nil
 		}
@@ -363,6 +400,9 @@ func (c *fastCompiler) int(n ast.Node) intFn {
 	case *ast.BuiltinNode:
 		if x.Name == "count" {
 			return c.count(x)
+		}
+		if x.Name == "max" || x.Name == "min" {
+			return c.minMax(x)
 		}
 		if x.Name != "len" || len(x.Arguments) != 1 {
 			return nil
@@ -758,6 +798,39 @@ func (c *fastCompiler) ptr(n ast.Node) ptrFn {
 			}
 			return *(*unsafe.Pointer)(a), nil
 		}
+	case *ast.BuiltinNode:
+		if x.Name != "first" || len(x.Arguments) != 1 || !c.isEntityList(x.Arguments[0].Type()) {
+			return nil
+		}
+		l := c.list(x.Arguments[0])
+		if l == nil {
+			return nil
+		}
+		// expr-lang's first gives an untyped nil for an empty list: the
+		// expression's boxed value is left to the VM (fexpr.noBox).
+		c.untyped = true
+		return func(r *Run, f unsafe.Pointer) (unsafe.Pointer, error) {
+			v, err := l(r, f)
+			if err != nil || len(v) == 0 {
+				return nil, err
+			}
+			return v[0], nil
+		}
+	case *ast.ConditionalNode:
+		cond, a, b := c.bool(x.Cond), c.ptr(x.Exp1), c.ptr(x.Exp2)
+		if cond == nil || a == nil || b == nil || x.Exp1.Type() != x.Exp2.Type() {
+			return nil
+		}
+		return func(r *Run, f unsafe.Pointer) (unsafe.Pointer, error) {
+			ok, err := cond(r, f)
+			if err != nil {
+				return nil, err
+			}
+			if ok {
+				return a(r, f)
+			}
+			return b(r, f)
+		}
 	case *ast.CallNode:
 		id, ok := x.Callee.(*ast.IdentifierNode)
 		args := callArgs(x)
@@ -864,6 +937,9 @@ func (r *Run) fastOf(ce *dsl.CExpr) *fexpr {
 
 // evalFast evaluates natively and boxes the value as expr-lang would.
 func (r *Run) evalFast(ce *dsl.CExpr, fe *fexpr, fr reflect.Value) (any, error) {
+	if fe.noBox {
+		return r.evalVM(ce, fr)
+	}
 	f := fr.UnsafePointer()
 	mark := len(r.scratch)
 	var v any
@@ -1163,5 +1239,32 @@ func (c *fastCompiler) quantifier(b *ast.BuiltinNode) boolFn {
 			}
 		}
 		return empty, nil
+	}
+}
+
+// minMax compiles expr-lang's max and min of whole numbers.
+func (c *fastCompiler) minMax(b *ast.BuiltinNode) intFn {
+	if len(b.Arguments) < 1 {
+		return nil
+	}
+	args := make([]intFn, len(b.Arguments))
+	for i, a := range b.Arguments {
+		if args[i] = c.int(a); args[i] == nil {
+			return nil
+		}
+	}
+	isMax := b.Name == "max"
+	return func(r *Run, f unsafe.Pointer) (int, error) {
+		best := 0
+		for i, a := range args {
+			v, err := a(r, f)
+			if err != nil {
+				return 0, err
+			}
+			if i == 0 || isMax && v > best || !isMax && v < best {
+				best = v
+			}
+		}
+		return best, nil
 	}
 }

@@ -86,6 +86,18 @@ func fillFrame(r *Run, f *dsl.Frame, fr reflect.Value, k int) {
 	}
 }
 
+// describeEntity renders a combatant, a side or nobody, or an error.
+func describeEntity(v any, err error) string {
+	if err != nil {
+		return "error: " + err.Error()
+	}
+	rv := reflect.ValueOf(v)
+	if !rv.IsValid() || rv.Kind() == reflect.Pointer && rv.IsNil() {
+		return "nobody"
+	}
+	return nameOf(rv)
+}
+
 // describe renders a value or error with its Go type, to compare.
 func describe(v any, err error) string {
 	if err != nil {
@@ -98,8 +110,8 @@ func describe(v any, err error) string {
 // natively gives what expr-lang's VM gives: the same value of the same
 // type, the same rolls (the dice stream is at the same place after
 // both), and the same error, in frames whose locals are nobody and zero
-// and in frames with combatants, sides and numbers, with everyone alive
-// and with some fallen.
+// and in frames with combatants, sides and numbers, with everyone alive,
+// with some fallen and with a whole side fallen.
 func TestFastAgreesWithExpr(t *testing.T) {
 	checked, failures, native, total := 0, 0, 0, 0
 	for _, file := range repoRuleFiles(t) {
@@ -125,24 +137,34 @@ func TestFastAgreesWithExpr(t *testing.T) {
 		})
 		for _, ce := range exprs {
 			for k := 0; k < 4; k++ {
-				for _, fallen := range []bool{false, true} {
+				for _, fallen := range []int{0, 1, 2} {
 					slow, fast := probeRun(t, m, uint64(k+1)), probeRun(t, m, uint64(k+1))
 					fast.plan = slow.plan
 					for _, r := range []*Run{slow, fast} {
-						if fallen {
-							r.comb[1].Elem().Field(dsl.FieldAlive).SetBool(false)
-							r.comb[3].Elem().Field(dsl.FieldAlive).SetBool(false)
-							r.comb[4].Elem().Field(dsl.FieldAlive).SetBool(false)
+						// 1: some of each side fallen; 2: a whole side fallen.
+						dead := map[int][]int{1: {1, 3, 4}, 2: {3, 4, 5}}[fallen]
+						for _, i := range dead {
+							r.comb[i].Elem().Field(dsl.FieldAlive).SetBool(false)
 						}
 					}
 					sf, ff := slow.frame(ce.Frame), fast.frame(ce.Frame)
 					fillFrame(slow, ce.Frame, sf, k)
 					fillFrame(fast, ce.Frame, ff, k)
-					want := describe(slow.evalVM(ce, sf))
-					got := describe(fast.evalFast(ce, plan.fast[ce.ID], ff))
+					vmVal, vmErr := slow.evalVM(ce, sf)
+					want := describe(vmVal, vmErr)
+					var got string
+					if fe := plan.fast[ce.ID]; fe.noBox {
+						// The boxed value is the VM's; compare the native
+						// pointer (expr-lang's nil may be untyped).
+						want = describeEntity(vmVal, vmErr)
+						p, err := fastRun(fast, ce, fe.p, ff)
+						got = describeEntity(boxPtr(fe.tw, p), err)
+					} else {
+						got = describe(fast.evalFast(ce, fe, ff))
+					}
 					ws, gs := *slow.dice.(*SeededDice), *fast.dice.(*SeededDice)
 					if want != got || ws != gs || slow.seq != fast.seq {
-						t.Errorf("%s:%d:%d %s (locals %d, fallen %v):\n expr: %s\n fast: %s\n dice at %v and %v, log entries %d and %d",
+						t.Errorf("%s:%d:%d %s (locals %d, fallen %d):\n expr: %s\n fast: %s\n dice at %v and %v, log entries %d and %d",
 							file, ce.Expr.Pos.Line, ce.Expr.Pos.Column, ce.Expr.Raw(), k, fallen, want, got, ws, gs, slow.seq, fast.seq)
 					}
 					checked++
