@@ -478,6 +478,11 @@ func (c *fastCompiler) intCall(x *ast.CallNode) intFn {
 			}
 			return rollDice(r, dv)
 		}
+	default:
+		if m := c.p.modifiers[id.Value]; m != nil && len(args) == len(m.Params) {
+			return c.modifierCall(id.Value, args)
+		}
+		return nil
 	case "clamp":
 		if len(args) != 3 {
 			return nil
@@ -502,7 +507,6 @@ func (c *fastCompiler) intCall(x *ast.CallNode) intFn {
 			return min(max(v, l), h), nil
 		}
 	}
-	return nil
 }
 
 // rollDice is stdlib's roll: the dice and their modifier.
@@ -1266,5 +1270,59 @@ func (c *fastCompiler) minMax(b *ast.BuiltinNode) intFn {
 			}
 		}
 		return best, nil
+	}
+}
+
+// anyFn evaluates to the value expr-lang would pass a function.
+type anyFn func(r *Run, f unsafe.Pointer) (any, error)
+
+// boxed compiles n to its boxed value, or nil.
+func (c *fastCompiler) boxed(n ast.Node) anyFn {
+	untyped := c.untyped
+	fe := c.node(n)
+	if fe == nil || c.untyped != untyped {
+		return nil // a nil of first would need expr-lang's untyped nil
+	}
+	switch {
+	case fe.i != nil:
+		return func(r *Run, f unsafe.Pointer) (any, error) { return fe.i(r, f) }
+	case fe.b != nil:
+		return func(r *Run, f unsafe.Pointer) (any, error) { return fe.b(r, f) }
+	case fe.s != nil:
+		return func(r *Run, f unsafe.Pointer) (any, error) { return fe.s(r, f) }
+	case fe.d != nil:
+		return func(r *Run, f unsafe.Pointer) (any, error) { return fe.d(r, f) }
+	case fe.p != nil:
+		tw := typeWord(fe.rt)
+		return func(r *Run, f unsafe.Pointer) (any, error) {
+			p, err := fe.p(r, f)
+			return boxPtr(tw, p), err
+		}
+	}
+	return nil
+}
+
+// modifierCall compiles a call of a modifiers block of the ruleset.
+func (c *fastCompiler) modifierCall(name string, args []ast.Node) intFn {
+	fns := make([]anyFn, len(args))
+	for i, a := range args {
+		if fns[i] = c.boxed(a); fns[i] == nil {
+			return nil
+		}
+	}
+	return func(r *Run, f unsafe.Pointer) (int, error) {
+		start := len(r.callArgs)
+		for _, fn := range fns {
+			v, err := fn(r, f)
+			if err != nil {
+				r.callArgs = r.callArgs[:start]
+				return 0, err
+			}
+			r.callArgs = append(r.callArgs, v)
+		}
+		total, err := r.Modifier(name, r.callArgs[start:len(r.callArgs):len(r.callArgs)])
+		clear(r.callArgs[start:])
+		r.callArgs = r.callArgs[:start]
+		return total, err
 	}
 }

@@ -95,6 +95,7 @@ type Run struct {
 	combView  listView        // raw views of combList and sideList (fast_world.go)
 	sideView  listView
 	elems     []unsafe.Pointer // the elements (#) of native predicates (fast.go)
+	callArgs  []any            // arguments of native calls of modifiers (fast.go)
 	actors    []string
 	reason    string
 }

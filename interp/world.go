@@ -196,7 +196,7 @@ func (r *Run) Modifier(name string, args []any) (int, error) {
 	if m == nil {
 		return 0, fmt.Errorf("no modifiers named %s", name)
 	}
-	fr := r.newFrame(m.Frame)
+	fr := r.frame(m.Frame)
 	e := fr.Elem()
 	for i, p := range m.Params {
 		if err := r.store(e.Field(p.Field.Index), args[i], dsl.Range{}); err != nil {
@@ -204,27 +204,47 @@ func (r *Run) Modifier(name string, args []any) (int, error) {
 		}
 	}
 	quiet := r.opt.Sink == nil
-	var vals []int
 	var applied []string
+	total, n := 0, 0 // the aggregate of the n values so far
 	evalRows := func() error {
 		for _, row := range m.Rows {
 			if row.When != nil {
-				ok, err := r.eval(row.When, fr)
+				ok, err := r.evalBool(row.When, fr)
 				if err != nil {
 					return err
 				}
-				if b, _ := ok.(bool); !b {
+				if !ok {
 					continue
 				}
 			}
-			v, err := r.eval(row.Value, fr)
-			if err != nil {
-				return err
+			var v int
+			if fe := r.fastOf(row.Value); fe != nil && fe.i != nil {
+				var err error
+				if v, err = fastRun(r, row.Value, fe.i, fr); err != nil {
+					return err
+				}
+			} else {
+				x, err := r.eval(row.Value, fr)
+				if err != nil {
+					return err
+				}
+				v, _ = toInt(x)
 			}
-			n, _ := toInt(v)
-			vals = append(vals, n)
+			switch m.Aggregate {
+			case "max", "best":
+				if n == 0 || v > total {
+					total = v
+				}
+			case "min", "worst":
+				if n == 0 || v < total {
+					total = v
+				}
+			default:
+				total += v
+			}
+			n++
 			if !quiet {
-				applied = append(applied, fmt.Sprintf("%s %+d", row.Label, n))
+				applied = append(applied, fmt.Sprintf("%s %+d", row.Label, v))
 			}
 		}
 		return nil
@@ -244,22 +264,8 @@ func (r *Run) Modifier(name string, args []any) (int, error) {
 	} else if err := evalRows(); err != nil {
 		return 0, err
 	}
-	total := 0
-	for i, v := range vals {
-		switch m.Aggregate {
-		case "max", "best":
-			if i == 0 || v > total {
-				total = v
-			}
-		case "min", "worst":
-			if i == 0 || v < total {
-				total = v
-			}
-		default:
-			total += v
-		}
-	}
-	if quiet && len(vals) > 0 {
+	r.release(m.Frame, fr)
+	if quiet && n > 0 {
 		r.seq++
 	}
 	if len(applied) > 0 {
