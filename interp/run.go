@@ -212,6 +212,9 @@ func (r *Run) Play() (res Result, err error) {
 	res.Capped = true
 	res.Rounds = r.opt.MaxRounds
 	res.Standing = r.standingNames()
+	if r.quiet() {
+		return res, nil
+	}
 	r.emitLog(&Event{Kind: KEnd, Name: "capped", Text: fmt.Sprintf("stopped: the limit of %d round(s) was reached (raise it with --max-rounds or the encounter's rounds); standing: %s", r.opt.MaxRounds, strings.Join(res.Standing, ", "))})
 	return res, nil
 }
@@ -275,6 +278,9 @@ func (r *Run) finish(err error) (Result, error) {
 		}
 	}
 	r.phase = ""
+	if r.quiet() {
+		return res, nil
+	}
 	text := "combat ends"
 	if r.round == 0 {
 		text += " before the first round"
@@ -297,12 +303,13 @@ func (r *Run) finish(err error) (Result, error) {
 }
 
 func (r *Run) standingNames() []string {
-	standing, _ := r.Standing(r.sideList.Interface())
-	list := reflect.ValueOf(standing)
-	out := make([]string, 0, list.Len())
-	for i := 0; i < list.Len(); i++ {
-		out = append(out, nameOf(list.Index(i)))
+	mark := len(r.scratch)
+	standing := r.standingP(r.sidesP())
+	out := make([]string, 0, len(standing))
+	for _, s := range standing {
+		out = append(out, *(*string)(s)) // the name leads every side
 	}
+	r.scratch = r.scratch[:mark]
 	return out
 }
 
