@@ -9,6 +9,7 @@ import (
 
 	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/expr-lang/expr"
+	"github.com/expr-lang/expr/conf"
 )
 
 // checker resolves names, builds the ruleset's types and compiles every
@@ -23,6 +24,7 @@ type checker struct {
 	funcs    map[string]bool
 	emitted  map[string]bool
 	refs     []refUse
+	configs  map[cfgKey]*conf.Config // expr-lang configurations (check_expr.go)
 }
 
 func (c *checker) errorf(code string, r Range, hint, format string, args ...any) *Diagnostic {

@@ -10,7 +10,12 @@ import (
 	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/ast"
+	exprchecker "github.com/expr-lang/expr/checker"
+	"github.com/expr-lang/expr/compiler"
+	"github.com/expr-lang/expr/conf"
 	"github.com/expr-lang/expr/file"
+	"github.com/expr-lang/expr/optimizer"
+	"github.com/expr-lang/expr/vm"
 
 	"github.com/frayrules/fray/stdlib"
 )
@@ -69,18 +74,10 @@ func (c *checker) compile(e *Expr, fr *Frame, inScope scopeFunc, want *Type) *CE
 		}
 		patch.at[off] = d
 	}
-	opts := []expr.Option{
-		expr.Env(reflect.New(fr.R).Elem().Interface()),
-		expr.Patch(patch),
-		expr.WithContext("ctx"),
-		expr.DisableBuiltin("now"),
-		expr.DisableBuiltin("date"),
-		expr.DisableBuiltin("timezone"),
-		expr.DisableBuiltin("repeat"),
-		expr.MaxNodes(uint(Limits.ExprNodes)),
-	}
-	opts = append(opts, c.funcOpts...)
-	prog, err := expr.Compile(text, opts...)
+	base := c.exprConfig(fr)
+	cfg := *base
+	cfg.Visitors = append([]ast.Visitor{patch}, base.Visitors...)
+	prog, err := compileWith(text, &cfg)
 	if err != nil {
 		c.exprError(e, fr, err)
 		return nil
@@ -92,7 +89,8 @@ func (c *checker) compile(e *Expr, fr *Frame, inScope scopeFunc, want *Type) *CE
 		return nil
 	}
 	t := c.u.TypeOfR(prog.Node().Type())
-	ce := &CExpr{Expr: e, Prog: prog, Type: t, Frame: fr}
+	c.m.NumExprs++
+	ce := &CExpr{Expr: e, Prog: prog, Type: t, Frame: fr, ID: c.m.NumExprs}
 	if inScope != nil {
 		c.checkScope(e, prog.Node(), fr, inScope)
 	}
@@ -102,6 +100,66 @@ func (c *checker) compile(e *Expr, fr *Frame, inScope scopeFunc, want *Type) *CE
 	}
 	c.m.Exprs[e] = ce
 	return ce
+}
+
+// cfgKey names an expr-lang configuration: a frame's type and the
+// functions declared so far (the list only grows).
+type cfgKey struct {
+	t      reflect.Type
+	nfuncs int
+}
+
+// exprConfig is expr-lang's configuration for expressions of a frame:
+// the environment, the context, the disabled builtins, the limits and the
+// functions. Building it (the environment's fields, every function) costs
+// more than most compiles, so it is made once per frame and copied.
+func (c *checker) exprConfig(fr *Frame) *conf.Config {
+	k := cfgKey{fr.R, len(c.funcOpts)}
+	if cfg := c.configs[k]; cfg != nil {
+		return cfg
+	}
+	opts := []expr.Option{
+		expr.Env(reflect.New(fr.R).Elem().Interface()),
+		expr.WithContext("ctx"),
+		expr.DisableBuiltin("now"),
+		expr.DisableBuiltin("date"),
+		expr.DisableBuiltin("timezone"),
+		expr.DisableBuiltin("repeat"),
+		expr.MaxNodes(uint(Limits.ExprNodes)),
+	}
+	opts = append(opts, c.funcOpts...)
+	cfg := conf.CreateNew()
+	for _, op := range opts {
+		op(cfg)
+	}
+	for name := range cfg.Disabled {
+		delete(cfg.Builtins, name)
+	}
+	cfg.Check()
+	if c.configs == nil {
+		c.configs = map[cfgKey]*conf.Config{}
+	}
+	c.configs[k] = cfg
+	return cfg
+}
+
+// compileWith is expr.Compile with a configuration already made.
+func compileWith(input string, config *conf.Config) (*vm.Program, error) {
+	config.Check()
+	tree, err := exprchecker.ParseCheck(input, config)
+	if err != nil {
+		return nil, err
+	}
+	if config.Optimize {
+		if err := optimizer.Optimize(&tree.Node, config); err != nil {
+			var fileError *file.Error
+			if errors.As(err, &fileError) {
+				return nil, fileError.Bind(tree.Source)
+			}
+			return nil, err
+		}
+	}
+	return compiler.Compile(tree, config)
 }
 
 // diceLiteral reads an expression that is only dice notation, such as a

@@ -37,6 +37,9 @@ type Model struct {
 	funcOpts []expr.Option
 	funcs    map[string]bool
 
+	// NumExprs counts the compiled expressions; each has an ID up to it.
+	NumExprs int
+
 	// Per-node results of the checker, read by the interpreter.
 	Exprs   map[*Expr]*CExpr
 	Locals  map[*Name]*FrameField
@@ -54,6 +57,7 @@ type CExpr struct {
 	Const any // set instead of Prog for literals such as a dice default
 	Type  *Type
 	Frame *Frame
+	ID    int // from 1, unique in its model, for the interpreter's tables
 }
 
 // Const is a named constant, a global of every frame.
@@ -73,6 +77,10 @@ type Event struct {
 	Handlers []*Handler
 	Decl     *EventDecl
 }
+
+// Silent reports whether the event has an empty template (""): its
+// handlers run, but the log does not show it.
+func (e *Event) Silent() bool { return e.Template != nil && len(e.Template.Parts) == 0 }
 
 // ParamInfo is a checked parameter: its frame slot and default.
 type ParamInfo struct {

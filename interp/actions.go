@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
+	"unsafe"
 
 	"github.com/frayrules/fray/dsl"
 )
@@ -17,9 +18,12 @@ type declareNode struct {
 // the one named combatant's): the encounter's script for this round,
 // else the ruleset's default action.
 func (n *declareNode) exec(r *Run, fr reflect.Value) (flow, error) {
-	script := map[string]*dsl.DeclSpec{}
-	for _, d := range r.enc.Script[r.round] {
-		script[d.Who] = d
+	var script map[string]*dsl.DeclSpec
+	if specs := r.enc.Script[r.round]; len(specs) > 0 {
+		script = make(map[string]*dsl.DeclSpec, len(specs))
+		for _, d := range specs {
+			script[d.Who] = d
+		}
 	}
 	only := -1
 	if n.who != nil {
@@ -57,14 +61,17 @@ func (n *declareNode) exec(r *Run, fr reflect.Value) (flow, error) {
 				}
 				d.args[j] = slot
 			}
-		} else if r.m.Default != nil {
-			d = &declared{action: r.plan.actions[r.m.Default], args: make([]reflect.Value, len(r.m.Default.Params))}
+		} else {
+			d = r.defaultDecl()
 		}
 		if d == nil {
 			continue
 		}
 		r.declared[i] = d
 		c.Elem().Field(dsl.FieldAction).SetString(d.action.a.Name)
+		if r.quiet() {
+			continue
+		}
 		how := "declares"
 		if !d.script {
 			how = "declares by default"
@@ -72,6 +79,18 @@ func (n *declareNode) exec(r *Run, fr reflect.Value) (flow, error) {
 		r.emitLog(&Event{Kind: KDeclare, Who: name, Name: d.action.a.Name, Args: d.jsonArgs(), Text: fmt.Sprintf("%s %s %s", name, how, d.describe())})
 	}
 	return flowNext, nil
+}
+
+// defaultDecl is the declaration of the ruleset's default action with
+// no arguments, made once per run (nil without a default action).
+func (r *Run) defaultDecl() *declared {
+	if r.m.Default == nil {
+		return nil
+	}
+	if r.defDecl == nil {
+		r.defDecl = &declared{action: r.plan.actions[r.m.Default], args: make([]reflect.Value, len(r.m.Default.Params))}
+	}
+	return r.defDecl
 }
 
 func (d *declared) describe() string {
@@ -116,13 +135,13 @@ func (n *actNode) exec(r *Run, fr reflect.Value) (flow, error) {
 	}
 	// The dead and the absent do not act; within a simultaneous group
 	// everyone is still alive until the group's effects are applied.
-	if !inFight(c) {
+	if !r.inFightP(c.UnsafePointer()) {
 		return flowNext, nil
 	}
-	i := idxOf(c)
+	i := *(*int)(unsafe.Add(c.UnsafePointer(), r.plan.lay.idx)) // the hidden index
 	d := r.declared[i]
-	if d == nil && r.m.Default != nil {
-		d = &declared{action: r.plan.actions[r.m.Default], args: make([]reflect.Value, len(r.m.Default.Params))}
+	if d == nil {
+		d = r.defaultDecl()
 	}
 	if d == nil {
 		return flowNext, nil
@@ -138,9 +157,9 @@ func (r *Run) perform(c reflect.Value, d *declared) error {
 		return &RunError{At: dsl.RangeOf(d.action.a.Decl.Pos, d.action.a.Decl.Pos), Msg: fmt.Sprintf("actions and events are nested more than %d deep", MaxNesting)}
 	}
 	a := d.action.a
-	fr := r.newFrame(a.Frame)
+	fr := r.frameAt(d.action.fid)
 	e := fr.Elem()
-	e.Field(a.Self.Index).Set(c)
+	setField(fr, a.Self.Index, c)
 	name := nameOf(c)
 	r.actors = append(r.actors, name)
 	defer func() { r.actors = r.actors[:len(r.actors)-1] }()
@@ -163,6 +182,13 @@ func (r *Run) perform(c reflect.Value, d *declared) error {
 			return err
 		}
 	}
+	if r.quiet() {
+		_, err := r.execBlock(d.action.body, fr)
+		if err == nil {
+			r.releaseAt(d.action.fid, fr)
+		}
+		return err
+	}
 	var parts []string
 	args := map[string]any{}
 	for _, p := range a.Params {
@@ -175,6 +201,9 @@ func (r *Run) perform(c reflect.Value, d *declared) error {
 	}
 	r.emitLog(&Event{Kind: KAct, Who: name, Name: a.Name, Args: args, Text: fmt.Sprintf("%s acts: %s(%s)", name, a.Name, strings.Join(parts, ", "))})
 	_, err := r.execBlock(d.action.body, fr)
+	if err == nil {
+		r.releaseAt(d.action.fid, fr)
+	}
 	return err
 }
 
@@ -208,6 +237,9 @@ func (n *scheduleNode) exec(r *Run, fr reflect.Value) (flow, error) {
 	snap.Elem().Set(fr.Elem())
 	due := r.tick() + after
 	r.scheduled = append(r.scheduled, &scheduled{owner: idxOf(c), label: n.label, due: due, body: n.body, frame: snap, actor: nameOf(c), serial: r.seq})
+	if r.quiet() {
+		return flowNext, nil
+	}
 	dr, ds := r.untick(due)
 	r.emitLog(&Event{Kind: KSchedule, Who: nameOf(c), Name: n.label, Args: map[string]any{"due_round": dr, "due_segment": ds},
 		Text: fmt.Sprintf("%s: %q is due in %s", nameOf(c), n.label, r.when(dr, ds))})
@@ -264,7 +296,7 @@ func (n *cancelNode) exec(r *Run, fr reflect.Value) (flow, error) {
 		kept = append(kept, s)
 	}
 	r.scheduled = kept
-	if dropped > 0 {
+	if dropped > 0 && !r.quiet() {
 		r.emitLog(&Event{Kind: KCancel, Who: nameOf(c), Name: n.label, Text: fmt.Sprintf("%s: %q is cancelled", nameOf(c), n.label)})
 	}
 	return flowNext, nil
@@ -285,7 +317,9 @@ func (r *Run) fireDue() error {
 			return nil
 		}
 		r.scheduled = append(r.scheduled[:at], r.scheduled[at+1:]...)
-		r.emitLog(&Event{Kind: KFire, Who: next.actor, Name: next.label, Text: fmt.Sprintf("%s: %q comes due", next.actor, next.label)})
+		if !r.quiet() {
+			r.emitLog(&Event{Kind: KFire, Who: next.actor, Name: next.label, Text: fmt.Sprintf("%s: %q comes due", next.actor, next.label)})
+		}
 		fr := next.frame
 		fr.Elem().Field(dsl.GRound).SetInt(int64(r.round))
 		fr.Elem().Field(dsl.GSegment).SetInt(int64(r.segment))

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"runtime"
 	"testing"
 
 	"github.com/frayrules/fray/dsl"
@@ -21,11 +22,14 @@ func loadBench(b *testing.B, path string) (*interp.Plan, *dsl.Encounter) {
 }
 
 // benchFights plays one fight per iteration, each with its own seed, and
-// reports fights per second and nanoseconds per round.
+// reports encounters (fights) per second, nanoseconds per round and
+// allocations per round.
 func benchFights(b *testing.B, path string) {
 	plan, enc := loadBench(b, path)
 	rounds := 0
 	b.ReportAllocs()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
 	b.ResetTimer()
 	i := 0
 	for b.Loop() {
@@ -36,16 +40,31 @@ func benchFights(b *testing.B, path string) {
 		rounds += res.Rounds
 		i++
 	}
-	b.ReportMetric(float64(i)/b.Elapsed().Seconds(), "fights/s")
+	b.StopTimer()
+	runtime.ReadMemStats(&after)
+	b.ReportMetric(float64(i)/b.Elapsed().Seconds(), "encounters/s")
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(max(1, rounds)), "ns/round")
+	b.ReportMetric(float64(after.Mallocs-before.Mallocs)/float64(max(1, rounds)), "allocs/round")
 }
 
 func BenchmarkReferenceRules(b *testing.B) {
 	benchFights(b, filepath.Join("..", "testdata", "bench", "skirmish.fray"))
 }
 
-func BenchmarkExampleTenSegment(b *testing.B) {
-	benchFights(b, filepath.Join("..", "testdata", "encounters", "halvaine_and_the_orcs.fray"))
+// rulesetExamples are the rulesets of rules/ with their example
+// encounters; a new ruleset is one line here.
+var rulesetExamples = []struct{ ruleset, encounter string }{
+	{"ten_segment_rounds", "halvaine_and_the_orcs.fray"},
+	{"crucible_of_souls", "crucible_ambush.fray"},
+}
+
+// BenchmarkRuleset plays the example encounter of each ruleset.
+func BenchmarkRuleset(b *testing.B) {
+	for _, ex := range rulesetExamples {
+		b.Run(ex.ruleset, func(b *testing.B) {
+			benchFights(b, filepath.Join("..", "testdata", "encounters", ex.encounter))
+		})
+	}
 }
 
 // BenchmarkReferenceNative is the reference procedure written by hand in
@@ -127,7 +146,7 @@ func BenchmarkReferenceNative(b *testing.B) {
 		rounds += round - 1
 		i++
 	}
-	b.ReportMetric(float64(i)/b.Elapsed().Seconds(), "fights/s")
+	b.ReportMetric(float64(i)/b.Elapsed().Seconds(), "encounters/s")
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(max(1, rounds)), "ns/round")
 }
 
@@ -157,7 +176,7 @@ func BenchmarkSimWorkers(b *testing.B) {
 				r := interp.Simulate(context.Background(), plan, enc, interp.SimOptions{N: 200, Seed: 1, Workers: w})
 				fights += r.Runs
 			}
-			b.ReportMetric(float64(fights)/b.Elapsed().Seconds(), "fights/s")
+			b.ReportMetric(float64(fights)/b.Elapsed().Seconds(), "encounters/s")
 		})
 	}
 }

@@ -3,8 +3,9 @@ package interp
 import (
 	"fmt"
 	"reflect"
-	"sort"
+	"slices"
 	"strings"
+	"unsafe"
 
 	"github.com/frayrules/fray/dsl"
 )
@@ -63,6 +64,9 @@ type letNode struct {
 
 func (n *letNode) exec(r *Run, fr reflect.Value) (flow, error) {
 	r.reason = n.reason
+	if done, err := r.evalInto(n.val, fr, fr.Elem().Field(n.field)); done {
+		return flowNext, err
+	}
 	v, err := r.eval(n.val, fr)
 	if err != nil {
 		return flowNext, err
@@ -79,7 +83,16 @@ type assignNode struct {
 
 func (n *assignNode) exec(r *Run, fr reflect.Value) (flow, error) {
 	r.reason = n.t.Label
-	v, err := r.eval(n.val, fr)
+	var v any
+	var err error
+	// A native whole number is kept unboxed for += and -=.
+	iv, native := 0, false
+	if fe := r.fastOf(n.val); fe != nil && fe.i != nil && n.op != "=" {
+		iv, err = fastRun(r, n.val, fe.i, fr)
+		native = true
+	} else {
+		v, err = r.eval(n.val, fr)
+	}
 	if err != nil {
 		return flowNext, err
 	}
@@ -109,6 +122,9 @@ func (n *assignNode) exec(r *Run, fr reflect.Value) (flow, error) {
 		if n.op == "-=" {
 			sign = -1
 		}
+		if native {
+			v = iv
+		}
 		switch dst.Kind() {
 		case reflect.Int:
 			d, ok := toInt(v)
@@ -124,6 +140,9 @@ func (n *assignNode) exec(r *Run, fr reflect.Value) (flow, error) {
 			dst.SetFloat(dst.Float() + float64(sign)*d)
 		}
 		return flowNext, nil
+	}
+	if native {
+		v = iv
 	}
 	return flowNext, r.store(dst, v, n.at)
 }
@@ -158,11 +177,11 @@ type ifNode struct {
 
 func (n *ifNode) exec(r *Run, fr reflect.Value) (flow, error) {
 	r.reason = "condition"
-	v, err := r.eval(n.cond, fr)
+	b, err := r.evalBool(n.cond, fr)
 	if err != nil {
 		return flowNext, err
 	}
-	if b, _ := v.(bool); b {
+	if b {
 		return r.execBlock(n.then, fr)
 	}
 	return r.execBlock(n.els, fr)
@@ -188,27 +207,78 @@ type orderItem struct {
 	keys []any
 }
 
-func (n *forNode) exec(r *Run, fr reflect.Value) (flow, error) {
-	r.reason = "list"
+// loopBuf is the reusable storage of one level of loop nesting.
+type loopBuf struct {
+	items  []orderItem
+	groups [][]orderItem
+	queue  []pendingEmit
+}
+
+// loopBuf lends the storage of the next nesting level; give it back
+// with r.loops--.
+func (r *Run) loopBuf() *loopBuf {
+	if r.loops == len(r.loopBufs) {
+		r.loopBufs = append(r.loopBufs, &loopBuf{})
+	}
+	b := r.loopBufs[r.loops]
+	r.loops++
+	return b
+}
+
+// loopItems evaluates a loop's list into the buffer's items.
+func (r *Run) loopItems(n *forNode, fr reflect.Value, buf *loopBuf) error {
+	buf.items = buf.items[:0]
+	if fe := r.fastOf(n.list); fe != nil && fe.l != nil {
+		mark := len(r.scratch)
+		list, err := fe.l(r, fr.UnsafePointer())
+		if err != nil {
+			r.scratch = r.scratch[:mark]
+			return r.exprFailure(n.list, err.Error())
+		}
+		for _, p := range list {
+			buf.items = append(buf.items, orderItem{v: reflect.ValueOf(boxPtr(fe.tw, p)), keys: buf.itemKeys(len(buf.items))})
+		}
+		r.scratch = r.scratch[:mark]
+		return nil
+	}
 	lv, err := r.eval(n.list, fr)
 	if err != nil {
-		return flowNext, err
+		return err
 	}
 	list := reflect.ValueOf(lv)
 	if !list.IsValid() || list.Kind() != reflect.Slice {
-		return flowNext, nil
+		return nil
 	}
-	items := make([]orderItem, list.Len())
-	slot := fr.Elem().Field(n.field)
-	for i := range items {
-		items[i].v = list.Index(i)
-		if list.Index(i).Kind() == reflect.Interface {
-			items[i].v = list.Index(i).Elem()
+	for i := 0; i < list.Len(); i++ {
+		v := list.Index(i)
+		if v.Kind() == reflect.Interface {
+			v = v.Elem()
 		}
+		buf.items = append(buf.items, orderItem{v: v, keys: buf.itemKeys(i)})
 	}
+	return nil
+}
+
+// itemKeys is the emptied key storage item i had the last time.
+func (b *loopBuf) itemKeys(i int) []any {
+	if i < cap(b.items) {
+		return b.items[:cap(b.items)][i].keys[:0]
+	}
+	return nil
+}
+
+func (n *forNode) exec(r *Run, fr reflect.Value) (flow, error) {
+	r.reason = "list"
+	buf := r.loopBuf()
+	defer func() { r.loops-- }()
+	if err := r.loopItems(n, fr, buf); err != nil {
+		return flowNext, err
+	}
+	items := buf.items
+	slot := fr.Elem().Field(n.field)
 	if len(n.keys) > 0 {
 		for i := range items {
-			if err := r.store(slot, items[i].v, n.at); err != nil {
+			if err := r.storeValue(slot, items[i].v, n.at); err != nil {
 				return flowNext, err
 			}
 			for _, k := range n.keys {
@@ -220,11 +290,12 @@ func (n *forNode) exec(r *Run, fr reflect.Value) (flow, error) {
 				items[i].keys = append(items[i].keys, kv)
 			}
 		}
-		sort.SliceStable(items, func(a, b int) bool { return n.less(items[a], items[b]) })
+		slices.SortStableFunc(items, n.cmp)
 	}
-	groups := n.group(items)
+	buf.groups = n.group(buf.groups[:0], items)
+	groups := buf.groups
 	// An order of nobody says nothing.
-	if len(n.keys) > 0 && len(items) > 0 {
+	if len(n.keys) > 0 && len(items) > 0 && !r.quiet() {
 		r.logOrder(n, items, groups)
 	}
 	// A loop stops when the fight ends during it (the last foe falls), but
@@ -236,7 +307,7 @@ func (n *forNode) exec(r *Run, fr reflect.Value) (flow, error) {
 		}
 	}
 	for _, g := range groups {
-		f, err := n.runGroup(r, fr, slot, g)
+		f, err := n.runGroup(r, fr, slot, g, &buf.queue)
 		if err != nil || f == flowReturn {
 			return f, err
 		}
@@ -247,6 +318,17 @@ func (n *forNode) exec(r *Run, fr reflect.Value) (flow, error) {
 		}
 	}
 	return flowNext, nil
+}
+
+// cmp orders two items by the loop's keys, for a stable sort.
+func (n *forNode) cmp(a, b orderItem) int {
+	switch {
+	case n.less(a, b):
+		return -1
+	case n.less(b, a):
+		return 1
+	}
+	return 0
 }
 
 func (n *forNode) less(a, b orderItem) bool {
@@ -264,9 +346,8 @@ func (n *forNode) less(a, b orderItem) bool {
 }
 
 // group splits an ordered list into runs of equal keys when ties are
-// simultaneous; otherwise every item is its own group.
-func (n *forNode) group(items []orderItem) [][]orderItem {
-	var groups [][]orderItem
+// simultaneous; otherwise every item is its own group. It appends to groups.
+func (n *forNode) group(groups [][]orderItem, items []orderItem) [][]orderItem {
 	if !n.simultaneous {
 		for i := range items {
 			groups = append(groups, items[i:i+1])
@@ -298,16 +379,21 @@ func equalKeys(a, b []any) bool {
 	return true
 }
 
-func (n *forNode) runGroup(r *Run, fr, slot reflect.Value, g []orderItem) (flow, error) {
+func (n *forNode) runGroup(r *Run, fr, slot reflect.Value, g []orderItem, q *[]pendingEmit) (flow, error) {
 	simultaneous := n.simultaneous && len(g) > 1 && r.deferred == nil
-	var queue []pendingEmit
 	if simultaneous {
-		r.deferred = &queue
+		*q = (*q)[:0]
+		r.deferred = q
+		defer func(mark int) { r.argVals = r.argVals[:mark] }(len(r.argVals))
 	}
+	slotT, slotAt := slot.Type(), unsafe.Pointer(slot.UnsafeAddr())
 	for _, it := range g {
-		if err := r.store(slot, it.v, n.at); err != nil {
-			r.deferred = nil
-			return flowNext, err
+		direct := it.v.IsValid() && it.v.Type() == slotT && setAt(slotAt, it.v)
+		if !direct {
+			if err := r.storeValue(slot, it.v, n.at); err != nil {
+				r.deferred = nil
+				return flowNext, err
+			}
 		}
 		pushed := r.pushActor(it.v)
 		f, err := r.execBlock(n.body, fr)
@@ -321,7 +407,7 @@ func (n *forNode) runGroup(r *Run, fr, slot reflect.Value, g []orderItem) (flow,
 		if f == flowReturn {
 			if simultaneous {
 				r.deferred = nil
-				if err := r.flush(queue); err != nil {
+				if err := r.flush(*q); err != nil {
 					return flowNext, err
 				}
 			}
@@ -330,7 +416,9 @@ func (n *forNode) runGroup(r *Run, fr, slot reflect.Value, g []orderItem) (flow,
 	}
 	if simultaneous {
 		r.deferred = nil
-		return flowNext, r.flush(queue)
+		err := r.flush(*q)
+		clear(*q)
+		return flowNext, err
 	}
 	return flowNext, nil
 }
@@ -349,6 +437,9 @@ func (r *Run) flush(queue []pendingEmit) error {
 	for _, p := range queue {
 		if err := r.dispatch(p.ev, p.args, p.at, p.who); err != nil {
 			return err
+		}
+		if p.fr.IsValid() {
+			r.releaseAt(p.ev.fid, p.fr)
 		}
 	}
 	return nil
@@ -451,24 +542,38 @@ type emitNode struct {
 }
 
 func (n *emitNode) exec(r *Run, fr reflect.Value) (flow, error) {
-	args := make([]reflect.Value, len(n.args))
+	// The arguments are held in a frame of the event, from its pool, and
+	// their values in the run's list of argument values, until the event
+	// is dispatched.
+	efr := r.frameAt(n.ev.fid)
+	start := len(r.argVals)
 	for i, a := range n.args {
 		r.reason = n.ev.ev.Name
-		v, err := r.eval(a, fr)
-		if err != nil {
+		slot := efr.Elem().Field(n.ev.ev.Params[i].Field.Index)
+		if done, err := r.evalInto(a, fr, slot); err != nil {
 			return flowNext, err
+		} else if !done {
+			v, err := r.eval(a, fr)
+			if err != nil {
+				return flowNext, err
+			}
+			if err := r.store(slot, v, n.at); err != nil {
+				return flowNext, err
+			}
 		}
-		slot := reflect.New(n.ev.ev.Params[i].Type.R).Elem()
-		if err := r.store(slot, v, n.at); err != nil {
-			return flowNext, err
-		}
-		args[i] = slot
+		r.argVals = append(r.argVals, slot)
 	}
+	args := r.argVals[start:len(r.argVals):len(r.argVals)]
 	if r.deferred != nil {
-		*r.deferred = append(*r.deferred, pendingEmit{ev: n.ev, args: args, at: n.at, who: r.who()})
+		*r.deferred = append(*r.deferred, pendingEmit{ev: n.ev, args: args, at: n.at, who: r.who(), fr: efr})
 		return flowNext, nil
 	}
-	return flowNext, r.dispatch(n.ev, args, n.at, r.who())
+	err := r.dispatch(n.ev, args, n.at, r.who())
+	if err == nil {
+		r.argVals = r.argVals[:start]
+		r.releaseAt(n.ev.fid, efr)
+	}
+	return flowNext, err
 }
 
 // dispatch logs an event and runs its handlers.
@@ -479,6 +584,27 @@ func (r *Run) dispatch(ep *eventPlan, args []reflect.Value, at dsl.Range, who st
 		return &RunError{At: at, Msg: fmt.Sprintf("events are nested more than %d deep: a handler that emits, in the end, its own event?", MaxNesting)}
 	}
 	ev := ep.ev
+	if r.opt.Sink == nil {
+		// Nobody reads the text, but its expressions still run: they
+		// may fail or roll, as in a logged run.
+		if ev.Template != nil && !ep.skipText(args) {
+			fr := r.frameAt(ep.fid)
+			for i, p := range ev.Params {
+				fr.Elem().Field(p.Field.Index).Set(args[i])
+			}
+			if _, err := r.render(ev.Template, fr, false); err != nil {
+				return err
+			}
+			r.releaseAt(ep.fid, fr)
+		}
+		if !ev.Silent() {
+			r.seq++
+			if r.opt.countEvent != nil {
+				r.opt.countEvent(ev.Name, who)
+			}
+		}
+		return r.handle(ep, args, who)
+	}
 	fr := r.newFrame(ev.Frame)
 	jargs := map[string]any{}
 	for i, p := range ev.Params {
@@ -487,7 +613,7 @@ func (r *Run) dispatch(ep *eventPlan, args []reflect.Value, at dsl.Range, who st
 	}
 	text := ev.Name
 	if ev.Template != nil {
-		t, err := r.render(ev.Template, fr)
+		t, err := r.render(ev.Template, fr, true)
 		if err != nil {
 			return err
 		}
@@ -501,11 +627,31 @@ func (r *Run) dispatch(ep *eventPlan, args []reflect.Value, at dsl.Range, who st
 	}
 	// An empty template ("") makes a silent event: a step of the rules
 	// that the log need not show, its handlers run all the same.
-	if ev.Template == nil || len(ev.Template.Parts) > 0 {
+	if !ev.Silent() {
 		r.emitLog(&Event{Kind: KEvent, Name: ev.Name, Who: who, Args: jargs, Text: text})
 	}
-	// The handlers act for the event's first combatant (the striker of a
-	// blow, say), so their rolls are logged as that combatant's.
+	return r.handle(ep, args, who)
+}
+
+// skipText reports whether rendering the event's text could neither
+// fail nor have effects, so a quiet run may skip it.
+func (ep *eventPlan) skipText(args []reflect.Value) bool {
+	if !ep.quietSkip {
+		return false
+	}
+	for _, i := range ep.quietRoots {
+		if a := args[i]; a.Kind() != reflect.Pointer || a.IsNil() {
+			return false
+		}
+	}
+	return true
+}
+
+// handle runs an event's handlers. They act for the event's first
+// combatant (the striker of a blow, say), so their rolls are logged as
+// that combatant's.
+func (r *Run) handle(ep *eventPlan, args []reflect.Value, who string) error {
+	ev := ep.ev
 	for i, p := range ev.Params {
 		if p.Type.Kind == dsl.KCombatant && args[i].IsValid() && !args[i].IsNil() {
 			who = nameOf(args[i])
@@ -515,22 +661,32 @@ func (r *Run) dispatch(ep *eventPlan, args []reflect.Value, at dsl.Range, who st
 	r.actors = append(r.actors, who)
 	defer func() { r.actors = r.actors[:len(r.actors)-1] }()
 	for _, h := range ep.handlers {
-		hf := r.newFrame(h.frame)
+		hf := r.frameAt(h.fid)
 		for i, p := range ev.Params {
-			hf.Elem().Field(p.Field.Index).Set(args[i])
+			setField(hf, p.Field.Index, args[i])
 		}
 		if _, err := r.execBlock(h.body, hf); err != nil {
 			return err
 		}
+		r.releaseAt(h.fid, hf)
 	}
 	return nil
 }
 
-func (r *Run) render(t *dsl.Template, fr reflect.Value) (string, error) {
+// render fills a template; without keep it only evaluates the parts.
+func (r *Run) render(t *dsl.Template, fr reflect.Value, keep bool) (string, error) {
 	var b strings.Builder
 	for _, p := range t.Parts {
 		if p.Expr == nil {
-			b.WriteString(p.Text)
+			if keep {
+				b.WriteString(p.Text)
+			}
+			continue
+		}
+		if !keep {
+			if err := r.evalDiscard(p.Expr, fr); err != nil {
+				return "", err
+			}
 			continue
 		}
 		v, err := r.eval(p.Expr, fr)
@@ -549,9 +705,14 @@ type logNode struct {
 
 func (n *logNode) exec(r *Run, fr reflect.Value) (flow, error) {
 	r.reason = "log"
-	text, err := r.render(n.t, fr)
+	quiet := r.opt.Sink == nil
+	text, err := r.render(n.t, fr, !quiet)
 	if err != nil {
 		return flowNext, err
+	}
+	if quiet {
+		r.seq++
+		return flowNext, nil
 	}
 	r.emitLog(&Event{Kind: KLog, Who: r.who(), Text: text})
 	return flowNext, nil

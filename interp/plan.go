@@ -1,6 +1,8 @@
 package interp
 
 import (
+	"sync"
+
 	"github.com/frayrules/fray/dsl"
 )
 
@@ -18,44 +20,70 @@ type Plan struct {
 	funcs     map[string]*dsl.Func
 	tables    map[string]*dsl.Table
 	effects   map[*dsl.Row][]node // the lowered effect blocks of table rows
+	fast      []*fexpr     // by expression ID: those evaluated natively (fast.go)
+	frames    []*dsl.Frame // by frame ID (frames.go)
+	frameIDs  map[*dsl.Frame]int
+	stores    sync.Pool // *runStore left by finished runs (frames.go)
+	lay       layout
 }
 
 type phasePlan struct {
 	ph   *dsl.Phase
 	body []node
+	fid  int // frame ID
 }
 
 type actionPlan struct {
 	a    *dsl.Action
 	body []node
+	fid  int
 }
 
 type eventPlan struct {
 	ev       *dsl.Event
 	handlers []*handlerPlan
+	fid      int
+	// A quiet run skips the text when the parameters at quietRoots are
+	// somebody (fast.go, quietTemplate).
+	quietSkip  bool
+	quietRoots []int
 }
 
 type handlerPlan struct {
 	frame *dsl.Frame
 	body  []node
+	fid   int
 }
 
 // Lower builds the plan of a checked model without errors.
 func Lower(m *dsl.Model) *Plan {
 	p := &Plan{M: m, actions: map[*dsl.Action]*actionPlan{}, events: map[*dsl.Event]*eventPlan{},
 		modifiers: m.Modifiers, funcs: m.Funcs, tables: m.Tables, effects: map[*dsl.Row][]node{}}
+	p.lay = newLayout(m.U)
+	p.frameIDs = map[*dsl.Frame]int{}
+	p.frameID(m.Globals)
+	for _, mo := range m.Modifiers {
+		p.frameID(mo.Frame)
+	}
+	p.fast = make([]*fexpr, m.NumExprs+1)
+	for _, ce := range m.Exprs {
+		if fe := p.compileFast(ce); fe != nil && ce.ID > 0 && ce.ID <= m.NumExprs {
+			p.fast[ce.ID] = fe
+		}
+	}
 	// Event plans exist before any body is lowered, so every emit finds its event.
 	for _, ev := range m.EventList {
-		p.events[ev] = &eventPlan{ev: ev}
+		p.events[ev] = &eventPlan{ev: ev, fid: p.frameID(ev.Frame)}
 	}
 	for _, ev := range m.EventList {
 		ep := p.events[ev]
+		ep.quietSkip, ep.quietRoots = p.quietTemplate(ev)
 		for _, h := range ev.Handlers {
-			ep.handlers = append(ep.handlers, &handlerPlan{frame: h.Frame, body: p.block(h.Body)})
+			ep.handlers = append(ep.handlers, &handlerPlan{frame: h.Frame, body: p.block(h.Body), fid: p.frameID(h.Frame)})
 		}
 	}
 	for _, a := range m.Actions {
-		p.actions[a] = &actionPlan{a: a, body: p.block(a.Body)}
+		p.actions[a] = &actionPlan{a: a, body: p.block(a.Body), fid: p.frameID(a.Frame)}
 	}
 	for _, t := range m.Tables {
 		for _, row := range t.Rows {
@@ -65,7 +93,7 @@ func Lower(m *dsl.Model) *Plan {
 		}
 	}
 	for _, ph := range m.Phases {
-		pp := &phasePlan{ph: ph, body: p.block(ph.Body)}
+		pp := &phasePlan{ph: ph, body: p.block(ph.Body), fid: p.frameID(ph.Frame)}
 		switch ph.When {
 		case dsl.Once:
 			p.Once = append(p.Once, pp)

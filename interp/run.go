@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"strings"
 	"time"
+	"unsafe"
 
 	"github.com/expr-lang/expr/file"
 	"github.com/expr-lang/expr/vm"
@@ -23,6 +24,8 @@ type Options struct {
 	// MemoryBudget bounds what one expression may allocate; 0: DefaultMemoryBudget.
 	MemoryBudget uint
 	Sink         func(*Event)
+	// countEvent, when there is no Sink, hears of each rule event (sim).
+	countEvent func(name, who string)
 }
 
 // DefaultMaxSteps bounds the statements one run may execute.
@@ -67,11 +70,14 @@ type Run struct {
 	combList reflect.Value   // []*combatant
 	consts   []reflect.Value
 	self     reflect.Value // this run as a context.Context value
+	needFn   func() string // describes the die being rolled
 
 	round, segment int
 	phase          string
 	ended          bool
 	vms            []*vm.VM
+	pools          []framePool      // by frame ID
+	scratch        []unsafe.Pointer // lists of native expressions (fast_world.go)
 	depth          int
 	inner          *RunError // the innermost error of a ruleset function, passed out through expr-lang
 	nesting        int
@@ -79,8 +85,18 @@ type Run struct {
 	seq            int
 
 	declared  []*declared
+	defDecl   *declared
 	scheduled []*scheduled
 	deferred  *[]pendingEmit
+	loopBufs  []*loopBuf // by loop nesting (exec.go)
+	loops     int
+	argVals   []reflect.Value // the arguments of events being emitted (exec.go)
+	endFrame  reflect.Value   // where the end condition is evaluated
+	endGen    int             // the globals' template it was made from
+	combView  listView        // raw views of combList and sideList (fast_world.go)
+	sideView  listView
+	elems     []unsafe.Pointer // the elements (#) of native predicates (fast.go)
+	callArgs  []any            // arguments of native calls of modifiers (fast.go)
 	actors    []string
 	reason    string
 }
@@ -106,6 +122,7 @@ type pendingEmit struct {
 	args []reflect.Value
 	at   dsl.Range
 	who  string
+	fr   reflect.Value // the event frame holding args, released once dispatched
 }
 
 // context.Context, so that expr-lang hands the run to world functions.
@@ -133,8 +150,24 @@ func New(p *Plan, enc *dsl.Encounter, opt Options) *Run {
 	if r.opt.MemoryBudget == 0 {
 		r.opt.MemoryBudget = DefaultMemoryBudget
 	}
-	r.self = reflect.ValueOf(r)
+	// The frames' context field is an interface: a Value of that type
+	// stores without a type check per frame.
+	var ctx context.Context = r
+	r.self = reflect.ValueOf(&ctx).Elem()
+	r.needFn = r.describeNeed
+	r.adoptStore()
 	return r
+}
+
+// quiet reports whether nobody reads the log; then the caller skips
+// building the event, and only its sequence number is taken, so that a
+// quiet run and a logged one stay the same fight.
+func (r *Run) quiet() bool {
+	if r.opt.Sink == nil {
+		r.seq++
+		return true
+	}
+	return false
 }
 
 func (r *Run) emitLog(e *Event) {
@@ -152,6 +185,7 @@ func (r *Run) emitLog(e *Event) {
 
 // Play runs the fight to its end and reports the outcome.
 func (r *Run) Play() (res Result, err error) {
+	defer r.recycleStore()
 	if err := r.setup(); err != nil {
 		return res, err
 	}
@@ -179,6 +213,9 @@ func (r *Run) Play() (res Result, err error) {
 	res.Capped = true
 	res.Rounds = r.opt.MaxRounds
 	res.Standing = r.standingNames()
+	if r.quiet() {
+		return res, nil
+	}
 	r.emitLog(&Event{Kind: KEnd, Name: "capped", Text: fmt.Sprintf("stopped: the limit of %d round(s) was reached (raise it with --max-rounds or the encounter's rounds); standing: %s", r.opt.MaxRounds, strings.Join(res.Standing, ", "))})
 	return res, nil
 }
@@ -245,6 +282,9 @@ func (r *Run) finish(err error) (Result, error) {
 	// the beaten out of the fight (or bring someone back).
 	res.Standing = r.standingNames()
 	r.phase = ""
+	if r.quiet() {
+		return res, nil
+	}
 	text := "combat ends"
 	if r.round == 0 {
 		text += " before the first round"
@@ -267,12 +307,13 @@ func (r *Run) finish(err error) (Result, error) {
 }
 
 func (r *Run) standingNames() []string {
-	standing, _ := r.Standing(r.sideList.Interface())
-	list := reflect.ValueOf(standing)
-	out := make([]string, 0, list.Len())
-	for i := 0; i < list.Len(); i++ {
-		out = append(out, nameOf(list.Index(i)))
+	mark := len(r.scratch)
+	standing := r.standingP(r.sidesP())
+	out := make([]string, 0, len(standing))
+	for _, s := range standing {
+		out = append(out, *(*string)(s)) // the name leads every side
 	}
+	r.scratch = r.scratch[:mark]
 	return out
 }
 
@@ -280,21 +321,32 @@ func (r *Run) checkEnd() (bool, error) {
 	if r.m.End == nil {
 		return false, nil
 	}
-	fr := r.newFrame(r.m.Globals)
-	v, err := r.eval(r.m.End, fr)
-	if err != nil {
-		return false, err
+	// The end condition has a frame of its own: it runs often, and
+	// nothing it calls runs it again.
+	if len(r.pools) == 0 || !r.endFrame.IsValid() || r.endGen != r.pools[0].gen ||
+		!sameList(r.pools[0].sides, r.sideList) || !sameList(r.pools[0].combs, r.combList) {
+		fr := r.frameAt(0)
+		if len(r.pools) == 0 {
+			return r.evalBool(r.m.End, fr) // the constants are still being computed
+		}
+		r.endFrame, r.endGen = fr, r.pools[0].gen
 	}
-	b, _ := v.(bool)
-	return b, nil
+	base := r.endFrame.UnsafePointer()
+	p := &r.pools[0]
+	*(*int)(unsafe.Add(base, p.round)) = r.round
+	*(*int)(unsafe.Add(base, p.segment)) = r.segment
+	return r.evalBool(r.m.End, r.endFrame)
 }
 
 func (r *Run) runPhase(ph *phasePlan) error {
 	prev := r.phase
 	r.phase = ph.ph.Name
 	defer func() { r.phase = prev }()
-	fr := r.newFrame(ph.ph.Frame)
+	fr := r.frameAt(ph.fid)
 	_, err := r.execBlock(ph.body, fr)
+	if err == nil {
+		r.releaseAt(ph.fid, fr)
+	}
 	return err
 }
 
@@ -335,6 +387,14 @@ func (r *Run) eval(ce *dsl.CExpr, fr reflect.Value) (any, error) {
 	if ce.Const != nil {
 		return ce.Const, nil
 	}
+	if fe := r.fastOf(ce); fe != nil {
+		return r.evalFast(ce, fe, fr)
+	}
+	return r.evalVM(ce, fr)
+}
+
+// evalVM evaluates with expr-lang's VM.
+func (r *Run) evalVM(ce *dsl.CExpr, fr reflect.Value) (any, error) {
 	machine := r.vm()
 	machine.MemoryBudget = r.opt.MemoryBudget
 	r.depth++
@@ -357,12 +417,17 @@ func (r *Run) eval(ce *dsl.CExpr, fr reflect.Value) (any, error) {
 		if errors.As(err, &fe) {
 			msg = fe.Message
 		}
-		if strings.Contains(msg, "memory budget exceeded") {
-			msg = fmt.Sprintf("the expression exceeded its memory budget of %d; raise it with --max-expr-memory", r.opt.MemoryBudget)
-		}
-		return nil, &RunError{At: dsl.RangeOf(ce.Expr.Pos, ce.Expr.EndPos), Msg: cleanExprErr(r.m.U.Friendly(msg))}
+		return nil, r.exprFailure(ce, msg)
 	}
 	return out, nil
+}
+
+// exprFailure places the message of a failed expression.
+func (r *Run) exprFailure(ce *dsl.CExpr, msg string) error {
+	if strings.Contains(msg, "memory budget exceeded") {
+		msg = fmt.Sprintf("the expression exceeded its memory budget of %d; raise it with --max-expr-memory", r.opt.MemoryBudget)
+	}
+	return &RunError{At: dsl.RangeOf(ce.Expr.Pos, ce.Expr.EndPos), Msg: cleanExprErr(r.m.U.Friendly(msg))}
 }
 
 // cleanExprErr keeps the first line of an expr-lang runtime error; the
@@ -386,11 +451,18 @@ func nameOf(v reflect.Value) string {
 		if v.IsNil() {
 			return "nobody"
 		}
+		if v.Type().Elem().Kind() == reflect.Struct {
+			// The only structs are combatants and sides, and the name is
+			// their first field (dsl's structOf), at offset 0.
+			return *(*string)(v.UnsafePointer())
+		}
 		v = v.Elem()
 	}
 	return v.Field(dsl.FieldName).String()
 }
 
+// idxOf reads the hidden index, the last field of the struct (dsl's structOf).
 func idxOf(v reflect.Value) int {
-	return int(v.Elem().FieldByName(dsl.HiddenIndexField).Int())
+	e := v.Elem()
+	return int(e.Field(e.NumField() - 1).Int())
 }

@@ -13,15 +13,23 @@ import (
 func (r *Run) setup() error {
 	m, enc := r.m, r.enc
 	sideT, combT := m.U.Side.R, m.U.Combatant.R
-	r.sideList = reflect.MakeSlice(reflect.SliceOf(sideT), 0, len(enc.Sides))
-	r.combList = reflect.MakeSlice(reflect.SliceOf(combT), 0, 8)
-	mode := fmt.Sprintf("seed %d", r.opt.Seed)
-	if r.opt.Dice != nil {
-		mode = fmt.Sprintf("%d fixed dice", len(r.opt.Dice))
+	ncomb := 0
+	for _, s := range enc.Sides {
+		ncomb += len(s.Combatants)
 	}
-	r.emitLog(&Event{Kind: KStart, Name: enc.Name, Args: map[string]any{"ruleset": m.Name, "seed": r.opt.Seed, "fixed_dice": r.opt.Dice != nil,
-		"encounter_file": filepath.ToSlash(enc.File.Name), "rules_file": filepath.ToSlash(enc.RulesPath), "max_rounds": r.opt.MaxRounds},
-		Text: fmt.Sprintf("encounter %q under ruleset %q, %s", enc.Name, m.Name, mode)})
+	r.sideList = reflect.MakeSlice(reflect.SliceOf(sideT), 0, len(enc.Sides))
+	r.combList = reflect.MakeSlice(reflect.SliceOf(combT), 0, max(8, ncomb))
+	r.sides = make([]reflect.Value, 0, len(enc.Sides))
+	r.comb = make([]reflect.Value, 0, ncomb)
+	if !r.quiet() {
+		mode := fmt.Sprintf("seed %d", r.opt.Seed)
+		if r.opt.Dice != nil {
+			mode = fmt.Sprintf("%d fixed dice", len(r.opt.Dice))
+		}
+		r.emitLog(&Event{Kind: KStart, Name: enc.Name, Args: map[string]any{"ruleset": m.Name, "seed": r.opt.Seed, "fixed_dice": r.opt.Dice != nil,
+			"encounter_file": filepath.ToSlash(enc.File.Name), "rules_file": filepath.ToSlash(enc.RulesPath), "max_rounds": r.opt.MaxRounds},
+			Text: fmt.Sprintf("encounter %q under ruleset %q, %s", enc.Name, m.Name, mode)})
+	}
 	r.actors = append(r.actors, "setup")
 	defer func() { r.actors = r.actors[:len(r.actors)-1] }()
 
@@ -43,7 +51,7 @@ func (r *Run) setup() error {
 	for si, s := range enc.Sides {
 		sv := reflect.New(sideT.Elem())
 		sv.Elem().Field(dsl.FieldName).SetString(s.Name)
-		sv.Elem().FieldByName(dsl.HiddenIndexField).SetInt(int64(si))
+		sv.Elem().Field(sv.Elem().NumField() - 1).SetInt(int64(si)) // the hidden index
 		r.sides = append(r.sides, sv)
 		r.sideList = reflect.Append(r.sideList, sv)
 		for _, cs := range s.Combatants {
@@ -53,7 +61,7 @@ func (r *Run) setup() error {
 			e.Field(dsl.FieldSide).Set(sv)
 			e.Field(dsl.FieldAlive).SetBool(true)
 			e.Field(dsl.FieldPresent).SetBool(true)
-			e.FieldByName(dsl.HiddenIndexField).SetInt(int64(len(r.comb)))
+			e.Field(e.NumField() - 1).SetInt(int64(len(r.comb))) // the hidden index
 			r.comb = append(r.comb, cv)
 			r.combList = reflect.Append(r.combList, cv)
 		}
@@ -112,12 +120,23 @@ func (r *Run) applyDefaults(list []reflect.Value, attrs []*dsl.Attr) error {
 		if a.Default == nil {
 			continue
 		}
-		for _, v := range list {
-			fr := r.newFrame(r.m.Globals)
-			r.reason = a.Name
-			val, err := r.eval(a.Default, fr)
-			if err != nil {
-				return err
+		// A native default that rolls nothing is the same for everyone
+		// (lists excepted: each gets its own).
+		var val any
+		once := false
+		if fe := r.fastOf(a.Default); fe != nil && fe.pure && fe.l == nil {
+			once = true
+		}
+		for i, v := range list {
+			if i == 0 || !once {
+				fr := r.frameAt(0)
+				r.reason = a.Name
+				var err error
+				val, err = r.eval(a.Default, fr)
+				if err != nil {
+					return err
+				}
+				r.releaseAt(0, fr)
 			}
 			if err := r.store(v.Elem().Field(a.Field), val, dsl.RangeOf(a.Decl.Pos, a.Decl.EndPos)); err != nil {
 				return err

@@ -5,6 +5,7 @@ import (
 	"math"
 	"sort"
 	"sync"
+	"sync/atomic"
 
 	"github.com/frayrules/fray/dsl"
 )
@@ -85,19 +86,34 @@ func Simulate(ctx context.Context, p *Plan, enc *dsl.Encounter, opt SimOptions) 
 	unscripted.Script = map[int][]*dsl.DeclSpec{}
 	unscripted.Dice = nil
 	workers := max(1, opt.Workers)
-	next := make(chan int)
 	results := make([]*SimResult, workers)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	done := 0
+	// Workers take the next fight from a shared counter: fight i is the
+	// same whichever worker plays it, so only counts travel.
+	var next atomic.Int64
+	var stopped atomic.Bool
+	cancelled := ctx.Done()
 	for w := 0; w < workers; w++ {
 		res := newSimResult(enc)
 		results[w] = res
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for i := range next {
-				res.add(p, &unscripted, opt, i)
+			sw := &simWorker{counts: map[string]int{}, keys: map[[2]string]string{}}
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= opt.N {
+					return
+				}
+				select {
+				case <-cancelled:
+					stopped.Store(true)
+					return
+				default:
+				}
+				res.add(p, &unscripted, opt, i, sw)
 				if opt.Progress != nil {
 					mu.Lock()
 					done++
@@ -107,18 +123,8 @@ func Simulate(ctx context.Context, p *Plan, enc *dsl.Encounter, opt SimOptions) 
 			}
 		}()
 	}
-	partial := false
-feed:
-	for i := 0; i < opt.N; i++ {
-		select {
-		case next <- i:
-		case <-ctx.Done():
-			partial = true
-			break feed
-		}
-	}
-	close(next)
 	wg.Wait()
+	partial := stopped.Load()
 	total := newSimResult(enc)
 	for _, r := range results {
 		total.merge(r)
@@ -127,18 +133,30 @@ feed:
 	return total
 }
 
+// simWorker is what one worker reuses from fight to fight.
+type simWorker struct {
+	counts map[string]int       // rule events of the current fight
+	keys   map[[2]string]string // "event · who", made once
+}
+
+func (w *simWorker) count(name, who string) {
+	w.counts[name]++
+	if who != "" {
+		k, ok := w.keys[[2]string{name, who}]
+		if !ok {
+			k = name + " · " + who
+			w.keys[[2]string{name, who}] = k
+		}
+		w.counts[k]++
+	}
+}
+
 // add plays fight i and counts what happened.
-func (res *SimResult) add(p *Plan, enc *dsl.Encounter, opt SimOptions, i int) {
-	counts := map[string]int{}
+func (res *SimResult) add(p *Plan, enc *dsl.Encounter, opt SimOptions, i int, w *simWorker) {
+	counts := w.counts
+	clear(counts)
 	run := New(p, enc, Options{Seed: FightSeed(opt.Seed, i), MaxRounds: opt.MaxRounds, MaxSteps: opt.MaxSteps,
-		Sink: func(e *Event) {
-			if e.Kind == KEvent {
-				counts[e.Name]++
-				if e.Who != "" {
-					counts[e.Name+" · "+e.Who]++
-				}
-			}
-		}})
+		countEvent: w.count})
 	out, err := run.Play()
 	res.Runs++
 	if err != nil {

@@ -72,6 +72,16 @@ func (r *Run) store(dst reflect.Value, v any, at dsl.Range) error {
 	return &RunError{At: at, Msg: fmt.Sprintf("cannot store %s in a %s", show(v), r.m.U.Friendly(dst.Type().String()))}
 }
 
+// storeValue is store for a value already in a reflect.Value, without
+// boxing it when its type is dst's.
+func (r *Run) storeValue(dst, v reflect.Value, at dsl.Range) error {
+	if v.IsValid() && v.Type() == dst.Type() {
+		dst.Set(v)
+		return nil
+	}
+	return r.store(dst, v, at)
+}
+
 // show renders a value the way the log and templates print it.
 func show(v any) string {
 	switch x := v.(type) {

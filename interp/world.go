@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
+	"unsafe"
 
 	"github.com/frayrules/fray/dsl"
 	"github.com/frayrules/fray/stdlib"
@@ -17,23 +18,40 @@ func (r *Run) Roll(n, faces int) (int, error) {
 	if n < 1 || n > stdlib.MaxDice || faces < 2 || faces > stdlib.MaxFaces {
 		return 0, fmt.Errorf("cannot roll %dd%d: 1 to %d dice of 2 to %d faces", n, faces, stdlib.MaxDice, stdlib.MaxFaces)
 	}
-	d := stdlib.Dice{N: n, Faces: faces}
 	// A source that deals in sums (the exact enumeration of fray prob)
 	// gives the total of several dice as one outcome.
 	if sd, ok := r.dice.(summingDice); ok && n > 1 {
-		total, err := sd.Sum(n, faces, func() string { return r.describeNeed(d) })
+		total, err := sd.Sum(n, faces, r.needFn)
 		if err != nil {
 			return 0, err
 		}
+		if r.opt.Sink == nil {
+			r.seq++
+			return total, nil
+		}
+		d := stdlib.Dice{N: n, Faces: faces}
 		who, why := r.who(), r.reason
 		r.emitLog(&Event{Kind: KRoll, Who: who, Why: why, Dice: d.String(), Total: &total,
 			Text: fmt.Sprintf("%s rolls %s for %s: %d", orSomeone(who), d, why, total)})
 		return total, nil
 	}
+	if r.opt.Sink == nil {
+		total := 0
+		for range n {
+			v, err := r.dice.Die(faces, r.needFn)
+			if err != nil {
+				return 0, err
+			}
+			total += v
+		}
+		r.seq++
+		return total, nil
+	}
+	d := stdlib.Dice{N: n, Faces: faces}
 	faceList := make([]int, n)
 	total := 0
 	for i := range faceList {
-		v, err := r.dice.Die(faces, func() string { return r.describeNeed(d) })
+		v, err := r.dice.Die(faces, r.needFn)
 		if err != nil {
 			return 0, err
 		}
@@ -53,7 +71,7 @@ func orSomeone(who string) string {
 	return who
 }
 
-func (r *Run) describeNeed(d stdlib.Dice) string {
+func (r *Run) describeNeed() string {
 	s := fmt.Sprintf("%s by %s", r.reason, orSomeone(r.who()))
 	if r.phase != "" {
 		s += " in phase " + r.phase
@@ -78,22 +96,45 @@ func facesText(faces []int, total int) string {
 	return strings.Join(parts, "+") + " = " + fmt.Sprint(total)
 }
 
-func (r *Run) filterComb(keep func(c reflect.Value) bool) any {
-	out := reflect.MakeSlice(r.combList.Type(), 0, len(r.comb))
-	for _, c := range r.comb {
-		if keep(c) {
-			out = reflect.Append(out, c)
-		}
-	}
-	return out.Interface()
+// listResult copies a list made in the scratch space since mark into a
+// new list of type t, as expr-lang values must outlive the call.
+func (r *Run) listResult(t reflect.Type, mark int, list []unsafe.Pointer) any {
+	out := boxList(t, list).Interface()
+	r.scratch = r.scratch[:mark]
+	return out
 }
 
 func ptrOf(v any) (reflect.Value, error) {
 	rv := reflect.ValueOf(v)
 	if !rv.IsValid() || rv.Kind() != reflect.Pointer || rv.IsNil() {
-		return reflect.Value{}, fmt.Errorf("expected a combatant or side, found nobody")
+		return reflect.Value{}, errNobody
 	}
 	return rv, nil
+}
+
+// listOf views a list argument as raw pointers.
+func listOf(v any) []unsafe.Pointer {
+	lv := reflect.ValueOf(v)
+	if !lv.IsValid() || lv.Kind() != reflect.Slice {
+		return nil
+	}
+	if lv.Type().Elem().Kind() == reflect.Pointer {
+		return pointers(lv)
+	}
+	// A list of any: keep the combatants and sides in it.
+	var out []unsafe.Pointer
+	for i := 0; i < lv.Len(); i++ {
+		e := lv.Index(i)
+		if e.Kind() == reflect.Interface {
+			e = e.Elem()
+		}
+		if e.Kind() == reflect.Pointer {
+			out = append(out, e.UnsafePointer())
+		} else {
+			out = append(out, nil)
+		}
+	}
+	return out
 }
 
 // Members are a side's combatants.
@@ -102,7 +143,7 @@ func (r *Run) Members(side any) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return r.filterComb(func(c reflect.Value) bool { return c.Elem().Field(dsl.FieldSide).Pointer() == s.Pointer() }), nil
+	return r.listResult(r.combList.Type(), len(r.scratch), r.membersP(s.UnsafePointer())), nil
 }
 
 // inFight: the combatant is alive and present (it has arrived).
@@ -113,15 +154,7 @@ func inFight(c reflect.Value) bool {
 
 // Living keeps the living combatants of a list.
 func (r *Run) Living(list any) (any, error) {
-	lv := reflect.ValueOf(list)
-	out := reflect.MakeSlice(r.combList.Type(), 0, lv.Len())
-	for i := 0; i < lv.Len(); i++ {
-		c := lv.Index(i)
-		if !c.IsNil() && inFight(c) {
-			out = reflect.Append(out, c)
-		}
-	}
-	return out.Interface(), nil
+	return r.listResult(r.combList.Type(), len(r.scratch), r.livingP(listOf(list))), nil
 }
 
 // Enemies are the combatants of the other sides.
@@ -130,8 +163,7 @@ func (r *Run) Enemies(c any) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	side := cv.Elem().Field(dsl.FieldSide).Pointer()
-	return r.filterComb(func(x reflect.Value) bool { return x.Elem().Field(dsl.FieldSide).Pointer() != side }), nil
+	return r.listResult(r.combList.Type(), len(r.scratch), r.enemiesP(cv.UnsafePointer())), nil
 }
 
 // Allies are the others of the combatant's side.
@@ -140,10 +172,7 @@ func (r *Run) Allies(c any) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	side := cv.Elem().Field(dsl.FieldSide).Pointer()
-	return r.filterComb(func(x reflect.Value) bool {
-		return x.Elem().Field(dsl.FieldSide).Pointer() == side && x.Pointer() != cv.Pointer()
-	}), nil
+	return r.listResult(r.combList.Type(), len(r.scratch), r.alliesP(cv.UnsafePointer())), nil
 }
 
 // EnemySides are the other sides.
@@ -152,29 +181,12 @@ func (r *Run) EnemySides(side any) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := reflect.MakeSlice(r.sideList.Type(), 0, len(r.sides))
-	for _, x := range r.sides {
-		if x.Pointer() != s.Pointer() {
-			out = reflect.Append(out, x)
-		}
-	}
-	return out.Interface(), nil
+	return r.listResult(r.sideList.Type(), len(r.scratch), r.enemySidesP(s.UnsafePointer())), nil
 }
 
 // Standing are the sides with a living member.
 func (r *Run) Standing(sides any) (any, error) {
-	lv := reflect.ValueOf(sides)
-	out := reflect.MakeSlice(r.sideList.Type(), 0, lv.Len())
-	for i := 0; i < lv.Len(); i++ {
-		s := lv.Index(i)
-		for _, c := range r.comb {
-			if c.Elem().Field(dsl.FieldSide).Pointer() == s.Pointer() && inFight(c) {
-				out = reflect.Append(out, s)
-				break
-			}
-		}
-	}
-	return out.Interface(), nil
+	return r.listResult(r.sideList.Type(), len(r.scratch), r.standingP(listOf(sides))), nil
 }
 
 // Pending reports whether something is scheduled for owner under label.
@@ -183,32 +195,21 @@ func (r *Run) Pending(owner any, label string) (bool, error) {
 	if err != nil {
 		return false, nil
 	}
-	i := idxOf(c)
-	for _, s := range r.scheduled {
-		if s.owner == i && s.label == label {
-			return true, nil
-		}
-	}
-	return false, nil
+	return r.pendingP(c.UnsafePointer(), label), nil
 }
 
-// Pick chooses an element of a list with a die as large as the list.
+// Pick chooses an element of a list with a die as large as the list;
+// nobody (of the list's element type) from an empty list.
 func (r *Run) Pick(list any) (any, error) {
-	lv := reflect.ValueOf(list)
-	switch lv.Len() {
-	case 0:
-		return reflect.Zero(r.combList.Type().Elem()).Interface(), nil
-	case 1:
-		return lv.Index(0).Interface(), nil
+	elem := r.combList.Type().Elem()
+	if lv := reflect.ValueOf(list); lv.IsValid() && lv.Kind() == reflect.Slice && lv.Type().Elem().Kind() == reflect.Pointer {
+		elem = lv.Type().Elem()
 	}
-	prev := r.reason
-	r.reason = "pick among " + fmt.Sprint(lv.Len())
-	n, err := r.Roll(1, lv.Len())
-	r.reason = prev
+	p, err := r.pickP(listOf(list))
 	if err != nil {
 		return nil, err
 	}
-	return lv.Index(n - 1).Interface(), nil
+	return reflect.NewAt(elem.Elem(), p).Interface(), nil
 }
 
 // Call evaluates a function of the ruleset with its arguments. Functions
@@ -246,37 +247,56 @@ func (r *Run) Modifier(name string, args []any) (int, error) {
 	if m == nil {
 		return 0, fmt.Errorf("no modifiers named %s", name)
 	}
-	fr := r.newFrame(m.Frame)
+	fr := r.frame(m.Frame)
 	e := fr.Elem()
 	for i, p := range m.Params {
 		if err := r.store(e.Field(p.Field.Index), args[i], dsl.Range{}); err != nil {
 			return 0, err
 		}
 	}
-	var subject string
-	if len(args) > 0 {
-		subject = show(args[0])
-	}
-	var vals []int
+	quiet := r.opt.Sink == nil
 	var applied []string
+	total, n := 0, 0 // the aggregate of the n values so far
 	evalRows := func() error {
 		for _, row := range m.Rows {
 			if row.When != nil {
-				ok, err := r.eval(row.When, fr)
+				ok, err := r.evalBool(row.When, fr)
 				if err != nil {
 					return err
 				}
-				if b, _ := ok.(bool); !b {
+				if !ok {
 					continue
 				}
 			}
-			v, err := r.eval(row.Value, fr)
-			if err != nil {
-				return err
+			var v int
+			if fe := r.fastOf(row.Value); fe != nil && fe.i != nil {
+				var err error
+				if v, err = fastRun(r, row.Value, fe.i, fr); err != nil {
+					return err
+				}
+			} else {
+				x, err := r.eval(row.Value, fr)
+				if err != nil {
+					return err
+				}
+				v, _ = toInt(x)
 			}
-			n, _ := toInt(v)
-			vals = append(vals, n)
-			applied = append(applied, fmt.Sprintf("%s %+d", row.Label, n))
+			switch m.Aggregate {
+			case "max", "best":
+				if n == 0 || v > total {
+					total = v
+				}
+			case "min", "worst":
+				if n == 0 || v < total {
+					total = v
+				}
+			default:
+				total += v
+			}
+			n++
+			if !quiet {
+				applied = append(applied, fmt.Sprintf("%s %+d", row.Label, v))
+			}
 		}
 		return nil
 	}
@@ -295,22 +315,15 @@ func (r *Run) Modifier(name string, args []any) (int, error) {
 	} else if err := evalRows(); err != nil {
 		return 0, err
 	}
-	total := 0
-	for i, v := range vals {
-		switch m.Aggregate {
-		case "max", "best":
-			if i == 0 || v > total {
-				total = v
-			}
-		case "min", "worst":
-			if i == 0 || v < total {
-				total = v
-			}
-		default:
-			total += v
-		}
+	r.release(m.Frame, fr)
+	if quiet && n > 0 {
+		r.seq++
 	}
 	if len(applied) > 0 {
+		var subject string
+		if len(args) > 0 {
+			subject = show(args[0])
+		}
 		r.emitLog(&Event{Kind: KModifier, Who: subject, Name: name, Total: &total,
 			Text: fmt.Sprintf("%s for %s: %s (%s) = %+d", name, subject, strings.Join(applied, ", "), m.Aggregate, total)})
 	}
@@ -346,21 +359,28 @@ func (r *Run) tableRow(t *dsl.Table, keys []any, roll bool, on string) (any, *ds
 		}
 		keys = []any{total}
 	}
-	keyText := make([]string, len(keys))
-	for i, k := range keys {
-		keyText[i] = quoteArg(k)
+	at := func() string {
+		keyText := make([]string, len(keys))
+		for i, k := range keys {
+			keyText[i] = quoteArg(k)
+		}
+		return strings.Join(keyText, ", ")
 	}
-	at := strings.Join(keyText, ", ")
-	jk := make([]any, len(keys))
-	for i, k := range keys {
-		jk[i] = jsonValue(k)
+	jsonKeys := func() []any {
+		jk := make([]any, len(keys))
+		for i, k := range keys {
+			jk[i] = jsonValue(k)
+		}
+		return jk
 	}
 	if on != "" {
 		on = ", on " + on
 	}
 	if t.TBA && len(t.Rows) == 0 {
-		r.emitLog(&Event{Kind: KTable, Who: r.who(), Name: name, Args: map[string]any{"keys": jk, "tba": true},
-			Text: fmt.Sprintf("table %s, %s: no row; the source leaves this table to be announced (tba)%s", name, at, on)})
+		if !r.quiet() {
+			r.emitLog(&Event{Kind: KTable, Who: r.who(), Name: name, Args: map[string]any{"keys": jsonKeys(), "tba": true},
+				Text: fmt.Sprintf("table %s, %s: no row; the source leaves this table to be announced (tba)%s", name, at(), on)})
+		}
 		return reflect.Zero(t.Result.R).Interface(), nil, nil
 	}
 rows:
@@ -372,11 +392,16 @@ rows:
 		}
 		var val any = row.Label
 		if row.Value != nil {
-			v, err := r.eval(row.Value, r.newFrame(r.m.Globals))
+			fr := r.frame(r.m.Globals)
+			v, err := r.eval(row.Value, fr)
 			if err != nil {
 				return nil, nil, err
 			}
+			r.release(r.m.Globals, fr)
 			val = v
+		}
+		if r.quiet() {
+			return val, row, nil
 		}
 		label := row.Label
 		if label == "" {
@@ -384,9 +409,9 @@ rows:
 		} else if row.Value != nil {
 			label += " (" + show(val) + ")"
 		}
-		r.emitLog(&Event{Kind: KTable, Who: r.who(), Name: name, Args: map[string]any{"keys": jk, "value": jsonValue(val)},
-			Text: fmt.Sprintf("table %s, %s: %s%s", name, at, label, on)})
+		r.emitLog(&Event{Kind: KTable, Who: r.who(), Name: name, Args: map[string]any{"keys": jsonKeys(), "value": jsonValue(val)},
+			Text: fmt.Sprintf("table %s, %s: %s%s", name, at(), label, on)})
 		return val, row, nil
 	}
-	return nil, nil, fmt.Errorf("table %s has no row for %s", name, at)
+	return nil, nil, fmt.Errorf("table %s has no row for %s", name, at())
 }

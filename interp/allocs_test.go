@@ -1,0 +1,58 @@
+package interp
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/frayrules/fray/dsl"
+)
+
+// steadyRun is the reference procedure (testdata/bench) after a few
+// rounds, with hit points no blow can use up, so that every further
+// round plays the whole procedure: initiative, ordering, attacks, hits.
+func steadyRun(t testing.TB) *Run {
+	enc, diags := dsl.LoadEncounter(filepath.Join("..", "testdata", "bench", "skirmish.fray"), "", dsl.Sources{})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	r := New(Lower(enc.Rules), enc, Options{Seed: 1})
+	if err := r.setup(); err != nil {
+		t.Fatal(err)
+	}
+	hp := dsl.FindAttr(r.m.U.CombatantAttrs, "hp")
+	for _, c := range r.comb {
+		c.Elem().Field(hp.Field).SetInt(1 << 40)
+	}
+	for _, ph := range r.plan.Once {
+		if err := r.runPhase(ph); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for r.round = 1; r.round <= 5; r.round++ {
+		if done, err := r.playRound(); err != nil || done {
+			t.Fatalf("round %d: done %v, %v", r.round, done, err)
+		}
+	}
+	return r
+}
+
+// A round of the reference procedure allocates nothing once the run's
+// frames and buffers exist (an allocation count, not a timing).
+func TestReferenceRoundAllocatesNothing(t *testing.T) {
+	r := steadyRun(t)
+	rounds, seq := 0, r.seq
+	allocs := testing.AllocsPerRun(200, func() {
+		if done, err := r.playRound(); err != nil || done {
+			t.Fatalf("round %d: done %v, %v", r.round, done, err)
+		}
+		r.round++
+		rounds++
+	})
+	if allocs != 0 {
+		t.Errorf("a round of the reference procedure allocates %.1f times", allocs)
+	}
+	// Each round rolls at least initiative for both sides and one attack.
+	if rounds < 200 || r.seq-seq < 3*rounds {
+		t.Fatalf("%d rounds played with %d rolls and events", rounds, r.seq-seq)
+	}
+}

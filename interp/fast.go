@@ -1,0 +1,1333 @@
+package interp
+
+import (
+	"fmt"
+	"reflect"
+	"unsafe"
+
+	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/vm/runtime"
+
+	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/stdlib"
+)
+
+// The common expressions of rule files (a literal, a local, x.field,
+// a op b on whole numbers and truth values, a dice roll, the world
+// functions on combatant lists) are evaluated natively, without the expr
+// VM: when a plan is lowered, each compiled expression whose checked
+// syntax tree uses only these forms becomes a tree of Go closures that
+// read the frame and the combatants through field offsets. Anything else
+// (floats, strings beyond equality, maps, predicates, optional chaining,
+// tables, modifiers) stays with expr-lang. Both give the same values,
+// the same rolls in the same order, and the same error messages;
+// fast_test.go checks that on every expression of the repository.
+
+type (
+	intFn  func(r *Run, f unsafe.Pointer) (int, error)
+	boolFn func(r *Run, f unsafe.Pointer) (bool, error)
+	ptrFn  func(r *Run, f unsafe.Pointer) (unsafe.Pointer, error)
+	strFn  func(r *Run, f unsafe.Pointer) (string, error)
+	diceFn func(r *Run, f unsafe.Pointer) (stdlib.Dice, error)
+	// listFn results live in the run's scratch space until the
+	// outermost fast evaluation returns; keep them longer by copying.
+	listFn func(r *Run, f unsafe.Pointer) ([]unsafe.Pointer, error)
+)
+
+// fexpr is a natively compiled expression: exactly one function is set.
+type fexpr struct {
+	rt reflect.Type   // the Go type expr-lang gives the value
+	tw unsafe.Pointer // its type word, for combatants and sides; of the elements for lists
+	// pure: it rolls nothing, so with the same world it gives the same value.
+	pure bool
+	// anyList: a list of combatants or sides typed list of any (filter's).
+	anyList bool
+	// noBox: its value as an interface is left to the VM (expr-lang's
+	// untyped nil from first); stores and conditions stay native.
+	noBox bool
+	i     intFn
+	b     boolFn
+	p     ptrFn
+	s     strFn
+	d     diceFn
+	l     listFn
+}
+
+// fastOff turns off native evaluation (tests compare both ways).
+var fastOff = false
+
+var (
+	intT  = reflect.TypeOf(0)
+	boolT = reflect.TypeOf(false)
+	strT  = reflect.TypeOf("")
+	diceT = reflect.TypeOf(stdlib.Dice{})
+)
+
+// The messages expr-lang gives when a field is read through nobody: the
+// base of a field access is nil, or a link inside a chain of fields.
+var zeroFieldMsg = func() (msg string) {
+	defer func() { msg = fmt.Sprint(recover()) }()
+	runtime.FetchField((*struct{ X int })(nil), &runtime.Field{Index: []int{0}, Path: []string{"X"}})
+	return ""
+}()
+
+// divideByZeroMsg is what expr-lang reports for x % 0 (Go's own panic).
+var divideByZeroMsg = func() (msg string) {
+	defer func() { msg = fmt.Sprint(recover()) }()
+	zero := 0
+	_ = 1 % zero
+	return ""
+}()
+
+func chainNilMsg(name, from string) string {
+	return fmt.Sprintf("cannot get %v from %v", name, from)
+}
+
+// exprErr is an error inside an expression, reported as expr-lang's
+// failures are (see Run.eval).
+type exprErr struct{ msg string }
+
+func (e *exprErr) Error() string { return e.msg }
+
+// fastCompiler lowers one expression.
+type fastCompiler struct {
+	p       *Plan
+	fr      *dsl.Frame
+	impure  bool // it rolls dice
+	preds   int  // depth of predicates being compiled (# is their element)
+	untyped bool // a nil it gives may be expr-lang's untyped nil (first)
+}
+
+// compileFast returns nil when the expression needs expr-lang.
+func (p *Plan) compileFast(ce *dsl.CExpr) *fexpr {
+	if ce == nil || ce.Prog == nil || ce.Frame == nil || ce.Frame.R == nil {
+		return nil
+	}
+	c := &fastCompiler{p: p, fr: ce.Frame}
+	fe := c.node(ce.Prog.Node())
+	if fe != nil {
+		fe.pure = !c.impure
+		fe.noBox = c.untyped && fe.p != nil
+	}
+	return fe
+}
+
+func (c *fastCompiler) node(n ast.Node) *fexpr {
+	t := n.Type()
+	fe := &fexpr{rt: t}
+	switch t {
+	case intT:
+		fe.i = c.int(n)
+		if fe.i == nil {
+			return nil
+		}
+	case boolT:
+		fe.b = c.bool(n)
+		if fe.b == nil {
+			return nil
+		}
+	case strT:
+		fe.s = c.str(n)
+		if fe.s == nil {
+			return nil
+		}
+	case diceT:
+		fe.d = c.dice(n)
+		if fe.d == nil {
+			return nil
+		}
+	default:
+		switch {
+		case c.isEntity(t):
+			fe.p = c.ptr(n)
+			if fe.p == nil {
+				return nil
+			}
+			fe.tw = typeWord(t)
+		case c.isEntityList(t):
+			fe.l = c.list(n)
+			if fe.l == nil {
+				return nil
+			}
+			fe.tw = typeWord(t.Elem())
+		case c.filterOf(n) != nil:
+			fe.l = c.list(n)
+			if fe.l == nil {
+				return nil
+			}
+			fe.tw = typeWord(c.filterOf(n).Arguments[0].Type().Elem())
+			fe.anyList = true
+		default:
+			return nil
+		}
+	}
+	return fe
+}
+
+func (c *fastCompiler) isEntity(t reflect.Type) bool {
+	u := c.p.M.U
+	return t != nil && (t == u.Combatant.R || t == u.Side.R)
+}
+
+func (c *fastCompiler) isEntityList(t reflect.Type) bool {
+	return t != nil && t.Kind() == reflect.Slice && c.isEntity(t.Elem())
+}
+
+// field is where a value is read: a frame field, or a field chain.
+type field struct {
+	off uintptr
+	get ptrFn // the struct holding the field; nil: the frame
+}
+
+// location resolves an identifier or a chain of struct fields to the
+// struct that holds the last field and its offset, with expr-lang's
+// errors when a link is nobody.
+func (c *fastCompiler) location(n ast.Node) (field, bool) {
+	switch x := n.(type) {
+	case *ast.IdentifierNode:
+		ff := c.fr.Lookup(x.Value)
+		if ff == nil || ff.Index == dsl.GCtx {
+			return field{}, false
+		}
+		return field{off: c.fr.R.Field(ff.Index).Offset}, true
+	case *ast.MemberNode:
+		// Collect the chain of plain struct fields, outermost last.
+		var chain []*ast.MemberNode
+		var base ast.Node = x
+		for {
+			m, ok := base.(*ast.MemberNode)
+			if !ok {
+				break
+			}
+			if m.Optional || m.Method {
+				return field{}, false
+			}
+			if _, ok := m.Property.(*ast.StringNode); !ok {
+				return field{}, false
+			}
+			bt := m.Node.Type()
+			if bt == nil || bt.Kind() != reflect.Pointer || bt.Elem().Kind() != reflect.Struct {
+				return field{}, false
+			}
+			chain = append([]*ast.MemberNode{m}, chain...)
+			base = m.Node
+		}
+		// expr-lang reads the whole chain at once: rooted in the frame it
+		// names the link that is nobody; from another value, nobody at
+		// the base is reflect's zero-value error.
+		var get ptrFn
+		prevName := ""
+		if id, ok := base.(*ast.IdentifierNode); ok {
+			loc, ok := c.location(id)
+			if !ok || loc.get != nil {
+				return field{}, false
+			}
+			off := loc.off
+			get = func(_ *Run, f unsafe.Pointer) (unsafe.Pointer, error) {
+				return *(*unsafe.Pointer)(unsafe.Add(f, off)), nil
+			}
+			prevName = id.Value
+		} else {
+			if _, ok := base.(*ast.ConditionalNode); ok {
+				return field{}, false // nobody there may be typed or not
+			}
+			if b, ok := base.(*ast.BuiltinNode); ok && b.Name == "first" {
+				// expr-lang reads a field of its untyped nil as "from <nil>".
+				prevName = "<nil>"
+			}
+			if get = c.ptr(base); get == nil {
+				return field{}, false
+			}
+		}
+		for j, m := range chain {
+			name := m.Property.(*ast.StringNode).Value
+			sf, ok := fieldByExprTag(m.Node.Type().Elem(), name)
+			if !ok {
+				return field{}, false
+			}
+			msg := zeroFieldMsg
+			if prevName != "" {
+				msg = chainNilMsg(name, prevName)
+			}
+			prevName = name
+			holder := get
+			if j == len(chain)-1 {
+				get = func(r *Run, f unsafe.Pointer) (unsafe.Pointer, error) {
+					s, err := holder(r, f)
+					if err == nil && s == nil {
+						err = &exprErr{msg}
+					}
+					return s, err
+				}
+				return field{off: sf.Offset, get: get}, true
+			}
+			off := sf.Offset
+			get = func(r *Run, f unsafe.Pointer) (unsafe.Pointer, error) {
+				s, err := holder(r, f)
+				if err != nil {
+					return nil, err
+				}
+				if s == nil {
+					return nil, &exprErr{msg}
+				}
+				return *(*unsafe.Pointer)(unsafe.Add(s, off)), nil
+			}
+		}
+	}
+	return field{}, false
+}
+
+func fieldByExprTag(t reflect.Type, name string) (reflect.StructField, bool) {
+	for i := 0; i < t.NumField(); i++ {
+		if t.Field(i).Tag.Get("expr") == name {
+			return t.Field(i), true
+		}
+	}
+	return reflect.StructField{}, false
+}
+
+// at reads the address of a located field.
+func (l field) at(r *Run, f unsafe.Pointer) (unsafe.Pointer, error) {
+	if l.get == nil {
+		return unsafe.Add(f, l.off), nil
+	}
+	s, err := l.get(r, f)
+	if err != nil {
+		return nil, err
+	}
+	return unsafe.Add(s, l.off), nil
+}
+
+func (c *fastCompiler) int(n ast.Node) intFn {
+	if n.Type() != intT {
+		return nil
+	}
+	switch x := n.(type) {
+	case *ast.IntegerNode:
+		v := x.Value
+		return func(*Run, unsafe.Pointer) (int, error) { return v, nil }
+	case *ast.ConstantNode:
+		v, ok := x.Value.(int)
+		if !ok {
+			return nil
+		}
+		return func(*Run, unsafe.Pointer) (int, error) { return v, nil }
+	case *ast.IdentifierNode, *ast.MemberNode:
+		loc, ok := c.location(n)
+		if !ok {
+			return nil
+		}
+		if loc.get == nil {
+			off := loc.off
+			return func(_ *Run, f unsafe.Pointer) (int, error) { return *(*int)(unsafe.Add(f, off)), nil }
+		}
+		return func(r *Run, f unsafe.Pointer) (int, error) {
+			a, err := loc.at(r, f)
+			if err != nil {
+				return 0, err
+			}
+			return *(*int)(a), nil
+		}
+	case *ast.UnaryNode:
+		if x.Operator != "-" {
+			return nil
+		}
+		a := c.int(x.Node)
+		if a == nil {
+			return nil
+		}
+		return func(r *Run, f unsafe.Pointer) (int, error) {
+			v, err := a(r, f)
+			return -v, err
+		}
+	case *ast.BinaryNode:
+		a, b := c.int(x.Left), c.int(x.Right)
+		if a == nil || b == nil {
+			return nil
+		}
+		var op func(int, int) int
+		switch x.Operator {
+		case "+":
+			op = func(p, q int) int { return p + q }
+		case "-":
+			op = func(p, q int) int { return p - q }
+		case "*":
+			op = func(p, q int) int { return p * q }
+		case "%":
+			return func(r *Run, f unsafe.Pointer) (int, error) {
+				p, err := a(r, f)
+				if err != nil {
+					return 0, err
+				}
+				q, err := b(r, f)
+				if err != nil {
+					return 0, err
+				}
+				if q == 0 {
+					return 0, &exprErr{divideByZeroMsg}
+				}
+				return p % q, nil
+			}
+		default:
+			return nil
+		}
+		return func(r *Run, f unsafe.Pointer) (int, error) {
+			p, err := a(r, f)
+			if err != nil {
+				return 0, err
+			}
+			q, err := b(r, f)
+			if err != nil {
+				return 0, err
+			}
+			return op(p, q), nil
+		}
+	case *ast.ConditionalNode:
+		cond, a, b := c.bool(x.Cond), c.int(x.Exp1), c.int(x.Exp2)
+		if cond == nil || a == nil || b == nil {
+			return nil
+		}
+		return func(r *Run, f unsafe.Pointer) (int, error) {
+			ok, err := cond(r, f)
+			if err != nil {
+				return 0, err
+			}
+			if ok {
+				return a(r, f)
+			}
+			return b(r, f)
+		}
+	case *ast.BuiltinNode:
+		if x.Name == "count" {
+			return c.count(x)
+		}
+		if x.Name == "max" || x.Name == "min" {
+			return c.minMax(x)
+		}
+		if x.Name != "len" || len(x.Arguments) != 1 {
+			return nil
+		}
+		l := c.list(x.Arguments[0])
+		if l == nil {
+			return nil
+		}
+		return func(r *Run, f unsafe.Pointer) (int, error) {
+			v, err := l(r, f)
+			return len(v), err
+		}
+	case *ast.CallNode:
+		return c.intCall(x)
+	}
+	return nil
+}
+
+// callArgs are a call's arguments without the run that expr-lang passes
+// first to world functions.
+func callArgs(x *ast.CallNode) []ast.Node {
+	args := x.Arguments
+	if len(args) > 0 {
+		if id, ok := args[0].(*ast.IdentifierNode); ok && id.Value == "ctx" {
+			if t := id.Type(); t != nil && t.Kind() == reflect.Interface {
+				return args[1:]
+			}
+		}
+	}
+	return args
+}
+
+func (c *fastCompiler) intCall(x *ast.CallNode) intFn {
+	id, ok := x.Callee.(*ast.IdentifierNode)
+	if !ok {
+		return nil
+	}
+	args := callArgs(x)
+	switch id.Value {
+	case stdlib.DiceFunc:
+		c.impure = true
+		if len(args) != 2 {
+			return nil
+		}
+		a, b := c.int(args[0]), c.int(args[1])
+		if a == nil || b == nil {
+			return nil
+		}
+		return func(r *Run, f unsafe.Pointer) (int, error) {
+			n, err := a(r, f)
+			if err != nil {
+				return 0, err
+			}
+			faces, err := b(r, f)
+			if err != nil {
+				return 0, err
+			}
+			return r.Roll(n, faces)
+		}
+	case "roll":
+		c.impure = true
+		if len(args) != 1 {
+			return nil
+		}
+		d := c.dice(args[0])
+		if d == nil {
+			return nil
+		}
+		return func(r *Run, f unsafe.Pointer) (int, error) {
+			dv, err := d(r, f)
+			if err != nil {
+				return 0, err
+			}
+			return rollDice(r, dv)
+		}
+	default:
+		if m := c.p.modifiers[id.Value]; m != nil && len(args) == len(m.Params) {
+			return c.modifierCall(id.Value, args)
+		}
+		return nil
+	case "clamp":
+		if len(args) != 3 {
+			return nil
+		}
+		a, lo, hi := c.int(args[0]), c.int(args[1]), c.int(args[2])
+		if a == nil || lo == nil || hi == nil {
+			return nil
+		}
+		return func(r *Run, f unsafe.Pointer) (int, error) {
+			v, err := a(r, f)
+			if err != nil {
+				return 0, err
+			}
+			l, err := lo(r, f)
+			if err != nil {
+				return 0, err
+			}
+			h, err := hi(r, f)
+			if err != nil {
+				return 0, err
+			}
+			return min(max(v, l), h), nil
+		}
+	}
+}
+
+// rollDice is stdlib's roll: the dice and their modifier.
+func rollDice(r *Run, d stdlib.Dice) (int, error) {
+	if d.N < 1 || d.Faces < 2 {
+		return 0, fmt.Errorf("cannot roll %v", d)
+	}
+	t, err := r.Roll(d.N, d.Faces)
+	return t + d.Mod, err
+}
+
+func (c *fastCompiler) dice(n ast.Node) diceFn {
+	if n.Type() != diceT {
+		return nil
+	}
+	switch x := n.(type) {
+	case *ast.ConstantNode:
+		v, ok := x.Value.(stdlib.Dice)
+		if !ok {
+			return nil
+		}
+		return func(*Run, unsafe.Pointer) (stdlib.Dice, error) { return v, nil }
+	case *ast.IdentifierNode, *ast.MemberNode:
+		loc, ok := c.location(n)
+		if !ok {
+			return nil
+		}
+		return func(r *Run, f unsafe.Pointer) (stdlib.Dice, error) {
+			a, err := loc.at(r, f)
+			if err != nil {
+				return stdlib.Dice{}, err
+			}
+			return *(*stdlib.Dice)(a), nil
+		}
+	}
+	return nil
+}
+
+func (c *fastCompiler) str(n ast.Node) strFn {
+	if n.Type() != strT {
+		return nil
+	}
+	switch x := n.(type) {
+	case *ast.StringNode:
+		v := x.Value
+		return func(*Run, unsafe.Pointer) (string, error) { return v, nil }
+	case *ast.ConstantNode:
+		v, ok := x.Value.(string)
+		if !ok {
+			return nil
+		}
+		return func(*Run, unsafe.Pointer) (string, error) { return v, nil }
+	case *ast.IdentifierNode, *ast.MemberNode:
+		loc, ok := c.location(n)
+		if !ok {
+			return nil
+		}
+		return func(r *Run, f unsafe.Pointer) (string, error) {
+			a, err := loc.at(r, f)
+			if err != nil {
+				return "", err
+			}
+			return *(*string)(a), nil
+		}
+	}
+	return nil
+}
+
+func (c *fastCompiler) bool(n ast.Node) boolFn {
+	if n.Type() != boolT {
+		return nil
+	}
+	switch x := n.(type) {
+	case *ast.BoolNode:
+		v := x.Value
+		return func(*Run, unsafe.Pointer) (bool, error) { return v, nil }
+	case *ast.ConstantNode:
+		v, ok := x.Value.(bool)
+		if !ok {
+			return nil
+		}
+		return func(*Run, unsafe.Pointer) (bool, error) { return v, nil }
+	case *ast.IdentifierNode, *ast.MemberNode:
+		loc, ok := c.location(n)
+		if !ok {
+			return nil
+		}
+		return func(r *Run, f unsafe.Pointer) (bool, error) {
+			a, err := loc.at(r, f)
+			if err != nil {
+				return false, err
+			}
+			return *(*bool)(a), nil
+		}
+	case *ast.UnaryNode:
+		if x.Operator != "!" && x.Operator != "not" {
+			return nil
+		}
+		a := c.bool(x.Node)
+		if a == nil {
+			return nil
+		}
+		return func(r *Run, f unsafe.Pointer) (bool, error) {
+			v, err := a(r, f)
+			return !v, err
+		}
+	case *ast.BinaryNode:
+		return c.binaryBool(x)
+	case *ast.BuiltinNode:
+		return c.quantifier(x)
+	case *ast.CallNode:
+		id, ok := x.Callee.(*ast.IdentifierNode)
+		args := callArgs(x)
+		if !ok || id.Value != "pending" || len(args) != 2 {
+			return nil
+		}
+		who, label := c.ptr(args[0]), c.str(args[1])
+		if who == nil || label == nil {
+			return nil
+		}
+		return func(r *Run, f unsafe.Pointer) (bool, error) {
+			p, err := who(r, f)
+			if err != nil {
+				return false, err
+			}
+			l, err := label(r, f)
+			if err != nil {
+				return false, err
+			}
+			return r.pendingP(p, l), nil
+		}
+	}
+	return nil
+}
+
+func (c *fastCompiler) binaryBool(x *ast.BinaryNode) boolFn {
+	switch x.Operator {
+	case "&&", "and", "||", "or":
+		a, b := c.bool(x.Left), c.bool(x.Right)
+		if a == nil || b == nil {
+			return nil
+		}
+		if x.Operator == "&&" || x.Operator == "and" {
+			return func(r *Run, f unsafe.Pointer) (bool, error) {
+				v, err := a(r, f)
+				if err != nil || !v {
+					return false, err
+				}
+				return b(r, f)
+			}
+		}
+		return func(r *Run, f unsafe.Pointer) (bool, error) {
+			v, err := a(r, f)
+			if err != nil || v {
+				return v, err
+			}
+			return b(r, f)
+		}
+	case "==", "!=":
+		neg := x.Operator == "!="
+		var eq boolFn
+		lt, rt := x.Left.Type(), x.Right.Type()
+		switch {
+		case lt == intT && rt == intT:
+			a, b := c.int(x.Left), c.int(x.Right)
+			if a == nil || b == nil {
+				return nil
+			}
+			eq = func(r *Run, f unsafe.Pointer) (bool, error) {
+				p, err := a(r, f)
+				if err != nil {
+					return false, err
+				}
+				q, err := b(r, f)
+				return p == q, err
+			}
+		case lt == boolT && rt == boolT:
+			a, b := c.bool(x.Left), c.bool(x.Right)
+			if a == nil || b == nil {
+				return nil
+			}
+			eq = func(r *Run, f unsafe.Pointer) (bool, error) {
+				p, err := a(r, f)
+				if err != nil {
+					return false, err
+				}
+				q, err := b(r, f)
+				return p == q, err
+			}
+		case lt == strT && rt == strT:
+			a, b := c.str(x.Left), c.str(x.Right)
+			if a == nil || b == nil {
+				return nil
+			}
+			eq = func(r *Run, f unsafe.Pointer) (bool, error) {
+				p, err := a(r, f)
+				if err != nil {
+					return false, err
+				}
+				q, err := b(r, f)
+				return p == q, err
+			}
+		default:
+			// Combatants and sides, or nil: the same one, or both nobody.
+			a, b := c.ptrOrNil(x.Left), c.ptrOrNil(x.Right)
+			_, ln := x.Left.(*ast.NilNode)
+			_, rn := x.Right.(*ast.NilNode)
+			if a == nil || b == nil || !ln && !rn && lt != rt {
+				return nil
+			}
+			eq = func(r *Run, f unsafe.Pointer) (bool, error) {
+				p, err := a(r, f)
+				if err != nil {
+					return false, err
+				}
+				q, err := b(r, f)
+				return p == q, err
+			}
+		}
+		if !neg {
+			return eq
+		}
+		return func(r *Run, f unsafe.Pointer) (bool, error) {
+			v, err := eq(r, f)
+			return !v, err
+		}
+	case "<", "<=", ">", ">=":
+		a, b := c.int(x.Left), c.int(x.Right)
+		if a == nil || b == nil {
+			return nil
+		}
+		var op func(p, q int) bool
+		switch x.Operator {
+		case "<":
+			op = func(p, q int) bool { return p < q }
+		case "<=":
+			op = func(p, q int) bool { return p <= q }
+		case ">":
+			op = func(p, q int) bool { return p > q }
+		default:
+			op = func(p, q int) bool { return p >= q }
+		}
+		return func(r *Run, f unsafe.Pointer) (bool, error) {
+			p, err := a(r, f)
+			if err != nil {
+				return false, err
+			}
+			q, err := b(r, f)
+			if err != nil {
+				return false, err
+			}
+			return op(p, q), nil
+		}
+	}
+	return nil
+}
+
+// ptrOrNil compiles a combatant or side, or the nil literal.
+func (c *fastCompiler) ptrOrNil(n ast.Node) ptrFn {
+	if _, ok := n.(*ast.NilNode); ok {
+		return func(*Run, unsafe.Pointer) (unsafe.Pointer, error) { return nil, nil }
+	}
+	return c.ptr(n)
+}
+
+func (c *fastCompiler) ptr(n ast.Node) ptrFn {
+	if !c.isEntity(n.Type()) {
+		return nil
+	}
+	switch x := n.(type) {
+	case *ast.PointerNode:
+		if x.Name != "" || c.preds == 0 {
+			return nil
+		}
+		return func(r *Run, _ unsafe.Pointer) (unsafe.Pointer, error) {
+			return r.elems[len(r.elems)-1], nil
+		}
+	case *ast.IdentifierNode, *ast.MemberNode:
+		loc, ok := c.location(n)
+		if !ok {
+			return nil
+		}
+		if loc.get == nil {
+			off := loc.off
+			return func(_ *Run, f unsafe.Pointer) (unsafe.Pointer, error) {
+				return *(*unsafe.Pointer)(unsafe.Add(f, off)), nil
+			}
+		}
+		return func(r *Run, f unsafe.Pointer) (unsafe.Pointer, error) {
+			a, err := loc.at(r, f)
+			if err != nil {
+				return nil, err
+			}
+			return *(*unsafe.Pointer)(a), nil
+		}
+	case *ast.BuiltinNode:
+		if x.Name != "first" || len(x.Arguments) != 1 || !c.isEntityList(x.Arguments[0].Type()) {
+			return nil
+		}
+		l := c.list(x.Arguments[0])
+		if l == nil {
+			return nil
+		}
+		// expr-lang's first gives an untyped nil for an empty list: the
+		// expression's boxed value is left to the VM (fexpr.noBox).
+		c.untyped = true
+		return func(r *Run, f unsafe.Pointer) (unsafe.Pointer, error) {
+			v, err := l(r, f)
+			if err != nil || len(v) == 0 {
+				return nil, err
+			}
+			return v[0], nil
+		}
+	case *ast.ConditionalNode:
+		cond, a, b := c.bool(x.Cond), c.ptr(x.Exp1), c.ptr(x.Exp2)
+		if cond == nil || a == nil || b == nil || x.Exp1.Type() != x.Exp2.Type() {
+			return nil
+		}
+		return func(r *Run, f unsafe.Pointer) (unsafe.Pointer, error) {
+			ok, err := cond(r, f)
+			if err != nil {
+				return nil, err
+			}
+			if ok {
+				return a(r, f)
+			}
+			return b(r, f)
+		}
+	case *ast.CallNode:
+		id, ok := x.Callee.(*ast.IdentifierNode)
+		args := callArgs(x)
+		if !ok || id.Value != "pick" || len(args) != 1 {
+			return nil
+		}
+		c.impure = true
+		l := c.list(args[0])
+		if l == nil {
+			return nil
+		}
+		return func(r *Run, f unsafe.Pointer) (unsafe.Pointer, error) {
+			v, err := l(r, f)
+			if err != nil {
+				return nil, err
+			}
+			return r.pickP(v)
+		}
+	}
+	return nil
+}
+
+func (c *fastCompiler) list(n ast.Node) listFn {
+	if b := c.filterOf(n); b != nil {
+		return c.filter(b)
+	}
+	if !c.isEntityList(n.Type()) {
+		return nil
+	}
+	switch x := n.(type) {
+	case *ast.IdentifierNode, *ast.MemberNode:
+		loc, ok := c.location(n)
+		if !ok {
+			return nil
+		}
+		return func(r *Run, f unsafe.Pointer) ([]unsafe.Pointer, error) {
+			a, err := loc.at(r, f)
+			if err != nil {
+				return nil, err
+			}
+			return *(*[]unsafe.Pointer)(a), nil
+		}
+	case *ast.CallNode:
+		id, ok := x.Callee.(*ast.IdentifierNode)
+		args := callArgs(x)
+		if !ok || len(args) != 1 {
+			return nil
+		}
+		switch id.Value {
+		case "living", "standing":
+			l := c.list(args[0])
+			if l == nil {
+				return nil
+			}
+			fn := (*Run).livingP
+			if id.Value == "standing" {
+				fn = (*Run).standingP
+			}
+			return func(r *Run, f unsafe.Pointer) ([]unsafe.Pointer, error) {
+				v, err := l(r, f)
+				if err != nil {
+					return nil, err
+				}
+				return fn(r, v), nil
+			}
+		case "members", "enemies", "allies", "enemy_sides":
+			p := c.ptr(args[0])
+			if p == nil {
+				return nil
+			}
+			var fn func(*Run, unsafe.Pointer) []unsafe.Pointer
+			switch id.Value {
+			case "members":
+				fn = (*Run).membersP
+			case "enemies":
+				fn = (*Run).enemiesP
+			case "allies":
+				fn = (*Run).alliesP
+			default:
+				fn = (*Run).enemySidesP
+			}
+			return func(r *Run, f unsafe.Pointer) ([]unsafe.Pointer, error) {
+				v, err := p(r, f)
+				if err != nil {
+					return nil, err
+				}
+				if v == nil {
+					return nil, errNobody
+				}
+				return fn(r, v), nil
+			}
+		}
+	}
+	return nil
+}
+
+// fastOf is the native form of an expression, or nil.
+func (r *Run) fastOf(ce *dsl.CExpr) *fexpr {
+	if fastOff || ce.ID >= len(r.plan.fast) {
+		return nil
+	}
+	return r.plan.fast[ce.ID]
+}
+
+// evalFast evaluates natively and boxes the value as expr-lang would.
+func (r *Run) evalFast(ce *dsl.CExpr, fe *fexpr, fr reflect.Value) (any, error) {
+	if fe.noBox {
+		return r.evalVM(ce, fr)
+	}
+	f := fr.UnsafePointer()
+	mark := len(r.scratch)
+	var v any
+	var err error
+	switch {
+	case fe.i != nil:
+		var x int
+		x, err = fe.i(r, f)
+		v = x
+	case fe.b != nil:
+		var x bool
+		x, err = fe.b(r, f)
+		v = x
+	case fe.p != nil:
+		var x unsafe.Pointer
+		x, err = fe.p(r, f)
+		v = boxPtr(fe.tw, x)
+	case fe.s != nil:
+		var x string
+		x, err = fe.s(r, f)
+		v = x
+	case fe.d != nil:
+		var x stdlib.Dice
+		x, err = fe.d(r, f)
+		v = x
+	case fe.l != nil:
+		var x []unsafe.Pointer
+		x, err = fe.l(r, f)
+		if err == nil && fe.anyList {
+			out := make([]any, len(x))
+			for i, p := range x {
+				out[i] = boxPtr(fe.tw, p)
+			}
+			v = out
+		} else if err == nil {
+			v = boxList(fe.rt, x).Interface()
+		}
+	}
+	r.scratch = r.scratch[:mark]
+	if err != nil {
+		return nil, r.exprFailure(ce, err.Error())
+	}
+	return v, nil
+}
+
+// fastRun runs a native function with the scratch space reclaimed after.
+func fastRun[T any](r *Run, ce *dsl.CExpr, fn func(*Run, unsafe.Pointer) (T, error), fr reflect.Value) (T, error) {
+	mark := len(r.scratch)
+	v, err := fn(r, fr.UnsafePointer())
+	r.scratch = r.scratch[:mark]
+	if err != nil {
+		return v, r.exprFailure(ce, err.Error())
+	}
+	return v, nil
+}
+
+// evalBool evaluates a condition; anything but true is false.
+func (r *Run) evalBool(ce *dsl.CExpr, fr reflect.Value) (bool, error) {
+	if fe := r.fastOf(ce); fe != nil && fe.b != nil {
+		return fastRun(r, ce, fe.b, fr)
+	}
+	v, err := r.eval(ce, fr)
+	b, _ := v.(bool)
+	return b, err
+}
+
+// evalInto evaluates straight into dst when the expression is native and
+// its value has dst's type, without boxing it; it reports whether it did.
+func (r *Run) evalInto(ce *dsl.CExpr, fr, dst reflect.Value) (bool, error) {
+	fe := r.fastOf(ce)
+	if fe == nil {
+		return false, nil
+	}
+	switch {
+	case fe.i != nil && dst.Type() == intT:
+		v, err := fastRun(r, ce, fe.i, fr)
+		if err == nil {
+			*(*int)(unsafe.Pointer(dst.UnsafeAddr())) = v
+		}
+		return true, err
+	case fe.b != nil && dst.Type() == boolT:
+		v, err := fastRun(r, ce, fe.b, fr)
+		if err == nil {
+			*(*bool)(unsafe.Pointer(dst.UnsafeAddr())) = v
+		}
+		return true, err
+	case fe.s != nil && dst.Type() == strT:
+		v, err := fastRun(r, ce, fe.s, fr)
+		if err == nil {
+			*(*string)(unsafe.Pointer(dst.UnsafeAddr())) = v
+		}
+		return true, err
+	case fe.p != nil && dst.Type() == fe.rt:
+		v, err := fastRun(r, ce, fe.p, fr)
+		if err == nil {
+			*(*unsafe.Pointer)(unsafe.Pointer(dst.UnsafeAddr())) = v
+		}
+		return true, err
+	}
+	return false, nil
+}
+
+// evalDiscard evaluates for the effects and failures only.
+func (r *Run) evalDiscard(ce *dsl.CExpr, fr reflect.Value) error {
+	if fe := r.fastOf(ce); fe != nil {
+		var err error
+		switch {
+		case fe.i != nil:
+			_, err = fastRun(r, ce, fe.i, fr)
+		case fe.b != nil:
+			_, err = fastRun(r, ce, fe.b, fr)
+		case fe.s != nil:
+			_, err = fastRun(r, ce, fe.s, fr)
+		case fe.p != nil:
+			_, err = fastRun(r, ce, fe.p, fr)
+		case fe.d != nil:
+			_, err = fastRun(r, ce, fe.d, fr)
+		case fe.l != nil:
+			_, err = fastRun(r, ce, fe.l, fr)
+		}
+		return err
+	}
+	_, err := r.eval(ce, fr)
+	return err
+}
+
+// quietTemplate decides when a run nobody logs may skip an event's
+// text: when every part is native and can fail only by reading a field
+// of a parameter that is nobody. It returns the indexes of those
+// parameters, to check at dispatch.
+func (p *Plan) quietTemplate(ev *dsl.Event) (bool, []int) {
+	if ev.Template == nil {
+		return true, nil
+	}
+	roots := map[string]bool{}
+	for _, part := range ev.Template.Parts {
+		if part.Expr == nil {
+			continue
+		}
+		if part.Expr.ID >= len(p.fast) || p.fast[part.Expr.ID] == nil || !cannotFail(part.Expr.Prog.Node(), roots) {
+			return false, nil
+		}
+	}
+	var idx []int
+	for name := range roots {
+		found := false
+		for i, pi := range ev.Params {
+			if pi.Name == name {
+				idx = append(idx, i)
+				found = true
+			}
+		}
+		if !found {
+			return false, nil
+		}
+	}
+	return true, idx
+}
+
+// cannotFail reports whether a checked expression has no effects and can
+// fail only by reading a field of one of the identifiers it adds to roots.
+func cannotFail(n ast.Node, roots map[string]bool) bool {
+	switch x := n.(type) {
+	case *ast.IntegerNode, *ast.BoolNode, *ast.StringNode, *ast.NilNode, *ast.ConstantNode, *ast.IdentifierNode:
+		return true
+	case *ast.MemberNode:
+		id, ok := x.Node.(*ast.IdentifierNode)
+		if !ok || x.Optional || x.Method {
+			return false
+		}
+		roots[id.Value] = true
+		return true
+	case *ast.UnaryNode:
+		return cannotFail(x.Node, roots)
+	case *ast.BinaryNode:
+		switch x.Operator {
+		case "+", "-", "*", "==", "!=", "<", "<=", ">", ">=", "&&", "||", "and", "or":
+			return cannotFail(x.Left, roots) && cannotFail(x.Right, roots)
+		}
+	case *ast.ConditionalNode:
+		return cannotFail(x.Cond, roots) && cannotFail(x.Exp1, roots) && cannotFail(x.Exp2, roots)
+	}
+	return false
+}
+
+// filterOf is the filter over combatants or sides that n is, or nil.
+func (c *fastCompiler) filterOf(n ast.Node) *ast.BuiltinNode {
+	b, ok := n.(*ast.BuiltinNode)
+	if !ok || b.Name != "filter" || len(b.Arguments) != 2 || b.Map != nil || b.Threshold != nil {
+		return nil
+	}
+	if !c.isEntityList(b.Arguments[0].Type()) {
+		return nil
+	}
+	if _, ok := b.Arguments[1].(*ast.PredicateNode); !ok {
+		return nil
+	}
+	return b
+}
+
+// predicate compiles the body of a predicate over the elements of a
+// list of combatants or sides; # is the element, kept on the run's stack.
+func (c *fastCompiler) predicate(n ast.Node) boolFn {
+	p, ok := n.(*ast.PredicateNode)
+	if !ok {
+		return nil
+	}
+	c.preds++
+	defer func() { c.preds-- }()
+	return c.bool(p.Node)
+}
+
+func (c *fastCompiler) filter(b *ast.BuiltinNode) listFn {
+	src, pred := c.list(b.Arguments[0]), c.predicate(b.Arguments[1])
+	if src == nil || pred == nil {
+		return nil
+	}
+	return func(r *Run, f unsafe.Pointer) ([]unsafe.Pointer, error) {
+		list, err := src(r, f)
+		if err != nil {
+			return nil, err
+		}
+		start := len(r.scratch)
+		for _, e := range list {
+			// Lists the predicate builds (members(.side), say) go on the
+			// scratch space too: drop them before keeping the element, or
+			// they would end up in the result.
+			mark := len(r.scratch)
+			r.elems = append(r.elems, e)
+			ok, err := pred(r, f)
+			r.elems = r.elems[:len(r.elems)-1]
+			r.scratch = r.scratch[:mark]
+			if err != nil {
+				return nil, err
+			}
+			if ok {
+				r.scratch = append(r.scratch, e)
+			}
+		}
+		return r.list(start), nil
+	}
+}
+
+func (c *fastCompiler) count(b *ast.BuiltinNode) intFn {
+	if len(b.Arguments) != 2 || b.Threshold != nil {
+		return nil
+	}
+	src, pred := c.list(b.Arguments[0]), c.predicate(b.Arguments[1])
+	if src == nil || pred == nil || !c.isEntityList(b.Arguments[0].Type()) {
+		return nil
+	}
+	return func(r *Run, f unsafe.Pointer) (int, error) {
+		list, err := src(r, f)
+		if err != nil {
+			return 0, err
+		}
+		n := 0
+		for _, e := range list {
+			r.elems = append(r.elems, e)
+			ok, err := pred(r, f)
+			r.elems = r.elems[:len(r.elems)-1]
+			if err != nil {
+				return 0, err
+			}
+			if ok {
+				n++
+			}
+		}
+		return n, nil
+	}
+}
+
+// quantifier compiles any, all and none over combatants or sides; like
+// expr-lang they stop at the first element that decides.
+func (c *fastCompiler) quantifier(b *ast.BuiltinNode) boolFn {
+	if len(b.Arguments) != 2 || (b.Name != "any" && b.Name != "all" && b.Name != "none") {
+		return nil
+	}
+	src, pred := c.list(b.Arguments[0]), c.predicate(b.Arguments[1])
+	if src == nil || pred == nil || !c.isEntityList(b.Arguments[0].Type()) {
+		return nil
+	}
+	// any stops at the first true; all at the first false; none at the first true.
+	stopOn, empty := true, false
+	if b.Name != "any" {
+		stopOn, empty = b.Name == "none", true
+	}
+	return func(r *Run, f unsafe.Pointer) (bool, error) {
+		list, err := src(r, f)
+		if err != nil {
+			return false, err
+		}
+		for _, e := range list {
+			r.elems = append(r.elems, e)
+			ok, err := pred(r, f)
+			r.elems = r.elems[:len(r.elems)-1]
+			if err != nil {
+				return false, err
+			}
+			if ok == stopOn {
+				return !empty, nil
+			}
+		}
+		return empty, nil
+	}
+}
+
+// minMax compiles expr-lang's max and min of whole numbers.
+func (c *fastCompiler) minMax(b *ast.BuiltinNode) intFn {
+	if len(b.Arguments) < 1 {
+		return nil
+	}
+	args := make([]intFn, len(b.Arguments))
+	for i, a := range b.Arguments {
+		if args[i] = c.int(a); args[i] == nil {
+			return nil
+		}
+	}
+	isMax := b.Name == "max"
+	return func(r *Run, f unsafe.Pointer) (int, error) {
+		best := 0
+		for i, a := range args {
+			v, err := a(r, f)
+			if err != nil {
+				return 0, err
+			}
+			if i == 0 || isMax && v > best || !isMax && v < best {
+				best = v
+			}
+		}
+		return best, nil
+	}
+}
+
+// anyFn evaluates to the value expr-lang would pass a function.
+type anyFn func(r *Run, f unsafe.Pointer) (any, error)
+
+// boxed compiles n to its boxed value, or nil.
+func (c *fastCompiler) boxed(n ast.Node) anyFn {
+	untyped := c.untyped
+	fe := c.node(n)
+	if fe == nil || c.untyped != untyped {
+		return nil // a nil of first would need expr-lang's untyped nil
+	}
+	switch {
+	case fe.i != nil:
+		return func(r *Run, f unsafe.Pointer) (any, error) { return fe.i(r, f) }
+	case fe.b != nil:
+		return func(r *Run, f unsafe.Pointer) (any, error) { return fe.b(r, f) }
+	case fe.s != nil:
+		return func(r *Run, f unsafe.Pointer) (any, error) { return fe.s(r, f) }
+	case fe.d != nil:
+		return func(r *Run, f unsafe.Pointer) (any, error) { return fe.d(r, f) }
+	case fe.p != nil:
+		tw := typeWord(fe.rt)
+		return func(r *Run, f unsafe.Pointer) (any, error) {
+			p, err := fe.p(r, f)
+			return boxPtr(tw, p), err
+		}
+	}
+	return nil
+}
+
+// modifierCall compiles a call of a modifiers block of the ruleset.
+func (c *fastCompiler) modifierCall(name string, args []ast.Node) intFn {
+	fns := make([]anyFn, len(args))
+	for i, a := range args {
+		if fns[i] = c.boxed(a); fns[i] == nil {
+			return nil
+		}
+	}
+	return func(r *Run, f unsafe.Pointer) (int, error) {
+		start := len(r.callArgs)
+		for _, fn := range fns {
+			v, err := fn(r, f)
+			if err != nil {
+				r.callArgs = r.callArgs[:start]
+				return 0, err
+			}
+			r.callArgs = append(r.callArgs, v)
+		}
+		total, err := r.Modifier(name, r.callArgs[start:len(r.callArgs):len(r.callArgs)])
+		clear(r.callArgs[start:])
+		r.callArgs = r.callArgs[:start]
+		return total, err
+	}
+}

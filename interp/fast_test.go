@@ -1,0 +1,256 @@
+package interp
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/stdlib"
+)
+
+// repoRuleFiles are the rule files of the repository: rules/, its
+// variants, and the rule files of the test data.
+func repoRuleFiles(t *testing.T) []string {
+	var files []string
+	for _, pat := range []string{"rules/*.fray", "rules/variants/*.fray", "testdata/*/*.fray"} {
+		f, _ := filepath.Glob(filepath.Join("..", filepath.FromSlash(pat)))
+		for _, name := range f {
+			if d := filepath.Base(filepath.Dir(name)); d == "bad" || d == "format" {
+				continue // mistakes on purpose; formatter inputs
+			}
+			src, err := os.ReadFile(name)
+			if err == nil && regexp.MustCompile(`(?m)^ruleset `).Match(src) {
+				files = append(files, name)
+			}
+		}
+	}
+	if len(files) == 0 {
+		t.Fatal("no rule files found")
+	}
+	return files
+}
+
+// probeRun is a run of a ruleset with two sides of three, set up.
+func probeRun(t *testing.T, m *dsl.Model, seed uint64) *Run {
+	enc := &dsl.Encounter{File: &dsl.File{Name: "probe.fray"}, Name: "probe", Rules: m, Rounds: 5}
+	for _, s := range []string{"red", "blue"} {
+		side := &dsl.SideSpec{Name: s}
+		for i := 1; i <= 3; i++ {
+			side.Combatants = append(side.Combatants, &dsl.CombatantSpec{Name: fmt.Sprintf("%s%d", s, i)})
+		}
+		enc.Sides = append(enc.Sides, side)
+	}
+	r := New(Lower(m), enc, Options{Seed: seed})
+	if err := r.setup(); err != nil {
+		t.Fatalf("%s: setup: %v", m.File.Name, err)
+	}
+	r.round = 2
+	return r
+}
+
+// fillFrame sets a frame's locals: zero (nobody, 0, false) when k is 0,
+// else a combatant, a side and numbers that depend on k.
+func fillFrame(r *Run, f *dsl.Frame, fr reflect.Value, k int) {
+	if k == 0 {
+		return
+	}
+	e := fr.Elem()
+	for _, ff := range f.Fields {
+		if ff.Global {
+			continue
+		}
+		v := e.Field(ff.Index)
+		switch {
+		case v.Type() == r.m.U.Combatant.R:
+			v.Set(r.comb[k%len(r.comb)])
+		case v.Type() == r.m.U.Side.R:
+			v.Set(r.sides[k%len(r.sides)])
+		case v.Type() == r.combList.Type():
+			v.Set(r.combList)
+		case v.Type() == r.sideList.Type():
+			v.Set(r.sideList)
+		case v.Kind() == reflect.Int:
+			v.SetInt(int64(k*7 - 10))
+		case v.Kind() == reflect.Bool:
+			v.SetBool(k%2 == 1)
+		case v.Type() == reflect.TypeOf(stdlib.Dice{}):
+			v.Set(reflect.ValueOf(stdlib.Dice{N: k, Faces: 6, Mod: 1}))
+		}
+	}
+}
+
+// describeEntity renders a combatant, a side or nobody, or an error.
+func describeEntity(v any, err error) string {
+	if err != nil {
+		return "error: " + err.Error()
+	}
+	rv := reflect.ValueOf(v)
+	if !rv.IsValid() || rv.Kind() == reflect.Pointer && rv.IsNil() {
+		return "nobody"
+	}
+	return nameOf(rv)
+}
+
+// describe renders a value or error with its Go type, to compare.
+func describe(v any, err error) string {
+	if err != nil {
+		return "error: " + err.Error()
+	}
+	return fmt.Sprintf("%T %s", v, show(v))
+}
+
+// Every expression of every repository rule file that is evaluated
+// natively gives what expr-lang's VM gives: the same value of the same
+// type, the same rolls (the dice stream is at the same place after
+// both), and the same error, in frames whose locals are nobody and zero
+// and in frames with combatants, sides and numbers, with everyone alive,
+// with some fallen and with a whole side fallen.
+func TestFastAgreesWithExpr(t *testing.T) {
+	checked, failures, native, total := 0, 0, 0, 0
+	for _, file := range repoRuleFiles(t) {
+		m, diags := dsl.LoadRuleset(file, dsl.Sources{})
+		if diags.HasErrors() {
+			if !strings.HasPrefix(filepath.ToSlash(file), "../rules/") {
+				continue // test data that is wrong on purpose
+			}
+			t.Fatalf("%s: %v", file, diags)
+		}
+		plan := Lower(m)
+		var exprs []*dsl.CExpr
+		for _, ce := range m.Exprs {
+			total++
+			if plan.fast[ce.ID] != nil {
+				exprs = append(exprs, ce)
+			}
+		}
+		native += len(exprs)
+		sort.Slice(exprs, func(i, j int) bool {
+			a, b := exprs[i].Expr.Pos, exprs[j].Expr.Pos
+			return a.Line < b.Line || a.Line == b.Line && a.Column < b.Column
+		})
+		for _, ce := range exprs {
+			for k := 0; k < 4; k++ {
+				for _, fallen := range []int{0, 1, 2} {
+					slow, fast := probeRun(t, m, uint64(k+1)), probeRun(t, m, uint64(k+1))
+					fast.plan = slow.plan
+					for _, r := range []*Run{slow, fast} {
+						// 1: some of each side fallen; 2: a whole side fallen.
+						dead := map[int][]int{1: {1, 3, 4}, 2: {3, 4, 5}}[fallen]
+						for _, i := range dead {
+							r.comb[i].Elem().Field(dsl.FieldAlive).SetBool(false)
+						}
+					}
+					sf, ff := slow.frame(ce.Frame), fast.frame(ce.Frame)
+					fillFrame(slow, ce.Frame, sf, k)
+					fillFrame(fast, ce.Frame, ff, k)
+					vmVal, vmErr := slow.evalVM(ce, sf)
+					want := describe(vmVal, vmErr)
+					var got string
+					if fe := plan.fast[ce.ID]; fe.noBox {
+						// The boxed value is the VM's; compare the native
+						// pointer (expr-lang's nil may be untyped).
+						want = describeEntity(vmVal, vmErr)
+						p, err := fastRun(fast, ce, fe.p, ff)
+						got = describeEntity(boxPtr(fe.tw, p), err)
+					} else {
+						got = describe(fast.evalFast(ce, fe, ff))
+					}
+					ws, gs := *slow.dice.(*SeededDice), *fast.dice.(*SeededDice)
+					if want != got || ws != gs || slow.seq != fast.seq {
+						t.Errorf("%s:%d:%d %s (locals %d, fallen %d):\n expr: %s\n fast: %s\n dice at %v and %v, log entries %d and %d",
+							file, ce.Expr.Pos.Line, ce.Expr.Pos.Column, ce.Expr.Raw(), k, fallen, want, got, ws, gs, slow.seq, fast.seq)
+					}
+					checked++
+					if strings.HasPrefix(want, "error: ") {
+						failures++
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d of %d expressions of the repository's rule files are native; %d comparisons, %d of them errors", native, total, checked, failures)
+	if failures == 0 {
+		t.Error("no comparison covered an error")
+	}
+	if native*2 < total {
+		t.Errorf("only %d of %d expressions are evaluated natively", native, total)
+	}
+}
+
+// Native evaluation changes no fight: the logs of every repository
+// encounter are byte-identical with it and without it.
+func TestFastSameLogs(t *testing.T) {
+	logOf := func(p *Plan, enc *dsl.Encounter, opt Options) string {
+		var buf bytes.Buffer
+		text := NewTextLog(&buf)
+		opt.Sink = text.Write
+		_, err := New(p, enc, opt).Play()
+		fmt.Fprintf(&buf, "error: %v\n", err)
+		return buf.String()
+	}
+	defer func() { fastOff = false }()
+	for _, f := range repoEncounters(t) {
+		enc, diags := dsl.LoadEncounter(f, "", dsl.Sources{})
+		if diags.HasErrors() {
+			t.Fatalf("%s: %v", f, diags)
+		}
+		p := Lower(enc.Rules)
+		for seed := uint64(0); seed <= 5; seed++ {
+			opt := Options{Seed: seed}
+			if seed == 0 {
+				opt.Seed, opt.Dice = enc.Seed, enc.Dice
+			}
+			fastOff = true
+			slow := logOf(p, enc, opt)
+			fastOff = false
+			fast := logOf(p, enc, opt)
+			if slow != fast {
+				t.Errorf("%s seed %d: the log differs with native expressions:\n%s", f, seed, firstDiff(slow, fast))
+			}
+		}
+	}
+}
+
+func firstDiff(a, b string) string {
+	la, lb := bytes.Split([]byte(a), []byte("\n")), bytes.Split([]byte(b), []byte("\n"))
+	for i := 0; i < len(la) && i < len(lb); i++ {
+		if !bytes.Equal(la[i], lb[i]) {
+			return fmt.Sprintf("line %d:\n- %s\n+ %s", i+1, la[i], lb[i])
+		}
+	}
+	return fmt.Sprintf("lengths %d and %d lines", len(la), len(lb))
+}
+
+// A quiet run skips an event's text only when reading it cannot fail:
+// the reference's hit reads fields of attacker and target, so a hit on
+// nobody is still rendered (and fails as in a logged run).
+func TestQuietTextSkippedOnlyWhenSafe(t *testing.T) {
+	m, diags := dsl.LoadRuleset(filepath.Join("..", "testdata", "bench", "reference.fray"), dsl.Sources{})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	r := probeRun(t, m, 1)
+	ep := r.plan.events[m.Events["hit"]]
+	if !ep.quietSkip || len(ep.quietRoots) != 2 {
+		t.Fatalf("hit: skip %v, roots %v", ep.quietSkip, ep.quietRoots)
+	}
+	amount := reflect.ValueOf(3)
+	if !ep.skipText([]reflect.Value{r.comb[0], r.comb[1], amount}) {
+		t.Error("a hit between two combatants needs no text in a quiet run")
+	}
+	nobody := reflect.Zero(r.comb[0].Type())
+	if ep.skipText([]reflect.Value{r.comb[0], nobody, amount}) {
+		t.Error("a hit on nobody must be rendered, to fail as in a logged run")
+	}
+	err := r.dispatch(ep, []reflect.Value{r.comb[0], nobody, amount}, dsl.Range{}, "red1")
+	if err == nil || !strings.Contains(err.Error(), "cannot get name from target") {
+		t.Errorf("a quiet hit on nobody: %v", err)
+	}
+}

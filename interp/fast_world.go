@@ -1,0 +1,207 @@
+package interp
+
+import (
+	"errors"
+	"reflect"
+	"strconv"
+	"unsafe"
+
+	"github.com/frayrules/fray/dsl"
+)
+
+// The world functions on combatant and side lists, written once over
+// raw pointers to the run's structs. The expr VM reaches them through the
+// stdlib.World methods in world.go, which convert their lists; native
+// expressions call them directly, with results in the run's scratch
+// space.
+
+// layout is where the built-in attributes sit in the ruleset's structs.
+type layout struct {
+	side, alive, present, idx uintptr // combatant fields
+}
+
+func newLayout(u *dsl.Universe) layout {
+	c := u.Combatant.R.Elem()
+	idx, _ := c.FieldByName(dsl.HiddenIndexField)
+	return layout{side: c.Field(dsl.FieldSide).Offset, alive: c.Field(dsl.FieldAlive).Offset,
+		present: c.Field(dsl.FieldPresent).Offset, idx: idx.Offset}
+}
+
+var errNobody = errors.New("expected a combatant or side, found nobody")
+
+func (r *Run) sideOf(c unsafe.Pointer) unsafe.Pointer {
+	return *(*unsafe.Pointer)(unsafe.Add(c, r.plan.lay.side))
+}
+
+func (r *Run) aliveP(c unsafe.Pointer) bool {
+	return *(*bool)(unsafe.Add(c, r.plan.lay.alive))
+}
+
+// inFightP: the combatant is alive and present (it has arrived).
+func (r *Run) inFightP(c unsafe.Pointer) bool {
+	return *(*bool)(unsafe.Add(c, r.plan.lay.alive)) && *(*bool)(unsafe.Add(c, r.plan.lay.present))
+}
+
+// pointers views a list value ([]*T) as raw pointers, without copying.
+func pointers(v reflect.Value) []unsafe.Pointer {
+	if v.Len() == 0 {
+		return nil
+	}
+	return unsafe.Slice((*unsafe.Pointer)(v.UnsafePointer()), v.Len())
+}
+
+// listView caches the raw view of one of the run's lists.
+type listView struct {
+	of reflect.Value
+	p  []unsafe.Pointer
+}
+
+func (v *listView) get(list reflect.Value) []unsafe.Pointer {
+	if !sameList(v.of, list) {
+		v.of, v.p = list, pointers(list)
+	}
+	return v.p
+}
+
+func (r *Run) combP() []unsafe.Pointer  { return r.combView.get(r.combList) }
+func (r *Run) sidesP() []unsafe.Pointer { return r.sideView.get(r.sideList) }
+
+// keep appends to the scratch space; a list is what was kept since start.
+func (r *Run) list(start int) []unsafe.Pointer {
+	return r.scratch[start:len(r.scratch):len(r.scratch)]
+}
+
+func (r *Run) membersP(side unsafe.Pointer) []unsafe.Pointer {
+	start := len(r.scratch)
+	for _, c := range r.combP() {
+		if r.sideOf(c) == side {
+			r.scratch = append(r.scratch, c)
+		}
+	}
+	return r.list(start)
+}
+
+func (r *Run) enemiesP(c unsafe.Pointer) []unsafe.Pointer {
+	side := r.sideOf(c)
+	start := len(r.scratch)
+	for _, x := range r.combP() {
+		if r.sideOf(x) != side {
+			r.scratch = append(r.scratch, x)
+		}
+	}
+	return r.list(start)
+}
+
+func (r *Run) alliesP(c unsafe.Pointer) []unsafe.Pointer {
+	side := r.sideOf(c)
+	start := len(r.scratch)
+	for _, x := range r.combP() {
+		if r.sideOf(x) == side && x != c {
+			r.scratch = append(r.scratch, x)
+		}
+	}
+	return r.list(start)
+}
+
+func (r *Run) enemySidesP(s unsafe.Pointer) []unsafe.Pointer {
+	start := len(r.scratch)
+	for _, x := range r.sidesP() {
+		if x != s {
+			r.scratch = append(r.scratch, x)
+		}
+	}
+	return r.list(start)
+}
+
+func (r *Run) livingP(list []unsafe.Pointer) []unsafe.Pointer {
+	start := len(r.scratch)
+	for _, c := range list {
+		if c != nil && r.inFightP(c) {
+			r.scratch = append(r.scratch, c)
+		}
+	}
+	return r.list(start)
+}
+
+func (r *Run) standingP(sides []unsafe.Pointer) []unsafe.Pointer {
+	start := len(r.scratch)
+	for _, s := range sides {
+		for _, c := range r.combP() {
+			if r.sideOf(c) == s && r.inFightP(c) {
+				r.scratch = append(r.scratch, s)
+				break
+			}
+		}
+	}
+	return r.list(start)
+}
+
+func (r *Run) pendingP(owner unsafe.Pointer, label string) bool {
+	if owner == nil {
+		return false
+	}
+	i := *(*int)(unsafe.Add(owner, r.plan.lay.idx))
+	for _, s := range r.scheduled {
+		if s.owner == i && s.label == label {
+			return true
+		}
+	}
+	return false
+}
+
+// pickReasons are the roll reasons of pick, made once.
+var pickReasons = func() []string {
+	out := make([]string, 65)
+	for i := range out {
+		out[i] = "pick among " + strconv.Itoa(i)
+	}
+	return out
+}()
+
+func (r *Run) pickP(list []unsafe.Pointer) (unsafe.Pointer, error) {
+	switch len(list) {
+	case 0:
+		return nil, nil
+	case 1:
+		return list[0], nil
+	}
+	prev := r.reason
+	if len(list) < len(pickReasons) {
+		r.reason = pickReasons[len(list)]
+	} else {
+		r.reason = "pick among " + strconv.Itoa(len(list))
+	}
+	n, err := r.Roll(1, len(list))
+	r.reason = prev
+	if err != nil {
+		return nil, err
+	}
+	return list[n-1], nil
+}
+
+// eface is the layout of an interface{} value.
+type eface struct {
+	typ, data unsafe.Pointer
+}
+
+// typeWord is the type word of interface values of a pointer type.
+func typeWord(t reflect.Type) unsafe.Pointer {
+	v := reflect.Zero(t).Interface()
+	return (*eface)(unsafe.Pointer(&v)).typ
+}
+
+// boxPtr makes the interface value of a *T from its type word, as
+// reflect would, without reflect's look-ups.
+func boxPtr(typ, p unsafe.Pointer) any {
+	var v any
+	e := (*eface)(unsafe.Pointer(&v))
+	e.typ, e.data = typ, p
+	return v
+}
+
+// boxList copies raw pointers into a new []*T value of the list type t.
+func boxList(t reflect.Type, list []unsafe.Pointer) reflect.Value {
+	out := reflect.MakeSlice(t, len(list), len(list))
+	copy(pointers(out), list)
+	return out
+}

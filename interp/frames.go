@@ -1,0 +1,253 @@
+package interp
+
+import (
+	"reflect"
+	"unsafe"
+
+	"github.com/expr-lang/expr/vm"
+
+	"github.com/frayrules/fray/dsl"
+)
+
+// framePool recycles the frames of one body within a run: a body that
+// returns gives its frame back, and the next call of the body resets it
+// instead of allocating. Bodies may nest (a handler that emits its own
+// event), so the pool is a stack of free frames.
+type framePool struct {
+	tmpl           reflect.Value // a frame with zero locals and the run's globals
+	free           []pooledFrame
+	gen            int     // bumped when the template changes
+	round, segment uintptr // offsets of the globals that change
+	sides, combs   reflect.Value
+	locals         []localField
+}
+
+type pooledFrame struct {
+	v   reflect.Value
+	gen int
+}
+
+// localField is a local of a frame, to zero when the frame is reused.
+type localField struct {
+	off   uintptr
+	kind  reflect.Kind
+	index int
+	ptrs  bool // holds pointers (other kinds)
+}
+
+func localsOf(f *dsl.Frame) []localField {
+	var out []localField
+	for _, ff := range f.Fields {
+		if ff.Global {
+			continue
+		}
+		sf := f.R.Field(ff.Index)
+		out = append(out, localField{off: sf.Offset, kind: sf.Type.Kind(), index: ff.Index, ptrs: hasPointers(sf.Type)})
+	}
+	return out
+}
+
+func hasPointers(t reflect.Type) bool {
+	switch t.Kind() {
+	case reflect.Int, reflect.Bool, reflect.Float64, reflect.Int64:
+		return false
+	case reflect.Struct:
+		for i := 0; i < t.NumField(); i++ {
+			if hasPointers(t.Field(i).Type) {
+				return true
+			}
+		}
+		return false
+	}
+	return true
+}
+
+// clearLocals zeroes a reused frame's locals; its globals are the run's.
+func (p *framePool) clearLocals(fr reflect.Value) {
+	base := fr.UnsafePointer()
+	for _, l := range p.locals {
+		a := unsafe.Add(base, l.off)
+		switch l.kind {
+		case reflect.Int:
+			*(*int)(a) = 0
+		case reflect.Bool:
+			*(*bool)(a) = false
+		case reflect.Float64:
+			*(*float64)(a) = 0
+		case reflect.Pointer:
+			*(*unsafe.Pointer)(a) = nil
+		case reflect.String:
+			*(*string)(a) = ""
+		case reflect.Slice:
+			*(*[]unsafe.Pointer)(a) = nil
+		case reflect.Interface:
+			*(*any)(a) = nil
+		default:
+			fr.Elem().Field(l.index).SetZero()
+		}
+	}
+}
+
+// frameIDs numbers the frames of a model's bodies for the run's pools;
+// 0 is the globals' frame.
+func (p *Plan) frameID(f *dsl.Frame) int {
+	if id, ok := p.frameIDs[f]; ok {
+		return id
+	}
+	p.frameIDs[f] = len(p.frames)
+	p.frames = append(p.frames, f)
+	return len(p.frames) - 1
+}
+
+// frame gives a body's environment with the current globals, reusing a
+// released frame of the same body when there is one. Give it back with
+// release when the body is done with it.
+func (r *Run) frame(f *dsl.Frame) reflect.Value {
+	id, ok := r.plan.frameIDs[f]
+	if !ok {
+		return r.newFrame(f)
+	}
+	return r.frameAt(id)
+}
+
+// frameAt is frame for a body whose frame ID the plan knows.
+func (r *Run) frameAt(id int) reflect.Value {
+	f := r.plan.frames[id]
+	if len(r.consts) < len(r.m.Consts) {
+		return r.newFrame(f) // the constants are still being computed
+	}
+	if r.pools == nil {
+		r.pools = make([]framePool, len(r.plan.frames))
+	}
+	p := &r.pools[id]
+	if !p.tmpl.IsValid() || !sameList(p.sides, r.sideList) || !sameList(p.combs, r.combList) {
+		r.refreshPool(p, f)
+	}
+	var fr reflect.Value
+	if n := len(p.free); n > 0 && p.free[n-1].gen == p.gen {
+		// Made from this template: only the locals need resetting.
+		fr = p.free[n-1].v
+		p.free = p.free[:n-1]
+		p.clearLocals(fr)
+	} else {
+		if n > 0 {
+			fr = p.free[n-1].v
+			p.free = p.free[:n-1]
+		} else {
+			fr = reflect.New(f.R)
+		}
+		fr.Elem().Set(p.tmpl)
+	}
+	base := fr.UnsafePointer()
+	*(*int)(unsafe.Add(base, p.round)) = r.round
+	*(*int)(unsafe.Add(base, p.segment)) = r.segment
+	return fr
+}
+
+// refreshPool sets the template's globals to this run's, making it
+// when the pool is new; frames made from the old template get a full
+// reset when they are next used.
+func (r *Run) refreshPool(p *framePool, f *dsl.Frame) {
+	if !p.tmpl.IsValid() {
+		p.tmpl = r.newFrame(f).Elem()
+		p.round, p.segment = f.R.Field(dsl.GRound).Offset, f.R.Field(dsl.GSegment).Offset
+		p.locals = localsOf(f)
+	} else {
+		e := p.tmpl
+		e.Field(dsl.GCtx).Set(r.self)
+		e.Field(dsl.GSides).Set(r.sideList)
+		e.Field(dsl.GCombatants).Set(r.combList)
+		for i, c := range r.m.Consts {
+			e.Field(c.Field.Index).Set(r.consts[i])
+		}
+	}
+	p.sides, p.combs = r.sideList, r.combList
+	p.gen++
+}
+
+// runStore is the storage a run builds up (frame pools, loop buffers,
+// scratch lists, VMs); a finished run hands it to the next run of the
+// same plan, which refreshes what belonged to the old fight.
+type runStore struct {
+	pools    []framePool
+	loopBufs []*loopBuf
+	scratch  []unsafe.Pointer
+	argVals  []reflect.Value
+	vms      []*vm.VM
+}
+
+// adoptStore takes the storage a finished run of the plan left, if any.
+func (r *Run) adoptStore() {
+	s, _ := r.plan.stores.Get().(*runStore)
+	if s == nil {
+		return
+	}
+	r.pools, r.loopBufs, r.scratch, r.argVals, r.vms = s.pools, s.loopBufs, s.scratch[:0], s.argVals[:0], s.vms
+	for i := range r.pools {
+		r.pools[i].sides = reflect.Value{} // the next use refreshes the template
+	}
+}
+
+// recycleStore hands the run's storage on; the run keeps none of it.
+func (r *Run) recycleStore() {
+	if r.loops != 0 || r.depth != 0 {
+		return // not at rest (a run stopped by an error inside a loop)
+	}
+	clear(r.scratch[:cap(r.scratch)])
+	clear(r.argVals[:cap(r.argVals)])
+	for _, b := range r.loopBufs {
+		clear(b.items[:cap(b.items)])
+		clear(b.groups[:cap(b.groups)])
+		clear(b.queue[:cap(b.queue)])
+	}
+	r.plan.stores.Put(&runStore{pools: r.pools, loopBufs: r.loopBufs, scratch: r.scratch, argVals: r.argVals, vms: r.vms})
+	r.pools, r.loopBufs, r.scratch, r.argVals, r.vms = nil, nil, nil, nil, nil
+}
+
+// sameList reports whether two list values are the same list: the run
+// replaces its lists (reflect.Append makes a new Value) when they change.
+func sameList(a, b reflect.Value) bool {
+	return a.IsValid() && a == b
+}
+
+// release gives a frame back to its body's pool. The caller must not
+// use it afterwards (a scheduled block keeps a copy, never the frame).
+func (r *Run) release(f *dsl.Frame, fr reflect.Value) {
+	if id, ok := r.plan.frameIDs[f]; ok {
+		r.releaseAt(id, fr)
+	}
+}
+
+func (r *Run) releaseAt(id int, fr reflect.Value) {
+	if id < len(r.pools) && r.pools[id].tmpl.IsValid() {
+		p := &r.pools[id]
+		p.free = append(p.free, pooledFrame{v: fr, gen: p.gen})
+	}
+}
+
+// setAt stores v at dst, a field of v's own type, without reflect's
+// checks for the common kinds; it reports whether it did.
+func setAt(dst unsafe.Pointer, v reflect.Value) bool {
+	switch v.Kind() {
+	case reflect.Pointer:
+		*(*unsafe.Pointer)(dst) = v.UnsafePointer()
+	case reflect.Int:
+		*(*int)(dst) = int(v.Int())
+	case reflect.Bool:
+		*(*bool)(dst) = v.Bool()
+	case reflect.String:
+		*(*string)(dst) = v.String()
+	default:
+		return false
+	}
+	return true
+}
+
+// setField stores v in field i of a frame, directly when the types match.
+func setField(fr reflect.Value, i int, v reflect.Value) {
+	f := fr.Elem().Field(i)
+	if v.IsValid() && v.Type() == f.Type() && setAt(unsafe.Pointer(f.UnsafeAddr()), v) {
+		return
+	}
+	f.Set(v)
+}
