@@ -218,6 +218,12 @@ func init() {
 				}
 				before(t, ev, "the higher surprise die acts first", acted("vor", 0), acted("pip", 0))
 			}},
+		procCase{id: "QA spells named as declared", file: "mechanics/cs_qa_declared_spells.fray", ids: []string{"000-07", "000-09"},
+			check: func(t *testing.T, ev []*interp.Event) {
+				before(t, ev, "a declared casting time 1 beats speed factor 3", named("spell_goes_off", 1, "ilse's magic missile"), acted("orc", 1))
+				before(t, ev, "a declared full-round spell resolves last", named("missed", 1, "bob misses orc"), named("spell_goes_off", 1, "oswin's cloudkill"))
+				present(t, ev, "speed factor 3 beats a declared casting time 5: the declared spell is lost", named("spell_lost", 2, "sleep is lost from memory"))
+			}},
 		procCase{id: "QA individual variant: casting after a disrupted round", file: "mechanics/cs_qa_individual_casting.fray", ids: []string{"000-05", "000-07"},
 			check: func(t *testing.T, ev []*interp.Event) {
 				present(t, ev, "struck before his turn, no casting", named("spell_prevented", 1, "ansel"))
