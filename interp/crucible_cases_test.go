@@ -164,3 +164,71 @@ func filterEvents(ev []*interp.Event, ok func(*interp.Event) bool) []*interp.Eve
 	}
 	return out
 }
+
+// Adversarial QA of the Crucible of Souls: each case failed before its fix.
+func init() {
+	mechanicCases = append(mechanicCases,
+		procCase{id: "QA free round is a normal round", file: "mechanics/cs_qa_free_round.fray", ids: []string{"000-04", "000-07", "000-13"},
+			round: 0, want: acts{0: {"ilse", "oswin", "gorm", "vex"}},
+			check: func(t *testing.T, ev []*interp.Event) {
+				absent(t, ev, "the surprised troll declares in the free round", func(e *interp.Event) bool {
+					return e.Round == 0 && strings.HasPrefix(e.Text, "troll declares")
+				})
+				present(t, ev, "a spell goes off in the free round", named("spell_goes_off", 0, "ilse's sleep"))
+				before(t, ev, "the full-round spell resolves after every blow of the free round",
+					named("hit", 0, "vex hits troll"), named("spell_goes_off", 0, "oswin's cloudkill"))
+				r0, r1 := attackRolls(ev, 0), attackRolls(ev, 1)
+				if r0["gorm"] != 2 || r0["vex"] != 1 {
+					t.Errorf("free round: 2/1 attacks twice, 3/2 once; got gorm %d, vex %d", r0["gorm"], r0["vex"])
+				}
+				if r1["vex"] != 2 {
+					t.Errorf("round 1 is the 3/2 fighter's second round: two attacks, got %d", r1["vex"])
+				}
+			}},
+		procCase{id: "QA readied missile disrupts a spell", file: "mechanics/cs_qa_missile_before_spell.fray", ids: []string{"000-07", "000-10", "000-12"},
+			check: func(t *testing.T, ev []*interp.Event) {
+				before(t, ev, "the readied arrow, then no casting", named("hit", 1, "wren hits morg"), named("spell_prevented", 1, "morg cannot cast bolt"))
+				absent(t, ev, "a spell begins after damage this round", named("spell_begins", 1, "morg"))
+				absent(t, ev, "a caster moving past its rate begins casting", named("spell_begins", 1, "sly"))
+				absent(t, ev, "a spell goes off", named("spell_goes_off", 1, ""))
+			}},
+		procCase{id: "QA one attack of opportunity a round", file: "mechanics/cs_qa_one_opportunity.fray", ids: []string{"000-11", "000-14"},
+			check: func(t *testing.T, ev []*interp.Event) {
+				present(t, ev, "Mira, who attacked the ogre, is in its reach", named("opportunity", 2, "ogre takes an attack of opportunity at mira"))
+				absent(t, ev, "the ogre takes a second attack of opportunity", named("opportunity", 2, "at rolf"))
+				present(t, ev, "no 5' step for Tod, who cannot move", named("opportunity", 2, "goblin takes an attack of opportunity at tod (no 5' step"))
+			}},
+		procCase{id: "QA whole routines in first strikes and falling back; disengaging", file: "mechanics/cs_qa_routines.fray", ids: []string{"000-08", "000-13", "000-15"},
+			check: func(t *testing.T, ev []*interp.Event) {
+				r1, r2 := attackRolls(ev, 1), attackRolls(ev, 2)
+				if r1["kell"] != 2 || r2["kell"] != 2 {
+					t.Errorf("Kell (2/1) strikes first twice and falls back fighting twice: got %d, %d", r1["kell"], r2["kell"])
+				}
+				before(t, ev, "both of Kell's first blows come before the charger's", named("hit", 1, "kell hits brute"), named("hit", 1, "brute hits kell"))
+				present(t, ev, "an unpressed disengage works", logLine(2, "pell disengages and leaves the fight"))
+				present(t, ev, "a pressed disengage fails", logLine(2, "lyle tries to disengage, but its foe presses the issue"))
+			}},
+		procCase{id: "QA three sides", file: "mechanics/cs_qa_three_sides.fray", ids: []string{"000-03", "000-04"},
+			round: 0, want: acts{0: {"vor", "elda", "pip", "borin", "ide"}},
+			check: func(t *testing.T, ev []*interp.Event) {
+				for side, want := range map[string]string{"party": "1-1", "gnolls": "1-6", "cultists": "1-5"} {
+					present(t, ev, side+" surprised on "+want, func(e *interp.Event) bool {
+						return e.Round == 0 && strings.HasPrefix(e.Text, side+" is ") && strings.Contains(e.Text, "surprised on "+want+")")
+					})
+				}
+				before(t, ev, "the higher surprise die acts first", acted("vor", 0), acted("pip", 0))
+			}},
+		procCase{id: "QA spells named as declared", file: "mechanics/cs_qa_declared_spells.fray", ids: []string{"000-07", "000-09"},
+			check: func(t *testing.T, ev []*interp.Event) {
+				before(t, ev, "a declared casting time 1 beats speed factor 3", named("spell_goes_off", 1, "ilse's magic missile"), acted("orc", 1))
+				before(t, ev, "a declared full-round spell resolves last", named("missed", 1, "bob misses orc"), named("spell_goes_off", 1, "oswin's cloudkill"))
+				present(t, ev, "speed factor 3 beats a declared casting time 5: the declared spell is lost", named("spell_lost", 2, "sleep is lost from memory"))
+			}},
+		procCase{id: "QA individual variant: casting after a disrupted round", file: "mechanics/cs_qa_individual_casting.fray", ids: []string{"000-05", "000-07"},
+			check: func(t *testing.T, ev []*interp.Event) {
+				present(t, ev, "struck before his turn, no casting", named("spell_prevented", 1, "ansel"))
+				present(t, ev, "the next round he casts", named("spell_goes_off", 2, "ansel's sleep"))
+				absent(t, ev, "still disrupted a round later", named("spell_prevented", 2, ""))
+			}},
+	)
+}

@@ -11,40 +11,58 @@ import (
 // declared value, else the parameter's default evaluated for the
 // combatant, else 0 when its action has no parameter of that name.
 func (r *Run) DeclaredInt(c any, name string) (int, error) {
+	v, err := r.declaredArg(c, name, reflect.Int, "a whole number")
+	if err != nil || v == nil {
+		return 0, err
+	}
+	n, _ := toInt(v)
+	return n, nil
+}
+
+// DeclaredString reads a text argument of what a combatant declared this
+// round (a spell's name, say) the same way: the declared value, else the
+// parameter's default, else "" when its action has no such parameter.
+func (r *Run) DeclaredString(c any, name string) (string, error) {
+	v, err := r.declaredArg(c, name, reflect.String, "text")
+	if err != nil || v == nil {
+		return "", err
+	}
+	s, _ := v.(string)
+	return s, nil
+}
+
+// declaredArg is the argument name of what c declared this round, of the
+// given kind: the declared value, else the parameter's default, else nil.
+func (r *Run) declaredArg(c any, name string, kind reflect.Kind, what string) (any, error) {
 	cv, err := ptrOf(c)
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
 	d := r.declared[idxOf(cv)]
 	if d == nil && r.m.Default != nil {
 		d = &declared{action: r.plan.actions[r.m.Default]}
 	}
 	if d == nil {
-		return 0, nil
+		return nil, nil
 	}
 	a := d.action.a
 	for j, p := range a.Params {
 		if p.Name != name {
 			continue
 		}
-		if p.Type.R.Kind() != reflect.Int {
-			return 0, fmt.Errorf("parameter %s of action %s is not a whole number", name, a.Name)
+		if p.Type.R.Kind() != kind {
+			return nil, fmt.Errorf("parameter %s of action %s is not %s", name, a.Name, what)
 		}
 		if j < len(d.args) && d.args[j].IsValid() {
-			return int(d.args[j].Int()), nil
+			return d.args[j].Interface(), nil
 		}
 		if p.Default == nil {
-			return 0, nil
+			return nil, nil
 		}
 		// The default is evaluated as the action would: with self bound.
 		fr := r.newFrame(a.Frame)
 		fr.Elem().Field(a.Self.Index).Set(cv)
-		v, err := r.eval(p.Default, fr)
-		if err != nil {
-			return 0, err
-		}
-		n, _ := toInt(v)
-		return n, nil
+		return r.eval(p.Default, fr)
 	}
-	return 0, nil
+	return nil, nil
 }

@@ -114,6 +114,11 @@ var Funcs = sortFuncs([]*Func{
 		Impl: func(w World, a []any) (any, error) { return w.DeclaredInt(a[0], a[1].(string)) },
 	},
 	{
+		Name: "declared_string", Doc: "the text argument of that name in what the combatant declared this round (its default if not given; \"\" if its action has no such parameter)",
+		Params: []Kind{Combatant, String}, Result: String, World: true,
+		Impl: func(w World, a []any) (any, error) { return w.DeclaredString(a[0], a[1].(string)) },
+	},
+	{
 		Name: "clamp", Doc: "x limited to the range lo..hi",
 		Params: []Kind{Int, Int, Int}, Result: Int,
 		Impl: func(_ World, a []any) (any, error) {

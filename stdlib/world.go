@@ -35,6 +35,9 @@ type World interface {
 	// this round: the declared value, else the parameter's default, else 0
 	// when the action has no such parameter.
 	DeclaredInt(c any, name string) (int, error)
+	// DeclaredString is the text argument name of what c declared this
+	// round: the declared value, else the parameter's default, else "".
+	DeclaredString(c any, name string) (string, error)
 	// Grid is the encounter's map, or an error if it has none.
 	Grid() (*Grid, error)
 	// Position is the square a combatant stands on, or an error if it is
