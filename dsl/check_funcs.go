@@ -35,9 +35,20 @@ func (c *checker) declareFuncs() {
 		if f.Result == nil {
 			continue
 		}
+		// A list of combatants or sides may also come untyped, as
+		// filter(...) and map(...) give them: a second signature takes
+		// []any there, and the call converts it.
 		in := []reflect.Type{ctxType}
-		for _, p := range f.Params {
+		loose := []reflect.Type{ctxType}
+		lists := map[int]*Type{}
+		for i, p := range f.Params {
 			in = append(in, p.Type.R)
+			if p.Type.Kind == KList && p.Type.Elem != nil && (p.Type.Elem.Kind == KCombatant || p.Type.Elem.Kind == KSide) {
+				loose = append(loose, reflect.SliceOf(anyType))
+				lists[i] = p.Type
+			} else {
+				loose = append(loose, p.Type.R)
+			}
 		}
 		name := fd.Name
 		impl := func(args ...any) (any, error) {
@@ -45,9 +56,26 @@ func (c *checker) declareFuncs() {
 			if !ok {
 				return nil, fmt.Errorf("fn %s needs a running fight", name)
 			}
+			for i, t := range lists {
+				if l, ok := args[1+i].([]any); ok {
+					kind := stdlib.Combatants
+					if t.Elem.Kind == KSide {
+						kind = stdlib.Sides
+					}
+					typed, err := typedList(l, t.R, kind)
+					if err != nil {
+						return nil, fmt.Errorf("fn %s: %w", name, err)
+					}
+					args[1+i] = typed
+				}
+			}
 			return w.Call(name, args[1:])
 		}
-		if c.defineFunc(name, at, impl, reflect.FuncOf(in, []reflect.Type{f.Result.R}, false)) {
+		sigs := []reflect.Type{reflect.FuncOf(in, []reflect.Type{f.Result.R}, false)}
+		if len(lists) > 0 {
+			sigs = append(sigs, reflect.FuncOf(loose, []reflect.Type{f.Result.R}, false))
+		}
+		if c.defineFunc(name, at, impl, sigs...) {
 			c.m.Funcs[name] = f
 		}
 	}

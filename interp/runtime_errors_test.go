@@ -43,3 +43,13 @@ func TestRecursiveFunctionIsStopped(t *testing.T) {
 		t.Fatalf("want a nesting error at the recursive call, line 11 column 29, got %v", err)
 	}
 }
+
+// A function taking a list of combatants accepts the untyped list that
+// filter(...) gives: x strikes the weakest foe first.
+func TestFunctionTakesFilteredList(t *testing.T) {
+	ev, _ := play(t, filepath.Join("..", "testdata", "runtime", "fn_lists_encounter.fray"), interp.Options{Seed: 1})
+	struck := eventsNamed(ev, "struck")
+	if len(struck) == 0 || struck[0].Text != "weak is struck" {
+		t.Fatalf("the first blow goes to the weakest foe, got %v", struck)
+	}
+}
