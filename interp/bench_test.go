@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/frayrules/fray/dsl"
@@ -56,6 +57,9 @@ func BenchmarkReferenceRules(b *testing.B) {
 var rulesetExamples = []struct{ ruleset, encounter string }{
 	{"ten_segment_rounds", "halvaine_and_the_orcs.fray"},
 	{"crucible_of_souls", "crucible_ambush.fray"},
+	{"stress_and_wound_points", "leonin_hunters_and_hobgoblins.fray"},
+	{"shock_and_swarm", "ambush_at_the_ford.fray"},
+	{"eleven_phases", "goblins_at_the_ford.fray"},
 }
 
 // BenchmarkRuleset plays the example encounter of each ruleset.
@@ -173,10 +177,25 @@ func BenchmarkSimWorkers(b *testing.B) {
 		b.Run(fmt.Sprintf("workers=%d", w), func(b *testing.B) {
 			fights := 0
 			for b.Loop() {
-				r := interp.Simulate(context.Background(), plan, enc, interp.SimOptions{N: 200, Seed: 1, Workers: w})
+				r := interp.Simulate(context.Background(), plan, enc, interp.SimOptions{N: 2000, Seed: 1, Workers: w})
 				fights += r.Runs
 			}
 			b.ReportMetric(float64(fights)/b.Elapsed().Seconds(), "encounters/s")
 		})
+	}
+}
+
+// TestEveryRulesetHasABenchmark keeps rulesetExamples in step with rules/.
+func TestEveryRulesetHasABenchmark(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("..", "rules", "*.fray"))
+	have := map[string]bool{}
+	for _, ex := range rulesetExamples {
+		have[ex.ruleset] = true
+	}
+	for _, f := range files {
+		name := strings.TrimSuffix(filepath.Base(f), ".fray")
+		if !have[name] {
+			t.Errorf("rules/%s.fray has no line in rulesetExamples (bench_test.go)", name)
+		}
 	}
 }

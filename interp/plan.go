@@ -65,6 +65,9 @@ func Lower(m *dsl.Model) *Plan {
 	for _, mo := range m.Modifiers {
 		p.frameID(mo.Frame)
 	}
+	for _, fn := range m.Funcs {
+		p.frameID(fn.Frame)
+	}
 	p.fast = make([]*fexpr, m.NumExprs+1)
 	for _, ce := range m.Exprs {
 		if fe := p.compileFast(ce); fe != nil && ce.ID > 0 && ce.ID <= m.NumExprs {

@@ -224,7 +224,7 @@ func (r *Run) Call(name string, args []any) (any, error) {
 	if r.nesting > MaxNesting {
 		return nil, fmt.Errorf("fn %s: functions are nested more than %d deep (does it call itself without end?)", name, MaxNesting)
 	}
-	fr := r.newFrame(f.Frame)
+	fr := r.frame(f.Frame)
 	e := fr.Elem()
 	for i, p := range f.Params {
 		if err := r.store(e.Field(p.Field.Index), args[i], dsl.Range{}); err != nil {
@@ -232,6 +232,9 @@ func (r *Run) Call(name string, args []any) (any, error) {
 		}
 	}
 	v, err := r.eval(f.Body, fr)
+	if err == nil {
+		r.release(f.Frame, fr)
+	}
 	if re, ok := err.(*RunError); ok && r.inner == nil {
 		// expr-lang reports a function's error as text; keep the
 		// innermost positioned error for the caller's eval to return.
