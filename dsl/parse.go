@@ -64,10 +64,10 @@ func syntaxDiag(filename, src string, err error) *Diagnostic {
 	if pos.Filename == "" {
 		pos.Filename = filename
 	}
-	d.Summary = d.Summary + ": " + msg
 	if strings.Contains(msg, "unexpected token") {
-		d.Detail = syntaxHint(msg)
+		msg, d.Detail = friendlySyntax(msg, src, pos.Line)
 	}
+	d.Summary = d.Summary + ": " + msg
 	d.Subject = tokenRangeAt(src, pos)
 	return d
 }

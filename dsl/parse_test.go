@@ -364,3 +364,32 @@ func TestParseErrors(t *testing.T) {
 		})
 	}
 }
+
+// Syntax errors say what was expected in words, and their hint shows the
+// form of the construct they are in.
+func TestSyntaxErrorsInWords(t *testing.T) {
+	tests := []struct{ name, src, summary, hint string }{
+		{"header name", "ruleset Bad {\n}\n", `unexpected token "Bad", expected a string in quotes`, `ruleset "Name" { ... }`},
+		{"phase schedule", "phase p {\n}\n", `unexpected token "{"`, "phase NAME once, each round, each segment or at end"},
+		{"attribute type", "combatant {\n  hp = 3\n}\n", "expected `:`", "hp: int = 8"},
+		{"table row", "table t d6 {\n  1-6 \"x\"\n}\n", `unexpected token "1"`, `1-4: "graze" 1`},
+		{"function result", "fn f(a: int) int = a\n", "expected `:`", "fn NAME(param: type, ...): type = expression"},
+		{"encounter setting", "side a {\n  combatant x { hp 3 }\n}\n", `unexpected token "{"`, "NAME = value"},
+		{"file ends", "phase p each round {\n", `unexpected token "<EOF>"`, "the file ends too early"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, diags := dsl.Parse("t.fray", tt.src)
+			if len(diags) != 1 {
+				t.Fatalf("want one diagnostic, got %v", diags)
+			}
+			d := diags[0]
+			if !strings.Contains(d.Summary, tt.summary) || strings.Contains(d.Summary, "<ident>") || strings.Contains(d.Summary, "*") {
+				t.Errorf("summary %q: want it to contain %q, in words", d.Summary, tt.summary)
+			}
+			if !strings.Contains(d.Detail, tt.hint) {
+				t.Errorf("hint %q: want it to contain %q", d.Detail, tt.hint)
+			}
+		})
+	}
+}
