@@ -36,13 +36,15 @@ type SimResult struct {
 	Deaths    map[string]int // fights each combatant died in
 	EventRuns map[string]int // fights in which a rule event happened
 	EventSum  map[string]int // total times each rule event happened
+	Survivors map[string]int // combatants of each side alive at the end, summed over fights
+	SurvSq    map[string]int // the same, squared per fight (for the spread)
 	Sides     []string
 	Fighters  []string
 }
 
 func newSimResult(enc *dsl.Encounter) *SimResult {
 	r := &SimResult{Wins: map[string]int{}, Rounds: map[int]int{}, Deaths: map[string]int{},
-		EventRuns: map[string]int{}, EventSum: map[string]int{}}
+		EventRuns: map[string]int{}, EventSum: map[string]int{}, Survivors: map[string]int{}, SurvSq: map[string]int{}}
 	for _, s := range enc.Sides {
 		r.Sides = append(r.Sides, s.Name)
 		for _, c := range s.Combatants {
@@ -61,7 +63,7 @@ func (r *SimResult) merge(o *SimResult) {
 	r.NoneStand += o.NoneStand
 	r.Capped += o.Capped
 	r.NoWinner += o.NoWinner
-	for _, m := range []struct{ dst, src map[string]int }{{r.Wins, o.Wins}, {r.Deaths, o.Deaths}, {r.EventRuns, o.EventRuns}, {r.EventSum, o.EventSum}} {
+	for _, m := range []struct{ dst, src map[string]int }{{r.Wins, o.Wins}, {r.Deaths, o.Deaths}, {r.EventRuns, o.EventRuns}, {r.EventSum, o.EventSum}, {r.Survivors, o.Survivors}, {r.SurvSq, o.SurvSq}} {
 		for k, v := range m.src {
 			m.dst[k] += v
 		}
@@ -177,10 +179,17 @@ func (res *SimResult) add(p *Plan, enc *dsl.Encounter, opt SimOptions, i int, w 
 		res.NoWinner++
 	}
 	res.Rounds[out.Rounds]++
+	alive := map[string]int{}
 	for _, c := range run.comb {
 		if !c.Elem().Field(dsl.FieldAlive).Bool() {
 			res.Deaths[nameOf(c)]++
+		} else {
+			alive[nameOf(c.Elem().Field(dsl.FieldSide))]++
 		}
+	}
+	for _, s := range res.Sides {
+		res.Survivors[s] += alive[s]
+		res.SurvSq[s] += alive[s] * alive[s]
 	}
 	for k, v := range counts {
 		res.EventRuns[k]++
@@ -266,6 +275,36 @@ func DiffProportions(k1, n1, k2, n2 int) (float64, bool) {
 		return p2 - p1, p1 != p2
 	}
 	return p2 - p1, math.Abs(p2-p1)/se > 1.959963984540054
+}
+
+// MeanSurvivors is the mean number of a side's combatants alive at the
+// end of a fight, with its 95% interval and standard deviation.
+func (r *SimResult) MeanSurvivors(side string) (Interval, float64) {
+	n := r.Runs - r.Errors
+	if n == 0 {
+		return Interval{}, 0
+	}
+	mean := float64(r.Survivors[side]) / float64(n)
+	sd := math.Sqrt(math.Max(0, float64(r.SurvSq[side])/float64(n)-mean*mean))
+	half := 1.959963984540054 * sd / math.Sqrt(float64(n))
+	return Interval{mean, math.Max(0, mean-half), mean + half}, sd
+}
+
+// DiffSurvivors is the difference of two batches' mean survivors of a
+// side, and whether it is significant at 95% (Welch's test).
+func DiffSurvivors(a, b *SimResult, side string) (float64, bool) {
+	ia, sa := a.MeanSurvivors(side)
+	ib, sb := b.MeanSurvivors(side)
+	na, nb := a.Runs-a.Errors, b.Runs-b.Errors
+	if na == 0 || nb == 0 {
+		return 0, false
+	}
+	d := ib.Estimate - ia.Estimate
+	se := math.Sqrt(sa*sa/float64(na) + sb*sb/float64(nb))
+	if se == 0 {
+		return d, d != 0
+	}
+	return d, math.Abs(d)/se > 1.959963984540054
 }
 
 // DiffMeans tests whether two means differ (Welch's z at 95%).

@@ -30,8 +30,8 @@ func newSimCmd(stdout, stderr io.Writer) *cobra.Command {
 		Long: `sim plays the encounter N times without its script: every combatant takes
 the ruleset's default action. It reports wins per side, fights no side
 survived or the round limit stopped, rounds (mean, median, histogram),
-deaths per combatant and how often each rule event happened, with 95%
-confidence intervals. Fight i always uses the same dice for a seed, so the
+survivors per side, deaths per combatant and how often each rule event
+happened, with 95% confidence intervals. Fight i always uses the same dice for a seed, so the
 report is identical at any --workers. With --compare, the same fights are
 played under a second ruleset and the differences are tested. Ctrl-C stops
 early and prints what was gathered, marked partial.`,
@@ -147,6 +147,11 @@ func writeSimText(w io.Writer, enc *dsl.Encounter, r *interp.SimResult, seed uin
 	st := r.RoundSummary()
 	fmt.Fprintf(w, "\nrounds: mean %.2f [%.2f, %.2f], median %d, sd %.2f, min %d, max %d\n", st.Mean.Estimate, st.Mean.Low, st.Mean.High, st.Median, st.SD, st.Min, st.Max)
 	writeHistogram(w, st)
+	fmt.Fprintln(w, "\nsurvivors per fight      mean    95% interval")
+	for _, s := range r.Sides {
+		iv, _ := r.MeanSurvivors(s)
+		fmt.Fprintf(w, "  %-20s %5.2f  [%5.2f, %5.2f]\n", s, iv.Estimate, iv.Low, iv.High)
+	}
 	fmt.Fprintln(w, "\ndeaths                   share   95% interval")
 	for _, c := range r.Fighters {
 		fmt.Fprintf(w, "  %-20s %s\n", c, ci(interp.Proportion(r.Deaths[c], done)))
@@ -205,6 +210,12 @@ func comparisonRows(ra, rb *interp.SimResult) []diffRow {
 	row("round limit reached", ra.Capped, rb.Capped)
 	if ra.NoWinner+rb.NoWinner > 0 {
 		row("ended, no winner", ra.NoWinner, rb.NoWinner)
+	}
+	for _, s := range ra.Sides {
+		ia, _ := ra.MeanSurvivors(s)
+		ib, _ := rb.MeanSurvivors(s)
+		d, sig := interp.DiffSurvivors(ra, rb, s)
+		rows = append(rows, diffRow{What: s + " survivors", A: ia.Estimate, B: ib.Estimate, Diff: d, Significant: sig, Mean: true})
 	}
 	for _, c := range ra.Fighters {
 		row(c+" dies", ra.Deaths[c], rb.Deaths[c])
@@ -265,6 +276,11 @@ func simJSON(a, b *dsl.Encounter, ra, rb *interp.SimResult, seed uint64) any {
 		for _, s := range r.Sides {
 			wins[s] = interp.Proportion(r.Wins[s], done)
 		}
+		survivors := map[string]any{}
+		for _, s := range r.Sides {
+			iv, _ := r.MeanSurvivors(s)
+			survivors[s] = iv
+		}
 		deaths := map[string]any{}
 		for _, c := range r.Fighters {
 			deaths[c] = interp.Proportion(r.Deaths[c], done)
@@ -282,7 +298,7 @@ func simJSON(a, b *dsl.Encounter, ra, rb *interp.SimResult, seed uint64) any {
 			"wins": wins, "no_side_stands": interp.Proportion(r.NoneStand, done), "round_limit": interp.Proportion(r.Capped, done),
 			"no_winner": interp.Proportion(r.NoWinner, done),
 			"rounds":    map[string]any{"mean": st.Mean, "median": st.Median, "sd": st.SD, "min": st.Min, "max": st.Max, "histogram": rounds},
-			"deaths":    deaths, "events": events}
+			"survivors": survivors, "deaths": deaths, "events": events}
 	}
 	out := map[string]any{"encounter": a.Name, "seed": seed, "result": one(a, ra)}
 	if rb != nil {
