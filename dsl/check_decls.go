@@ -32,35 +32,22 @@ func (c *checker) registerStdlib() {
 		types := []any{reflect.New(reflect.FuncOf(in, out, false)).Interface()}
 		// A second signature takes the []any lists that expr-lang's
 		// filter() and map() give; they are converted back when called.
-		var listTypes []reflect.Type
-		var listKinds []stdlib.Kind
-		loose := append([]reflect.Type{}, in...)
-		off := len(in) - len(fn.Params)
-		for i, p := range fn.Params {
-			listTypes = append(listTypes, nil)
-			listKinds = append(listKinds, p)
+		lists := untypedLists{off: len(in) - len(fn.Params)}
+		for _, p := range fn.Params {
 			if p == stdlib.Combatants || p == stdlib.Sides {
-				listTypes[i] = c.u.Resolve(p).R
-				loose[off+i] = reflect.SliceOf(anyType)
+				lists.add(c.u.Resolve(p).R, p)
+			} else {
+				lists.add(nil, p)
 			}
 		}
-		if !slicesEqual(loose, in) {
+		if loose := lists.loose(in); loose != nil {
 			types = append(types, reflect.New(reflect.FuncOf(loose, out, false)).Interface())
 		}
 		impl := func(args ...any) (any, error) {
-			for i, lt := range listTypes {
-				if lt == nil {
-					continue
-				}
-				if l, ok := args[off+i].([]any); ok {
-					typed, err := typedList(l, lt, listKinds[i])
-					if err != nil {
-						return nil, fmt.Errorf("%s: %w", fn.Name, err)
-					}
-					args[off+i] = typed
-				}
+			if err := lists.convert(fn.Name, args); err != nil {
+				return nil, err
 			}
-			if fn.World {
+		if fn.World {
 				w, ok := args[0].(stdlib.World)
 				if !ok {
 					return nil, fmt.Errorf("%s needs a running fight", fn.Name)
@@ -76,16 +63,50 @@ func (c *checker) registerStdlib() {
 	}
 }
 
-func slicesEqual(a, b []reflect.Type) bool {
-	if len(a) != len(b) {
-		return false
+// untypedLists are the list parameters of a function (of the library or
+// of the ruleset) that may arrive as the []any lists of expr-lang's
+// filter() and map(): a second, loose signature accepts them, and convert
+// turns them back into the ruleset's typed lists before the call.
+type untypedLists struct {
+	off   int            // arguments before the parameters (the fight)
+	types []reflect.Type // the typed list of each parameter, nil if it is no list
+	kinds []stdlib.Kind
+}
+
+func (l *untypedLists) add(t reflect.Type, k stdlib.Kind) {
+	l.types = append(l.types, t)
+	l.kinds = append(l.kinds, k)
+}
+
+// loose is the signature with []any for each list, or nil if none.
+func (l *untypedLists) loose(in []reflect.Type) []reflect.Type {
+	var out []reflect.Type
+	for i, t := range l.types {
+		if t == nil {
+			continue
+		}
+		if out == nil {
+			out = append([]reflect.Type{}, in...)
+		}
+		out[l.off+i] = reflect.SliceOf(anyType)
 	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
+	return out
+}
+
+func (l *untypedLists) convert(name string, args []any) error {
+	for i, t := range l.types {
+		if t == nil {
+			continue
+		}
+		if list, ok := args[l.off+i].([]any); ok {
+			typed, err := typedList(list, t, l.kinds[i])
+			if err != nil {
+				return fmt.Errorf("%s: %w", name, err)
+			}
+			args[l.off+i] = typed
 		}
 	}
-	return true
+	return nil
 }
 
 // typedList converts a []any of combatants (or sides) into the ruleset's

@@ -36,18 +36,18 @@ func (c *checker) declareFuncs() {
 			continue
 		}
 		// A list of combatants or sides may also come untyped, as
-		// filter(...) and map(...) give them: a second signature takes
-		// []any there, and the call converts it.
+		// filter(...) and map(...) give them.
 		in := []reflect.Type{ctxType}
-		loose := []reflect.Type{ctxType}
-		lists := map[int]*Type{}
-		for i, p := range f.Params {
+		lists := untypedLists{off: 1}
+		for _, p := range f.Params {
 			in = append(in, p.Type.R)
-			if p.Type.Kind == KList && p.Type.Elem != nil && (p.Type.Elem.Kind == KCombatant || p.Type.Elem.Kind == KSide) {
-				loose = append(loose, reflect.SliceOf(anyType))
-				lists[i] = p.Type
-			} else {
-				loose = append(loose, p.Type.R)
+			switch {
+			case p.Type.Kind == KList && p.Type.Elem != nil && p.Type.Elem.Kind == KCombatant:
+				lists.add(p.Type.R, stdlib.Combatants)
+			case p.Type.Kind == KList && p.Type.Elem != nil && p.Type.Elem.Kind == KSide:
+				lists.add(p.Type.R, stdlib.Sides)
+			default:
+				lists.add(nil, "")
 			}
 		}
 		name := fd.Name
@@ -56,24 +56,15 @@ func (c *checker) declareFuncs() {
 			if !ok {
 				return nil, fmt.Errorf("fn %s needs a running fight", name)
 			}
-			for i, t := range lists {
-				if l, ok := args[1+i].([]any); ok {
-					kind := stdlib.Combatants
-					if t.Elem.Kind == KSide {
-						kind = stdlib.Sides
-					}
-					typed, err := typedList(l, t.R, kind)
-					if err != nil {
-						return nil, fmt.Errorf("fn %s: %w", name, err)
-					}
-					args[1+i] = typed
-				}
+			if err := lists.convert("fn "+name, args); err != nil {
+				return nil, err
 			}
 			return w.Call(name, args[1:])
 		}
-		sigs := []reflect.Type{reflect.FuncOf(in, []reflect.Type{f.Result.R}, false)}
-		if len(lists) > 0 {
-			sigs = append(sigs, reflect.FuncOf(loose, []reflect.Type{f.Result.R}, false))
+		out := []reflect.Type{f.Result.R}
+		sigs := []reflect.Type{reflect.FuncOf(in, out, false)}
+		if loose := lists.loose(in); loose != nil {
+			sigs = append(sigs, reflect.FuncOf(loose, out, false))
 		}
 		if c.defineFunc(name, at, impl, sigs...) {
 			c.m.Funcs[name] = f
