@@ -47,7 +47,7 @@ func (c *checker) registerStdlib() {
 			if err := lists.convert(fn.Name, args); err != nil {
 				return nil, err
 			}
-		if fn.World {
+			if fn.World {
 				w, ok := args[0].(stdlib.World)
 				if !ok {
 					return nil, fmt.Errorf("%s needs a running fight", fn.Name)
