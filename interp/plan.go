@@ -25,6 +25,8 @@ type Plan struct {
 	frameIDs  map[*dsl.Frame]int
 	stores    sync.Pool // *runStore left by finished runs (frames.go)
 	lay       layout
+	protoOnce sync.Once
+	proto     *prototypes // setup.go
 }
 
 type phasePlan struct {
