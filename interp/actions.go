@@ -18,6 +18,7 @@ type declareNode struct {
 // the one named combatant's): the encounter's script for this round,
 // else the ruleset's default action.
 func (n *declareNode) exec(r *Run, fr reflect.Value) (flow, error) {
+	r.world++
 	var script map[string]*dsl.DeclSpec
 	if specs := r.enc.Script[r.round]; len(specs) > 0 {
 		script = make(map[string]*dsl.DeclSpec, len(specs))
@@ -215,6 +216,7 @@ type scheduleNode struct {
 }
 
 func (n *scheduleNode) exec(r *Run, fr reflect.Value) (flow, error) {
+	r.world++
 	r.reason = n.label
 	v, err := r.eval(n.who, fr)
 	if err != nil {
@@ -276,6 +278,7 @@ type cancelNode struct {
 }
 
 func (n *cancelNode) exec(r *Run, fr reflect.Value) (flow, error) {
+	r.world++
 	r.reason = n.label
 	v, err := r.eval(n.who, fr)
 	if err != nil {
@@ -317,6 +320,7 @@ func (r *Run) fireDue() error {
 			return nil
 		}
 		r.scheduled = append(r.scheduled[:at], r.scheduled[at+1:]...)
+		r.world++
 		if !r.quiet() {
 			r.emitLog(&Event{Kind: KFire, Who: next.actor, Name: next.label, Text: fmt.Sprintf("%s: %q comes due", next.actor, next.label)})
 		}

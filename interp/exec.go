@@ -83,6 +83,7 @@ type assignNode struct {
 
 func (n *assignNode) exec(r *Run, fr reflect.Value) (flow, error) {
 	r.reason = n.t.Label
+	r.world++
 	var v any
 	var err error
 	// A native whole number is kept unboxed for += and -=.

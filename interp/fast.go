@@ -40,6 +40,10 @@ type fexpr struct {
 	tw unsafe.Pointer // its type word, for combatants and sides; of the elements for lists
 	// pure: it rolls nothing, so with the same world it gives the same value.
 	pure bool
+	// settled: pure, and it calls none of the ruleset's modifiers: its
+	// value depends only on the frame's globals and the world's
+	// attributes (checkEnd keeps it while neither changes).
+	settled bool
 	// anyList: a list of combatants or sides typed list of any (filter's).
 	anyList bool
 	// noBox: its value as an interface is left to the VM (expr-lang's
@@ -94,6 +98,7 @@ type fastCompiler struct {
 	p       *Plan
 	fr      *dsl.Frame
 	impure  bool // it rolls dice
+	calls   bool // it calls the ruleset's modifiers
 	preds   int  // depth of predicates being compiled (# is their element)
 	untyped bool // a nil it gives may be expr-lang's untyped nil (first)
 }
@@ -107,6 +112,7 @@ func (p *Plan) compileFast(ce *dsl.CExpr) *fexpr {
 	fe := c.node(ce.Prog.Node())
 	if fe != nil {
 		fe.pure = !c.impure
+		fe.settled = !c.impure && !c.calls
 		fe.noBox = c.untyped && fe.p != nil
 	}
 	return fe
@@ -1309,6 +1315,7 @@ func (c *fastCompiler) boxed(n ast.Node) anyFn {
 
 // modifierCall compiles a call of a modifiers block of the ruleset.
 func (c *fastCompiler) modifierCall(name string, args []ast.Node) intFn {
+	c.calls = true
 	fns := make([]anyFn, len(args))
 	for i, a := range args {
 		if fns[i] = c.boxed(a); fns[i] == nil {
