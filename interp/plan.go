@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"reflect"
 	"sync"
 
 	"github.com/frayrules/fray/dsl"
@@ -25,6 +26,7 @@ type Plan struct {
 	frameIDs  map[*dsl.Frame]int
 	stores    sync.Pool // *runStore left by finished runs (frames.go)
 	lay       layout
+	cur       *dsl.Frame // the frame of the body being lowered
 	protoOnce sync.Once
 	proto     *prototypes // setup.go
 }
@@ -84,21 +86,21 @@ func Lower(m *dsl.Model) *Plan {
 		ep := p.events[ev]
 		ep.quietSkip, ep.quietRoots = p.quietTemplate(ev)
 		for _, h := range ev.Handlers {
-			ep.handlers = append(ep.handlers, &handlerPlan{frame: h.Frame, body: p.block(h.Body), fid: p.frameID(h.Frame)})
+			ep.handlers = append(ep.handlers, &handlerPlan{frame: h.Frame, body: p.blockIn(h.Frame, h.Body), fid: p.frameID(h.Frame)})
 		}
 	}
 	for _, a := range m.Actions {
-		p.actions[a] = &actionPlan{a: a, body: p.block(a.Body), fid: p.frameID(a.Frame)}
+		p.actions[a] = &actionPlan{a: a, body: p.blockIn(a.Frame, a.Body), fid: p.frameID(a.Frame)}
 	}
 	for _, t := range m.Tables {
 		for _, row := range t.Rows {
 			if row.Effect != nil {
-				p.effects[row] = p.block(row.Effect)
+				p.effects[row] = p.blockIn(row.EffectFrame, row.Effect)
 			}
 		}
 	}
 	for _, ph := range m.Phases {
-		pp := &phasePlan{ph: ph, body: p.block(ph.Body), fid: p.frameID(ph.Frame)}
+		pp := &phasePlan{ph: ph, body: p.blockIn(ph.Frame, ph.Body), fid: p.frameID(ph.Frame)}
 		switch ph.When {
 		case dsl.Once:
 			p.Once = append(p.Once, pp)
@@ -109,6 +111,34 @@ func Lower(m *dsl.Model) *Plan {
 		}
 	}
 	return p
+}
+
+// blockIn lowers a body that runs in frames of f.
+func (p *Plan) blockIn(f *dsl.Frame, b *dsl.Block) []node {
+	prev := p.cur
+	p.cur = f
+	defer func() { p.cur = prev }()
+	return p.block(b)
+}
+
+// slotOf is where field i of the frame being lowered sits, when it has
+// type t (nil: any); ok is false when that is not known.
+func (p *Plan) slotOf(i int, t reflect.Type) slot {
+	if p.cur == nil || p.cur.R == nil || p.cur.R.Kind() != reflect.Struct || i < 0 || i >= p.cur.R.NumField() {
+		return slot{}
+	}
+	sf := p.cur.R.Field(i)
+	if t != nil && sf.Type != t {
+		return slot{}
+	}
+	return slot{off: sf.Offset, t: sf.Type, ok: true}
+}
+
+// slot is where a frame field sits, for stores without reflect.
+type slot struct {
+	off uintptr
+	t   reflect.Type
+	ok  bool
 }
 
 func (p *Plan) block(b *dsl.Block) []node {
@@ -134,9 +164,12 @@ func (p *Plan) stmt(s *dsl.Stmt) node {
 	at := dsl.RangeOf(s.Pos, s.EndPos)
 	switch {
 	case s.Let != nil:
-		return &letNode{at: at, field: m.Locals[s.Let.Name].Index, val: p.expr(s.Let.Value), reason: s.Let.Name.Text}
+		field := m.Locals[s.Let.Name].Index
+		return &letNode{at: at, field: field, val: p.expr(s.Let.Value), reason: s.Let.Name.Text, slot: p.slotOf(field, nil)}
 	case s.Assign != nil:
-		return &assignNode{at: at, t: m.Assigns[s.Assign], op: s.Assign.Op, val: p.expr(s.Assign.Value)}
+		n := &assignNode{at: at, t: m.Assigns[s.Assign], op: s.Assign.Op, val: p.expr(s.Assign.Value)}
+		n.path = p.targetPath(n.t)
+		return n
 	case s.If != nil:
 		return p.ifNode(s.If, at)
 	case s.For != nil:
@@ -190,4 +223,38 @@ func (p *Plan) ifNode(is *dsl.IfStmt, at dsl.Range) node {
 		}
 	}
 	return n
+}
+
+// targetPath is where an assignment's target sits: the root in the
+// frame, then a field of each struct the pointers lead to.
+func (p *Plan) targetPath(t *dsl.Target) targetPath {
+	if t == nil || t.Root == nil || len(t.Dynamic) > 0 {
+		return targetPath{}
+	}
+	var rt reflect.Type
+	if t.Root.Type != nil {
+		rt = t.Root.Type.R
+	}
+	root := p.slotOf(t.Root.Index, rt)
+	if !root.ok {
+		return targetPath{}
+	}
+	tp := targetPath{root: root.off, t: root.t}
+	for _, f := range t.Fields {
+		if tp.t.Kind() != reflect.Pointer || tp.t.Elem().Kind() != reflect.Struct || f >= tp.t.Elem().NumField() {
+			return targetPath{}
+		}
+		sf := tp.t.Elem().Field(f)
+		tp.offs = append(tp.offs, sf.Offset)
+		tp.t = sf.Type
+	}
+	tp.ok = true
+	return tp
+}
+
+type targetPath struct {
+	root uintptr
+	offs []uintptr    // through a pointer each
+	t    reflect.Type // of the target
+	ok   bool
 }
