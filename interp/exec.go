@@ -87,6 +87,7 @@ type assignNode struct {
 	op   string
 	val  *dsl.CExpr
 	path targetPath
+	bump bool // it may change what the end condition reads
 }
 
 // fast stores a native value of the target's own kind through the
@@ -157,7 +158,9 @@ func (n *assignNode) dst(base unsafe.Pointer) (unsafe.Pointer, error) {
 
 func (n *assignNode) exec(r *Run, fr reflect.Value) (flow, error) {
 	r.reason = n.t.Label
-	r.world++
+	if n.bump {
+		r.world++
+	}
 	if done, err := n.fast(r, fr); done {
 		return flowNext, err
 	}

@@ -4,6 +4,8 @@ import (
 	"reflect"
 	"sync"
 
+	"github.com/expr-lang/expr/ast"
+
 	"github.com/frayrules/fray/dsl"
 )
 
@@ -27,6 +29,8 @@ type Plan struct {
 	stores    sync.Pool // *runStore left by finished runs (frames.go)
 	lay       layout
 	cur       *dsl.Frame // the frame of the body being lowered
+	// endReads are the attributes the end condition may read (nil: any).
+	endReads  map[string]bool
 	protoOnce sync.Once
 	proto     *prototypes // setup.go
 }
@@ -78,6 +82,7 @@ func Lower(m *dsl.Model) *Plan {
 			p.fast[ce.ID] = fe
 		}
 	}
+	p.endReads = endReadsOf(m.End)
 	// Event plans exist before any body is lowered, so every emit finds its event.
 	for _, ev := range m.EventList {
 		p.events[ev] = &eventPlan{ev: ev, fid: p.frameID(ev.Frame)}
@@ -169,6 +174,7 @@ func (p *Plan) stmt(s *dsl.Stmt) node {
 	case s.Assign != nil:
 		n := &assignNode{at: at, t: m.Assigns[s.Assign], op: s.Assign.Op, val: p.expr(s.Assign.Value)}
 		n.path = p.targetPath(n.t)
+		n.bump = p.mayChangeEnd(n.t, n.path)
 		return n
 	case s.If != nil:
 		return p.ifNode(s.If, at)
@@ -247,14 +253,67 @@ func (p *Plan) targetPath(t *dsl.Target) targetPath {
 		sf := tp.t.Elem().Field(f)
 		tp.offs = append(tp.offs, sf.Offset)
 		tp.t = sf.Type
+		tp.names = append(tp.names, sf.Tag.Get("expr"))
 	}
 	tp.ok = true
 	return tp
 }
 
 type targetPath struct {
-	root uintptr
-	offs []uintptr    // through a pointer each
-	t    reflect.Type // of the target
-	ok   bool
+	root  uintptr
+	offs  []uintptr    // through a pointer each
+	t     reflect.Type // of the target
+	names []string     // the attributes along the path
+	ok    bool
+}
+
+// mayChangeEnd reports whether an assignment may change what the end
+// condition reads: an attribute it names (anywhere along the target's
+// path), or one the world functions read (alive, present, side); a
+// local cannot.
+func (p *Plan) mayChangeEnd(t *dsl.Target, tp targetPath) bool {
+	switch {
+	case p.endReads == nil || !tp.ok || t.Root.Global:
+		return true
+	case len(tp.offs) == 0:
+		return false
+	}
+	for _, name := range tp.names {
+		if name == "" || name == "-" || p.endReads[name] {
+			return true
+		}
+	}
+	return false
+}
+
+// endReadsOf lists the attributes an end condition names, with those
+// the world functions read; nil when it cannot tell (a property that
+// is not a plain name).
+func endReadsOf(ce *dsl.CExpr) map[string]bool {
+	if ce == nil || ce.Prog == nil {
+		return nil
+	}
+	reads := map[string]bool{"alive": true, "present": true, "side": true}
+	v := &readsVisitor{reads: reads}
+	root := ce.Prog.Node()
+	ast.Walk(&root, v)
+	if v.unknown {
+		return nil
+	}
+	return reads
+}
+
+type readsVisitor struct {
+	reads   map[string]bool
+	unknown bool
+}
+
+func (v *readsVisitor) Visit(n *ast.Node) {
+	if m, ok := (*n).(*ast.MemberNode); ok {
+		if s, ok := m.Property.(*ast.StringNode); ok {
+			v.reads[s.Value] = true
+		} else {
+			v.unknown = true
+		}
+	}
 }
