@@ -631,7 +631,14 @@ func (n *emitNode) exec(r *Run, fr reflect.Value) (flow, error) {
 	for i, a := range n.args {
 		r.reason = n.ev.ev.Name
 		slot := efr.Elem().Field(n.ev.ev.Params[i].Field.Index)
-		if done, err := r.evalInto(a, fr, slot); err != nil {
+		var done bool
+		var err error
+		if s := n.ev.params[i]; s.ok {
+			done, err = r.evalIntoAt(a, fr.UnsafePointer(), unsafe.Add(efr.UnsafePointer(), s.off), s.t)
+		} else {
+			done, err = r.evalInto(a, fr, slot)
+		}
+		if err != nil {
 			return flowNext, err
 		} else if !done {
 			v, err := r.eval(a, fr)
@@ -743,7 +750,11 @@ func (r *Run) handle(ep *eventPlan, args []reflect.Value, who string) error {
 	defer func() { r.actors = r.actors[:len(r.actors)-1] }()
 	for _, h := range ep.handlers {
 		hf := r.frameAt(h.fid)
+		base := hf.UnsafePointer()
 		for i, p := range ev.Params {
+			if s := h.params[i]; s.ok && args[i].IsValid() && args[i].Type() == s.t && setAt(unsafe.Add(base, s.off), args[i]) {
+				continue
+			}
 			setField(hf, p.Field.Index, args[i])
 		}
 		if _, err := r.execBlock(h.body, hf); err != nil {

@@ -45,6 +45,7 @@ type actionPlan struct {
 	a    *dsl.Action
 	body []node
 	fid  int
+	self slot
 }
 
 type eventPlan struct {
@@ -55,12 +56,14 @@ type eventPlan struct {
 	// somebody (fast.go, quietTemplate).
 	quietSkip  bool
 	quietRoots []int
+	params     []slot // where the parameters sit in the event's frame
 }
 
 type handlerPlan struct {
-	frame *dsl.Frame
-	body  []node
-	fid   int
+	frame  *dsl.Frame
+	body   []node
+	fid    int
+	params []slot // where the event's parameters sit in the handler's frame
 }
 
 // Lower builds the plan of a checked model without errors.
@@ -90,12 +93,23 @@ func Lower(m *dsl.Model) *Plan {
 	for _, ev := range m.EventList {
 		ep := p.events[ev]
 		ep.quietSkip, ep.quietRoots = p.quietTemplate(ev)
+		for _, prm := range ev.Params {
+			ep.params = append(ep.params, slotIn(ev.Frame, prm.Field.Index, nil))
+		}
 		for _, h := range ev.Handlers {
-			ep.handlers = append(ep.handlers, &handlerPlan{frame: h.Frame, body: p.blockIn(h.Frame, h.Body), fid: p.frameID(h.Frame)})
+			hp := &handlerPlan{frame: h.Frame, body: p.blockIn(h.Frame, h.Body), fid: p.frameID(h.Frame)}
+			for _, prm := range ev.Params {
+				hp.params = append(hp.params, slotIn(h.Frame, prm.Field.Index, nil))
+			}
+			ep.handlers = append(ep.handlers, hp)
 		}
 	}
 	for _, a := range m.Actions {
-		p.actions[a] = &actionPlan{a: a, body: p.blockIn(a.Frame, a.Body), fid: p.frameID(a.Frame)}
+		ap := &actionPlan{a: a, body: p.blockIn(a.Frame, a.Body), fid: p.frameID(a.Frame)}
+		if a.Self != nil {
+			ap.self = slotIn(a.Frame, a.Self.Index, nil)
+		}
+		p.actions[a] = ap
 	}
 	for _, t := range m.Tables {
 		for _, row := range t.Rows {
@@ -129,10 +143,15 @@ func (p *Plan) blockIn(f *dsl.Frame, b *dsl.Block) []node {
 // slotOf is where field i of the frame being lowered sits, when it has
 // type t (nil: any); ok is false when that is not known.
 func (p *Plan) slotOf(i int, t reflect.Type) slot {
-	if p.cur == nil || p.cur.R == nil || p.cur.R.Kind() != reflect.Struct || i < 0 || i >= p.cur.R.NumField() {
+	return slotIn(p.cur, i, t)
+}
+
+// slotIn is where field i of frame f sits, when it has type t (nil: any).
+func slotIn(f *dsl.Frame, i int, t reflect.Type) slot {
+	if f == nil || f.R == nil || f.R.Kind() != reflect.Struct || i < 0 || i >= f.R.NumField() {
 		return slot{}
 	}
-	sf := p.cur.R.Field(i)
+	sf := f.R.Field(i)
 	if t != nil && sf.Type != t {
 		return slot{}
 	}
