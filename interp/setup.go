@@ -14,13 +14,15 @@ import (
 // encounter's settings and the DM's rulings, and logs the start.
 func (r *Run) setup() error {
 	m, enc := r.m, r.enc
-	sideT, combT := m.U.Side.R, m.U.Combatant.R
 	ncomb := 0
 	for _, s := range enc.Sides {
 		ncomb += len(s.Combatants)
 	}
-	r.sideList = reflect.MakeSlice(reflect.SliceOf(sideT), 0, len(enc.Sides))
-	r.combList = reflect.MakeSlice(reflect.SliceOf(combT), 0, max(8, ncomb))
+	// The lists are made at their length (reflect.Append would allocate
+	// per element) and filled below.
+	pr := r.plan.protos()
+	r.sideList = reflect.MakeSlice(pr.sideList, len(enc.Sides), len(enc.Sides))
+	r.combList = reflect.MakeSlice(pr.combList, ncomb, max(8, ncomb))
 	r.sides = make([]reflect.Value, 0, len(enc.Sides))
 	r.comb = make([]reflect.Value, 0, ncomb)
 	if !r.quiet() {
@@ -54,7 +56,6 @@ func (r *Run) setup() error {
 	// which holds the built-in attributes' starting values and the
 	// defaults that are literals; the others are evaluated below, in
 	// order. The structs of a fight are allocated together.
-	pr := r.plan.protos()
 	sideArr := reflect.MakeSlice(pr.sideSlice, len(enc.Sides), len(enc.Sides))
 	combArr := reflect.MakeSlice(pr.combSlice, ncomb, ncomb)
 	for si, s := range enc.Sides {
@@ -64,7 +65,7 @@ func (r *Run) setup() error {
 		e.Field(e.NumField() - 1).SetInt(int64(si)) // the hidden index
 		sv := e.Addr()
 		r.sides = append(r.sides, sv)
-		r.sideList = reflect.Append(r.sideList, sv)
+		r.sideList.Index(si).Set(sv)
 		for _, cs := range s.Combatants {
 			e := combArr.Index(len(r.comb))
 			e.Set(pr.comb)
@@ -73,7 +74,7 @@ func (r *Run) setup() error {
 			e.Field(e.NumField() - 1).SetInt(int64(len(r.comb))) // the hidden index
 			cv := e.Addr()
 			r.comb = append(r.comb, cv)
-			r.combList = reflect.Append(r.combList, cv)
+			r.combList.Index(len(r.comb) - 1).Set(cv)
 		}
 	}
 	r.declared = make([]*declared, len(r.comb))
@@ -183,6 +184,7 @@ func (r *Run) findCombatant(name string) reflect.Value {
 type prototypes struct {
 	side, comb           reflect.Value // struct values
 	sideSlice, combSlice reflect.Type  // []side, []combatant: a fight's structs, allocated together
+	sideList, combList   reflect.Type  // []*side, []*combatant
 	sideDone, combDone   []bool        // by attribute: the default is in the prototype
 }
 
@@ -191,7 +193,8 @@ func (p *Plan) protos() *prototypes {
 		u := p.M.U
 		sideT, combT := u.Side.R.Elem(), u.Combatant.R.Elem()
 		pr := &prototypes{side: reflect.New(sideT).Elem(), comb: reflect.New(combT).Elem(),
-			sideSlice: reflect.SliceOf(sideT), combSlice: reflect.SliceOf(combT)}
+			sideSlice: reflect.SliceOf(sideT), combSlice: reflect.SliceOf(combT),
+			sideList: reflect.SliceOf(u.Side.R), combList: reflect.SliceOf(u.Combatant.R)}
 		pr.comb.Field(dsl.FieldAlive).SetBool(true)
 		pr.comb.Field(dsl.FieldPresent).SetBool(true)
 		pr.comb.Field(dsl.FieldX).SetInt(-1)
