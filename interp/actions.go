@@ -18,6 +18,7 @@ type declareNode struct {
 // the one named combatant's): the encounter's script for this round,
 // else the ruleset's default action.
 func (n *declareNode) exec(r *Run, fr reflect.Value) (flow, error) {
+	r.world++
 	var script map[string]*dsl.DeclSpec
 	if specs := r.enc.Script[r.round]; len(specs) > 0 {
 		script = make(map[string]*dsl.DeclSpec, len(specs))
@@ -125,20 +126,35 @@ type actNode struct {
 // nothing was declared).
 func (n *actNode) exec(r *Run, fr reflect.Value) (flow, error) {
 	r.reason = "act"
-	v, err := r.eval(n.who, fr)
-	if err != nil {
-		return flowNext, err
+	// A native combatant is used as a pointer, without boxing it.
+	var cp unsafe.Pointer
+	var c reflect.Value
+	var ct reflect.Type
+	if fe := r.fastOf(n.who); fe != nil && fe.p != nil && !fe.noBox {
+		p, err := fastRun(r, n.who, fe.p, fr)
+		if err != nil {
+			return flowNext, err
+		}
+		cp, ct = p, fe.rt
+	} else {
+		v, err := r.eval(n.who, fr)
+		if err != nil {
+			return flowNext, err
+		}
+		c = reflect.ValueOf(v)
+		if c.IsValid() && c.Kind() == reflect.Pointer && !c.IsNil() {
+			cp, ct = c.UnsafePointer(), c.Type()
+		}
 	}
-	c := reflect.ValueOf(v)
-	if !c.IsValid() || c.IsNil() {
+	if cp == nil {
 		return flowNext, &RunError{At: n.at, Msg: "act needs a combatant, found nobody"}
 	}
 	// The dead and the absent do not act; within a simultaneous group
 	// everyone is still alive until the group's effects are applied.
-	if !r.inFightP(c.UnsafePointer()) {
+	if !r.inFightP(cp) {
 		return flowNext, nil
 	}
-	i := *(*int)(unsafe.Add(c.UnsafePointer(), r.plan.lay.idx)) // the hidden index
+	i := *(*int)(unsafe.Add(cp, r.plan.lay.idx)) // the hidden index
 	d := r.declared[i]
 	if d == nil {
 		d = r.defaultDecl()
@@ -146,11 +162,12 @@ func (n *actNode) exec(r *Run, fr reflect.Value) (flow, error) {
 	if d == nil {
 		return flowNext, nil
 	}
-	return flowNext, r.perform(c, d)
+	return flowNext, r.perform(cp, ct, c, d)
 }
 
-// perform runs an action's body for a combatant.
-func (r *Run) perform(c reflect.Value, d *declared) error {
+// perform runs an action's body for a combatant at cp, of type ct; c is
+// the same combatant as a reflect.Value, or nothing when it was native.
+func (r *Run) perform(cp unsafe.Pointer, ct reflect.Type, c reflect.Value, d *declared) error {
 	r.nesting++
 	defer func() { r.nesting-- }()
 	if r.nesting > MaxNesting {
@@ -159,8 +176,15 @@ func (r *Run) perform(c reflect.Value, d *declared) error {
 	a := d.action.a
 	fr := r.frameAt(d.action.fid)
 	e := fr.Elem()
-	setField(fr, a.Self.Index, c)
-	name := nameOf(c)
+	if s := d.action.self; s.ok && s.t == ct {
+		*(*unsafe.Pointer)(unsafe.Add(fr.UnsafePointer(), s.off)) = cp
+	} else {
+		if !c.IsValid() {
+			c = reflect.NewAt(ct.Elem(), cp)
+		}
+		setField(fr, a.Self.Index, c)
+	}
+	name := *(*string)(cp) // the name leads every combatant
 	r.actors = append(r.actors, name)
 	defer func() { r.actors = r.actors[:len(r.actors)-1] }()
 	// Arguments first, then the defaults of the rest, in parameter order.
@@ -215,6 +239,7 @@ type scheduleNode struct {
 }
 
 func (n *scheduleNode) exec(r *Run, fr reflect.Value) (flow, error) {
+	r.world++
 	r.reason = n.label
 	v, err := r.eval(n.who, fr)
 	if err != nil {
@@ -276,6 +301,7 @@ type cancelNode struct {
 }
 
 func (n *cancelNode) exec(r *Run, fr reflect.Value) (flow, error) {
+	r.world++
 	r.reason = n.label
 	v, err := r.eval(n.who, fr)
 	if err != nil {
@@ -317,6 +343,7 @@ func (r *Run) fireDue() error {
 			return nil
 		}
 		r.scheduled = append(r.scheduled[:at], r.scheduled[at+1:]...)
+		r.world++
 		if !r.quiet() {
 			r.emitLog(&Event{Kind: KFire, Who: next.actor, Name: next.label, Text: fmt.Sprintf("%s: %q comes due", next.actor, next.label)})
 		}

@@ -60,10 +60,17 @@ type letNode struct {
 	field  int
 	val    *dsl.CExpr
 	reason string
+	slot   slot
 }
 
 func (n *letNode) exec(r *Run, fr reflect.Value) (flow, error) {
 	r.reason = n.reason
+	if n.slot.ok {
+		base := fr.UnsafePointer()
+		if done, err := r.evalIntoAt(n.val, base, unsafe.Add(base, n.slot.off), n.slot.t); done {
+			return flowNext, err
+		}
+	}
 	if done, err := r.evalInto(n.val, fr, fr.Elem().Field(n.field)); done {
 		return flowNext, err
 	}
@@ -75,14 +82,88 @@ func (n *letNode) exec(r *Run, fr reflect.Value) (flow, error) {
 }
 
 type assignNode struct {
-	at  dsl.Range
-	t   *dsl.Target
-	op  string
-	val *dsl.CExpr
+	at   dsl.Range
+	t    *dsl.Target
+	op   string
+	val  *dsl.CExpr
+	path targetPath
+	bump bool // it may change what the end condition reads
+}
+
+// fast stores a native value of the target's own kind through the
+// target's offsets; it reports whether it did.
+func (n *assignNode) fast(r *Run, fr reflect.Value) (bool, error) {
+	fe := r.fastOf(n.val)
+	if !n.path.ok || fe == nil {
+		return false, nil
+	}
+	base := fr.UnsafePointer()
+	switch t := n.path.t; {
+	case t == intT && fe.i != nil:
+		v, err := fastRunP(r, n.val, fe.i, base)
+		if err != nil {
+			return true, err
+		}
+		dst, err := n.dst(base)
+		if err != nil {
+			return true, err
+		}
+		switch n.op {
+		case "+=":
+			*(*int)(dst) += v
+		case "-=":
+			*(*int)(dst) -= v
+		default:
+			*(*int)(dst) = v
+		}
+		return true, nil
+	case n.op != "=":
+		return false, nil
+	case t == boolT && fe.b != nil:
+		v, err := fastRunP(r, n.val, fe.b, base)
+		if err != nil {
+			return true, err
+		}
+		dst, err := n.dst(base)
+		if err == nil {
+			*(*bool)(dst) = v
+		}
+		return true, err
+	case t == strT && fe.s != nil:
+		v, err := fastRunP(r, n.val, fe.s, base)
+		if err != nil {
+			return true, err
+		}
+		dst, err := n.dst(base)
+		if err == nil {
+			*(*string)(dst) = v
+		}
+		return true, err
+	}
+	return false, nil
+}
+
+// dst follows the target's path from the frame.
+func (n *assignNode) dst(base unsafe.Pointer) (unsafe.Pointer, error) {
+	p := unsafe.Add(base, n.path.root)
+	for _, off := range n.path.offs {
+		s := *(*unsafe.Pointer)(p)
+		if s == nil {
+			return nil, &RunError{At: n.at, Msg: fmt.Sprintf("%s is nobody", n.t.Root.Name)}
+		}
+		p = unsafe.Add(s, off)
+	}
+	return p, nil
 }
 
 func (n *assignNode) exec(r *Run, fr reflect.Value) (flow, error) {
 	r.reason = n.t.Label
+	if n.bump {
+		r.world++
+	}
+	if done, err := n.fast(r, fr); done {
+		return flowNext, err
+	}
 	var v any
 	var err error
 	// A native whole number is kept unboxed for += and -=.
@@ -550,7 +631,14 @@ func (n *emitNode) exec(r *Run, fr reflect.Value) (flow, error) {
 	for i, a := range n.args {
 		r.reason = n.ev.ev.Name
 		slot := efr.Elem().Field(n.ev.ev.Params[i].Field.Index)
-		if done, err := r.evalInto(a, fr, slot); err != nil {
+		var done bool
+		var err error
+		if s := n.ev.params[i]; s.ok {
+			done, err = r.evalIntoAt(a, fr.UnsafePointer(), unsafe.Add(efr.UnsafePointer(), s.off), s.t)
+		} else {
+			done, err = r.evalInto(a, fr, slot)
+		}
+		if err != nil {
 			return flowNext, err
 		} else if !done {
 			v, err := r.eval(a, fr)
@@ -662,7 +750,11 @@ func (r *Run) handle(ep *eventPlan, args []reflect.Value, who string) error {
 	defer func() { r.actors = r.actors[:len(r.actors)-1] }()
 	for _, h := range ep.handlers {
 		hf := r.frameAt(h.fid)
+		base := hf.UnsafePointer()
 		for i, p := range ev.Params {
+			if s := h.params[i]; s.ok && args[i].IsValid() && args[i].Type() == s.t && setAt(unsafe.Add(base, s.off), args[i]) {
+				continue
+			}
 			setField(hf, p.Field.Index, args[i])
 		}
 		if _, err := r.execBlock(h.body, hf); err != nil {

@@ -40,6 +40,10 @@ type fexpr struct {
 	tw unsafe.Pointer // its type word, for combatants and sides; of the elements for lists
 	// pure: it rolls nothing, so with the same world it gives the same value.
 	pure bool
+	// settled: pure, and it calls none of the ruleset's modifiers: its
+	// value depends only on the frame's globals and the world's
+	// attributes (checkEnd keeps it while neither changes).
+	settled bool
 	// anyList: a list of combatants or sides typed list of any (filter's).
 	anyList bool
 	// noBox: its value as an interface is left to the VM (expr-lang's
@@ -94,6 +98,7 @@ type fastCompiler struct {
 	p       *Plan
 	fr      *dsl.Frame
 	impure  bool // it rolls dice
+	calls   bool // it calls the ruleset's modifiers
 	preds   int  // depth of predicates being compiled (# is their element)
 	untyped bool // a nil it gives may be expr-lang's untyped nil (first)
 }
@@ -107,6 +112,7 @@ func (p *Plan) compileFast(ce *dsl.CExpr) *fexpr {
 	fe := c.node(ce.Prog.Node())
 	if fe != nil {
 		fe.pure = !c.impure
+		fe.settled = !c.impure && !c.calls
 		fe.noBox = c.untyped && fe.p != nil
 	}
 	return fe
@@ -1000,6 +1006,17 @@ func fastRun[T any](r *Run, ce *dsl.CExpr, fn func(*Run, unsafe.Pointer) (T, err
 	return v, nil
 }
 
+// fastRunP is fastRun on a frame's address.
+func fastRunP[T any](r *Run, ce *dsl.CExpr, fn func(*Run, unsafe.Pointer) (T, error), f unsafe.Pointer) (T, error) {
+	mark := len(r.scratch)
+	v, err := fn(r, f)
+	r.scratch = r.scratch[:mark]
+	if err != nil {
+		return v, r.exprFailure(ce, err.Error())
+	}
+	return v, nil
+}
+
 // evalBool evaluates a condition; anything but true is false.
 func (r *Run) evalBool(ce *dsl.CExpr, fr reflect.Value) (bool, error) {
 	if fe := r.fastOf(ce); fe != nil && fe.b != nil {
@@ -1013,33 +1030,41 @@ func (r *Run) evalBool(ce *dsl.CExpr, fr reflect.Value) (bool, error) {
 // evalInto evaluates straight into dst when the expression is native and
 // its value has dst's type, without boxing it; it reports whether it did.
 func (r *Run) evalInto(ce *dsl.CExpr, fr, dst reflect.Value) (bool, error) {
+	if r.fastOf(ce) == nil {
+		return false, nil
+	}
+	return r.evalIntoAt(ce, fr.UnsafePointer(), unsafe.Pointer(dst.UnsafeAddr()), dst.Type())
+}
+
+// evalIntoAt is evalInto for a frame at f and a destination at dst of type t.
+func (r *Run) evalIntoAt(ce *dsl.CExpr, f, dst unsafe.Pointer, t reflect.Type) (bool, error) {
 	fe := r.fastOf(ce)
 	if fe == nil {
 		return false, nil
 	}
 	switch {
-	case fe.i != nil && dst.Type() == intT:
-		v, err := fastRun(r, ce, fe.i, fr)
+	case fe.i != nil && t == intT:
+		v, err := fastRunP(r, ce, fe.i, f)
 		if err == nil {
-			*(*int)(unsafe.Pointer(dst.UnsafeAddr())) = v
+			*(*int)(dst) = v
 		}
 		return true, err
-	case fe.b != nil && dst.Type() == boolT:
-		v, err := fastRun(r, ce, fe.b, fr)
+	case fe.b != nil && t == boolT:
+		v, err := fastRunP(r, ce, fe.b, f)
 		if err == nil {
-			*(*bool)(unsafe.Pointer(dst.UnsafeAddr())) = v
+			*(*bool)(dst) = v
 		}
 		return true, err
-	case fe.s != nil && dst.Type() == strT:
-		v, err := fastRun(r, ce, fe.s, fr)
+	case fe.s != nil && t == strT:
+		v, err := fastRunP(r, ce, fe.s, f)
 		if err == nil {
-			*(*string)(unsafe.Pointer(dst.UnsafeAddr())) = v
+			*(*string)(dst) = v
 		}
 		return true, err
-	case fe.p != nil && dst.Type() == fe.rt:
-		v, err := fastRun(r, ce, fe.p, fr)
+	case fe.p != nil && t == fe.rt:
+		v, err := fastRunP(r, ce, fe.p, f)
 		if err == nil {
-			*(*unsafe.Pointer)(unsafe.Pointer(dst.UnsafeAddr())) = v
+			*(*unsafe.Pointer)(dst) = v
 		}
 		return true, err
 	}
@@ -1309,6 +1334,7 @@ func (c *fastCompiler) boxed(n ast.Node) anyFn {
 
 // modifierCall compiles a call of a modifiers block of the ruleset.
 func (c *fastCompiler) modifierCall(name string, args []ast.Node) intFn {
+	c.calls = true
 	fns := make([]anyFn, len(args))
 	for i, a := range args {
 		if fns[i] = c.boxed(a); fns[i] == nil {

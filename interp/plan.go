@@ -1,7 +1,10 @@
 package interp
 
 import (
+	"reflect"
 	"sync"
+
+	"github.com/expr-lang/expr/ast"
 
 	"github.com/frayrules/fray/dsl"
 )
@@ -25,6 +28,11 @@ type Plan struct {
 	frameIDs  map[*dsl.Frame]int
 	stores    sync.Pool // *runStore left by finished runs (frames.go)
 	lay       layout
+	cur       *dsl.Frame // the frame of the body being lowered
+	// endReads are the attributes the end condition may read (nil: any).
+	endReads  map[string]bool
+	protoOnce sync.Once
+	proto     *prototypes // setup.go
 }
 
 type phasePlan struct {
@@ -37,6 +45,7 @@ type actionPlan struct {
 	a    *dsl.Action
 	body []node
 	fid  int
+	self slot
 }
 
 type eventPlan struct {
@@ -47,12 +56,14 @@ type eventPlan struct {
 	// somebody (fast.go, quietTemplate).
 	quietSkip  bool
 	quietRoots []int
+	params     []slot // where the parameters sit in the event's frame
 }
 
 type handlerPlan struct {
-	frame *dsl.Frame
-	body  []node
-	fid   int
+	frame  *dsl.Frame
+	body   []node
+	fid    int
+	params []slot // where the event's parameters sit in the handler's frame
 }
 
 // Lower builds the plan of a checked model without errors.
@@ -74,6 +85,7 @@ func Lower(m *dsl.Model) *Plan {
 			p.fast[ce.ID] = fe
 		}
 	}
+	p.endReads = endReadsOf(m.End)
 	// Event plans exist before any body is lowered, so every emit finds its event.
 	for _, ev := range m.EventList {
 		p.events[ev] = &eventPlan{ev: ev, fid: p.frameID(ev.Frame)}
@@ -81,22 +93,33 @@ func Lower(m *dsl.Model) *Plan {
 	for _, ev := range m.EventList {
 		ep := p.events[ev]
 		ep.quietSkip, ep.quietRoots = p.quietTemplate(ev)
+		for _, prm := range ev.Params {
+			ep.params = append(ep.params, slotIn(ev.Frame, prm.Field.Index, nil))
+		}
 		for _, h := range ev.Handlers {
-			ep.handlers = append(ep.handlers, &handlerPlan{frame: h.Frame, body: p.block(h.Body), fid: p.frameID(h.Frame)})
+			hp := &handlerPlan{frame: h.Frame, body: p.blockIn(h.Frame, h.Body), fid: p.frameID(h.Frame)}
+			for _, prm := range ev.Params {
+				hp.params = append(hp.params, slotIn(h.Frame, prm.Field.Index, nil))
+			}
+			ep.handlers = append(ep.handlers, hp)
 		}
 	}
 	for _, a := range m.Actions {
-		p.actions[a] = &actionPlan{a: a, body: p.block(a.Body), fid: p.frameID(a.Frame)}
+		ap := &actionPlan{a: a, body: p.blockIn(a.Frame, a.Body), fid: p.frameID(a.Frame)}
+		if a.Self != nil {
+			ap.self = slotIn(a.Frame, a.Self.Index, nil)
+		}
+		p.actions[a] = ap
 	}
 	for _, t := range m.Tables {
 		for _, row := range t.Rows {
 			if row.Effect != nil {
-				p.effects[row] = p.block(row.Effect)
+				p.effects[row] = p.blockIn(row.EffectFrame, row.Effect)
 			}
 		}
 	}
 	for _, ph := range m.Phases {
-		pp := &phasePlan{ph: ph, body: p.block(ph.Body), fid: p.frameID(ph.Frame)}
+		pp := &phasePlan{ph: ph, body: p.blockIn(ph.Frame, ph.Body), fid: p.frameID(ph.Frame)}
 		switch ph.When {
 		case dsl.Once:
 			p.Once = append(p.Once, pp)
@@ -107,6 +130,39 @@ func Lower(m *dsl.Model) *Plan {
 		}
 	}
 	return p
+}
+
+// blockIn lowers a body that runs in frames of f.
+func (p *Plan) blockIn(f *dsl.Frame, b *dsl.Block) []node {
+	prev := p.cur
+	p.cur = f
+	defer func() { p.cur = prev }()
+	return p.block(b)
+}
+
+// slotOf is where field i of the frame being lowered sits, when it has
+// type t (nil: any); ok is false when that is not known.
+func (p *Plan) slotOf(i int, t reflect.Type) slot {
+	return slotIn(p.cur, i, t)
+}
+
+// slotIn is where field i of frame f sits, when it has type t (nil: any).
+func slotIn(f *dsl.Frame, i int, t reflect.Type) slot {
+	if f == nil || f.R == nil || f.R.Kind() != reflect.Struct || i < 0 || i >= f.R.NumField() {
+		return slot{}
+	}
+	sf := f.R.Field(i)
+	if t != nil && sf.Type != t {
+		return slot{}
+	}
+	return slot{off: sf.Offset, t: sf.Type, ok: true}
+}
+
+// slot is where a frame field sits, for stores without reflect.
+type slot struct {
+	off uintptr
+	t   reflect.Type
+	ok  bool
 }
 
 func (p *Plan) block(b *dsl.Block) []node {
@@ -132,9 +188,13 @@ func (p *Plan) stmt(s *dsl.Stmt) node {
 	at := dsl.RangeOf(s.Pos, s.EndPos)
 	switch {
 	case s.Let != nil:
-		return &letNode{at: at, field: m.Locals[s.Let.Name].Index, val: p.expr(s.Let.Value), reason: s.Let.Name.Text}
+		field := m.Locals[s.Let.Name].Index
+		return &letNode{at: at, field: field, val: p.expr(s.Let.Value), reason: s.Let.Name.Text, slot: p.slotOf(field, nil)}
 	case s.Assign != nil:
-		return &assignNode{at: at, t: m.Assigns[s.Assign], op: s.Assign.Op, val: p.expr(s.Assign.Value)}
+		n := &assignNode{at: at, t: m.Assigns[s.Assign], op: s.Assign.Op, val: p.expr(s.Assign.Value)}
+		n.path = p.targetPath(n.t)
+		n.bump = p.mayChangeEnd(n.t, n.path)
+		return n
 	case s.If != nil:
 		return p.ifNode(s.If, at)
 	case s.For != nil:
@@ -188,4 +248,91 @@ func (p *Plan) ifNode(is *dsl.IfStmt, at dsl.Range) node {
 		}
 	}
 	return n
+}
+
+// targetPath is where an assignment's target sits: the root in the
+// frame, then a field of each struct the pointers lead to.
+func (p *Plan) targetPath(t *dsl.Target) targetPath {
+	if t == nil || t.Root == nil || len(t.Dynamic) > 0 {
+		return targetPath{}
+	}
+	var rt reflect.Type
+	if t.Root.Type != nil {
+		rt = t.Root.Type.R
+	}
+	root := p.slotOf(t.Root.Index, rt)
+	if !root.ok {
+		return targetPath{}
+	}
+	tp := targetPath{root: root.off, t: root.t}
+	for _, f := range t.Fields {
+		if tp.t.Kind() != reflect.Pointer || tp.t.Elem().Kind() != reflect.Struct || f >= tp.t.Elem().NumField() {
+			return targetPath{}
+		}
+		sf := tp.t.Elem().Field(f)
+		tp.offs = append(tp.offs, sf.Offset)
+		tp.t = sf.Type
+		tp.names = append(tp.names, sf.Tag.Get("expr"))
+	}
+	tp.ok = true
+	return tp
+}
+
+type targetPath struct {
+	root  uintptr
+	offs  []uintptr    // through a pointer each
+	t     reflect.Type // of the target
+	names []string     // the attributes along the path
+	ok    bool
+}
+
+// mayChangeEnd reports whether an assignment may change what the end
+// condition reads: an attribute it names (anywhere along the target's
+// path), or one the world functions read (alive, present, side); a
+// local cannot.
+func (p *Plan) mayChangeEnd(t *dsl.Target, tp targetPath) bool {
+	switch {
+	case p.endReads == nil || !tp.ok || t.Root.Global:
+		return true
+	case len(tp.offs) == 0:
+		return false
+	}
+	for _, name := range tp.names {
+		if name == "" || name == "-" || p.endReads[name] {
+			return true
+		}
+	}
+	return false
+}
+
+// endReadsOf lists the attributes an end condition names, with those
+// the world functions read; nil when it cannot tell (a property that
+// is not a plain name).
+func endReadsOf(ce *dsl.CExpr) map[string]bool {
+	if ce == nil || ce.Prog == nil {
+		return nil
+	}
+	reads := map[string]bool{"alive": true, "present": true, "side": true}
+	v := &readsVisitor{reads: reads}
+	root := ce.Prog.Node()
+	ast.Walk(&root, v)
+	if v.unknown {
+		return nil
+	}
+	return reads
+}
+
+type readsVisitor struct {
+	reads   map[string]bool
+	unknown bool
+}
+
+func (v *readsVisitor) Visit(n *ast.Node) {
+	if m, ok := (*n).(*ast.MemberNode); ok {
+		if s, ok := m.Property.(*ast.StringNode); ok {
+			v.reads[s.Value] = true
+		} else {
+			v.unknown = true
+		}
+	}
 }

@@ -99,6 +99,14 @@ type Run struct {
 	callArgs  []any            // arguments of native calls of modifiers (fast.go)
 	actors    []string
 	reason    string
+
+	// world is bumped by whatever may change what expressions read
+	// outside their frame (assignments, declarations, schedules); the
+	// end condition's last answer is kept with what it was made from.
+	world                          int
+	endKnown, endWas               bool
+	endWorld, endRound, endSegment int
+	endSides, endCombs             reflect.Value
 }
 
 type declared struct {
@@ -321,6 +329,26 @@ func (r *Run) checkEnd() (bool, error) {
 	if r.m.End == nil {
 		return false, nil
 	}
+	// A native end condition that rolls nothing and calls no modifier
+	// gives the same answer while nothing it can read has changed: the
+	// world (every assignment, declaration and scheduling bumps r.world),
+	// the round and segment, and the lists of sides and combatants.
+	fe := r.fastOf(r.m.End)
+	settled := fe != nil && fe.settled && fe.b != nil
+	if settled && r.endKnown && r.endWorld == r.world && r.endRound == r.round && r.endSegment == r.segment &&
+		sameList(r.endSides, r.sideList) && sameList(r.endCombs, r.combList) {
+		return r.endWas, nil
+	}
+	done, err := r.evalEnd()
+	if settled && err == nil {
+		r.endKnown, r.endWas = true, done
+		r.endWorld, r.endRound, r.endSegment = r.world, r.round, r.segment
+		r.endSides, r.endCombs = r.sideList, r.combList
+	}
+	return done, err
+}
+
+func (r *Run) evalEnd() (bool, error) {
 	// The end condition has a frame of its own: it runs often, and
 	// nothing it calls runs it again.
 	if len(r.pools) == 0 || !r.endFrame.IsValid() || r.endGen != r.pools[0].gen ||

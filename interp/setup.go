@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"reflect"
 
+	"github.com/expr-lang/expr/ast"
+
 	"github.com/frayrules/fray/dsl"
 )
 
@@ -12,13 +14,15 @@ import (
 // encounter's settings and the DM's rulings, and logs the start.
 func (r *Run) setup() error {
 	m, enc := r.m, r.enc
-	sideT, combT := m.U.Side.R, m.U.Combatant.R
 	ncomb := 0
 	for _, s := range enc.Sides {
 		ncomb += len(s.Combatants)
 	}
-	r.sideList = reflect.MakeSlice(reflect.SliceOf(sideT), 0, len(enc.Sides))
-	r.combList = reflect.MakeSlice(reflect.SliceOf(combT), 0, max(8, ncomb))
+	// The lists are made at their length (reflect.Append would allocate
+	// per element) and filled below.
+	pr := r.plan.protos()
+	r.sideList = reflect.MakeSlice(pr.sideList, len(enc.Sides), len(enc.Sides))
+	r.combList = reflect.MakeSlice(pr.combList, ncomb, max(8, ncomb))
 	r.sides = make([]reflect.Value, 0, len(enc.Sides))
 	r.comb = make([]reflect.Value, 0, ncomb)
 	if !r.quiet() {
@@ -48,31 +52,40 @@ func (r *Run) setup() error {
 		r.consts = append(r.consts, cv)
 	}
 
+	// Every side and combatant starts as a copy of the plan's prototype,
+	// which holds the built-in attributes' starting values and the
+	// defaults that are literals; the others are evaluated below, in
+	// order. The structs of a fight are allocated together.
+	sideArr := reflect.MakeSlice(pr.sideSlice, len(enc.Sides), len(enc.Sides))
+	combArr := reflect.MakeSlice(pr.combSlice, ncomb, ncomb)
 	for si, s := range enc.Sides {
-		sv := reflect.New(sideT.Elem())
-		sv.Elem().Field(dsl.FieldName).SetString(s.Name)
-		sv.Elem().Field(sv.Elem().NumField() - 1).SetInt(int64(si)) // the hidden index
+		e := sideArr.Index(si)
+		e.Set(pr.side)
+		e.Field(dsl.FieldName).SetString(s.Name)
+		e.Field(e.NumField() - 1).SetInt(int64(si)) // the hidden index
+		sv := e.Addr()
 		r.sides = append(r.sides, sv)
-		r.sideList = reflect.Append(r.sideList, sv)
+		r.sideList.Index(si).Set(sv)
 		for _, cs := range s.Combatants {
-			cv := reflect.New(combT.Elem())
-			e := cv.Elem()
+			e := combArr.Index(len(r.comb))
+			e.Set(pr.comb)
 			e.Field(dsl.FieldName).SetString(cs.Name)
 			e.Field(dsl.FieldSide).Set(sv)
-			e.Field(dsl.FieldAlive).SetBool(true)
-			e.Field(dsl.FieldPresent).SetBool(true)
 			e.Field(e.NumField() - 1).SetInt(int64(len(r.comb))) // the hidden index
+			cv := e.Addr()
 			r.comb = append(r.comb, cv)
-			r.combList = reflect.Append(r.combList, cv)
+			r.combList.Index(len(r.comb) - 1).Set(cv)
 		}
 	}
 	r.declared = make([]*declared, len(r.comb))
-	r.place()
+	if r.enc.Map != nil {
+		r.place()
+	}
 	// Defaults, then the encounter's settings.
-	if err := r.applyDefaults(r.sides, m.U.SideAttrs); err != nil {
+	if err := r.applyDefaults(r.sides, m.U.SideAttrs, pr.sideDone); err != nil {
 		return err
 	}
-	if err := r.applyDefaults(r.comb, m.U.CombatantAttrs); err != nil {
+	if err := r.applyDefaults(r.comb, m.U.CombatantAttrs, pr.combDone); err != nil {
 		return err
 	}
 	ci := 0
@@ -115,9 +128,9 @@ func (r *Run) setup() error {
 	return nil
 }
 
-func (r *Run) applyDefaults(list []reflect.Value, attrs []*dsl.Attr) error {
-	for _, a := range attrs {
-		if a.Default == nil {
+func (r *Run) applyDefaults(list []reflect.Value, attrs []*dsl.Attr, done []bool) error {
+	for ai, a := range attrs {
+		if a.Default == nil || done[ai] {
 			continue
 		}
 		// A native default that rolls nothing is the same for everyone
@@ -162,4 +175,82 @@ func (r *Run) findCombatant(name string) reflect.Value {
 		}
 	}
 	return reflect.Value{}
+}
+
+// prototypes are the starting structs of every side and combatant of a
+// plan: the built-in attributes set (alive, present, off the map) and
+// the defaults that are literals of a type without pointers applied
+// (they neither roll nor fail, and no two structs share them).
+type prototypes struct {
+	side, comb           reflect.Value // struct values
+	sideSlice, combSlice reflect.Type  // []side, []combatant: a fight's structs, allocated together
+	sideList, combList   reflect.Type  // []*side, []*combatant
+	sideDone, combDone   []bool        // by attribute: the default is in the prototype
+}
+
+func (p *Plan) protos() *prototypes {
+	p.protoOnce.Do(func() {
+		u := p.M.U
+		sideT, combT := u.Side.R.Elem(), u.Combatant.R.Elem()
+		pr := &prototypes{side: reflect.New(sideT).Elem(), comb: reflect.New(combT).Elem(),
+			sideSlice: reflect.SliceOf(sideT), combSlice: reflect.SliceOf(combT),
+			sideList: reflect.SliceOf(u.Side.R), combList: reflect.SliceOf(u.Combatant.R)}
+		pr.comb.Field(dsl.FieldAlive).SetBool(true)
+		pr.comb.Field(dsl.FieldPresent).SetBool(true)
+		pr.comb.Field(dsl.FieldX).SetInt(-1)
+		pr.comb.Field(dsl.FieldY).SetInt(-1)
+		// Sides' defaults are evaluated before combatants'.
+		open := true
+		pr.sideDone = literalDefaults(pr.side, u.SideAttrs, &open)
+		pr.combDone = literalDefaults(pr.comb, u.CombatantAttrs, &open)
+		p.proto = pr
+	})
+	return p.proto
+}
+
+// literalDefaults applies to a prototype the defaults that are literals
+// of a type without pointers, and reports which; it stops at the first
+// other default (*open is then false), since that one, evaluated in the
+// fight, could read the attributes that come after it while they are
+// still zero.
+func literalDefaults(proto reflect.Value, attrs []*dsl.Attr, open *bool) []bool {
+	done := make([]bool, len(attrs))
+	for i, a := range attrs {
+		if a.Default == nil {
+			continue
+		}
+		if !*open {
+			break
+		}
+		lit, ok := literalOf(a.Default)
+		dst := proto.Field(a.Field)
+		if !ok || dst.Kind() == reflect.Interface || (hasPointers(dst.Type()) && dst.Kind() != reflect.String) ||
+			reflect.TypeOf(lit) != dst.Type() {
+			*open = false
+			break
+		}
+		dst.Set(reflect.ValueOf(lit))
+		done[i] = true
+	}
+	return done
+}
+
+// literalOf is the value of an expression that is a literal (a dice
+// literal, a whole number, a truth value, a text).
+func literalOf(ce *dsl.CExpr) (any, bool) {
+	if ce.Const != nil {
+		return ce.Const, true
+	}
+	if ce.Prog == nil {
+		return nil, false
+	}
+	switch n := ce.Prog.Node().(type) {
+	case *ast.IntegerNode:
+		return n.Value, true
+	case *ast.BoolNode:
+		return n.Value, true
+	case *ast.StringNode:
+		return n.Value, true
+	}
+	return nil, false
 }

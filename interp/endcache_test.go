@@ -1,0 +1,43 @@
+package interp
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/frayrules/fray/dsl"
+)
+
+// The end condition's answer is kept while nothing it reads changes
+// (checkEnd); an assignment to an attribute it reads must still end the
+// fight in the middle of a loop, as evaluating it every time does.
+func TestEndConditionSeesAssignments(t *testing.T) {
+	enc, diags := dsl.LoadEncounter("../testdata/runtime/end_reads_encounter.fray", "", dsl.Sources{})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	p := Lower(enc.Rules)
+	loop := p.Rounds[0].body[0].(*forNode)
+	if a := loop.body[1].(*assignNode); !a.path.ok || !a.bump {
+		t.Errorf("an assignment to score must be stored natively (%v) and seen by an end condition that reads score (%v)", a.path.ok, a.bump)
+	}
+	play := func() (Result, string) {
+		var buf bytes.Buffer
+		res, err := New(p, enc, Options{Seed: 1, Sink: NewTextLog(&buf).Write}).Play()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res, buf.String()
+	}
+	res, log := play()
+	if res.Rounds != 3 || !strings.Contains(log, "x has 3, had 2") || strings.Contains(log, "y has 3") ||
+		!strings.Contains(log, "combat ends in round 3") {
+		t.Errorf("the loop did not stop when x reached 3 (rounds %d):\n%s", res.Rounds, log)
+	}
+	defer func() { fastOff = false }()
+	fastOff = true
+	_, slow := play()
+	if slow != log {
+		t.Errorf("the log differs from a run that evaluates the end condition every time:\n%s", firstDiff(slow, log))
+	}
+}
