@@ -177,7 +177,7 @@ func BenchmarkSimWorkers(b *testing.B) {
 		b.Run(fmt.Sprintf("workers=%d", w), func(b *testing.B) {
 			fights := 0
 			for b.Loop() {
-				r := interp.Simulate(context.Background(), plan, enc, interp.SimOptions{N: 2000, Seed: 1, Workers: w})
+				r := interp.Simulate(context.Background(), plan, enc, interp.SimOptions{N: 10000, Seed: 1, Workers: w})
 				fights += r.Runs
 			}
 			b.ReportMetric(float64(fights)/b.Elapsed().Seconds(), "encounters/s")
