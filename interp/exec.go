@@ -632,6 +632,9 @@ type emitNode struct {
 }
 
 func (n *emitNode) exec(r *Run, fr reflect.Value) (flow, error) {
+	if n.ev.direct && r.deferred == nil && r.opt.Sink == nil {
+		return flowNext, r.emitDirect(n, fr)
+	}
 	// The arguments are held in a frame of the event, from its pool,
 	// until the event is dispatched.
 	efr := r.frameAt(n.ev.fid)
@@ -665,6 +668,83 @@ func (n *emitNode) exec(r *Run, fr reflect.Value) (flow, error) {
 		r.releaseAt(n.ev.fid, efr)
 	}
 	return flowNext, err
+}
+
+// emitDirect is emit, dispatch and handle for an event with a direct
+// plan, in a quiet run, outside a simultaneous group: the arguments go
+// straight into the frame of the one handler, as handle would have
+// copied them from the event's frame.
+func (r *Run) emitDirect(n *emitNode, fr reflect.Value) error {
+	ep := n.ev
+	ev := ep.ev
+	h := ep.handlers[0]
+	hf := r.frameAt(h.fid)
+	hbase := hf.UnsafePointer()
+	for i, a := range n.args {
+		r.reason = ev.Name
+		s := h.params[i]
+		done, err := r.evalIntoAt(a, fr.UnsafePointer(), unsafe.Add(hbase, s.off), s.t)
+		if err != nil {
+			return err
+		} else if !done {
+			v, err := r.eval(a, fr)
+			if err != nil {
+				return err
+			}
+			if err := r.store(hf.Elem().Field(ev.Params[i].Field.Index), v, n.at); err != nil {
+				return err
+			}
+		}
+	}
+	who := r.who()
+	r.nesting++
+	defer func() { r.nesting-- }()
+	if r.nesting > MaxNesting {
+		return &RunError{At: n.at, Msg: fmt.Sprintf("events are nested more than %d deep: a handler that emits, in the end, its own event?", MaxNesting)}
+	}
+	// Nobody reads the text, but its expressions still run: they may
+	// fail or roll, as in a logged run.
+	if ev.Template != nil && !ep.skipText(hf) {
+		tf := r.frameAt(ep.fid)
+		for _, p := range ev.Params {
+			tf.Elem().Field(p.Field.Index).Set(hf.Elem().Field(p.Field.Index))
+		}
+		if _, err := r.render(ev.Template, tf, false); err != nil {
+			return err
+		}
+		r.releaseAt(ep.fid, tf)
+	}
+	if !ev.Silent() {
+		r.seq++
+		if r.opt.countEvent != nil {
+			r.opt.countEvent(ev.Name, who)
+		}
+	}
+	// The handler acts for the event's first combatant.
+	for i, p := range ev.Params {
+		if p.Type.Kind != dsl.KCombatant {
+			continue
+		}
+		if t := h.params[i].t; t.Kind() == reflect.Pointer && t.Elem().Kind() == reflect.Struct {
+			if c := *(*unsafe.Pointer)(unsafe.Add(hbase, h.params[i].off)); c != nil {
+				who = *(*string)(c) // the name leads every combatant
+				break
+			}
+			continue
+		}
+		if a := hf.Elem().Field(p.Field.Index); a.IsValid() && !a.IsNil() {
+			who = nameOf(a)
+			break
+		}
+	}
+	r.actors = append(r.actors, who)
+	_, err := r.execBlock(h.body, hf)
+	r.actors = r.actors[:len(r.actors)-1]
+	if err != nil {
+		return err
+	}
+	r.releaseAt(h.fid, hf)
+	return nil
 }
 
 // arg is the event's argument i in its frame efr.
