@@ -281,6 +281,7 @@ type forNode struct {
 	keys         []orderKey
 	simultaneous bool
 	body         []node
+	slot         slot // where the loop variable sits in the frame
 }
 
 type orderItem struct {
@@ -293,6 +294,7 @@ type loopBuf struct {
 	items  []orderItem
 	groups [][]orderItem
 	queue  []pendingEmit
+	ptrs   []unsafe.Pointer // the items of a plain loop over combatants or sides
 }
 
 // loopBuf lends the storage of the next nesting level; give it back
@@ -350,6 +352,11 @@ func (b *loopBuf) itemKeys(i int) []any {
 
 func (n *forNode) exec(r *Run, fr reflect.Value) (flow, error) {
 	r.reason = "list"
+	if len(n.keys) == 0 && !n.simultaneous && n.slot.ok {
+		if fe := r.fastOf(n.list); fe != nil && fe.l != nil && !fe.anyList && n.plain(fe) {
+			return n.execPtrs(r, fr, fe)
+		}
+	}
 	buf := r.loopBuf()
 	defer func() { r.loops-- }()
 	if err := r.loopItems(n, fr, buf); err != nil {
@@ -389,6 +396,57 @@ func (n *forNode) exec(r *Run, fr reflect.Value) (flow, error) {
 	}
 	for _, g := range groups {
 		f, err := n.runGroup(r, fr, slot, g, &buf.queue)
+		if err != nil || f == flowReturn {
+			return f, err
+		}
+		if watch {
+			if done, err := r.checkEnd(); err != nil || done {
+				return flowNext, err
+			}
+		}
+	}
+	return flowNext, nil
+}
+
+// plain reports whether the loop variable has the type of the native
+// list's elements, a combatant or a side.
+func (n *forNode) plain(fe *fexpr) bool {
+	t := n.slot.t
+	return t.Kind() == reflect.Pointer && t.Elem().Kind() == reflect.Struct && reflect.TypeOf(boxPtr(fe.tw, nil)) == t
+}
+
+// execPtrs is exec for a loop without order keys, not simultaneous,
+// over a native list of combatants or sides: every item is its own
+// group, kept as a raw pointer and stored in the loop variable by offset.
+func (n *forNode) execPtrs(r *Run, fr reflect.Value, fe *fexpr) (flow, error) {
+	buf := r.loopBuf()
+	defer func() { r.loops-- }()
+	mark := len(r.scratch)
+	list, err := fe.l(r, fr.UnsafePointer())
+	if err != nil {
+		r.scratch = r.scratch[:mark]
+		return flowNext, r.exprFailure(n.list, err.Error())
+	}
+	buf.ptrs = append(buf.ptrs[:0], list...)
+	r.scratch = r.scratch[:mark]
+	ptrs := buf.ptrs
+	// A loop stops when the fight ends during it, as in exec.
+	watch := !r.ended && len(ptrs) > 1
+	if watch {
+		if over, err := r.checkEnd(); err != nil || over {
+			watch = false
+		}
+	}
+	at := unsafe.Add(fr.UnsafePointer(), n.slot.off)
+	for _, p := range ptrs {
+		*(*unsafe.Pointer)(at) = p
+		if p != nil {
+			r.actors = append(r.actors, *(*string)(p)) // the name leads every combatant and side
+		}
+		f, err := r.execBlock(n.body, fr)
+		if p != nil {
+			r.actors = r.actors[:len(r.actors)-1]
+		}
 		if err != nil || f == flowReturn {
 			return f, err
 		}

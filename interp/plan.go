@@ -225,6 +225,7 @@ func (p *Plan) stmt(s *dsl.Stmt) node {
 	case s.For != nil:
 		f := s.For
 		n := &forNode{at: at, field: m.Loops[f].Index, list: p.expr(f.List), simultaneous: f.Simultaneous, body: p.block(f.Body)}
+		n.slot = p.slotOf(n.field, nil)
 		for _, k := range f.Keys {
 			label := k.Key.Raw()
 			if k.Label != nil {
