@@ -281,6 +281,7 @@ type forNode struct {
 	keys         []orderKey
 	simultaneous bool
 	body         []node
+	slot         slot // where the loop variable sits in the frame
 }
 
 type orderItem struct {
@@ -293,6 +294,7 @@ type loopBuf struct {
 	items  []orderItem
 	groups [][]orderItem
 	queue  []pendingEmit
+	ptrs   []unsafe.Pointer // the items of a plain loop over combatants or sides
 }
 
 // loopBuf lends the storage of the next nesting level; give it back
@@ -350,6 +352,11 @@ func (b *loopBuf) itemKeys(i int) []any {
 
 func (n *forNode) exec(r *Run, fr reflect.Value) (flow, error) {
 	r.reason = "list"
+	if len(n.keys) == 0 && !n.simultaneous && n.slot.ok {
+		if fe := r.fastOf(n.list); fe != nil && fe.l != nil && !fe.anyList && n.plain(fe) {
+			return n.execPtrs(r, fr, fe)
+		}
+	}
 	buf := r.loopBuf()
 	defer func() { r.loops-- }()
 	if err := r.loopItems(n, fr, buf); err != nil {
@@ -389,6 +396,57 @@ func (n *forNode) exec(r *Run, fr reflect.Value) (flow, error) {
 	}
 	for _, g := range groups {
 		f, err := n.runGroup(r, fr, slot, g, &buf.queue)
+		if err != nil || f == flowReturn {
+			return f, err
+		}
+		if watch {
+			if done, err := r.checkEnd(); err != nil || done {
+				return flowNext, err
+			}
+		}
+	}
+	return flowNext, nil
+}
+
+// plain reports whether the loop variable has the type of the native
+// list's elements, a combatant or a side.
+func (n *forNode) plain(fe *fexpr) bool {
+	t := n.slot.t
+	return t.Kind() == reflect.Pointer && t.Elem().Kind() == reflect.Struct && reflect.TypeOf(boxPtr(fe.tw, nil)) == t
+}
+
+// execPtrs is exec for a loop without order keys, not simultaneous,
+// over a native list of combatants or sides: every item is its own
+// group, kept as a raw pointer and stored in the loop variable by offset.
+func (n *forNode) execPtrs(r *Run, fr reflect.Value, fe *fexpr) (flow, error) {
+	buf := r.loopBuf()
+	defer func() { r.loops-- }()
+	mark := len(r.scratch)
+	list, err := fe.l(r, fr.UnsafePointer())
+	if err != nil {
+		r.scratch = r.scratch[:mark]
+		return flowNext, r.exprFailure(n.list, err.Error())
+	}
+	buf.ptrs = append(buf.ptrs[:0], list...)
+	r.scratch = r.scratch[:mark]
+	ptrs := buf.ptrs
+	// A loop stops when the fight ends during it, as in exec.
+	watch := !r.ended && len(ptrs) > 1
+	if watch {
+		if over, err := r.checkEnd(); err != nil || over {
+			watch = false
+		}
+	}
+	at := unsafe.Add(fr.UnsafePointer(), n.slot.off)
+	for _, p := range ptrs {
+		*(*unsafe.Pointer)(at) = p
+		if p != nil {
+			r.actors = append(r.actors, *(*string)(p)) // the name leads every combatant and side
+		}
+		f, err := r.execBlock(n.body, fr)
+		if p != nil {
+			r.actors = r.actors[:len(r.actors)-1]
+		}
 		if err != nil || f == flowReturn {
 			return f, err
 		}
@@ -465,9 +523,10 @@ func (n *forNode) runGroup(r *Run, fr, slot reflect.Value, g []orderItem, q *[]p
 	if simultaneous {
 		*q = (*q)[:0]
 		r.deferred = q
-		defer func(mark int) { r.argVals = r.argVals[:mark] }(len(r.argVals))
 	}
 	slotT, slotAt := slot.Type(), unsafe.Pointer(slot.UnsafeAddr())
+	// Combatants and sides are pointers to structs led by their name.
+	named := slotT.Kind() == reflect.Pointer && slotT.Elem().Kind() == reflect.Struct
 	for _, it := range g {
 		direct := it.v.IsValid() && it.v.Type() == slotT && setAt(slotAt, it.v)
 		if !direct {
@@ -476,7 +535,15 @@ func (n *forNode) runGroup(r *Run, fr, slot reflect.Value, g []orderItem, q *[]p
 				return flowNext, err
 			}
 		}
-		pushed := r.pushActor(it.v)
+		var pushed bool
+		if direct && named {
+			if p := it.v.UnsafePointer(); p != nil {
+				r.actors = append(r.actors, *(*string)(p))
+				pushed = true
+			}
+		} else {
+			pushed = r.pushActor(it.v)
+		}
 		f, err := r.execBlock(n.body, fr)
 		if pushed {
 			r.actors = r.actors[:len(r.actors)-1]
@@ -516,7 +583,7 @@ func (r *Run) pushActor(v reflect.Value) bool {
 // flush applies the effects of a simultaneous group, in the order they were made.
 func (r *Run) flush(queue []pendingEmit) error {
 	for _, p := range queue {
-		if err := r.dispatch(p.ev, p.args, p.at, p.who); err != nil {
+		if err := r.dispatch(p.ev, p.fr, p.at, p.who); err != nil {
 			return err
 		}
 		if p.fr.IsValid() {
@@ -623,20 +690,20 @@ type emitNode struct {
 }
 
 func (n *emitNode) exec(r *Run, fr reflect.Value) (flow, error) {
-	// The arguments are held in a frame of the event, from its pool, and
-	// their values in the run's list of argument values, until the event
-	// is dispatched.
+	if n.ev.direct && r.deferred == nil && r.opt.Sink == nil {
+		return flowNext, r.emitDirect(n, fr)
+	}
+	// The arguments are held in a frame of the event, from its pool,
+	// until the event is dispatched.
 	efr := r.frameAt(n.ev.fid)
-	start := len(r.argVals)
 	for i, a := range n.args {
 		r.reason = n.ev.ev.Name
-		slot := efr.Elem().Field(n.ev.ev.Params[i].Field.Index)
 		var done bool
 		var err error
 		if s := n.ev.params[i]; s.ok {
 			done, err = r.evalIntoAt(a, fr.UnsafePointer(), unsafe.Add(efr.UnsafePointer(), s.off), s.t)
 		} else {
-			done, err = r.evalInto(a, fr, slot)
+			done, err = r.evalInto(a, fr, efr.Elem().Field(n.ev.ev.Params[i].Field.Index))
 		}
 		if err != nil {
 			return flowNext, err
@@ -645,27 +712,107 @@ func (n *emitNode) exec(r *Run, fr reflect.Value) (flow, error) {
 			if err != nil {
 				return flowNext, err
 			}
-			if err := r.store(slot, v, n.at); err != nil {
+			if err := r.store(efr.Elem().Field(n.ev.ev.Params[i].Field.Index), v, n.at); err != nil {
 				return flowNext, err
 			}
 		}
-		r.argVals = append(r.argVals, slot)
 	}
-	args := r.argVals[start:len(r.argVals):len(r.argVals)]
 	if r.deferred != nil {
-		*r.deferred = append(*r.deferred, pendingEmit{ev: n.ev, args: args, at: n.at, who: r.who(), fr: efr})
+		*r.deferred = append(*r.deferred, pendingEmit{ev: n.ev, at: n.at, who: r.who(), fr: efr})
 		return flowNext, nil
 	}
-	err := r.dispatch(n.ev, args, n.at, r.who())
+	err := r.dispatch(n.ev, efr, n.at, r.who())
 	if err == nil {
-		r.argVals = r.argVals[:start]
 		r.releaseAt(n.ev.fid, efr)
 	}
 	return flowNext, err
 }
 
-// dispatch logs an event and runs its handlers.
-func (r *Run) dispatch(ep *eventPlan, args []reflect.Value, at dsl.Range, who string) error {
+// emitDirect is emit, dispatch and handle for an event with a direct
+// plan, in a quiet run, outside a simultaneous group: the arguments go
+// straight into the frame of the one handler, as handle would have
+// copied them from the event's frame.
+func (r *Run) emitDirect(n *emitNode, fr reflect.Value) error {
+	ep := n.ev
+	ev := ep.ev
+	h := ep.handlers[0]
+	hf := r.frameAt(h.fid)
+	hbase := hf.UnsafePointer()
+	for i, a := range n.args {
+		r.reason = ev.Name
+		s := h.params[i]
+		done, err := r.evalIntoAt(a, fr.UnsafePointer(), unsafe.Add(hbase, s.off), s.t)
+		if err != nil {
+			return err
+		} else if !done {
+			v, err := r.eval(a, fr)
+			if err != nil {
+				return err
+			}
+			if err := r.store(hf.Elem().Field(ev.Params[i].Field.Index), v, n.at); err != nil {
+				return err
+			}
+		}
+	}
+	who := r.who()
+	r.nesting++
+	defer func() { r.nesting-- }()
+	if r.nesting > MaxNesting {
+		return &RunError{At: n.at, Msg: fmt.Sprintf("events are nested more than %d deep: a handler that emits, in the end, its own event?", MaxNesting)}
+	}
+	// Nobody reads the text, but its expressions still run: they may
+	// fail or roll, as in a logged run.
+	if ev.Template != nil && !ep.skipText(hf) {
+		tf := r.frameAt(ep.fid)
+		for _, p := range ev.Params {
+			tf.Elem().Field(p.Field.Index).Set(hf.Elem().Field(p.Field.Index))
+		}
+		if _, err := r.render(ev.Template, tf, false); err != nil {
+			return err
+		}
+		r.releaseAt(ep.fid, tf)
+	}
+	if !ev.Silent() {
+		r.seq++
+		if r.opt.countEvent != nil {
+			r.opt.countEvent(ev.Name, who)
+		}
+	}
+	// The handler acts for the event's first combatant.
+	for i, p := range ev.Params {
+		if p.Type.Kind != dsl.KCombatant {
+			continue
+		}
+		if t := h.params[i].t; t.Kind() == reflect.Pointer && t.Elem().Kind() == reflect.Struct {
+			if c := *(*unsafe.Pointer)(unsafe.Add(hbase, h.params[i].off)); c != nil {
+				who = *(*string)(c) // the name leads every combatant
+				break
+			}
+			continue
+		}
+		if a := hf.Elem().Field(p.Field.Index); a.IsValid() && !a.IsNil() {
+			who = nameOf(a)
+			break
+		}
+	}
+	r.actors = append(r.actors, who)
+	_, err := r.execBlock(h.body, hf)
+	r.actors = r.actors[:len(r.actors)-1]
+	if err != nil {
+		return err
+	}
+	r.releaseAt(h.fid, hf)
+	return nil
+}
+
+// arg is the event's argument i in its frame efr.
+func (ep *eventPlan) arg(efr reflect.Value, i int) reflect.Value {
+	return efr.Elem().Field(ep.ev.Params[i].Field.Index)
+}
+
+// dispatch logs an event whose arguments are in efr, a frame of the
+// event, and runs its handlers.
+func (r *Run) dispatch(ep *eventPlan, efr reflect.Value, at dsl.Range, who string) error {
 	r.nesting++
 	defer func() { r.nesting-- }()
 	if r.nesting > MaxNesting {
@@ -675,10 +822,10 @@ func (r *Run) dispatch(ep *eventPlan, args []reflect.Value, at dsl.Range, who st
 	if r.opt.Sink == nil {
 		// Nobody reads the text, but its expressions still run: they
 		// may fail or roll, as in a logged run.
-		if ev.Template != nil && !ep.skipText(args) {
+		if ev.Template != nil && !ep.skipText(efr) {
 			fr := r.frameAt(ep.fid)
 			for i, p := range ev.Params {
-				fr.Elem().Field(p.Field.Index).Set(args[i])
+				fr.Elem().Field(p.Field.Index).Set(ep.arg(efr, i))
 			}
 			if _, err := r.render(ev.Template, fr, false); err != nil {
 				return err
@@ -691,13 +838,14 @@ func (r *Run) dispatch(ep *eventPlan, args []reflect.Value, at dsl.Range, who st
 				r.opt.countEvent(ev.Name, who)
 			}
 		}
-		return r.handle(ep, args, who)
+		return r.handle(ep, efr, who)
 	}
 	fr := r.newFrame(ev.Frame)
 	jargs := map[string]any{}
 	for i, p := range ev.Params {
-		fr.Elem().Field(p.Field.Index).Set(args[i])
-		jargs[p.Name] = jsonValue(args[i])
+		a := ep.arg(efr, i)
+		fr.Elem().Field(p.Field.Index).Set(a)
+		jargs[p.Name] = jsonValue(a)
 	}
 	text := ev.Name
 	if ev.Template != nil {
@@ -709,7 +857,7 @@ func (r *Run) dispatch(ep *eventPlan, args []reflect.Value, at dsl.Range, who st
 	} else {
 		var parts []string
 		for i, p := range ev.Params {
-			parts = append(parts, p.Name+"="+show(args[i]))
+			parts = append(parts, p.Name+"="+show(ep.arg(efr, i)))
 		}
 		text += "(" + strings.Join(parts, ", ") + ")"
 	}
@@ -718,17 +866,17 @@ func (r *Run) dispatch(ep *eventPlan, args []reflect.Value, at dsl.Range, who st
 	if !ev.Silent() {
 		r.emitLog(&Event{Kind: KEvent, Name: ev.Name, Who: who, Args: jargs, Text: text})
 	}
-	return r.handle(ep, args, who)
+	return r.handle(ep, efr, who)
 }
 
 // skipText reports whether rendering the event's text could neither
 // fail nor have effects, so a quiet run may skip it.
-func (ep *eventPlan) skipText(args []reflect.Value) bool {
+func (ep *eventPlan) skipText(efr reflect.Value) bool {
 	if !ep.quietSkip {
 		return false
 	}
 	for _, i := range ep.quietRoots {
-		if a := args[i]; a.Kind() != reflect.Pointer || a.IsNil() {
+		if a := ep.arg(efr, i); a.Kind() != reflect.Pointer || a.IsNil() {
 			return false
 		}
 	}
@@ -738,11 +886,23 @@ func (ep *eventPlan) skipText(args []reflect.Value) bool {
 // handle runs an event's handlers. They act for the event's first
 // combatant (the striker of a blow, say), so their rolls are logged as
 // that combatant's.
-func (r *Run) handle(ep *eventPlan, args []reflect.Value, who string) error {
+func (r *Run) handle(ep *eventPlan, efr reflect.Value, who string) error {
 	ev := ep.ev
+	ebase := efr.UnsafePointer()
 	for i, p := range ev.Params {
-		if p.Type.Kind == dsl.KCombatant && args[i].IsValid() && !args[i].IsNil() {
-			who = nameOf(args[i])
+		if p.Type.Kind != dsl.KCombatant {
+			continue
+		}
+		if s := ep.params[i]; s.ok && s.t.Kind() == reflect.Pointer && s.t.Elem().Kind() == reflect.Struct {
+			// The name leads every combatant.
+			if c := *(*unsafe.Pointer)(unsafe.Add(ebase, s.off)); c != nil {
+				who = *(*string)(c)
+				break
+			}
+			continue
+		}
+		if a := ep.arg(efr, i); a.IsValid() && !a.IsNil() {
+			who = nameOf(a)
 			break
 		}
 	}
@@ -752,10 +912,14 @@ func (r *Run) handle(ep *eventPlan, args []reflect.Value, who string) error {
 		hf := r.frameAt(h.fid)
 		base := hf.UnsafePointer()
 		for i, p := range ev.Params {
-			if s := h.params[i]; s.ok && args[i].IsValid() && args[i].Type() == s.t && setAt(unsafe.Add(base, s.off), args[i]) {
+			if s, es := h.params[i], ep.params[i]; s.ok && es.ok && s.t == es.t && copyAt(unsafe.Add(base, s.off), unsafe.Add(ebase, es.off), s.t.Kind()) {
 				continue
 			}
-			setField(hf, p.Field.Index, args[i])
+			a := ep.arg(efr, i)
+			if s := h.params[i]; s.ok && a.IsValid() && a.Type() == s.t && setAt(unsafe.Add(base, s.off), a) {
+				continue
+			}
+			setField(hf, p.Field.Index, a)
 		}
 		if _, err := r.execBlock(h.body, hf); err != nil {
 			return err

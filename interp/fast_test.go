@@ -241,15 +241,23 @@ func TestQuietTextSkippedOnlyWhenSafe(t *testing.T) {
 	if !ep.quietSkip || len(ep.quietRoots) != 2 {
 		t.Fatalf("hit: skip %v, roots %v", ep.quietSkip, ep.quietRoots)
 	}
+	// The arguments sit in a frame of the event.
+	args := func(a ...reflect.Value) reflect.Value {
+		efr := r.newFrame(ep.ev.Frame)
+		for i, v := range a {
+			efr.Elem().Field(ep.ev.Params[i].Field.Index).Set(v)
+		}
+		return efr
+	}
 	amount := reflect.ValueOf(3)
-	if !ep.skipText([]reflect.Value{r.comb[0], r.comb[1], amount}) {
+	if !ep.skipText(args(r.comb[0], r.comb[1], amount)) {
 		t.Error("a hit between two combatants needs no text in a quiet run")
 	}
 	nobody := reflect.Zero(r.comb[0].Type())
-	if ep.skipText([]reflect.Value{r.comb[0], nobody, amount}) {
+	if ep.skipText(args(r.comb[0], nobody, amount)) {
 		t.Error("a hit on nobody must be rendered, to fail as in a logged run")
 	}
-	err := r.dispatch(ep, []reflect.Value{r.comb[0], nobody, amount}, dsl.Range{}, "red1")
+	err := r.dispatch(ep, args(r.comb[0], nobody, amount), dsl.Range{}, "red1")
 	if err == nil || !strings.Contains(err.Error(), "cannot get name from target") {
 		t.Errorf("a quiet hit on nobody: %v", err)
 	}

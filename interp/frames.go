@@ -172,7 +172,6 @@ type runStore struct {
 	pools    []framePool
 	loopBufs []*loopBuf
 	scratch  []unsafe.Pointer
-	argVals  []reflect.Value
 	vms      []*vm.VM
 }
 
@@ -182,7 +181,7 @@ func (r *Run) adoptStore() {
 	if s == nil {
 		return
 	}
-	r.pools, r.loopBufs, r.scratch, r.argVals, r.vms = s.pools, s.loopBufs, s.scratch[:0], s.argVals[:0], s.vms
+	r.pools, r.loopBufs, r.scratch, r.vms = s.pools, s.loopBufs, s.scratch[:0], s.vms
 	for i := range r.pools {
 		r.pools[i].sides = reflect.Value{} // the next use refreshes the template
 	}
@@ -194,14 +193,14 @@ func (r *Run) recycleStore() {
 		return // not at rest (a run stopped by an error inside a loop)
 	}
 	clear(r.scratch[:cap(r.scratch)])
-	clear(r.argVals[:cap(r.argVals)])
 	for _, b := range r.loopBufs {
 		clear(b.items[:cap(b.items)])
 		clear(b.groups[:cap(b.groups)])
 		clear(b.queue[:cap(b.queue)])
+		clear(b.ptrs[:cap(b.ptrs)])
 	}
-	r.plan.stores.Put(&runStore{pools: r.pools, loopBufs: r.loopBufs, scratch: r.scratch, argVals: r.argVals, vms: r.vms})
-	r.pools, r.loopBufs, r.scratch, r.argVals, r.vms = nil, nil, nil, nil, nil
+	r.plan.stores.Put(&runStore{pools: r.pools, loopBufs: r.loopBufs, scratch: r.scratch, vms: r.vms})
+	r.pools, r.loopBufs, r.scratch, r.vms = nil, nil, nil, nil
 }
 
 // sameList reports whether two list values are the same list: the run
@@ -250,4 +249,22 @@ func setField(fr reflect.Value, i int, v reflect.Value) {
 		return
 	}
 	f.Set(v)
+}
+
+// copyAt copies a value of the common kinds from src to dst, both of
+// the same type; it reports whether it did.
+func copyAt(dst, src unsafe.Pointer, k reflect.Kind) bool {
+	switch k {
+	case reflect.Pointer:
+		*(*unsafe.Pointer)(dst) = *(*unsafe.Pointer)(src)
+	case reflect.Int:
+		*(*int)(dst) = *(*int)(src)
+	case reflect.Bool:
+		*(*bool)(dst) = *(*bool)(src)
+	case reflect.String:
+		*(*string)(dst) = *(*string)(src)
+	default:
+		return false
+	}
+	return true
 }

@@ -57,6 +57,30 @@ type eventPlan struct {
 	quietSkip  bool
 	quietRoots []int
 	params     []slot // where the parameters sit in the event's frame
+	// direct: one handler, whose frame holds every parameter at a known
+	// offset with the event's own type, of a kind copyAt copies; a
+	// quiet emit outside a simultaneous group may then evaluate the
+	// arguments straight into the handler's frame (exec.go, emitDirect).
+	direct bool
+}
+
+func directEvent(ep *eventPlan) bool {
+	if len(ep.handlers) != 1 {
+		return false
+	}
+	h := ep.handlers[0]
+	for i := range ep.params {
+		s, es := h.params[i], ep.params[i]
+		if !s.ok || !es.ok || s.t != es.t {
+			return false
+		}
+		switch s.t.Kind() {
+		case reflect.Pointer, reflect.Int, reflect.Bool, reflect.String:
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 type handlerPlan struct {
@@ -103,6 +127,7 @@ func Lower(m *dsl.Model) *Plan {
 			}
 			ep.handlers = append(ep.handlers, hp)
 		}
+		ep.direct = directEvent(ep)
 	}
 	for _, a := range m.Actions {
 		ap := &actionPlan{a: a, body: p.blockIn(a.Frame, a.Body), fid: p.frameID(a.Frame)}
@@ -200,6 +225,7 @@ func (p *Plan) stmt(s *dsl.Stmt) node {
 	case s.For != nil:
 		f := s.For
 		n := &forNode{at: at, field: m.Loops[f].Index, list: p.expr(f.List), simultaneous: f.Simultaneous, body: p.block(f.Body)}
+		n.slot = p.slotOf(n.field, nil)
 		for _, k := range f.Keys {
 			label := k.Key.Raw()
 			if k.Label != nil {

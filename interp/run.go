@@ -90,10 +90,9 @@ type Run struct {
 	deferred  *[]pendingEmit
 	loopBufs  []*loopBuf // by loop nesting (exec.go)
 	loops     int
-	argVals   []reflect.Value // the arguments of events being emitted (exec.go)
-	endFrame  reflect.Value   // where the end condition is evaluated
-	endGen    int             // the globals' template it was made from
-	combView  listView        // raw views of combList and sideList (fast_world.go)
+	endFrame  reflect.Value // where the end condition is evaluated
+	endGen    int           // the globals' template it was made from
+	combView  listView      // raw views of combList and sideList (fast_world.go)
 	sideView  listView
 	elems     []unsafe.Pointer // the elements (#) of native predicates (fast.go)
 	callArgs  []any            // arguments of native calls of modifiers (fast.go)
@@ -126,11 +125,10 @@ type scheduled struct {
 }
 
 type pendingEmit struct {
-	ev   *eventPlan
-	args []reflect.Value
-	at   dsl.Range
-	who  string
-	fr   reflect.Value // the event frame holding args, released once dispatched
+	ev  *eventPlan
+	at  dsl.Range
+	who string
+	fr  reflect.Value // the event frame holding the arguments, released once dispatched
 }
 
 // context.Context, so that expr-lang hands the run to world functions.
