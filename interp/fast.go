@@ -311,13 +311,13 @@ func (c *fastCompiler) int(n ast.Node) intFn {
 	switch x := n.(type) {
 	case *ast.IntegerNode:
 		v := x.Value
-		return func(*Run, unsafe.Pointer) (int, error) { return v, nil }
+		return constFn(v)
 	case *ast.ConstantNode:
 		v, ok := x.Value.(int)
 		if !ok {
 			return nil
 		}
-		return func(*Run, unsafe.Pointer) (int, error) { return v, nil }
+		return constFn(v)
 	case *ast.IdentifierNode, *ast.MemberNode:
 		loc, ok := c.location(n)
 		if !ok {
@@ -327,13 +327,7 @@ func (c *fastCompiler) int(n ast.Node) intFn {
 			off := loc.off
 			return func(_ *Run, f unsafe.Pointer) (int, error) { return *(*int)(unsafe.Add(f, off)), nil }
 		}
-		return func(r *Run, f unsafe.Pointer) (int, error) {
-			a, err := loc.at(r, f)
-			if err != nil {
-				return 0, err
-			}
-			return *(*int)(a), nil
-		}
+		return readFn[int](loc)
 	case *ast.UnaryNode:
 		if x.Operator != "-" {
 			return nil
@@ -534,21 +528,45 @@ func (c *fastCompiler) dice(n ast.Node) diceFn {
 		if !ok {
 			return nil
 		}
-		return func(*Run, unsafe.Pointer) (stdlib.Dice, error) { return v, nil }
+		return constFn(v)
 	case *ast.IdentifierNode, *ast.MemberNode:
 		loc, ok := c.location(n)
 		if !ok {
 			return nil
 		}
-		return func(r *Run, f unsafe.Pointer) (stdlib.Dice, error) {
-			a, err := loc.at(r, f)
-			if err != nil {
-				return stdlib.Dice{}, err
-			}
-			return *(*stdlib.Dice)(a), nil
-		}
+		return readFn[stdlib.Dice](loc)
 	}
 	return nil
+}
+
+// equalFn compares two native expressions of one comparable type.
+func equalFn[T comparable, F ~func(*Run, unsafe.Pointer) (T, error)](a, b F) boolFn {
+	return func(r *Run, f unsafe.Pointer) (bool, error) {
+		p, err := a(r, f)
+		if err != nil {
+			return false, err
+		}
+		q, err := b(r, f)
+		return p == q, err
+	}
+}
+
+// constFn is a native expression that always gives v.
+func constFn[T any](v T) func(*Run, unsafe.Pointer) (T, error) {
+	return func(*Run, unsafe.Pointer) (T, error) { return v, nil }
+}
+
+// readFn reads the value of type T at a location (a local, or a chain of
+// fields that may meet nobody on the way).
+func readFn[T any](loc field) func(*Run, unsafe.Pointer) (T, error) {
+	return func(r *Run, f unsafe.Pointer) (T, error) {
+		a, err := loc.at(r, f)
+		if err != nil {
+			var zero T
+			return zero, err
+		}
+		return *(*T)(a), nil
+	}
 }
 
 func (c *fastCompiler) str(n ast.Node) strFn {
@@ -558,25 +576,19 @@ func (c *fastCompiler) str(n ast.Node) strFn {
 	switch x := n.(type) {
 	case *ast.StringNode:
 		v := x.Value
-		return func(*Run, unsafe.Pointer) (string, error) { return v, nil }
+		return constFn(v)
 	case *ast.ConstantNode:
 		v, ok := x.Value.(string)
 		if !ok {
 			return nil
 		}
-		return func(*Run, unsafe.Pointer) (string, error) { return v, nil }
+		return constFn(v)
 	case *ast.IdentifierNode, *ast.MemberNode:
 		loc, ok := c.location(n)
 		if !ok {
 			return nil
 		}
-		return func(r *Run, f unsafe.Pointer) (string, error) {
-			a, err := loc.at(r, f)
-			if err != nil {
-				return "", err
-			}
-			return *(*string)(a), nil
-		}
+		return readFn[string](loc)
 	}
 	return nil
 }
@@ -588,25 +600,19 @@ func (c *fastCompiler) bool(n ast.Node) boolFn {
 	switch x := n.(type) {
 	case *ast.BoolNode:
 		v := x.Value
-		return func(*Run, unsafe.Pointer) (bool, error) { return v, nil }
+		return constFn(v)
 	case *ast.ConstantNode:
 		v, ok := x.Value.(bool)
 		if !ok {
 			return nil
 		}
-		return func(*Run, unsafe.Pointer) (bool, error) { return v, nil }
+		return constFn(v)
 	case *ast.IdentifierNode, *ast.MemberNode:
 		loc, ok := c.location(n)
 		if !ok {
 			return nil
 		}
-		return func(r *Run, f unsafe.Pointer) (bool, error) {
-			a, err := loc.at(r, f)
-			if err != nil {
-				return false, err
-			}
-			return *(*bool)(a), nil
-		}
+		return readFn[bool](loc)
 	case *ast.UnaryNode:
 		if x.Operator != "!" && x.Operator != "not" {
 			return nil
@@ -681,40 +687,19 @@ func (c *fastCompiler) binaryBool(x *ast.BinaryNode) boolFn {
 			if a == nil || b == nil {
 				return nil
 			}
-			eq = func(r *Run, f unsafe.Pointer) (bool, error) {
-				p, err := a(r, f)
-				if err != nil {
-					return false, err
-				}
-				q, err := b(r, f)
-				return p == q, err
-			}
+			eq = equalFn(a, b)
 		case lt == boolT && rt == boolT:
 			a, b := c.bool(x.Left), c.bool(x.Right)
 			if a == nil || b == nil {
 				return nil
 			}
-			eq = func(r *Run, f unsafe.Pointer) (bool, error) {
-				p, err := a(r, f)
-				if err != nil {
-					return false, err
-				}
-				q, err := b(r, f)
-				return p == q, err
-			}
+			eq = equalFn(a, b)
 		case lt == strT && rt == strT:
 			a, b := c.str(x.Left), c.str(x.Right)
 			if a == nil || b == nil {
 				return nil
 			}
-			eq = func(r *Run, f unsafe.Pointer) (bool, error) {
-				p, err := a(r, f)
-				if err != nil {
-					return false, err
-				}
-				q, err := b(r, f)
-				return p == q, err
-			}
+			eq = equalFn(a, b)
 		default:
 			// Combatants and sides, or nil: the same one, or both nobody.
 			a, b := c.ptrOrNil(x.Left), c.ptrOrNil(x.Right)
@@ -801,13 +786,7 @@ func (c *fastCompiler) ptr(n ast.Node) ptrFn {
 				return *(*unsafe.Pointer)(unsafe.Add(f, off)), nil
 			}
 		}
-		return func(r *Run, f unsafe.Pointer) (unsafe.Pointer, error) {
-			a, err := loc.at(r, f)
-			if err != nil {
-				return nil, err
-			}
-			return *(*unsafe.Pointer)(a), nil
-		}
+		return readFn[unsafe.Pointer](loc)
 	case *ast.BuiltinNode:
 		if x.Name != "first" || len(x.Arguments) != 1 || !c.isEntityList(x.Arguments[0].Type()) {
 			return nil
