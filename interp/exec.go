@@ -120,27 +120,24 @@ func (n *assignNode) fast(r *Run, fr reflect.Value) (bool, error) {
 	case n.op != "=":
 		return false, nil
 	case t == boolT && fe.b != nil:
-		v, err := fastRunP(r, n.val, fe.b, base)
-		if err != nil {
-			return true, err
-		}
-		dst, err := n.dst(base)
-		if err == nil {
-			*(*bool)(dst) = v
-		}
-		return true, err
+		return true, assignNative(r, n, fe.b, base)
 	case t == strT && fe.s != nil:
-		v, err := fastRunP(r, n.val, fe.s, base)
-		if err != nil {
-			return true, err
-		}
-		dst, err := n.dst(base)
-		if err == nil {
-			*(*string)(dst) = v
-		}
-		return true, err
+		return true, assignNative(r, n, fe.s, base)
 	}
 	return false, nil
+}
+
+// assignNative evaluates a native value and stores it at the target.
+func assignNative[T any](r *Run, n *assignNode, fn func(*Run, unsafe.Pointer) (T, error), base unsafe.Pointer) error {
+	v, err := fastRunP(r, n.val, fn, base)
+	if err != nil {
+		return err
+	}
+	dst, err := n.dst(base)
+	if err == nil {
+		*(*T)(dst) = v
+	}
+	return err
 }
 
 // dst follows the target's path from the frame.
