@@ -168,14 +168,21 @@ func (n *actNode) exec(r *Run, fr reflect.Value) (flow, error) {
 // perform runs an action's body for a combatant at cp, of type ct; c is
 // the same combatant as a reflect.Value, or nothing when it was native.
 func (r *Run) perform(cp unsafe.Pointer, ct reflect.Type, c reflect.Value, d *declared) error {
-	r.nesting++
-	defer func() { r.nesting-- }()
-	if r.nesting > MaxNesting {
+	if r.nesting >= MaxNesting {
 		return &RunError{At: dsl.RangeOf(d.action.a.Decl.Pos, d.action.a.Decl.Pos), Msg: fmt.Sprintf("actions and events are nested more than %d deep", MaxNesting)}
 	}
+	r.nesting++
+	r.actors = append(r.actors, *(*string)(cp)) // the name leads every combatant
+	err := r.performAs(cp, ct, c, d)
+	r.actors = r.actors[:len(r.actors)-1]
+	r.nesting--
+	return err
+}
+
+// performAs is perform once the combatant is the actor.
+func (r *Run) performAs(cp unsafe.Pointer, ct reflect.Type, c reflect.Value, d *declared) error {
 	a := d.action.a
 	fr := r.frameAt(d.action.fid)
-	e := fr.Elem()
 	if s := d.action.self; s.ok && s.t == ct {
 		*(*unsafe.Pointer)(unsafe.Add(fr.UnsafePointer(), s.off)) = cp
 	} else {
@@ -184,10 +191,43 @@ func (r *Run) perform(cp unsafe.Pointer, ct reflect.Type, c reflect.Value, d *de
 		}
 		setField(fr, a.Self.Index, c)
 	}
-	name := *(*string)(cp) // the name leads every combatant
-	r.actors = append(r.actors, name)
-	defer func() { r.actors = r.actors[:len(r.actors)-1] }()
-	// Arguments first, then the defaults of the rest, in parameter order.
+	if len(a.Params) > 0 {
+		if err := r.actionArgs(fr, d); err != nil {
+			return err
+		}
+	}
+	if r.quiet() {
+		_, err := r.execBlock(&d.action.body, fr)
+		if err == nil {
+			r.releaseAt(d.action.fid, fr)
+		}
+		return err
+	}
+	e := fr.Elem()
+	var parts []string
+	args := map[string]any{}
+	for _, p := range a.Params {
+		f := e.Field(p.Field.Index)
+		parts = append(parts, p.Name+"="+quoteArg(f.Interface()))
+		args[p.Name] = jsonValue(f)
+	}
+	if len(args) == 0 {
+		args = nil
+	}
+	name := *(*string)(cp)
+	r.emitLog(&Event{Kind: KAct, Who: name, Name: a.Name, Args: args, Text: fmt.Sprintf("%s acts: %s(%s)", name, a.Name, strings.Join(parts, ", "))})
+	_, err := r.execBlock(&d.action.body, fr)
+	if err == nil {
+		r.releaseAt(d.action.fid, fr)
+	}
+	return err
+}
+
+// actionArgs sets an action's parameters in its frame: the declared
+// arguments first, then the defaults of the rest, in parameter order.
+func (r *Run) actionArgs(fr reflect.Value, d *declared) error {
+	a := d.action.a
+	e := fr.Elem()
 	for i, p := range a.Params {
 		if i < len(d.args) && d.args[i].IsValid() {
 			e.Field(p.Field.Index).Set(d.args[i])
@@ -206,36 +246,14 @@ func (r *Run) perform(cp unsafe.Pointer, ct reflect.Type, c reflect.Value, d *de
 			return err
 		}
 	}
-	if r.quiet() {
-		_, err := r.execBlock(d.action.body, fr)
-		if err == nil {
-			r.releaseAt(d.action.fid, fr)
-		}
-		return err
-	}
-	var parts []string
-	args := map[string]any{}
-	for _, p := range a.Params {
-		f := e.Field(p.Field.Index)
-		parts = append(parts, p.Name+"="+quoteArg(f.Interface()))
-		args[p.Name] = jsonValue(f)
-	}
-	if len(args) == 0 {
-		args = nil
-	}
-	r.emitLog(&Event{Kind: KAct, Who: name, Name: a.Name, Args: args, Text: fmt.Sprintf("%s acts: %s(%s)", name, a.Name, strings.Join(parts, ", "))})
-	_, err := r.execBlock(d.action.body, fr)
-	if err == nil {
-		r.releaseAt(d.action.fid, fr)
-	}
-	return err
+	return nil
 }
 
 type scheduleNode struct {
 	at         dsl.Range
 	label      string
 	who, after *dsl.CExpr
-	body       []node
+	body       block
 }
 
 func (n *scheduleNode) exec(r *Run, fr reflect.Value) (flow, error) {
@@ -351,7 +369,7 @@ func (r *Run) fireDue() error {
 		fr.Elem().Field(dsl.GRound).SetInt(int64(r.round))
 		fr.Elem().Field(dsl.GSegment).SetInt(int64(r.segment))
 		r.actors = append(r.actors, next.actor)
-		_, err := r.execBlock(next.body, fr)
+		_, err := r.execBlock(&next.body, fr)
 		r.actors = r.actors[:len(r.actors)-1]
 		if err != nil {
 			return err
@@ -399,6 +417,7 @@ func (n *applyNode) exec(r *Run, fr reflect.Value) (flow, error) {
 	}
 	ef := r.newFrame(row.EffectFrame)
 	ef.Elem().Field(row.Target.Index).Set(c)
-	_, err = r.execBlock(r.plan.effects[row], ef)
+	b := r.plan.effects[row]
+	_, err = r.execBlock(&b, ef)
 	return flowNext, err
 }

@@ -17,8 +17,8 @@ func TestEndConditionSeesAssignments(t *testing.T) {
 		t.Fatal(diags)
 	}
 	p := Lower(enc.Rules)
-	loop := p.Rounds[0].body[0].(*forNode)
-	if a := loop.body[1].(*assignNode); !a.path.ok || !a.bump {
+	loop := p.Rounds[0].body.nodes[0].(*forNode)
+	if a := loop.body.nodes[1].(*assignNode); !a.path.ok || !a.bump {
 		t.Errorf("an assignment to score must be stored natively (%v) and seen by an end condition that reads score (%v)", a.path.ok, a.bump)
 	}
 	play := func() (Result, string) {

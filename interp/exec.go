@@ -37,15 +37,14 @@ func (n *emitNode) where() dsl.Range     { return n.at }
 func (n *logNode) where() dsl.Range      { return n.at }
 func (n *segmentNode) where() dsl.Range  { return n.at }
 
-func (r *Run) execBlock(nodes []node, fr reflect.Value) (flow, error) {
-	for _, n := range nodes {
+func (r *Run) execBlock(b *block, fr reflect.Value) (flow, error) {
+	if b.fns != nil && !fastOff {
+		return r.runFns(b, fr, fr.UnsafePointer())
+	}
+	for _, n := range b.nodes {
 		r.steps++
 		if r.steps > r.opt.MaxSteps {
-			e := &RunError{Msg: fmt.Sprintf("the run exceeded its limit of %d statements (a rule that never ends?); raise it with --max-steps", r.opt.MaxSteps)}
-			if p, ok := n.(placed); ok {
-				e.At = p.where()
-			}
-			return flowReturn, e
+			return flowReturn, r.tooManySteps(n)
 		}
 		f, err := n.exec(r, fr)
 		if err != nil || f == flowReturn {
@@ -250,7 +249,7 @@ func toFloat(v any) (float64, bool) {
 type ifNode struct {
 	at        dsl.Range
 	cond      *dsl.CExpr
-	then, els []node
+	then, els block
 }
 
 func (n *ifNode) exec(r *Run, fr reflect.Value) (flow, error) {
@@ -260,9 +259,9 @@ func (n *ifNode) exec(r *Run, fr reflect.Value) (flow, error) {
 		return flowNext, err
 	}
 	if b {
-		return r.execBlock(n.then, fr)
+		return r.execBlock(&n.then, fr)
 	}
-	return r.execBlock(n.els, fr)
+	return r.execBlock(&n.els, fr)
 }
 
 type orderKey struct {
@@ -277,7 +276,7 @@ type forNode struct {
 	list         *dsl.CExpr
 	keys         []orderKey
 	simultaneous bool
-	body         []node
+	body         block
 	slot         slot // where the loop variable sits in the frame
 }
 
@@ -292,6 +291,8 @@ type loopBuf struct {
 	groups [][]orderItem
 	queue  []pendingEmit
 	ptrs   []unsafe.Pointer // the items of a plain loop over combatants or sides
+	ikeys  []int            // their keys, item by item, in a compiled ordered loop
+	bounds []int            // where its groups end
 }
 
 // loopBuf lends the storage of the next nesting level; give it back
@@ -440,7 +441,7 @@ func (n *forNode) execPtrs(r *Run, fr reflect.Value, fe *fexpr) (flow, error) {
 		if p != nil {
 			r.actors = append(r.actors, *(*string)(p)) // the name leads every combatant and side
 		}
-		f, err := r.execBlock(n.body, fr)
+		f, err := r.execBlock(&n.body, fr)
 		if p != nil {
 			r.actors = r.actors[:len(r.actors)-1]
 		}
@@ -541,7 +542,7 @@ func (n *forNode) runGroup(r *Run, fr, slot reflect.Value, g []orderItem, q *[]p
 		} else {
 			pushed = r.pushActor(it.v)
 		}
-		f, err := r.execBlock(n.body, fr)
+		f, err := r.execBlock(&n.body, fr)
 		if pushed {
 			r.actors = r.actors[:len(r.actors)-1]
 		}
@@ -688,7 +689,7 @@ type emitNode struct {
 
 func (n *emitNode) exec(r *Run, fr reflect.Value) (flow, error) {
 	if n.ev.direct && r.deferred == nil && r.opt.Sink == nil {
-		return flowNext, r.emitDirect(n, fr)
+		return flowNext, r.emitDirect(n, fr, nil)
 	}
 	// The arguments are held in a frame of the event, from its pool,
 	// until the event is dispatched.
@@ -728,17 +729,25 @@ func (n *emitNode) exec(r *Run, fr reflect.Value) (flow, error) {
 // emitDirect is emit, dispatch and handle for an event with a direct
 // plan, in a quiet run, outside a simultaneous group: the arguments go
 // straight into the frame of the one handler, as handle would have
-// copied them from the event's frame.
-func (r *Run) emitDirect(n *emitNode, fr reflect.Value) error {
+// copied them from the event's frame; sets, when not nil, are the
+// arguments' compiled stores (compile.go).
+func (r *Run) emitDirect(n *emitNode, fr reflect.Value, sets []intoFn) error {
 	ep := n.ev
 	ev := ep.ev
 	h := ep.handlers[0]
 	hf := r.frameAt(h.fid)
 	hbase := hf.UnsafePointer()
+	base := fr.UnsafePointer()
 	for i, a := range n.args {
 		r.reason = ev.Name
 		s := h.params[i]
-		done, err := r.evalIntoAt(a, fr.UnsafePointer(), unsafe.Add(hbase, s.off), s.t)
+		if sets != nil {
+			if err := sets[i](r, base, unsafe.Add(hbase, s.off)); err != nil {
+				return err
+			}
+			continue
+		}
+		done, err := r.evalIntoAt(a, base, unsafe.Add(hbase, s.off), s.t)
 		if err != nil {
 			return err
 		} else if !done {
@@ -752,14 +761,22 @@ func (r *Run) emitDirect(n *emitNode, fr reflect.Value) error {
 		}
 	}
 	who := r.who()
-	r.nesting++
-	defer func() { r.nesting-- }()
-	if r.nesting > MaxNesting {
+	if r.nesting >= MaxNesting {
 		return &RunError{At: n.at, Msg: fmt.Sprintf("events are nested more than %d deep: a handler that emits, in the end, its own event?", MaxNesting)}
 	}
+	r.nesting++
+	err := r.handleDirect(ep, h, hf, hbase, who)
+	r.nesting--
+	return err
+}
+
+// handleDirect is the rest of emitDirect, once the arguments are in the
+// handler's frame hf at hbase.
+func (r *Run) handleDirect(ep *eventPlan, h *handlerPlan, hf reflect.Value, hbase unsafe.Pointer, who string) error {
+	ev := ep.ev
 	// Nobody reads the text, but its expressions still run: they may
 	// fail or roll, as in a logged run.
-	if ev.Template != nil && !ep.skipText(hf) {
+	if ev.Template != nil && !ep.skipDirect(hbase) {
 		tf := r.frameAt(ep.fid)
 		for _, p := range ev.Params {
 			tf.Elem().Field(p.Field.Index).Set(hf.Elem().Field(p.Field.Index))
@@ -775,31 +792,35 @@ func (r *Run) emitDirect(n *emitNode, fr reflect.Value) error {
 			r.opt.countEvent(ev.Name, who)
 		}
 	}
-	// The handler acts for the event's first combatant.
-	for i, p := range ev.Params {
-		if p.Type.Kind != dsl.KCombatant {
-			continue
-		}
-		if t := h.params[i].t; t.Kind() == reflect.Pointer && t.Elem().Kind() == reflect.Struct {
-			if c := *(*unsafe.Pointer)(unsafe.Add(hbase, h.params[i].off)); c != nil {
-				who = *(*string)(c) // the name leads every combatant
-				break
-			}
-			continue
-		}
-		if a := hf.Elem().Field(p.Field.Index); a.IsValid() && !a.IsNil() {
-			who = nameOf(a)
+	// The handler acts for the event's first combatant that is somebody.
+	for _, off := range ep.whoAt {
+		if c := *(*unsafe.Pointer)(unsafe.Add(hbase, off)); c != nil {
+			who = *(*string)(c) // the name leads every combatant
 			break
 		}
 	}
 	r.actors = append(r.actors, who)
-	_, err := r.execBlock(h.body, hf)
+	_, err := r.execBlock(&h.body, hf)
 	r.actors = r.actors[:len(r.actors)-1]
 	if err != nil {
 		return err
 	}
 	r.releaseAt(h.fid, hf)
 	return nil
+}
+
+// skipDirect is skipText for a direct event whose arguments are in its
+// handler's frame at hbase.
+func (ep *eventPlan) skipDirect(hbase unsafe.Pointer) bool {
+	if !ep.quietSkip || ep.rootsAt == nil {
+		return false
+	}
+	for _, off := range ep.rootsAt {
+		if *(*unsafe.Pointer)(unsafe.Add(hbase, off)) == nil {
+			return false
+		}
+	}
+	return true
 }
 
 // arg is the event's argument i in its frame efr.
@@ -918,7 +939,7 @@ func (r *Run) handle(ep *eventPlan, efr reflect.Value, who string) error {
 			}
 			setField(hf, p.Field.Index, a)
 		}
-		if _, err := r.execBlock(h.body, hf); err != nil {
+		if _, err := r.execBlock(&h.body, hf); err != nil {
 			return err
 		}
 		r.releaseAt(h.fid, hf)
@@ -978,7 +999,7 @@ func (returnNode) exec(*Run, reflect.Value) (flow, error) { return flowReturn, n
 type segmentNode struct {
 	at   dsl.Range
 	n    *dsl.CExpr
-	body []node
+	body block
 }
 
 func (n *segmentNode) exec(r *Run, fr reflect.Value) (flow, error) {
@@ -998,7 +1019,7 @@ func (n *segmentNode) exec(r *Run, fr reflect.Value) (flow, error) {
 	if err := r.fireDue(); err != nil {
 		return flowNext, err
 	}
-	return r.execBlock(n.body, fr)
+	return r.execBlock(&n.body, fr)
 }
 
 // fieldByTag finds a struct field by its expr-lang name.

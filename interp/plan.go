@@ -22,7 +22,7 @@ type Plan struct {
 	modifiers map[string]*dsl.Modifiers
 	funcs     map[string]*dsl.Func
 	tables    map[string]*dsl.Table
-	effects   map[*dsl.Row][]node // the lowered effect blocks of table rows
+	effects   map[*dsl.Row]block // the lowered effect blocks of table rows
 	fast      []*fexpr            // by expression ID: those evaluated natively (fast.go)
 	frames    []*dsl.Frame        // by frame ID (frames.go)
 	frameIDs  map[*dsl.Frame]int
@@ -37,13 +37,13 @@ type Plan struct {
 
 type phasePlan struct {
 	ph   *dsl.Phase
-	body []node
+	body block
 	fid  int // frame ID
 }
 
 type actionPlan struct {
 	a    *dsl.Action
-	body []node
+	body block
 	fid  int
 	self slot
 }
@@ -62,6 +62,10 @@ type eventPlan struct {
 	// quiet emit outside a simultaneous group may then evaluate the
 	// arguments straight into the handler's frame (exec.go, emitDirect).
 	direct bool
+	// Of a direct plan, in the handler's frame: where the parameters at
+	// quietRoots sit (nil when one is not a pointer: the text is never
+	// skipped), and where the combatant parameters sit, in order.
+	rootsAt, whoAt []uintptr
 }
 
 func directEvent(ep *eventPlan) bool {
@@ -69,7 +73,7 @@ func directEvent(ep *eventPlan) bool {
 		return false
 	}
 	h := ep.handlers[0]
-	for i := range ep.params {
+	for i, p := range ep.ev.Params {
 		s, es := h.params[i], ep.params[i]
 		if !s.ok || !es.ok || s.t != es.t {
 			return false
@@ -79,13 +83,27 @@ func directEvent(ep *eventPlan) bool {
 		default:
 			return false
 		}
+		if p.Type.Kind == dsl.KCombatant {
+			if s.t.Kind() != reflect.Pointer || s.t.Elem().Kind() != reflect.Struct {
+				return false
+			}
+			ep.whoAt = append(ep.whoAt, s.off)
+		}
+	}
+	ep.rootsAt = []uintptr{}
+	for _, i := range ep.quietRoots {
+		if h.params[i].t.Kind() != reflect.Pointer {
+			ep.rootsAt = nil
+			break
+		}
+		ep.rootsAt = append(ep.rootsAt, h.params[i].off)
 	}
 	return true
 }
 
 type handlerPlan struct {
 	frame  *dsl.Frame
-	body   []node
+	body   block
 	fid    int
 	params []slot // where the event's parameters sit in the handler's frame
 }
@@ -93,7 +111,7 @@ type handlerPlan struct {
 // Lower builds the plan of a checked model without errors.
 func Lower(m *dsl.Model) *Plan {
 	p := &Plan{M: m, actions: map[*dsl.Action]*actionPlan{}, events: map[*dsl.Event]*eventPlan{},
-		modifiers: m.Modifiers, funcs: m.Funcs, tables: m.Tables, effects: map[*dsl.Row][]node{}}
+		modifiers: m.Modifiers, funcs: m.Funcs, tables: m.Tables, effects: map[*dsl.Row]block{}}
 	p.lay = newLayout(m.U)
 	p.frameIDs = map[*dsl.Frame]int{}
 	p.frameID(m.Globals)
@@ -158,7 +176,7 @@ func Lower(m *dsl.Model) *Plan {
 }
 
 // blockIn lowers a body that runs in frames of f.
-func (p *Plan) blockIn(f *dsl.Frame, b *dsl.Block) []node {
+func (p *Plan) blockIn(f *dsl.Frame, b *dsl.Block) block {
 	prev := p.cur
 	p.cur = f
 	defer func() { p.cur = prev }()
@@ -190,15 +208,22 @@ type slot struct {
 	ok  bool
 }
 
-func (p *Plan) block(b *dsl.Block) []node {
+// block is a lowered body: its statements as nodes, and the same
+// statements compiled to closures (compile.go).
+type block struct {
+	nodes []node
+	fns   []stmtFn
+}
+
+func (p *Plan) block(b *dsl.Block) block {
 	if b == nil {
-		return nil
+		return block{}
 	}
 	out := make([]node, 0, len(b.Stmts))
 	for _, s := range b.Stmts {
 		out = append(out, p.stmt(s))
 	}
-	return out
+	return p.compileBlock(out)
 }
 
 func (p *Plan) expr(e *dsl.Expr) *dsl.CExpr {
@@ -268,7 +293,7 @@ func (p *Plan) ifNode(is *dsl.IfStmt, at dsl.Range) node {
 	n := &ifNode{at: at, cond: p.expr(is.Cond), then: p.block(is.Then)}
 	if is.Else != nil {
 		if is.Else.If != nil {
-			n.els = []node{p.ifNode(is.Else.If, at)}
+			n.els = p.compileBlock([]node{p.ifNode(is.Else.If, at)})
 		} else {
 			n.els = p.block(is.Else.Block)
 		}

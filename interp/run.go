@@ -118,7 +118,7 @@ type scheduled struct {
 	owner  int
 	label  string
 	due    int // tick: round*segments + segment
-	body   []node
+	body   block
 	frame  reflect.Value
 	actor  string
 	serial int
@@ -369,7 +369,7 @@ func (r *Run) runPhase(ph *phasePlan) error {
 	r.phase = ph.ph.Name
 	defer func() { r.phase = prev }()
 	fr := r.frameAt(ph.fid)
-	_, err := r.execBlock(ph.body, fr)
+	_, err := r.execBlock(&ph.body, fr)
 	if err == nil {
 		r.releaseAt(ph.fid, fr)
 	}

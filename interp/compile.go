@@ -1,0 +1,296 @@
+package interp
+
+import (
+	"fmt"
+	"reflect"
+	"unsafe"
+
+	"github.com/frayrules/fray/dsl"
+)
+
+// Statements compiled to closures. Lowering makes every body a list of
+// nodes (exec.go, actions.go), which read their frame through
+// reflect.Value and look up, per statement and per run, whether each
+// expression has a native form. compileBlock turns the same statements
+// into closures bound once, at load, to their native expressions and
+// frame offsets: a let stores its value at its slot, an if tests its
+// native condition and runs its compiled branches, a loop over
+// combatants walks raw pointers, act and emit go straight to the body
+// of the action or handler. A statement with no compiled form (or a
+// case a closure does not cover at run time: a logged order, a
+// simultaneous emit) runs its node, so a compiled body does exactly
+// what its nodes do; TestFastSameLogs compares the two over every
+// encounter of the repository, with the log read line by line.
+
+// stmtFn is a compiled statement; fr is its frame, base the frame's address.
+type stmtFn func(r *Run, fr reflect.Value, base unsafe.Pointer) (flow, error)
+
+// compileBlock compiles a body's statements; those without a compiled
+// form run their node.
+func (p *Plan) compileBlock(nodes []node) block {
+	b := block{nodes: nodes}
+	if len(nodes) == 0 {
+		return b
+	}
+	b.fns = make([]stmtFn, len(nodes))
+	for i, n := range nodes {
+		if fn := p.compileStmt(n); fn != nil {
+			b.fns[i] = fn
+			continue
+		}
+		b.fns[i] = func(r *Run, fr reflect.Value, _ unsafe.Pointer) (flow, error) { return n.exec(r, fr) }
+	}
+	return b
+}
+
+// runFns runs a compiled body, counting statements as execBlock does.
+func (r *Run) runFns(b *block, fr reflect.Value, base unsafe.Pointer) (flow, error) {
+	for i, fn := range b.fns {
+		r.steps++
+		if r.steps > r.opt.MaxSteps {
+			return flowReturn, r.tooManySteps(b.nodes[i])
+		}
+		f, err := fn(r, fr, base)
+		if err != nil || f == flowReturn {
+			return f, err
+		}
+	}
+	return flowNext, nil
+}
+
+// tooManySteps is the error of a run over its statement limit, placed at n.
+func (r *Run) tooManySteps(n node) error {
+	e := &RunError{Msg: fmt.Sprintf("the run exceeded its limit of %d statements (a rule that never ends?); raise it with --max-steps", r.opt.MaxSteps)}
+	if p, ok := n.(placed); ok {
+		e.At = p.where()
+	}
+	return e
+}
+
+// fastExpr is the native form of an expression, if it has one.
+func (p *Plan) fastExpr(ce *dsl.CExpr) *fexpr {
+	if ce == nil || ce.ID <= 0 || ce.ID >= len(p.fast) {
+		return nil
+	}
+	return p.fast[ce.ID]
+}
+
+func (p *Plan) compileStmt(n node) stmtFn {
+	switch n := n.(type) {
+	case *letNode:
+		return p.compileLet(n)
+	case *assignNode:
+		return p.compileAssign(n)
+	case *ifNode:
+		return p.compileIf(n)
+	case *forNode:
+		return p.compileFor(n)
+	case *actNode:
+		return p.compileAct(n)
+	case *emitNode:
+		return p.compileEmit(n)
+	}
+	return nil
+}
+
+// intoFn evaluates an expression natively and stores its value at dst;
+// f is the address of the frame it reads.
+type intoFn func(r *Run, f, dst unsafe.Pointer) error
+
+// compileInto is evalIntoAt bound to one expression and a destination
+// type: nil when the expression has no native form of that type.
+func (p *Plan) compileInto(ce *dsl.CExpr, t reflect.Type) intoFn {
+	fe := p.fastExpr(ce)
+	switch {
+	case fe == nil:
+		return nil
+	case fe.i != nil && t == intT:
+		return into(ce, fe.i)
+	case fe.b != nil && t == boolT:
+		return into(ce, fe.b)
+	case fe.s != nil && t == strT:
+		return into(ce, fe.s)
+	case fe.p != nil && t == fe.rt:
+		return into(ce, fe.p)
+	}
+	return nil
+}
+
+func into[T any](ce *dsl.CExpr, fn func(*Run, unsafe.Pointer) (T, error)) intoFn {
+	return func(r *Run, f, dst unsafe.Pointer) error {
+		v, err := fastRunP(r, ce, fn, f)
+		if err == nil {
+			*(*T)(dst) = v
+		}
+		return err
+	}
+}
+
+func (p *Plan) compileLet(n *letNode) stmtFn {
+	if !n.slot.ok {
+		return nil
+	}
+	set := p.compileInto(n.val, n.slot.t)
+	if set == nil {
+		return nil
+	}
+	off, reason := n.slot.off, n.reason
+	return func(r *Run, _ reflect.Value, base unsafe.Pointer) (flow, error) {
+		r.reason = reason
+		return flowNext, set(r, base, unsafe.Add(base, off))
+	}
+}
+
+func (p *Plan) compileAssign(n *assignNode) stmtFn {
+	fe := p.fastExpr(n.val)
+	if !n.path.ok || fe == nil {
+		return nil
+	}
+	label, bump, ce := n.t.Label, n.bump, n.val
+	t := n.path.t
+	if t == intT && fe.i != nil {
+		fi := fe.i
+		sign := 0 // =
+		switch n.op {
+		case "+=":
+			sign = 1
+		case "-=":
+			sign = -1
+		}
+		return func(r *Run, _ reflect.Value, base unsafe.Pointer) (flow, error) {
+			r.reason = label
+			if bump {
+				r.world++
+			}
+			v, err := fastRunP(r, ce, fi, base)
+			if err != nil {
+				return flowNext, err
+			}
+			dst, err := n.dst(base)
+			if err != nil {
+				return flowNext, err
+			}
+			if sign == 0 {
+				*(*int)(dst) = v
+			} else {
+				*(*int)(dst) += sign * v
+			}
+			return flowNext, nil
+		}
+	}
+	if n.op != "=" {
+		return nil
+	}
+	switch {
+	case t == boolT && fe.b != nil:
+		return assignTo(n, fe.b)
+	case t == strT && fe.s != nil:
+		return assignTo(n, fe.s)
+	}
+	return nil
+}
+
+// assignTo compiles `target = value` for a native value of the target's type.
+func assignTo[T any](n *assignNode, fn func(*Run, unsafe.Pointer) (T, error)) stmtFn {
+	label, bump, ce := n.t.Label, n.bump, n.val
+	return func(r *Run, _ reflect.Value, base unsafe.Pointer) (flow, error) {
+		r.reason = label
+		if bump {
+			r.world++
+		}
+		// The value first, then the target's path, as the node does.
+		v, err := fastRunP(r, ce, fn, base)
+		if err != nil {
+			return flowNext, err
+		}
+		dst, err := n.dst(base)
+		if err == nil {
+			*(*T)(dst) = v
+		}
+		return flowNext, err
+	}
+}
+
+func (p *Plan) compileIf(n *ifNode) stmtFn {
+	fe := p.fastExpr(n.cond)
+	then, els := &n.then, &n.els
+	if fe == nil || fe.b == nil {
+		// The branches are compiled all the same.
+		return func(r *Run, fr reflect.Value, base unsafe.Pointer) (flow, error) {
+			r.reason = "condition"
+			b, err := r.evalBool(n.cond, fr)
+			if err != nil {
+				return flowNext, err
+			}
+			if b {
+				return r.runFns(then, fr, base)
+			}
+			return r.runFns(els, fr, base)
+		}
+	}
+	fb, ce := fe.b, n.cond
+	return func(r *Run, fr reflect.Value, base unsafe.Pointer) (flow, error) {
+		r.reason = "condition"
+		b, err := fastRunP(r, ce, fb, base)
+		if err != nil {
+			return flowNext, err
+		}
+		if b {
+			return r.runFns(then, fr, base)
+		}
+		return r.runFns(els, fr, base)
+	}
+}
+
+func (p *Plan) compileAct(n *actNode) stmtFn {
+	fe := p.fastExpr(n.who)
+	if fe == nil || fe.p == nil || fe.noBox {
+		return nil
+	}
+	fp, ct := fe.p, fe.rt
+	return func(r *Run, _ reflect.Value, base unsafe.Pointer) (flow, error) {
+		r.reason = "act"
+		cp, err := fastRunP(r, n.who, fp, base)
+		if err != nil {
+			return flowNext, err
+		}
+		if cp == nil {
+			return flowNext, &RunError{At: n.at, Msg: "act needs a combatant, found nobody"}
+		}
+		// The dead and the absent do not act; within a simultaneous group
+		// everyone is still alive until the group's effects are applied.
+		if !r.inFightP(cp) {
+			return flowNext, nil
+		}
+		d := r.declared[*(*int)(unsafe.Add(cp, r.plan.lay.idx))] // by the hidden index
+		if d == nil {
+			if d = r.defaultDecl(); d == nil {
+				return flowNext, nil
+			}
+		}
+		return flowNext, r.perform(cp, ct, reflect.Value{}, d)
+	}
+}
+
+// compileEmit compiles an emit of an event with a direct plan whose
+// arguments are native: in a quiet run, outside a simultaneous group,
+// they are evaluated straight into the handler's frame (emitDirect).
+func (p *Plan) compileEmit(n *emitNode) stmtFn {
+	ep := n.ev
+	if !ep.direct {
+		return nil
+	}
+	h := ep.handlers[0]
+	sets := make([]intoFn, len(n.args))
+	for i, a := range n.args {
+		if sets[i] = p.compileInto(a, h.params[i].t); sets[i] == nil {
+			return nil
+		}
+	}
+	return func(r *Run, fr reflect.Value, base unsafe.Pointer) (flow, error) {
+		if r.deferred != nil || r.opt.Sink != nil {
+			return n.exec(r, fr)
+		}
+		return flowNext, r.emitDirect(n, fr, sets)
+	}
+}

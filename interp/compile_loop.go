@@ -1,0 +1,247 @@
+package interp
+
+import (
+	"reflect"
+	"unsafe"
+)
+
+// Loops compiled to closures (see compile.go): a loop over a native list
+// of combatants or sides keeps its items as raw pointers, and an ordered
+// loop whose keys are native whole numbers or yes/no values sorts them
+// without boxing a key.
+
+func (p *Plan) compileFor(n *forNode) stmtFn {
+	fe := p.fastExpr(n.list)
+	if !n.slot.ok || fe == nil || fe.l == nil || fe.anyList || !n.plain(fe) {
+		return nil
+	}
+	if len(n.keys) == 0 && !n.simultaneous {
+		return func(r *Run, fr reflect.Value, base unsafe.Pointer) (flow, error) {
+			r.reason = "list"
+			return n.runPtrs(r, fr, base, fe)
+		}
+	}
+	keys := make([]func(*Run, unsafe.Pointer) (int, error), len(n.keys))
+	for i, k := range n.keys {
+		kf := p.fastExpr(k.e)
+		switch {
+		case kf == nil || kf.noBox:
+			return nil
+		case kf.i != nil:
+			keys[i] = kf.i
+		case kf.b != nil:
+			b := kf.b
+			keys[i] = func(r *Run, f unsafe.Pointer) (int, error) {
+				v, err := b(r, f)
+				return btoi(v), err // false orders before true, as compare does
+			}
+		default:
+			return nil
+		}
+	}
+	return func(r *Run, fr reflect.Value, base unsafe.Pointer) (flow, error) {
+		if r.opt.Sink != nil {
+			return n.exec(r, fr) // the node logs the order
+		}
+		r.reason = "list"
+		return n.runOrdered(r, fr, base, fe, keys)
+	}
+}
+
+// runPtrs is execPtrs with a compiled body.
+func (n *forNode) runPtrs(r *Run, fr reflect.Value, base unsafe.Pointer, fe *fexpr) (flow, error) {
+	buf := r.loopBuf()
+	mark := len(r.scratch)
+	list, err := fe.l(r, base)
+	if err != nil {
+		r.scratch = r.scratch[:mark]
+		r.loops--
+		return flowNext, r.exprFailure(n.list, err.Error())
+	}
+	buf.ptrs = append(buf.ptrs[:0], list...)
+	r.scratch = r.scratch[:mark]
+	f, err := n.eachPtr(r, fr, base, buf.ptrs)
+	r.loops--
+	return f, err
+}
+
+// eachPtr runs the compiled body for each item, one at a time; the loop
+// stops when the fight ends during it (the last foe falls), but a loop
+// that starts after the end (an at-end phase) runs through.
+func (n *forNode) eachPtr(r *Run, fr reflect.Value, base unsafe.Pointer, ptrs []unsafe.Pointer) (flow, error) {
+	watch := !r.ended && len(ptrs) > 1
+	if watch {
+		if over, err := r.checkEnd(); err != nil || over {
+			watch = false
+		}
+	}
+	at := unsafe.Add(base, n.slot.off)
+	for _, p := range ptrs {
+		*(*unsafe.Pointer)(at) = p
+		if p != nil {
+			r.actors = append(r.actors, *(*string)(p)) // the name leads every combatant and side
+		}
+		f, err := r.runFns(&n.body, fr, base)
+		if p != nil {
+			r.actors = r.actors[:len(r.actors)-1]
+		}
+		if err != nil || f == flowReturn {
+			return f, err
+		}
+		if watch {
+			if done, err := r.checkEnd(); err != nil || done {
+				return flowNext, err
+			}
+		}
+	}
+	return flowNext, nil
+}
+
+// runOrdered is exec for an ordered or simultaneous loop in a quiet run:
+// the items are sorted by their keys (stable, so list order decides what
+// the keys leave tied), grouped when ties are simultaneous, and each
+// group runs as runGroup would run it.
+func (n *forNode) runOrdered(r *Run, fr reflect.Value, base unsafe.Pointer, fe *fexpr, keys []func(*Run, unsafe.Pointer) (int, error)) (flow, error) {
+	buf := r.loopBuf()
+	defer func() { r.loops-- }()
+	mark := len(r.scratch)
+	list, err := fe.l(r, base)
+	if err != nil {
+		r.scratch = r.scratch[:mark]
+		return flowNext, r.exprFailure(n.list, err.Error())
+	}
+	buf.ptrs = append(buf.ptrs[:0], list...)
+	r.scratch = r.scratch[:mark]
+	items := buf.ptrs
+	nk := len(keys)
+	at := unsafe.Add(base, n.slot.off)
+	buf.ikeys = buf.ikeys[:0]
+	for _, p := range items {
+		*(*unsafe.Pointer)(at) = p
+		for k, key := range keys {
+			r.reason = n.keys[k].label
+			v, err := fastRunP(r, n.keys[k].e, key, base)
+			if err != nil {
+				return flowNext, err
+			}
+			buf.ikeys = append(buf.ikeys, v)
+		}
+	}
+	// A stable insertion sort of the items with their keys: lists are short.
+	ik := buf.ikeys
+	for i := 1; i < len(items); i++ {
+		for j := i; j > 0 && n.keyLess(ik[j*nk:j*nk+nk], ik[(j-1)*nk:j*nk]); j-- {
+			items[j], items[j-1] = items[j-1], items[j]
+			for k := 0; k < nk; k++ {
+				ik[j*nk+k], ik[(j-1)*nk+k] = ik[(j-1)*nk+k], ik[j*nk+k]
+			}
+		}
+	}
+	if nk > 0 && len(items) > 0 {
+		r.quiet() // the order's place in the log, as in a logged run
+	}
+	// Groups: runs of equal keys when ties are simultaneous, else one each.
+	buf.bounds = buf.bounds[:0]
+	switch {
+	case !n.simultaneous:
+		for i := range items {
+			buf.bounds = append(buf.bounds, i+1)
+		}
+	case nk == 0:
+		if len(items) > 0 {
+			buf.bounds = append(buf.bounds, len(items)) // no keys: one group
+		}
+	default:
+		start := 0
+		for i := 1; i <= len(items); i++ {
+			if i == len(items) || !equalInts(ik[start*nk:start*nk+nk], ik[i*nk:i*nk+nk]) {
+				buf.bounds = append(buf.bounds, i)
+				start = i
+			}
+		}
+	}
+	watch := !r.ended && len(buf.bounds) > 1
+	if watch {
+		if over, err := r.checkEnd(); err != nil || over {
+			watch = false
+		}
+	}
+	start := 0
+	for _, end := range buf.bounds {
+		f, err := n.runPtrGroup(r, fr, base, items[start:end], &buf.queue)
+		start = end
+		if err != nil || f == flowReturn {
+			return f, err
+		}
+		if watch {
+			if done, err := r.checkEnd(); err != nil || done {
+				return flowNext, err
+			}
+		}
+	}
+	return flowNext, nil
+}
+
+// keyLess orders two items' keys by the loop's directions.
+func (n *forNode) keyLess(a, b []int) bool {
+	for i, k := range n.keys {
+		if a[i] == b[i] {
+			continue
+		}
+		if k.desc {
+			return a[i] > b[i]
+		}
+		return a[i] < b[i]
+	}
+	return false
+}
+
+func equalInts(a, b []int) bool {
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// runPtrGroup is runGroup over raw pointers with a compiled body: within
+// a simultaneous group, every emit waits until the group is done.
+func (n *forNode) runPtrGroup(r *Run, fr reflect.Value, base unsafe.Pointer, g []unsafe.Pointer, q *[]pendingEmit) (flow, error) {
+	simultaneous := n.simultaneous && len(g) > 1 && r.deferred == nil
+	if simultaneous {
+		*q = (*q)[:0]
+		r.deferred = q
+	}
+	at := unsafe.Add(base, n.slot.off)
+	for _, p := range g {
+		*(*unsafe.Pointer)(at) = p
+		if p != nil {
+			r.actors = append(r.actors, *(*string)(p)) // the name leads every combatant and side
+		}
+		f, err := r.runFns(&n.body, fr, base)
+		if p != nil {
+			r.actors = r.actors[:len(r.actors)-1]
+		}
+		if err != nil {
+			r.deferred = nil
+			return f, err
+		}
+		if f == flowReturn {
+			if simultaneous {
+				r.deferred = nil
+				if err := r.flush(*q); err != nil {
+					return flowNext, err
+				}
+			}
+			return f, nil
+		}
+	}
+	if simultaneous {
+		r.deferred = nil
+		err := r.flush(*q)
+		clear(*q)
+		return flowNext, err
+	}
+	return flowNext, nil
+}
