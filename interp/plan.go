@@ -23,8 +23,8 @@ type Plan struct {
 	funcs     map[string]*dsl.Func
 	tables    map[string]*dsl.Table
 	effects   map[*dsl.Row]block // the lowered effect blocks of table rows
-	fast      []*fexpr            // by expression ID: those evaluated natively (fast.go)
-	frames    []*dsl.Frame        // by frame ID (frames.go)
+	fast      []*fexpr           // by expression ID: those evaluated natively (fast.go)
+	frames    []*dsl.Frame       // by frame ID (frames.go)
 	frameIDs  map[*dsl.Frame]int
 	stores    sync.Pool // *runStore left by finished runs (frames.go)
 	lay       layout
