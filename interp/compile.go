@@ -118,11 +118,14 @@ func (p *Plan) compileInto(ce *dsl.CExpr, t reflect.Type) intoFn {
 
 func into[T any](ce *dsl.CExpr, fn func(*Run, unsafe.Pointer) (T, error)) intoFn {
 	return func(r *Run, f, dst unsafe.Pointer) error {
-		v, err := fastRunP(r, ce, fn, f)
-		if err == nil {
-			*(*T)(dst) = v
+		mark := len(r.scratch)
+		v, err := fn(r, f)
+		r.scratch = r.scratch[:mark]
+		if err != nil {
+			return r.exprFailure(ce, err.Error())
 		}
-		return err
+		*(*T)(dst) = v
+		return nil
 	}
 }
 
@@ -231,9 +234,11 @@ func (p *Plan) compileIf(n *ifNode) stmtFn {
 	fb, ce := fe.b, n.cond
 	return func(r *Run, fr reflect.Value, base unsafe.Pointer) (flow, error) {
 		r.reason = "condition"
-		b, err := fastRunP(r, ce, fb, base)
+		mark := len(r.scratch)
+		b, err := fb(r, base)
+		r.scratch = r.scratch[:mark]
 		if err != nil {
-			return flowNext, err
+			return flowNext, r.exprFailure(ce, err.Error())
 		}
 		if b {
 			return r.runFns(then, fr, base)

@@ -356,14 +356,9 @@ func (c *fastCompiler) int(n ast.Node) intFn {
 		if a == nil || b == nil {
 			return nil
 		}
-		var op func(int, int) int
 		switch x.Operator {
-		case "+":
-			op = func(p, q int) int { return p + q }
-		case "-":
-			op = func(p, q int) int { return p - q }
-		case "*":
-			op = func(p, q int) int { return p * q }
+		case "+", "-", "*":
+			return arith(x.Operator, a, b, x.Right)
 		case "%":
 			return func(r *Run, f unsafe.Pointer) (int, error) {
 				p, err := a(r, f)
@@ -379,20 +374,8 @@ func (c *fastCompiler) int(n ast.Node) intFn {
 				}
 				return p % q, nil
 			}
-		default:
-			return nil
 		}
-		return func(r *Run, f unsafe.Pointer) (int, error) {
-			p, err := a(r, f)
-			if err != nil {
-				return 0, err
-			}
-			q, err := b(r, f)
-			if err != nil {
-				return 0, err
-			}
-			return op(p, q), nil
-		}
+		return nil
 	case *ast.ConditionalNode:
 		cond, a, b := c.bool(x.Cond), c.int(x.Exp1), c.int(x.Exp2)
 		if cond == nil || a == nil || b == nil {
@@ -743,6 +726,9 @@ func (c *fastCompiler) binaryBool(x *ast.BinaryNode) boolFn {
 			if a == nil || b == nil || !ln && !rn && lt != rt {
 				return nil
 			}
+			if rn && !ln {
+				return isNobody(a, neg) // x == nil, x != nil
+			}
 			eq = func(r *Run, f unsafe.Pointer) (bool, error) {
 				p, err := a(r, f)
 				if err != nil {
@@ -764,28 +750,7 @@ func (c *fastCompiler) binaryBool(x *ast.BinaryNode) boolFn {
 		if a == nil || b == nil {
 			return nil
 		}
-		var op func(p, q int) bool
-		switch x.Operator {
-		case "<":
-			op = func(p, q int) bool { return p < q }
-		case "<=":
-			op = func(p, q int) bool { return p <= q }
-		case ">":
-			op = func(p, q int) bool { return p > q }
-		default:
-			op = func(p, q int) bool { return p >= q }
-		}
-		return func(r *Run, f unsafe.Pointer) (bool, error) {
-			p, err := a(r, f)
-			if err != nil {
-				return false, err
-			}
-			q, err := b(r, f)
-			if err != nil {
-				return false, err
-			}
-			return op(p, q), nil
-		}
+		return compareInts(x.Operator, a, b, x.Right)
 	}
 	return nil
 }
@@ -905,6 +870,11 @@ func (c *fastCompiler) list(n ast.Node) listFn {
 		}
 		switch id.Value {
 		case "living", "standing":
+			if id.Value == "living" {
+				if fused := c.livingRelated(args[0]); fused != nil {
+					return fused
+				}
+			}
 			l := c.list(args[0])
 			if l == nil {
 				return nil
@@ -949,6 +919,45 @@ func (c *fastCompiler) list(n ast.Node) listFn {
 		}
 	}
 	return nil
+}
+
+// livingRelated compiles living(members(s)), living(enemies(c)) and
+// living(allies(c)) as one pass over the combatants; n is the inner call.
+func (c *fastCompiler) livingRelated(n ast.Node) listFn {
+	x, ok := n.(*ast.CallNode)
+	if !ok {
+		return nil
+	}
+	id, ok := x.Callee.(*ast.IdentifierNode)
+	args := callArgs(x)
+	if !ok || len(args) != 1 || !c.isEntityList(x.Type()) {
+		return nil
+	}
+	rel := 0
+	switch id.Value {
+	case "members":
+		rel = relMembers
+	case "enemies":
+		rel = relEnemies
+	case "allies":
+		rel = relAllies
+	default:
+		return nil
+	}
+	p := c.ptr(args[0])
+	if p == nil {
+		return nil
+	}
+	return func(r *Run, f unsafe.Pointer) ([]unsafe.Pointer, error) {
+		v, err := p(r, f)
+		if err != nil {
+			return nil, err
+		}
+		if v == nil {
+			return nil, errNobody
+		}
+		return r.relatedP(v, rel, true), nil
+	}
 }
 
 // fastOf is the native form of an expression, or nil.

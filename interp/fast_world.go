@@ -71,36 +71,51 @@ func (r *Run) list(start int) []unsafe.Pointer {
 	return r.scratch[start:len(r.scratch):len(r.scratch)]
 }
 
-func (r *Run) membersP(side unsafe.Pointer) []unsafe.Pointer {
+// The combatants related to one: the members of a side, the enemies or
+// the allies of a combatant.
+const (
+	relMembers = iota
+	relEnemies
+	relAllies
+)
+
+// relatedP lists the combatants related to x (a side for relMembers, a
+// combatant otherwise), only those in the fight when living is set: one
+// pass for living(enemies(c)) and the like.
+func (r *Run) relatedP(x unsafe.Pointer, rel int, living bool) []unsafe.Pointer {
+	side := x
+	if rel != relMembers {
+		side = r.sideOf(x)
+	}
 	start := len(r.scratch)
 	for _, c := range r.combP() {
-		if r.sideOf(c) == side {
+		s := r.sideOf(c)
+		var in bool
+		switch rel {
+		case relMembers:
+			in = s == side
+		case relEnemies:
+			in = s != side
+		default:
+			in = s == side && c != x
+		}
+		if in && (!living || c != nil && r.inFightP(c)) {
 			r.scratch = append(r.scratch, c)
 		}
 	}
 	return r.list(start)
 }
 
+func (r *Run) membersP(side unsafe.Pointer) []unsafe.Pointer {
+	return r.relatedP(side, relMembers, false)
+}
+
 func (r *Run) enemiesP(c unsafe.Pointer) []unsafe.Pointer {
-	side := r.sideOf(c)
-	start := len(r.scratch)
-	for _, x := range r.combP() {
-		if r.sideOf(x) != side {
-			r.scratch = append(r.scratch, x)
-		}
-	}
-	return r.list(start)
+	return r.relatedP(c, relEnemies, false)
 }
 
 func (r *Run) alliesP(c unsafe.Pointer) []unsafe.Pointer {
-	side := r.sideOf(c)
-	start := len(r.scratch)
-	for _, x := range r.combP() {
-		if r.sideOf(x) == side && x != c {
-			r.scratch = append(r.scratch, x)
-		}
-	}
-	return r.list(start)
+	return r.relatedP(c, relAllies, false)
 }
 
 func (r *Run) enemySidesP(s unsafe.Pointer) []unsafe.Pointer {

@@ -15,6 +15,20 @@ var _ stdlib.World = (*Run)(nil)
 // Roll rolls n dice and records the roll, attributed to the current actor
 // and reason.
 func (r *Run) Roll(n, faces int) (int, error) {
+	// The common case, a quiet run on a seeded stream (fray sim), calls
+	// the stream directly.
+	if sd, ok := r.dice.(*SeededDice); ok && r.opt.Sink == nil && n >= 1 && n <= stdlib.MaxDice && faces >= 2 && faces <= stdlib.MaxFaces {
+		total := 0
+		for range n {
+			v, err := sd.Die(faces, r.needFn)
+			if err != nil {
+				return 0, err
+			}
+			total += v
+		}
+		r.seq++
+		return total, nil
+	}
 	if n < 1 || n > stdlib.MaxDice || faces < 2 || faces > stdlib.MaxFaces {
 		return 0, fmt.Errorf("cannot roll %dd%d: 1 to %d dice of 2 to %d faces", n, faces, stdlib.MaxDice, stdlib.MaxFaces)
 	}

@@ -1,0 +1,124 @@
+package interp
+
+import (
+	"unsafe"
+
+	"github.com/expr-lang/expr/ast"
+)
+
+// The operators of native expressions, one closure per operator, with
+// the right-hand side folded in when it is a whole-number literal: a
+// native expression is a tree of calls, and these are its most common
+// nodes (a roll against a score, damage against hit points).
+
+// intLiteral is the value of a whole-number literal.
+func intLiteral(n ast.Node) (int, bool) {
+	switch x := n.(type) {
+	case *ast.IntegerNode:
+		return x.Value, true
+	case *ast.ConstantNode:
+		v, ok := x.Value.(int)
+		return v, ok
+	}
+	return 0, false
+}
+
+// arith compiles a + b, a - b or a * b; right is b's node.
+func arith(op string, a, b intFn, right ast.Node) intFn {
+	if k, ok := intLiteral(right); ok {
+		if op == "*" {
+			return func(r *Run, f unsafe.Pointer) (int, error) {
+				p, err := a(r, f)
+				return p * k, err
+			}
+		}
+		if op == "-" {
+			k = -k
+		}
+		return func(r *Run, f unsafe.Pointer) (int, error) {
+			p, err := a(r, f)
+			return p + k, err
+		}
+	}
+	sign := 1
+	switch op {
+	case "*":
+		return func(r *Run, f unsafe.Pointer) (int, error) {
+			p, err := a(r, f)
+			if err != nil {
+				return 0, err
+			}
+			q, err := b(r, f)
+			return p * q, err
+		}
+	case "-":
+		sign = -1
+	}
+	return func(r *Run, f unsafe.Pointer) (int, error) {
+		p, err := a(r, f)
+		if err != nil {
+			return 0, err
+		}
+		q, err := b(r, f)
+		return p + sign*q, err
+	}
+}
+
+// compareInts compiles a < b, a <= b, a > b or a >= b; right is b's node.
+// Each is written as a < b or a <= b with the sides swapped as needed.
+func compareInts(op string, a, b intFn, right ast.Node) boolFn {
+	if k, ok := intLiteral(right); ok {
+		switch op {
+		case "<":
+			return func(r *Run, f unsafe.Pointer) (bool, error) {
+				p, err := a(r, f)
+				return err == nil && p < k, err
+			}
+		case "<=":
+			return func(r *Run, f unsafe.Pointer) (bool, error) {
+				p, err := a(r, f)
+				return err == nil && p <= k, err
+			}
+		case ">":
+			return func(r *Run, f unsafe.Pointer) (bool, error) {
+				p, err := a(r, f)
+				return err == nil && p > k, err
+			}
+		default:
+			return func(r *Run, f unsafe.Pointer) (bool, error) {
+				p, err := a(r, f)
+				return err == nil && p >= k, err
+			}
+		}
+	}
+	strict := op == "<" || op == ">"
+	swap := op == ">" || op == ">="
+	return func(r *Run, f unsafe.Pointer) (bool, error) {
+		p, err := a(r, f)
+		if err != nil {
+			return false, err
+		}
+		q, err := b(r, f)
+		if err != nil {
+			return false, err
+		}
+		if swap {
+			p, q = q, p
+		}
+		if strict {
+			return p < q, nil
+		}
+		return p <= q, nil
+	}
+}
+
+// isNobody compiles x == nil (x != nil with neg).
+func isNobody(a ptrFn, neg bool) boolFn {
+	return func(r *Run, f unsafe.Pointer) (bool, error) {
+		p, err := a(r, f)
+		if err != nil {
+			return false, err
+		}
+		return (p == nil) != neg, nil
+	}
+}
