@@ -65,6 +65,7 @@ func fightState(t *testing.T, p *Plan, enc *dsl.Encounter, opt Options) string {
 // A run nobody logs skips building the log, and nothing else: every
 // encounter of the repository ends the same with and without a sink.
 func TestQuietRunIsTheSameFight(t *testing.T) {
+	defer func() { fastOff = false }()
 	for _, f := range repoEncounters(t) {
 		enc, diags := dsl.LoadEncounter(f, "", dsl.Sources{})
 		if diags.HasErrors() {
@@ -80,6 +81,15 @@ func TestQuietRunIsTheSameFight(t *testing.T) {
 			quiet := fightState(t, p, enc, opt)
 			if logged != quiet {
 				t.Errorf("%s seed %d: a quiet run differs from a logged one:\nlogged:\n%s\nquiet:\n%s", f, seed, logged, quiet)
+			}
+			// Quiet runs take the compiled paths that logged runs leave
+			// to the nodes (ordered loops, direct events): the same
+			// fight without native expressions and compiled statements.
+			fastOff = true
+			slow := fightState(t, p, enc, opt)
+			fastOff = false
+			if slow != quiet {
+				t.Errorf("%s seed %d: a quiet run differs with native expressions and compiled statements:\nnodes:\n%s\ncompiled:\n%s", f, seed, slow, quiet)
 			}
 		}
 	}
