@@ -182,9 +182,9 @@ func (r *Run) perform(cp unsafe.Pointer, ct reflect.Type, c reflect.Value, d *de
 // performAs is perform once the combatant is the actor.
 func (r *Run) performAs(cp unsafe.Pointer, ct reflect.Type, c reflect.Value, d *declared) error {
 	a := d.action.a
-	fr := r.frameAt(d.action.fid)
+	fr, base := r.frameAtP(d.action.fid)
 	if s := d.action.self; s.ok && s.t == ct {
-		*(*unsafe.Pointer)(unsafe.Add(fr.UnsafePointer(), s.off)) = cp
+		*(*unsafe.Pointer)(unsafe.Add(base, s.off)) = cp
 	} else {
 		if !c.IsValid() {
 			c = reflect.NewAt(ct.Elem(), cp)
@@ -197,7 +197,7 @@ func (r *Run) performAs(cp unsafe.Pointer, ct reflect.Type, c reflect.Value, d *
 		}
 	}
 	if r.quiet() {
-		_, err := r.execBlock(&d.action.body, fr)
+		_, err := r.execBlockAt(&d.action.body, fr, base)
 		if err == nil {
 			r.releaseAt(d.action.fid, fr)
 		}

@@ -41,6 +41,19 @@ func (r *Run) execBlock(b *block, fr reflect.Value) (flow, error) {
 	if b.fns != nil && !fastOff {
 		return r.runFns(b, fr, fr.UnsafePointer())
 	}
+	return r.execNodes(b, fr)
+}
+
+// execBlockAt is execBlock for a frame whose address the caller has.
+func (r *Run) execBlockAt(b *block, fr reflect.Value, base unsafe.Pointer) (flow, error) {
+	if b.fns != nil && !fastOff {
+		return r.runFns(b, fr, base)
+	}
+	return r.execNodes(b, fr)
+}
+
+// execNodes runs a body's nodes.
+func (r *Run) execNodes(b *block, fr reflect.Value) (flow, error) {
 	for _, n := range b.nodes {
 		r.steps++
 		if r.steps > r.opt.MaxSteps {
@@ -735,8 +748,7 @@ func (r *Run) emitDirect(n *emitNode, fr reflect.Value, sets []intoFn) error {
 	ep := n.ev
 	ev := ep.ev
 	h := ep.handlers[0]
-	hf := r.frameAt(h.fid)
-	hbase := hf.UnsafePointer()
+	hf, hbase := r.frameAtP(h.fid)
 	base := fr.UnsafePointer()
 	for i, a := range n.args {
 		r.reason = ev.Name
@@ -800,7 +812,7 @@ func (r *Run) handleDirect(ep *eventPlan, h *handlerPlan, hf reflect.Value, hbas
 		}
 	}
 	r.actors = append(r.actors, who)
-	_, err := r.execBlock(&h.body, hf)
+	_, err := r.execBlockAt(&h.body, hf, hbase)
 	r.actors = r.actors[:len(r.actors)-1]
 	if err != nil {
 		return err

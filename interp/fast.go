@@ -449,6 +449,9 @@ func (c *fastCompiler) intCall(x *ast.CallNode) intFn {
 			if faces, ok := args[1].(*ast.IntegerNode); ok {
 				// A die of the rule file (d20, 2d6): its numbers are known.
 				n, faces := n.Value, faces.Value
+				if n == 1 && faces >= 2 && faces <= stdlib.MaxFaces {
+					return func(r *Run, _ unsafe.Pointer) (int, error) { return r.die(faces) }
+				}
 				return func(r *Run, _ unsafe.Pointer) (int, error) { return r.Roll(n, faces) }
 			}
 		}

@@ -7,6 +7,7 @@ import (
 	"unsafe"
 
 	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/stdlib"
 )
 
 // The world functions on combatant and side lists, written once over
@@ -186,7 +187,13 @@ func (r *Run) pickP(list []unsafe.Pointer) (unsafe.Pointer, error) {
 	} else {
 		r.reason = "pick among " + strconv.Itoa(len(list))
 	}
-	n, err := r.Roll(1, len(list))
+	var n int
+	var err error
+	if len(list) <= stdlib.MaxFaces {
+		n, err = r.die(len(list))
+	} else {
+		n, err = r.Roll(1, len(list))
+	}
 	r.reason = prev
 	if err != nil {
 		return nil, err

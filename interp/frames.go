@@ -63,8 +63,7 @@ func hasPointers(t reflect.Type) bool {
 }
 
 // clearLocals zeroes a reused frame's locals; its globals are the run's.
-func (p *framePool) clearLocals(fr reflect.Value) {
-	base := fr.UnsafePointer()
+func (p *framePool) clearLocals(fr reflect.Value, base unsafe.Pointer) {
 	for _, l := range p.locals {
 		a := unsafe.Add(base, l.off)
 		switch l.kind {
@@ -112,9 +111,16 @@ func (r *Run) frame(f *dsl.Frame) reflect.Value {
 
 // frameAt is frame for a body whose frame ID the plan knows.
 func (r *Run) frameAt(id int) reflect.Value {
+	fr, _ := r.frameAtP(id)
+	return fr
+}
+
+// frameAtP is frameAt that also gives the frame's address.
+func (r *Run) frameAtP(id int) (reflect.Value, unsafe.Pointer) {
 	f := r.plan.frames[id]
 	if len(r.consts) < len(r.m.Consts) {
-		return r.newFrame(f) // the constants are still being computed
+		fr := r.newFrame(f) // the constants are still being computed
+		return fr, fr.UnsafePointer()
 	}
 	if r.pools == nil {
 		r.pools = make([]framePool, len(r.plan.frames))
@@ -124,24 +130,27 @@ func (r *Run) frameAt(id int) reflect.Value {
 		r.refreshPool(p, f)
 	}
 	var fr reflect.Value
-	if n := len(p.free); n > 0 && p.free[n-1].gen == p.gen {
+	var base unsafe.Pointer
+	switch n := len(p.free); {
+	case n > 0 && p.free[n-1].gen == p.gen:
 		// Made from this template: only the locals need resetting.
 		fr = p.free[n-1].v
 		p.free = p.free[:n-1]
-		p.clearLocals(fr)
-	} else {
-		if n > 0 {
-			fr = p.free[n-1].v
-			p.free = p.free[:n-1]
-		} else {
-			fr = reflect.New(f.R)
-		}
+		base = fr.UnsafePointer()
+		p.clearLocals(fr, base)
+	case n > 0:
+		fr = p.free[n-1].v
+		p.free = p.free[:n-1]
 		fr.Elem().Set(p.tmpl)
+		base = fr.UnsafePointer()
+	default:
+		fr = reflect.New(f.R)
+		fr.Elem().Set(p.tmpl)
+		base = fr.UnsafePointer()
 	}
-	base := fr.UnsafePointer()
 	*(*int)(unsafe.Add(base, p.round)) = r.round
 	*(*int)(unsafe.Add(base, p.segment)) = r.segment
-	return fr
+	return fr, base
 }
 
 // refreshPool sets the template's globals to this run's, making it

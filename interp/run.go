@@ -324,6 +324,17 @@ func (r *Run) standingNames() []string {
 }
 
 func (r *Run) checkEnd() (bool, error) {
+	// The answer kept below, while nothing it read has changed.
+	if r.endKnown && r.endWorld == r.world && r.endRound == r.round && r.endSegment == r.segment &&
+		sameList(r.endSides, r.sideList) && sameList(r.endCombs, r.combList) {
+		return r.endWas, nil
+	}
+	return r.evalEndKeep()
+}
+
+// evalEndKeep evaluates the end condition, keeping the answer when it
+// may be kept.
+func (r *Run) evalEndKeep() (bool, error) {
 	if r.m.End == nil {
 		return false, nil
 	}
@@ -333,10 +344,6 @@ func (r *Run) checkEnd() (bool, error) {
 	// the round and segment, and the lists of sides and combatants.
 	fe := r.fastOf(r.m.End)
 	settled := fe != nil && fe.settled && fe.b != nil
-	if settled && r.endKnown && r.endWorld == r.world && r.endRound == r.round && r.endSegment == r.segment &&
-		sameList(r.endSides, r.sideList) && sameList(r.endCombs, r.combList) {
-		return r.endWas, nil
-	}
 	done, err := r.evalEnd()
 	if settled && err == nil {
 		r.endKnown, r.endWas = true, done

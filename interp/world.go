@@ -12,6 +12,15 @@ import (
 
 var _ stdlib.World = (*Run)(nil)
 
+// die rolls one die of 2 to stdlib.MaxFaces faces (the caller checked).
+func (r *Run) die(faces int) (int, error) {
+	if sd, ok := r.dice.(*SeededDice); ok && r.opt.Sink == nil {
+		r.seq++
+		return sd.Die(faces, nil)
+	}
+	return r.Roll(1, faces)
+}
+
 // Roll rolls n dice and records the roll, attributed to the current actor
 // and reason.
 func (r *Run) Roll(n, faces int) (int, error) {
