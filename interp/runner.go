@@ -2,6 +2,8 @@ package interp
 
 import (
 	"reflect"
+	"slices"
+	"unsafe"
 
 	"github.com/frayrules/fray/dsl"
 )
@@ -24,13 +26,16 @@ type Runner struct {
 // kept is the storage a Runner's run keeps from one fight to the next,
 // besides the run's own buffers (see reset).
 type kept struct {
-	dice               SeededDice    // the stream of seeded fights, reseeded
-	sideList, combList reflect.Value // the lists of every fight, refilled
-	sideArr, combArr   reflect.Value // []side, []combatant: the structs, reset from the prototypes
-	consts, last       []reflect.Value
-	warm               bool          // last holds the constants of a fight
-	constFrame         reflect.Value // where constants are evaluated
-	standing           []string      // Result.Standing of quiet fights
+	dice               SeededDice       // the stream of seeded fights, reseeded
+	sideList, combList reflect.Value    // the lists of every fight, refilled
+	sideArr, combArr   reflect.Value    // []side, []combatant: the structs of every fight
+	sideTmpl, combTmpl reflect.Value    // what they start as (restoreStructs)
+	sidePtrs, combPtrs []unsafe.Pointer // what the lists hold
+	consts, last       []reflect.Value  // this fight's constants and the one before's
+	plain              []bool           // by constant: compared with ==
+	warm               bool             // last holds the constants of a fight
+	constFrame         reflect.Value    // where constants are evaluated
+	standing           []string         // Result.Standing of quiet fights
 }
 
 // NewRunner prepares a Runner of an encounter under a plan.
@@ -59,10 +64,15 @@ func (rn *Runner) Play(opt Options) (Result, error) {
 //   - plan, m, enc, self, needFn, keep: kept; they belong to the Runner.
 //   - opt: the new fight's (setOptions); dice: the kept SeededDice,
 //     reseeded, or fixed dice when opt.Dice lists them.
-//   - sides, comb, sideList, combList: setup refills them in place (the
-//     lists go back to the encounter's sides and combatants, emptied
-//     while the constants are evaluated, as in a new run); consts:
-//     emptied here, recomputed by setup into kept slots (keptConsts).
+//   - sides, comb, sideList, combList: the same structs and lists in
+//     every fight. setup empties the lists while the constants are
+//     evaluated, as in a new run, then copies the structs and the lists
+//     back to what the first fight started with (restoreStructs: the
+//     prototypes, names, sides, indexes and places), and applies the
+//     defaults, settings and rulings anew. A list some statement had
+//     replaced would go back to the kept one.
+//   - consts: emptied here, recomputed by setup into kept slots
+//     (keptConsts).
 //   - round, segment, phase, ended, steps, seq, reason: zero, as new.
 //   - depth, nesting, loops, inner, deferred: zero or nil; a fight
 //     stopped by an error inside a loop, an event or a function may
@@ -117,7 +127,7 @@ func (r *Run) keptConsts() {
 	}
 	changed := !k.warm
 	for i, v := range r.consts {
-		if last := k.last[i]; !plainComparable(v.Type()) || !v.Equal(last) {
+		if last := k.last[i]; !k.plain[i] || !v.Equal(last) {
 			last.Set(v)
 			changed = true
 		}
@@ -128,6 +138,39 @@ func (r *Run) keptConsts() {
 			r.pools[i].sides = reflect.Value{}
 		}
 	}
+}
+
+// keepStructs keeps a copy of the sides and combatants as the first
+// fight of a Runner made them in sideArr and combArr (prototypes, names,
+// sides, indexes and places on the map, before any default or setting).
+func (r *Run) keepStructs(sideArr, combArr reflect.Value) {
+	k := r.keep
+	if k == nil {
+		return
+	}
+	k.sideArr, k.combArr = sideArr, combArr
+	k.sideTmpl = reflect.MakeSlice(sideArr.Type(), sideArr.Len(), sideArr.Len())
+	k.combTmpl = reflect.MakeSlice(combArr.Type(), combArr.Len(), combArr.Len())
+	reflect.Copy(k.sideTmpl, sideArr)
+	reflect.Copy(k.combTmpl, combArr)
+	k.sidePtrs, k.combPtrs = slices.Clone(pointers(r.sideList)), slices.Clone(pointers(r.combList))
+}
+
+// restoreStructs starts a Runner's later fight from that copy, with the
+// same structs and lists: two copies instead of a field at a time.
+func (r *Run) restoreStructs() bool {
+	k := r.keep
+	if k == nil || !k.sideTmpl.IsValid() {
+		return false
+	}
+	reflect.Copy(k.sideArr, k.sideTmpl)
+	reflect.Copy(k.combArr, k.combTmpl)
+	// The Values of sides and comb are still there, after makeLists
+	// emptied the slices.
+	r.sides, r.comb = r.sides[:len(k.sidePtrs)], r.comb[:len(k.combPtrs)]
+	copy(pointers(r.sideList), k.sidePtrs)
+	copy(pointers(r.combList), k.combPtrs)
+	return true
 }
 
 // fighters are the combatants of the fight last played (sim reads

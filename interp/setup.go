@@ -52,34 +52,39 @@ func (r *Run) setup() error {
 	// which holds the built-in attributes' starting values and the
 	// defaults that are literals; the others are evaluated below, in
 	// order. The structs of a fight are allocated together.
-	sideArr, combArr := r.structs(pr, len(enc.Sides), ncomb)
-	for si, s := range enc.Sides {
-		e := sideArr.Index(si)
-		e.Set(pr.side)
-		e.Field(dsl.FieldName).SetString(s.Name)
-		e.Field(e.NumField() - 1).SetInt(int64(si)) // the hidden index
-		sv := e.Addr()
-		r.sides = append(r.sides, sv)
-		r.sideList.Index(si).Set(sv)
-		for _, cs := range s.Combatants {
-			e := combArr.Index(len(r.comb))
-			e.Set(pr.comb)
-			e.Field(dsl.FieldName).SetString(cs.Name)
-			e.Field(dsl.FieldSide).Set(sv)
-			e.Field(e.NumField() - 1).SetInt(int64(len(r.comb))) // the hidden index
-			cv := e.Addr()
-			r.comb = append(r.comb, cv)
-			r.combList.Index(len(r.comb) - 1).Set(cv)
+	// A Runner copies what its first fight made here (restoreStructs).
+	if !r.restoreStructs() {
+		sideArr := reflect.MakeSlice(pr.sideSlice, len(enc.Sides), len(enc.Sides))
+		combArr := reflect.MakeSlice(pr.combSlice, ncomb, ncomb)
+		for si, s := range enc.Sides {
+			e := sideArr.Index(si)
+			e.Set(pr.side)
+			e.Field(dsl.FieldName).SetString(s.Name)
+			e.Field(e.NumField() - 1).SetInt(int64(si)) // the hidden index
+			sv := e.Addr()
+			r.sides = append(r.sides, sv)
+			r.sideList.Index(si).Set(sv)
+			for _, cs := range s.Combatants {
+				e := combArr.Index(len(r.comb))
+				e.Set(pr.comb)
+				e.Field(dsl.FieldName).SetString(cs.Name)
+				e.Field(dsl.FieldSide).Set(sv)
+				e.Field(e.NumField() - 1).SetInt(int64(len(r.comb))) // the hidden index
+				cv := e.Addr()
+				r.comb = append(r.comb, cv)
+				r.combList.Index(len(r.comb) - 1).Set(cv)
+			}
 		}
+		if r.enc.Map != nil {
+			r.place()
+		}
+		r.keepStructs(sideArr, combArr)
 	}
 	if cap(r.declared) >= len(r.comb) {
 		r.declared = r.declared[:len(r.comb)]
 		clear(r.declared) // a Runner's earlier fight's
 	} else {
 		r.declared = make([]*declared, len(r.comb))
-	}
-	if r.enc.Map != nil {
-		r.place()
 	}
 	// Defaults, then the encounter's settings.
 	if err := r.applyDefaults(r.sides, m.U.SideAttrs, pr.sideDone); err != nil {
@@ -150,21 +155,6 @@ func (r *Run) makeLists(pr *prototypes, nsides, ncomb int) {
 	}
 }
 
-// structs are the arrays of a fight's side and combatant structs; a
-// Runner makes them once.
-func (r *Run) structs(pr *prototypes, nsides, ncomb int) (sideArr, combArr reflect.Value) {
-	k := r.keep
-	if k != nil && k.sideArr.IsValid() {
-		return k.sideArr, k.combArr
-	}
-	sideArr = reflect.MakeSlice(pr.sideSlice, nsides, nsides)
-	combArr = reflect.MakeSlice(pr.combSlice, ncomb, ncomb)
-	if k != nil {
-		k.sideArr, k.combArr = sideArr, combArr
-	}
-	return sideArr, combArr
-}
-
 // constFrame is the frame a constant is evaluated in: the globals, with
 // the constants before it.
 func (r *Run) constFrame() reflect.Value {
@@ -191,6 +181,7 @@ func (r *Run) constSlot(i int) reflect.Value {
 		t := r.m.Consts[n].Field.Type.R
 		k.consts = append(k.consts, reflect.New(t).Elem())
 		k.last = append(k.last, reflect.New(t).Elem())
+		k.plain = append(k.plain, plainComparable(t))
 	}
 	return k.consts[i]
 }
