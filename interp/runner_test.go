@@ -229,3 +229,43 @@ func TestRunnerRefreshesChangedConstants(t *testing.T) {
 	fixed.Value = old
 	sameOutcome(t, "fixed = 3 again", runnerFight(rn, opt, true), before)
 }
+
+// SampleEventProbability, which plays its set-ups through a Runner,
+// counts exactly what new runs of the same seeds count.
+func TestSampleEventProbabilityCountsWhatNewRunsPlay(t *testing.T) {
+	for _, c := range []struct{ path, cond string }{
+		{filepath.Join("..", "testdata", "prob", "checks_encounter.fray"), `any(sides, .name == "a" && .check >= 10)`},
+		{filepath.Join("..", "testdata", "encounters", "halvaine_and_the_orcs.fray"), `any(sides, .name == "party" && .surprised > 0)`},
+	} {
+		p, enc, ok := loadFight(t, c.path)
+		if !ok {
+			t.Fatalf("%s does not load", c.path)
+		}
+		cond, diags := enc.Rules.CompileQuestion("<event>", c.cond, enc.Rules.U.Bool)
+		if diags.HasErrors() {
+			t.Fatal(diags)
+		}
+		const n = 300
+		got, err := SampleEventProbability(p, enc, cond, "", n, 9)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := 0
+		for i := range n {
+			r := New(p, enc, Options{Seed: FightSeed(9, i)})
+			if err := r.PlaySetup(""); err != nil {
+				t.Fatal(err)
+			}
+			v, err := r.eval(cond, r.newFrame(r.m.Globals))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if b, _ := v.(bool); b {
+				want++
+			}
+		}
+		if got != want || want == 0 || want == n {
+			t.Errorf("%s: %s holds after %d of %d sampled set-ups; new runs count %d", c.path, c.cond, got, n, want)
+		}
+	}
+}
