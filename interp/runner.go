@@ -74,9 +74,10 @@ func (rn *Runner) Play(opt Options) (Result, error) {
 //   - consts: emptied here, recomputed by setup into kept slots
 //     (keptConsts).
 //   - round, segment, phase, ended, steps, seq, reason: zero, as new.
-//   - depth, nesting, loops, inner, deferred: zero or nil; a fight
-//     stopped by an error inside a loop, an event or a function may
-//     have left them set.
+//   - depth, nesting, loops, inner, deferred: zero or nil. The code
+//     that sets them undoes it on the way out, errors included, so this
+//     is a guard against a fight stopped by an error inside a loop, an
+//     event or a function that left one set.
 //   - actors, elems, scratch: stacks, emptied; callArgs as well, with
 //     its arguments dropped.
 //   - scheduled: emptied, its blocks and their frames dropped.

@@ -15,17 +15,18 @@ import (
 // runnerEncounters are the encounters the Runner is checked on: every
 // example, worked example and mechanic of the repository (among them a
 // map, latecomers whose present changes mid-fight, scheduled blocks,
-// scripted declarations), the reference procedure, and interp's own
+// scripted declarations), the runtime errors' encounters (endless
+// functions and events), the reference procedure, and interp's own
 // fixture whose defaults roll and whose constants are of every kind.
 func runnerEncounters(t *testing.T) []string {
 	var files []string
-	for _, glob := range []string{"encounters", "worked", "mechanics", "bench", "features"} {
+	for _, glob := range []string{"encounters", "worked", "mechanics", "bench", "features", "runtime", "prob"} {
 		fs, _ := filepath.Glob(filepath.Join("..", "testdata", glob, "*.fray"))
 		files = append(files, fs...)
 	}
 	files = append(files, filepath.Join("testdata", "reuse", "enc.fray"))
 	for _, want := range []string{"halvaine_and_the_orcs.fray", "ambush_at_the_ford.fray", "sw_latecomers.fray",
-		"w04_ghoul_joins_mid_round.fray", "skirmish.fray"} {
+		"w04_ghoul_joins_mid_round.fray", "skirmish.fray", "endless_fn_encounter.fray", "ping_encounter.fray"} {
 		if !slices.ContainsFunc(files, func(f string) bool { return filepath.Base(f) == want }) {
 			t.Fatalf("%s is missing from the encounters", want)
 		}
