@@ -56,3 +56,33 @@ func TestReferenceRoundAllocatesNothing(t *testing.T) {
 		t.Fatalf("%d rounds played with %d rolls and events", rounds, r.seq-seq)
 	}
 }
+
+// A quiet fight of the reference procedure through a Runner allocates
+// nothing once the Runner's storage has grown (an allocation count, not
+// a timing). A new run per fight allocates its structs, lists and more.
+func TestReferenceFightAllocatesNothing(t *testing.T) {
+	p, enc, ok := loadFight(t, filepath.Join("..", "testdata", "bench", "skirmish.fray"))
+	if !ok {
+		t.Fatal("the reference does not load")
+	}
+	rn := NewRunner(p, enc)
+	seed, rounds := uint64(0), 0
+	fight := func() {
+		res, err := rn.Play(Options{Seed: seed})
+		if err != nil || res.Capped || len(res.Standing) > 1 {
+			t.Fatalf("seed %d: %+v, %v", seed, res, err)
+		}
+		seed++
+		rounds += res.Rounds
+	}
+	for range 300 {
+		fight()
+	}
+	rounds = 0
+	if allocs := testing.AllocsPerRun(300, fight); allocs != 0 {
+		t.Errorf("a fight of the reference procedure allocates %.2f times", allocs)
+	}
+	if rounds < 300 {
+		t.Fatalf("301 fights took %d rounds", rounds)
+	}
+}

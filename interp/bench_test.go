@@ -22,11 +22,12 @@ func loadBench(b *testing.B, path string) (*interp.Plan, *dsl.Encounter) {
 	return interp.Lower(enc.Rules), enc
 }
 
-// benchFights plays one fight per iteration, each with its own seed, and
-// reports encounters (fights) per second, nanoseconds per round and
-// allocations per round.
+// benchFights plays one fight per iteration, each with its own seed,
+// through one Runner as fray sim does, and reports encounters (fights)
+// per second, nanoseconds per round and allocations per round.
 func benchFights(b *testing.B, path string) {
 	plan, enc := loadBench(b, path)
+	runner := interp.NewRunner(plan, enc)
 	rounds := 0
 	b.ReportAllocs()
 	var before, after runtime.MemStats
@@ -34,7 +35,7 @@ func benchFights(b *testing.B, path string) {
 	b.ResetTimer()
 	i := 0
 	for b.Loop() {
-		res, err := interp.New(plan, enc, interp.Options{Seed: uint64(i)}).Play()
+		res, err := runner.Play(interp.Options{Seed: uint64(i)})
 		if err != nil {
 			b.Fatal(err)
 		}

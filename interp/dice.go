@@ -17,6 +17,10 @@ type SeededDice struct{ state uint64 }
 // NewSeededDice starts a stream from a seed.
 func NewSeededDice(seed uint64) *SeededDice { return &SeededDice{state: seed} }
 
+// Reseed restarts the stream from a seed: it then gives what
+// NewSeededDice(seed) would.
+func (s *SeededDice) Reseed(seed uint64) { s.state = seed }
+
 func (s *SeededDice) next() uint64 {
 	s.state += 0x9e3779b97f4a7c15
 	z := s.state

@@ -133,17 +133,19 @@ func EventProbability(p *Plan, enc *dsl.Encounter, cond *dsl.CExpr, after string
 	e := &enumDice{}
 	total := new(big.Rat)
 	paths := 0
+	// Every sequence is a new fight in the same storage.
+	r := &NewRunner(p, enc).run
 	for {
 		paths++
 		if paths > maxPaths {
 			return nil, paths - 1, fmt.Errorf("the set-up can roll more than %d different sequences of dice; raise --max-paths, or estimate with --sample N", maxPaths)
 		}
-		r := New(p, enc, Options{})
+		r.reset(Options{})
 		r.dice = e
 		if err := r.PlaySetup(after); err != nil {
 			return nil, paths, err
 		}
-		v, err := r.eval(cond, r.newFrame(r.m.Globals))
+		v, err := r.evalAfterSetup(cond)
 		if err != nil {
 			return nil, paths, err
 		}
@@ -169,12 +171,13 @@ func EventProbability(p *Plan, enc *dsl.Encounter, cond *dsl.CExpr, after string
 // condition holds. The answer is an estimate, not an exact value.
 func SampleEventProbability(p *Plan, enc *dsl.Encounter, cond *dsl.CExpr, after string, n int, seed uint64) (int, error) {
 	hits := 0
+	r := &NewRunner(p, enc).run
 	for i := 0; i < n; i++ {
-		r := New(p, enc, Options{Seed: FightSeed(seed, i)})
+		r.reset(Options{Seed: FightSeed(seed, i)})
 		if err := r.PlaySetup(after); err != nil {
 			return hits, err
 		}
-		v, err := r.eval(cond, r.newFrame(r.m.Globals))
+		v, err := r.evalAfterSetup(cond)
 		if err != nil {
 			return hits, err
 		}
@@ -200,6 +203,16 @@ func (r *Run) PlaySetup(after string) error {
 		}
 	}
 	return nil
+}
+
+// evalAfterSetup evaluates a condition on the fight PlaySetup left.
+func (r *Run) evalAfterSetup(cond *dsl.CExpr) (any, error) {
+	fr := r.frameAt(0)
+	v, err := r.eval(cond, fr)
+	if err == nil {
+		r.releaseAt(0, fr)
+	}
+	return v, err
 }
 
 // SetupPhases are the names of the phases that run once, in order.

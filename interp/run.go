@@ -106,6 +106,8 @@ type Run struct {
 	endKnown, endWas               bool
 	endWorld, endRound, endSegment int
 	endSides, endCombs             reflect.Value
+
+	keep *kept // what a Runner keeps from fight to fight; nil for New's runs
 }
 
 type declared struct {
@@ -141,14 +143,23 @@ var _ context.Context = (*Run)(nil)
 
 // New prepares a run of an encounter under a plan.
 func New(p *Plan, enc *dsl.Encounter, opt Options) *Run {
-	r := &Run{plan: p, m: p.M, enc: enc, opt: opt}
+	r := &Run{plan: p, m: p.M, enc: enc}
 	if opt.Dice != nil {
 		r.dice = NewFixedDice(opt.Dice)
 	} else {
 		r.dice = NewSeededDice(opt.Seed)
 	}
+	r.setOptions(opt)
+	r.bind()
+	return r
+}
+
+// setOptions takes a fight's options, filling in the defaults of those
+// left at zero.
+func (r *Run) setOptions(opt Options) {
+	r.opt = opt
 	if r.opt.MaxRounds == 0 {
-		r.opt.MaxRounds = enc.Rounds
+		r.opt.MaxRounds = r.enc.Rounds
 	}
 	if r.opt.MaxSteps == 0 {
 		r.opt.MaxSteps = DefaultMaxSteps
@@ -156,13 +167,17 @@ func New(p *Plan, enc *dsl.Encounter, opt Options) *Run {
 	if r.opt.MemoryBudget == 0 {
 		r.opt.MemoryBudget = DefaultMemoryBudget
 	}
+}
+
+// bind makes what a run keeps for its whole life: itself as the frames'
+// context, its description of the die being rolled, and its storage.
+func (r *Run) bind() {
 	// The frames' context field is an interface: a Value of that type
 	// stores without a type check per frame.
 	var ctx context.Context = r
 	r.self = reflect.ValueOf(&ctx).Elem()
 	r.needFn = r.describeNeed
 	r.adoptStore()
-	return r
 }
 
 // quiet reports whether nobody reads the log; then the caller skips
@@ -191,7 +206,9 @@ func (r *Run) emitLog(e *Event) {
 
 // Play runs the fight to its end and reports the outcome.
 func (r *Run) Play() (res Result, err error) {
-	defer r.recycleStore()
+	if r.keep == nil {
+		defer r.recycleStore() // a Runner's run keeps its storage
+	}
 	if err := r.setup(); err != nil {
 		return res, err
 	}
@@ -315,11 +332,22 @@ func (r *Run) finish(err error) (Result, error) {
 func (r *Run) standingNames() []string {
 	mark := len(r.scratch)
 	standing := r.standingP(r.sidesP())
-	out := make([]string, 0, len(standing))
+	var out []string
+	// A Runner's quiet fight answers in its own buffer (Runner.Play);
+	// a logged one gives the list to the end event as well.
+	reuse := r.keep != nil && r.opt.Sink == nil
+	if reuse {
+		out = r.keep.standing[:0]
+	} else {
+		out = make([]string, 0, len(standing))
+	}
 	for _, s := range standing {
 		out = append(out, *(*string)(s)) // the name leads every side
 	}
 	r.scratch = r.scratch[:mark]
+	if reuse {
+		r.keep.standing = out
+	}
 	return out
 }
 
@@ -386,7 +414,12 @@ func (r *Run) runPhase(ph *phasePlan) error {
 // newFrame makes a body's environment with the current globals.
 func (r *Run) newFrame(f *dsl.Frame) reflect.Value {
 	p := reflect.New(f.R)
-	e := p.Elem()
+	r.setGlobals(p.Elem())
+	return p
+}
+
+// setGlobals gives a zeroed frame the current globals.
+func (r *Run) setGlobals(e reflect.Value) {
 	e.Field(dsl.GCtx).Set(r.self)
 	e.Field(dsl.GRound).SetInt(int64(r.round))
 	e.Field(dsl.GSegment).SetInt(int64(r.segment))
@@ -397,7 +430,6 @@ func (r *Run) newFrame(f *dsl.Frame) reflect.Value {
 			e.Field(c.Field.Index).Set(r.consts[i])
 		}
 	}
-	return p
 }
 
 // vm returns the expr VM of the current nesting depth; a world function

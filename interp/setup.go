@@ -18,13 +18,8 @@ func (r *Run) setup() error {
 	for _, s := range enc.Sides {
 		ncomb += len(s.Combatants)
 	}
-	// The lists are made at their length (reflect.Append would allocate
-	// per element) and filled below.
 	pr := r.plan.protos()
-	r.sideList = reflect.MakeSlice(pr.sideList, len(enc.Sides), len(enc.Sides))
-	r.combList = reflect.MakeSlice(pr.combList, ncomb, max(8, ncomb))
-	r.sides = make([]reflect.Value, 0, len(enc.Sides))
-	r.comb = make([]reflect.Value, 0, ncomb)
+	r.makeLists(pr, len(enc.Sides), ncomb)
 	if !r.quiet() {
 		mode := fmt.Sprintf("seed %d", r.opt.Seed)
 		if r.opt.Dice != nil {
@@ -38,48 +33,58 @@ func (r *Run) setup() error {
 	defer func() { r.actors = r.actors[:len(r.actors)-1] }()
 
 	// Constants in order; each may use the ones before it.
-	for _, c := range m.Consts {
-		fr := r.newFrame(m.Globals)
+	for i, c := range m.Consts {
+		fr := r.constFrame()
 		r.reason = c.Name
 		v, err := r.eval(c.Value, fr)
 		if err != nil {
 			return err
 		}
-		cv := reflect.New(c.Field.Type.R).Elem()
+		cv := r.constSlot(i)
 		if err := r.store(cv, v, dsl.RangeOf(c.Decl.Pos, c.Decl.Value.EndPos)); err != nil {
 			return err
 		}
 		r.consts = append(r.consts, cv)
 	}
+	r.keptConsts()
 
 	// Every side and combatant starts as a copy of the plan's prototype,
 	// which holds the built-in attributes' starting values and the
 	// defaults that are literals; the others are evaluated below, in
 	// order. The structs of a fight are allocated together.
-	sideArr := reflect.MakeSlice(pr.sideSlice, len(enc.Sides), len(enc.Sides))
-	combArr := reflect.MakeSlice(pr.combSlice, ncomb, ncomb)
-	for si, s := range enc.Sides {
-		e := sideArr.Index(si)
-		e.Set(pr.side)
-		e.Field(dsl.FieldName).SetString(s.Name)
-		e.Field(e.NumField() - 1).SetInt(int64(si)) // the hidden index
-		sv := e.Addr()
-		r.sides = append(r.sides, sv)
-		r.sideList.Index(si).Set(sv)
-		for _, cs := range s.Combatants {
-			e := combArr.Index(len(r.comb))
-			e.Set(pr.comb)
-			e.Field(dsl.FieldName).SetString(cs.Name)
-			e.Field(dsl.FieldSide).Set(sv)
-			e.Field(e.NumField() - 1).SetInt(int64(len(r.comb))) // the hidden index
-			cv := e.Addr()
-			r.comb = append(r.comb, cv)
-			r.combList.Index(len(r.comb) - 1).Set(cv)
+	// A Runner copies what its first fight made here (restoreStructs).
+	if !r.restoreStructs() {
+		sideArr := reflect.MakeSlice(pr.sideSlice, len(enc.Sides), len(enc.Sides))
+		combArr := reflect.MakeSlice(pr.combSlice, ncomb, ncomb)
+		for si, s := range enc.Sides {
+			e := sideArr.Index(si)
+			e.Set(pr.side)
+			e.Field(dsl.FieldName).SetString(s.Name)
+			e.Field(e.NumField() - 1).SetInt(int64(si)) // the hidden index
+			sv := e.Addr()
+			r.sides = append(r.sides, sv)
+			r.sideList.Index(si).Set(sv)
+			for _, cs := range s.Combatants {
+				e := combArr.Index(len(r.comb))
+				e.Set(pr.comb)
+				e.Field(dsl.FieldName).SetString(cs.Name)
+				e.Field(dsl.FieldSide).Set(sv)
+				e.Field(e.NumField() - 1).SetInt(int64(len(r.comb))) // the hidden index
+				cv := e.Addr()
+				r.comb = append(r.comb, cv)
+				r.combList.Index(len(r.comb) - 1).Set(cv)
+			}
 		}
+		if r.enc.Map != nil {
+			r.place()
+		}
+		r.keepStructs(sideArr, combArr)
 	}
-	r.declared = make([]*declared, len(r.comb))
-	if r.enc.Map != nil {
-		r.place()
+	if cap(r.declared) >= len(r.comb) {
+		r.declared = r.declared[:len(r.comb)]
+		clear(r.declared) // a Runner's earlier fight's
+	} else {
+		r.declared = make([]*declared, len(r.comb))
 	}
 	// Defaults, then the encounter's settings.
 	if err := r.applyDefaults(r.sides, m.U.SideAttrs, pr.sideDone); err != nil {
@@ -126,6 +131,59 @@ func (r *Run) setup() error {
 		}
 	}
 	return nil
+}
+
+// makeLists makes the lists of sides and combatants at their length
+// (reflect.Append would allocate per element), to be filled once the
+// constants are known; a Runner empties its own instead.
+func (r *Run) makeLists(pr *prototypes, nsides, ncomb int) {
+	if k := r.keep; k != nil && k.sideList.IsValid() {
+		// The same list values from fight to fight: the frame pools'
+		// templates, which hold them, stay valid.
+		r.sideList, r.combList = k.sideList, k.combList
+		clear(pointers(r.sideList))
+		clear(pointers(r.combList))
+		r.sides, r.comb = r.sides[:0], r.comb[:0]
+		return
+	}
+	r.sideList = reflect.MakeSlice(pr.sideList, nsides, nsides)
+	r.combList = reflect.MakeSlice(pr.combList, ncomb, max(8, ncomb))
+	r.sides = make([]reflect.Value, 0, nsides)
+	r.comb = make([]reflect.Value, 0, ncomb)
+	if k := r.keep; k != nil {
+		k.sideList, k.combList = r.sideList, r.combList
+	}
+}
+
+// constFrame is the frame a constant is evaluated in: the globals, with
+// the constants before it.
+func (r *Run) constFrame() reflect.Value {
+	k := r.keep
+	if k == nil {
+		return r.newFrame(r.m.Globals)
+	}
+	if !k.constFrame.IsValid() {
+		k.constFrame = reflect.New(r.m.Globals.R)
+	}
+	e := k.constFrame.Elem()
+	e.SetZero()
+	r.setGlobals(e)
+	return k.constFrame
+}
+
+// constSlot is where constant i is stored.
+func (r *Run) constSlot(i int) reflect.Value {
+	k := r.keep
+	if k == nil {
+		return reflect.New(r.m.Consts[i].Field.Type.R).Elem()
+	}
+	for n := len(k.consts); n <= i; n++ {
+		t := r.m.Consts[n].Field.Type.R
+		k.consts = append(k.consts, reflect.New(t).Elem())
+		k.last = append(k.last, reflect.New(t).Elem())
+		k.plain = append(k.plain, plainComparable(t))
+	}
+	return k.consts[i]
 }
 
 func (r *Run) applyDefaults(list []reflect.Value, attrs []*dsl.Attr, done []bool) error {

@@ -116,7 +116,7 @@ func Simulate(ctx context.Context, p *Plan, enc *dsl.Encounter, opt SimOptions) 
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			sw := &simWorker{counts: map[string]int{}, keys: map[[2]string]string{}}
+			sw := newSimWorker(p, &unscripted)
 			for {
 				i := int(next.Add(1) - 1)
 				if i >= opt.N {
@@ -128,7 +128,7 @@ func Simulate(ctx context.Context, p *Plan, enc *dsl.Encounter, opt SimOptions) 
 					return
 				default:
 				}
-				res.add(p, &unscripted, opt, i, sw)
+				res.add(opt, i, sw)
 				if opt.Progress != nil {
 					mu.Lock()
 					done++
@@ -150,8 +150,17 @@ func Simulate(ctx context.Context, p *Plan, enc *dsl.Encounter, opt SimOptions) 
 
 // simWorker is what one worker reuses from fight to fight.
 type simWorker struct {
-	counts map[string]int       // rule events of the current fight
-	keys   map[[2]string]string // "event · who", made once
+	runner  *Runner
+	counts  map[string]int       // rule events of the current fight
+	keys    map[[2]string]string // "event · who", made once
+	countFn func(name, who string)
+	alive   map[string]int // the current fight's survivors by side
+}
+
+func newSimWorker(p *Plan, enc *dsl.Encounter) *simWorker {
+	w := &simWorker{runner: NewRunner(p, enc), counts: map[string]int{}, keys: map[[2]string]string{}, alive: map[string]int{}}
+	w.countFn = w.count // a method value made per fight would allocate
+	return w
 }
 
 func (w *simWorker) count(name, who string) {
@@ -167,12 +176,11 @@ func (w *simWorker) count(name, who string) {
 }
 
 // add plays fight i and counts what happened.
-func (res *SimResult) add(p *Plan, enc *dsl.Encounter, opt SimOptions, i int, w *simWorker) {
+func (res *SimResult) add(opt SimOptions, i int, w *simWorker) {
 	counts := w.counts
 	clear(counts)
-	run := New(p, enc, Options{Seed: FightSeed(opt.Seed, i), MaxRounds: opt.MaxRounds, MaxSteps: opt.MaxSteps,
-		countEvent: w.count})
-	out, err := run.Play()
+	out, err := w.runner.Play(Options{Seed: FightSeed(opt.Seed, i), MaxRounds: opt.MaxRounds, MaxSteps: opt.MaxSteps,
+		countEvent: w.countFn})
 	res.Runs++
 	if err != nil {
 		res.Errors++
@@ -192,8 +200,9 @@ func (res *SimResult) add(p *Plan, enc *dsl.Encounter, opt SimOptions, i int, w 
 		res.NoWinner++
 	}
 	res.Rounds[out.Rounds]++
-	alive := map[string]int{}
-	for _, c := range run.comb {
+	alive := w.alive
+	clear(alive)
+	for _, c := range w.runner.fighters() {
 		if !c.Elem().Field(dsl.FieldAlive).Bool() {
 			res.Deaths[nameOf(c)]++
 		} else {

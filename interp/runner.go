@@ -1,0 +1,201 @@
+package interp
+
+import (
+	"reflect"
+	"slices"
+	"unsafe"
+
+	"github.com/frayrules/fray/dsl"
+)
+
+// Runner plays fight after fight of one encounter under one plan, each
+// in the storage of the one before: the side and combatant structs, their
+// lists, the constants, the frames, buffers and VMs of expressions. A
+// quiet fight (no Sink) of a procedure whose rounds allocate nothing
+// then allocates nothing at all, once the storage has grown to what the
+// fights need.
+//
+// A fight played by a Runner is the same fight as New(p, enc,
+// opt).Play() with the same options: the same Result, the same log. A
+// Runner is not safe for concurrent use: give each goroutine its own.
+type Runner struct {
+	run  Run
+	keep kept
+}
+
+// kept is the storage a Runner's run keeps from one fight to the next,
+// besides the run's own buffers (see reset).
+type kept struct {
+	dice               SeededDice       // the stream of seeded fights, reseeded
+	sideList, combList reflect.Value    // the lists of every fight, refilled
+	sideArr, combArr   reflect.Value    // []side, []combatant: the structs of every fight
+	sideTmpl, combTmpl reflect.Value    // what they start as (restoreStructs)
+	sidePtrs, combPtrs []unsafe.Pointer // what the lists hold
+	consts, last       []reflect.Value  // this fight's constants and the one before's
+	plain              []bool           // by constant: compared with ==
+	warm               bool             // last holds the constants of a fight
+	constFrame         reflect.Value    // where constants are evaluated
+	standing           []string         // Result.Standing of quiet fights
+}
+
+// NewRunner prepares a Runner of an encounter under a plan.
+func NewRunner(p *Plan, enc *dsl.Encounter) *Runner {
+	rn := &Runner{}
+	r := &rn.run
+	r.plan, r.m, r.enc = p, p.M, enc
+	r.keep = &rn.keep
+	r.bind()
+	return rn
+}
+
+// Play plays one fight with the given options, as New(p, enc,
+// opt).Play() would. Result.Standing of a fight without a Sink is the
+// Runner's and is overwritten by the next Play; copy it to keep it. A
+// fight stopped by an error leaves the Runner ready for the next one.
+func (rn *Runner) Play(opt Options) (Result, error) {
+	rn.run.reset(opt)
+	return rn.run.Play()
+}
+
+// reset readies a Runner's run for its next fight: whatever the fight
+// before left, whether it ended or stopped with an error, goes. Each
+// field of Run, and its fate:
+//
+//   - plan, m, enc, self, needFn, keep: kept; they belong to the Runner.
+//   - opt: the new fight's (setOptions); dice: the kept SeededDice,
+//     reseeded, or fixed dice when opt.Dice lists them.
+//   - sides, comb, sideList, combList: the same structs and lists in
+//     every fight. setup empties the lists while the constants are
+//     evaluated, as in a new run, then copies the structs and the lists
+//     back to what the first fight started with (restoreStructs: the
+//     prototypes, names, sides, indexes and places), and applies the
+//     defaults, settings and rulings anew. A list some statement had
+//     replaced would go back to the kept one.
+//   - consts: emptied here, recomputed by setup into kept slots
+//     (keptConsts).
+//   - round, segment, phase, ended, steps, seq, reason: zero, as new.
+//   - depth, nesting, loops, inner, deferred: zero or nil. The code
+//     that sets them undoes it on the way out, errors included, so this
+//     is a guard against a fight stopped by an error inside a loop, an
+//     event or a function that left one set.
+//   - actors, elems, scratch: stacks, emptied; callArgs as well, with
+//     its arguments dropped.
+//   - scheduled: emptied, its blocks and their frames dropped.
+//   - declared: cleared by setup (it is by combatant).
+//   - defDecl: kept; made from the plan alone and never changed.
+//   - vms: kept (a VM resets its state for each program it runs).
+//   - pools, loopBufs: kept. A pool's template holds the globals: the
+//     context (the same run), the lists (the same values, which is why
+//     they are kept) and the constants, which may roll: keptConsts has
+//     the templates refreshed when a constant differs from the fight
+//     before's. Frames in use when an error stopped a fight are simply
+//     not returned to their pool.
+//   - combView, sideView: kept; they check that their list is the same.
+//   - endKnown, endWas, endWorld, endRound, endSegment, endSides,
+//     endCombs: the end condition's answer is forgotten (endKnown), since
+//     the lists stay the same; world keeps counting (only those compare
+//     it), so that even a remembered answer could not match.
+//   - endFrame, endGen: kept; made again when pool 0's template changes.
+func (r *Run) reset(opt Options) {
+	k := r.keep
+	if opt.Dice != nil {
+		r.dice = NewFixedDice(opt.Dice)
+	} else {
+		k.dice.Reseed(opt.Seed)
+		r.dice = &k.dice
+	}
+	r.setOptions(opt)
+	r.consts = r.consts[:0]
+	r.round, r.segment, r.phase, r.ended = 0, 0, "", false
+	r.steps, r.seq, r.reason = 0, 0, ""
+	r.depth, r.nesting, r.loops, r.inner, r.deferred = 0, 0, 0, nil, nil
+	r.actors, r.elems, r.scratch = r.actors[:0], r.elems[:0], r.scratch[:0]
+	clear(r.callArgs[:cap(r.callArgs)])
+	r.callArgs = r.callArgs[:0]
+	clear(r.scheduled[:cap(r.scheduled)])
+	r.scheduled = r.scheduled[:0]
+	r.endKnown, r.endWas = false, false
+}
+
+// keptConsts compares a Runner's constants, just computed, with the
+// fight before's: the frame pools' templates hold the constants, so
+// when one differs (it rolled, say) the templates are refreshed when
+// next used, and frames made from them are reset in full.
+func (r *Run) keptConsts() {
+	k := r.keep
+	if k == nil {
+		return
+	}
+	changed := !k.warm
+	for i, v := range r.consts {
+		if last := k.last[i]; !k.plain[i] || !v.Equal(last) {
+			last.Set(v)
+			changed = true
+		}
+	}
+	k.warm = true
+	if changed {
+		for i := range r.pools {
+			r.pools[i].sides = reflect.Value{}
+		}
+	}
+}
+
+// keepStructs keeps a copy of the sides and combatants as the first
+// fight of a Runner made them in sideArr and combArr (prototypes, names,
+// sides, indexes and places on the map, before any default or setting).
+func (r *Run) keepStructs(sideArr, combArr reflect.Value) {
+	k := r.keep
+	if k == nil {
+		return
+	}
+	k.sideArr, k.combArr = sideArr, combArr
+	k.sideTmpl = reflect.MakeSlice(sideArr.Type(), sideArr.Len(), sideArr.Len())
+	k.combTmpl = reflect.MakeSlice(combArr.Type(), combArr.Len(), combArr.Len())
+	reflect.Copy(k.sideTmpl, sideArr)
+	reflect.Copy(k.combTmpl, combArr)
+	k.sidePtrs, k.combPtrs = slices.Clone(pointers(r.sideList)), slices.Clone(pointers(r.combList))
+}
+
+// restoreStructs starts a Runner's later fight from that copy, with the
+// same structs and lists: two copies instead of a field at a time.
+func (r *Run) restoreStructs() bool {
+	k := r.keep
+	if k == nil || !k.sideTmpl.IsValid() {
+		return false
+	}
+	reflect.Copy(k.sideArr, k.sideTmpl)
+	reflect.Copy(k.combArr, k.combTmpl)
+	// The Values of sides and comb are still there, after makeLists
+	// emptied the slices.
+	r.sides, r.comb = r.sides[:len(k.sidePtrs)], r.comb[:len(k.combPtrs)]
+	copy(pointers(r.sideList), k.sidePtrs)
+	copy(pointers(r.combList), k.combPtrs)
+	return true
+}
+
+// fighters are the combatants of the fight last played (sim reads
+// who survived).
+func (rn *Runner) fighters() []reflect.Value { return rn.run.comb }
+
+// plainComparable reports whether values of t compare with == without
+// an interface inside, whose dynamic value could not (reflect's
+// Value.Comparable would say so for a value, but allocates).
+func plainComparable(t reflect.Type) bool {
+	switch t.Kind() {
+	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+		reflect.Float32, reflect.Float64, reflect.String, reflect.Pointer:
+		return true
+	case reflect.Array:
+		return plainComparable(t.Elem())
+	case reflect.Struct:
+		for i := range t.NumField() {
+			if !plainComparable(t.Field(i).Type) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}

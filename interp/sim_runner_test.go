@@ -1,0 +1,85 @@
+package interp
+
+import (
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"github.com/frayrules/fray/dsl"
+)
+
+// Simulate, which plays its fights through one Runner per worker,
+// counts what fights played by new runs count.
+func TestSimulateCountsWhatNewRunsPlay(t *testing.T) {
+	for _, name := range []string{"halvaine_and_the_orcs.fray", "ambush_at_the_ford.fray", "leonin_hunters_and_hobgoblins.fray"} {
+		p, enc, ok := loadFight(t, filepath.Join("..", "testdata", "encounters", name))
+		if !ok {
+			t.Fatalf("%s does not load", name)
+		}
+		opt := SimOptions{N: 40, Seed: 3, Workers: 2, MaxRounds: 6}
+		got := Simulate(t.Context(), p, enc, opt)
+		want := simByNewRuns(p, enc, opt)
+		if got.Runs != opt.N || got.Errors != 0 || len(got.Deaths) == 0 || len(got.EventSum) == 0 {
+			t.Fatalf("%s: %d fights, %d errors (%v), deaths %v, events %v", name, got.Runs, got.Errors, got.FirstErr, got.Deaths, got.EventSum)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: Simulate gives\n%+v\nnew runs give\n%+v", name, got, want)
+		}
+	}
+}
+
+// simByNewRuns is Simulate with a new run per fight, in one goroutine,
+// counting as Simulate counted before it had Runners.
+func simByNewRuns(p *Plan, enc *dsl.Encounter, opt SimOptions) *SimResult {
+	unscripted := *enc
+	unscripted.Script = map[int][]*dsl.DeclSpec{}
+	unscripted.Dice = nil
+	res := newSimResult(enc)
+	for i := range opt.N {
+		counts := map[string]int{}
+		count := func(name, who string) {
+			counts[name]++
+			if who != "" {
+				counts[name+" · "+who]++
+			}
+		}
+		run := New(p, &unscripted, Options{Seed: FightSeed(opt.Seed, i), MaxRounds: opt.MaxRounds, MaxSteps: opt.MaxSteps, countEvent: count})
+		out, err := run.Play()
+		res.Runs++
+		if err != nil {
+			res.Errors++
+			if res.FirstErr == nil {
+				res.FirstErr = err
+			}
+			continue
+		}
+		switch {
+		case out.Capped:
+			res.Capped++
+		case len(out.Standing) == 0:
+			res.NoneStand++
+		case len(out.Standing) == 1:
+			res.Wins[out.Standing[0]]++
+		default:
+			res.NoWinner++
+		}
+		res.Rounds[out.Rounds]++
+		alive := map[string]int{}
+		for _, c := range run.comb {
+			if !c.Elem().Field(dsl.FieldAlive).Bool() {
+				res.Deaths[nameOf(c)]++
+			} else {
+				alive[nameOf(c.Elem().Field(dsl.FieldSide))]++
+			}
+		}
+		for _, s := range res.Sides {
+			res.Survivors[s] += alive[s]
+			res.SurvSq[s] += alive[s] * alive[s]
+		}
+		for k, v := range counts {
+			res.EventRuns[k]++
+			res.EventSum[k] += v
+		}
+	}
+	return res
+}
