@@ -927,28 +927,8 @@ func (c *fastCompiler) list(n ast.Node) listFn {
 // livingRelated compiles living(members(s)), living(enemies(c)) and
 // living(allies(c)) as one pass over the combatants; n is the inner call.
 func (c *fastCompiler) livingRelated(n ast.Node) listFn {
-	x, ok := n.(*ast.CallNode)
+	p, rel, ok := c.related(n)
 	if !ok {
-		return nil
-	}
-	id, ok := x.Callee.(*ast.IdentifierNode)
-	args := callArgs(x)
-	if !ok || len(args) != 1 || !c.isEntityList(x.Type()) {
-		return nil
-	}
-	rel := 0
-	switch id.Value {
-	case "members":
-		rel = relMembers
-	case "enemies":
-		rel = relEnemies
-	case "allies":
-		rel = relAllies
-	default:
-		return nil
-	}
-	p := c.ptr(args[0])
-	if p == nil {
 		return nil
 	}
 	return func(r *Run, f unsafe.Pointer) ([]unsafe.Pointer, error) {
@@ -961,6 +941,32 @@ func (c *fastCompiler) livingRelated(n ast.Node) listFn {
 		}
 		return r.relatedP(v, rel, true), nil
 	}
+}
+
+// related recognises members(s), enemies(c) and allies(c), natively.
+func (c *fastCompiler) related(n ast.Node) (ptrFn, int, bool) {
+	x, ok := n.(*ast.CallNode)
+	if !ok {
+		return nil, 0, false
+	}
+	id, ok := x.Callee.(*ast.IdentifierNode)
+	args := callArgs(x)
+	if !ok || len(args) != 1 || !c.isEntityList(x.Type()) {
+		return nil, 0, false
+	}
+	rel := 0
+	switch id.Value {
+	case "members":
+		rel = relMembers
+	case "enemies":
+		rel = relEnemies
+	case "allies":
+		rel = relAllies
+	default:
+		return nil, 0, false
+	}
+	p := c.ptr(args[0])
+	return p, rel, p != nil
 }
 
 // fastOf is the native form of an expression, or nil.

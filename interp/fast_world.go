@@ -82,26 +82,37 @@ const (
 
 // relatedP lists the combatants related to x (a side for relMembers, a
 // combatant otherwise), only those in the fight when living is set: one
-// pass for living(enemies(c)) and the like.
+// pass for living(enemies(c)) and the like, a loop per relation.
 func (r *Run) relatedP(x unsafe.Pointer, rel int, living bool) []unsafe.Pointer {
+	lay := &r.plan.lay
+	sideAt, alive, pres := lay.side, lay.alive, lay.present
 	side := x
 	if rel != relMembers {
-		side = r.sideOf(x)
+		side = *(*unsafe.Pointer)(unsafe.Add(x, sideAt))
+	}
+	in := func(c unsafe.Pointer) bool {
+		return !living || *(*bool)(unsafe.Add(c, alive)) && *(*bool)(unsafe.Add(c, pres))
 	}
 	start := len(r.scratch)
-	for _, c := range r.combP() {
-		s := r.sideOf(c)
-		var in bool
-		switch rel {
-		case relMembers:
-			in = s == side
-		case relEnemies:
-			in = s != side
-		default:
-			in = s == side && c != x
+	all := r.combP()
+	switch rel {
+	case relMembers:
+		for _, c := range all {
+			if *(*unsafe.Pointer)(unsafe.Add(c, sideAt)) == side && in(c) {
+				r.scratch = append(r.scratch, c)
+			}
 		}
-		if in && (!living || c != nil && r.inFightP(c)) {
-			r.scratch = append(r.scratch, c)
+	case relEnemies:
+		for _, c := range all {
+			if *(*unsafe.Pointer)(unsafe.Add(c, sideAt)) != side && in(c) {
+				r.scratch = append(r.scratch, c)
+			}
+		}
+	default:
+		for _, c := range all {
+			if *(*unsafe.Pointer)(unsafe.Add(c, sideAt)) == side && c != x && in(c) {
+				r.scratch = append(r.scratch, c)
+			}
 		}
 	}
 	return r.list(start)
@@ -181,24 +192,30 @@ func (r *Run) pickP(list []unsafe.Pointer) (unsafe.Pointer, error) {
 	case 1:
 		return list[0], nil
 	}
-	prev := r.reason
-	if len(list) < len(pickReasons) {
-		r.reason = pickReasons[len(list)]
-	} else {
-		r.reason = "pick among " + strconv.Itoa(len(list))
-	}
-	var n int
-	var err error
-	if len(list) <= stdlib.MaxFaces {
-		n, err = r.die(len(list))
-	} else {
-		n, err = r.Roll(1, len(list))
-	}
-	r.reason = prev
+	k, err := r.pickIndex(len(list))
 	if err != nil {
 		return nil, err
 	}
-	return list[n-1], nil
+	return list[k], nil
+}
+
+// pickIndex rolls which of n (two or more) pick takes, from 0.
+func (r *Run) pickIndex(n int) (int, error) {
+	prev := r.reason
+	if n < len(pickReasons) {
+		r.reason = pickReasons[n]
+	} else {
+		r.reason = "pick among " + strconv.Itoa(n)
+	}
+	var k int
+	var err error
+	if n <= stdlib.MaxFaces {
+		k, err = r.die(n)
+	} else {
+		k, err = r.Roll(1, n)
+	}
+	r.reason = prev
+	return k - 1, err
 }
 
 // eface is the layout of an interface{} value.

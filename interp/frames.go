@@ -35,10 +35,12 @@ type localField struct {
 	ptrs  bool // holds pointers (other kinds)
 }
 
-func localsOf(f *dsl.Frame) []localField {
+// localsOf lists the locals of f to zero on reuse, but those in preset:
+// parameters that every call sets before the body runs.
+func localsOf(f *dsl.Frame, preset map[int]bool) []localField {
 	var out []localField
 	for _, ff := range f.Fields {
-		if ff.Global {
+		if ff.Global || preset[ff.Index] {
 			continue
 		}
 		sf := f.R.Field(ff.Index)
@@ -117,6 +119,26 @@ func (r *Run) frameAt(id int) reflect.Value {
 
 // frameAtP is frameAt that also gives the frame's address.
 func (r *Run) frameAtP(id int) (reflect.Value, unsafe.Pointer) {
+	// The common case first: a released frame of the current template.
+	if id < len(r.pools) {
+		p := &r.pools[id]
+		if n := len(p.free); n > 0 && p.free[n-1].gen == p.gen && sameList(p.sides, r.sideList) && sameList(p.combs, r.combList) &&
+			len(r.consts) >= len(r.m.Consts) {
+			fr := p.free[n-1].v
+			p.free = p.free[:n-1]
+			base := fr.UnsafePointer()
+			p.clearLocals(fr, base)
+			*(*int)(unsafe.Add(base, p.round)) = r.round
+			*(*int)(unsafe.Add(base, p.segment)) = r.segment
+			return fr, base
+		}
+	}
+	return r.frameSlow(id)
+}
+
+// frameSlow is frameAtP when the pool must be made or refreshed, or has
+// no frame of its template to give.
+func (r *Run) frameSlow(id int) (reflect.Value, unsafe.Pointer) {
 	f := r.plan.frames[id]
 	if len(r.consts) < len(r.m.Consts) {
 		fr := r.newFrame(f) // the constants are still being computed
@@ -160,7 +182,7 @@ func (r *Run) refreshPool(p *framePool, f *dsl.Frame) {
 	if !p.tmpl.IsValid() {
 		p.tmpl = r.newFrame(f).Elem()
 		p.round, p.segment = f.R.Field(dsl.GRound).Offset, f.R.Field(dsl.GSegment).Offset
-		p.locals = localsOf(f)
+		p.locals = localsOf(f, r.plan.preset[f])
 	} else {
 		e := p.tmpl
 		e.Field(dsl.GCtx).Set(r.self)

@@ -31,6 +31,10 @@ type Plan struct {
 	cur       *dsl.Frame // the frame of the body being lowered
 	// endReads are the attributes the end condition may read (nil: any).
 	endReads  map[string]bool
+	// preset are the parameters of a frame that every call of its body
+	// sets before the body runs (an event's and its handlers', an
+	// action's self): a reused frame need not zero them.
+	preset    map[*dsl.Frame]map[int]bool
 	protoOnce sync.Once
 	proto     *prototypes // setup.go
 }
@@ -132,8 +136,17 @@ func Lower(m *dsl.Model) *Plan {
 	for _, ev := range m.EventList {
 		p.events[ev] = &eventPlan{ev: ev, fid: p.frameID(ev.Frame)}
 	}
+	p.preset = map[*dsl.Frame]map[int]bool{}
 	for _, ev := range m.EventList {
 		ep := p.events[ev]
+		params := map[int]bool{}
+		for _, prm := range ev.Params {
+			params[prm.Field.Index] = true
+		}
+		p.preset[ev.Frame] = params
+		for _, h := range ev.Handlers {
+			p.preset[h.Frame] = params // a handler's frame has the event's fields
+		}
 		ep.quietSkip, ep.quietRoots = p.quietTemplate(ev)
 		for _, prm := range ev.Params {
 			ep.params = append(ep.params, slotIn(ev.Frame, prm.Field.Index, nil))
@@ -151,6 +164,7 @@ func Lower(m *dsl.Model) *Plan {
 		ap := &actionPlan{a: a, body: p.blockIn(a.Frame, a.Body), fid: p.frameID(a.Frame)}
 		if a.Self != nil {
 			ap.self = slotIn(a.Frame, a.Self.Index, nil)
+			p.preset[a.Frame] = map[int]bool{a.Self.Index: true}
 		}
 		p.actions[a] = ap
 	}
