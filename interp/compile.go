@@ -104,6 +104,18 @@ func (p *Plan) compileInto(ce *dsl.CExpr, t reflect.Type) intoFn {
 	switch {
 	case fe == nil:
 		return nil
+	case fe.local && (fe.p != nil && t == fe.rt || fe.i != nil && t == intT):
+		off := fe.off
+		if t == intT {
+			return func(_ *Run, f, dst unsafe.Pointer) error {
+				*(*int)(dst) = *(*int)(unsafe.Add(f, off))
+				return nil
+			}
+		}
+		return func(_ *Run, f, dst unsafe.Pointer) error {
+			*(*unsafe.Pointer)(dst) = *(*unsafe.Pointer)(unsafe.Add(f, off))
+			return nil
+		}
 	case fe.i != nil && t == intT:
 		return into(ce, fe.i)
 	case fe.b != nil && t == boolT:
@@ -253,11 +265,17 @@ func (p *Plan) compileAct(n *actNode) stmtFn {
 		return nil
 	}
 	fp, ct := fe.p, fe.rt
+	local, off := fe.local, fe.off
 	return func(r *Run, _ reflect.Value, base unsafe.Pointer) (flow, error) {
 		r.reason = "act"
-		cp, err := fastRunP(r, n.who, fp, base)
-		if err != nil {
-			return flowNext, err
+		var cp unsafe.Pointer
+		if local {
+			cp = *(*unsafe.Pointer)(unsafe.Add(base, off))
+		} else {
+			var err error
+			if cp, err = fastRunP(r, n.who, fp, base); err != nil {
+				return flowNext, err
+			}
 		}
 		if cp == nil {
 			return flowNext, &RunError{At: n.at, Msg: "act needs a combatant, found nobody"}

@@ -49,6 +49,10 @@ type fexpr struct {
 	// noBox: its value as an interface is left to the VM (expr-lang's
 	// untyped nil from first); stores and conditions stay native.
 	noBox bool
+	// local: the expression is a name of its frame, at off; compiled
+	// statements copy it without a call.
+	local bool
+	off   uintptr
 	i     intFn
 	b     boolFn
 	p     ptrFn
@@ -111,6 +115,7 @@ func (p *Plan) compileFast(ce *dsl.CExpr) *fexpr {
 	c := &fastCompiler{p: p, fr: ce.Frame}
 	fe := c.node(ce.Prog.Node())
 	if fe != nil {
+		fe.off, fe.local = c.frameSlot(ce.Prog.Node())
 		fe.pure = !c.impure
 		fe.settled = !c.impure && !c.calls
 		fe.noBox = c.untyped && fe.p != nil
@@ -189,6 +194,15 @@ type field struct {
 	link bool
 	root uintptr
 	msg  string
+}
+
+// frameSlot is where n sits in the frame when it is a name of the frame.
+func (c *fastCompiler) frameSlot(n ast.Node) (uintptr, bool) {
+	if _, ok := n.(*ast.IdentifierNode); !ok {
+		return 0, false
+	}
+	loc, ok := c.location(n)
+	return loc.off, ok && loc.get == nil
 }
 
 // location resolves an identifier or a chain of struct fields to the
@@ -518,6 +532,10 @@ func rollDice(r *Run, d stdlib.Dice) (int, error) {
 	if d.N < 1 || d.Faces < 2 {
 		return 0, fmt.Errorf("cannot roll %v", d)
 	}
+	if d.N == 1 && d.Faces <= stdlib.MaxFaces {
+		t, err := r.die(d.Faces)
+		return t + d.Mod, err
+	}
 	t, err := r.Roll(d.N, d.Faces)
 	return t + d.Mod, err
 }
@@ -730,6 +748,9 @@ func (c *fastCompiler) binaryBool(x *ast.BinaryNode) boolFn {
 				return nil
 			}
 			if rn && !ln {
+				if off, ok := c.frameSlot(x.Left); ok {
+					return isNobodyAt(off, neg)
+				}
 				return isNobody(a, neg) // x == nil, x != nil
 			}
 			eq = func(r *Run, f unsafe.Pointer) (bool, error) {

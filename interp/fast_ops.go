@@ -122,3 +122,11 @@ func isNobody(a ptrFn, neg bool) boolFn {
 		return (p == nil) != neg, nil
 	}
 }
+
+// isNobodyAt compiles x == nil (x != nil with neg) for x a name of the
+// frame, at off.
+func isNobodyAt(off uintptr, neg bool) boolFn {
+	return func(_ *Run, f unsafe.Pointer) (bool, error) {
+		return (*(*unsafe.Pointer)(unsafe.Add(f, off)) == nil) != neg, nil
+	}
+}
