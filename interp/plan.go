@@ -30,7 +30,9 @@ type Plan struct {
 	lay       layout
 	cur       *dsl.Frame // the frame of the body being lowered
 	// endReads are the attributes the end condition may read (nil: any).
-	endReads  map[string]bool
+	endReads map[string]bool
+	// endTime: the end condition names the round or the segment.
+	endTime bool
 	// preset are the parameters of a frame that every call of its body
 	// sets before the body runs (an event's and its handlers', an
 	// action's self): a reused frame need not zero them.
@@ -132,6 +134,7 @@ func Lower(m *dsl.Model) *Plan {
 		}
 	}
 	p.endReads = endReadsOf(m.End)
+	p.endTime = namesTime(m.End)
 	// Event plans exist before any body is lowered, so every emit finds its event.
 	for _, ev := range m.EventList {
 		p.events[ev] = &eventPlan{ev: ev, fid: p.frameID(ev.Frame)}
@@ -385,6 +388,26 @@ func endReadsOf(ce *dsl.CExpr) map[string]bool {
 		return nil
 	}
 	return reads
+}
+
+// namesTime reports whether an expression names the round or the
+// segment (true when it cannot tell).
+func namesTime(ce *dsl.CExpr) bool {
+	if ce == nil || ce.Prog == nil {
+		return true
+	}
+	v := &timeVisitor{}
+	root := ce.Prog.Node()
+	ast.Walk(&root, v)
+	return v.found
+}
+
+type timeVisitor struct{ found bool }
+
+func (v *timeVisitor) Visit(n *ast.Node) {
+	if id, ok := (*n).(*ast.IdentifierNode); ok && (id.Value == "round" || id.Value == "segment") {
+		v.found = true
+	}
 }
 
 type readsVisitor struct {

@@ -352,8 +352,11 @@ func (r *Run) standingNames() []string {
 }
 
 func (r *Run) checkEnd() (bool, error) {
-	// The answer kept below, while nothing it read has changed.
-	if r.endKnown && r.endWorld == r.world && r.endRound == r.round && r.endSegment == r.segment &&
+	// The answer kept below, while nothing it read has changed: the
+	// round and segment count only when the condition names them (a
+	// native condition that rolls nothing and calls no modifier reads
+	// nothing else of the frame but the lists).
+	if r.endKnown && r.endWorld == r.world && (!r.plan.endTime || r.endRound == r.round && r.endSegment == r.segment) &&
 		sameList(r.endSides, r.sideList) && sameList(r.endCombs, r.combList) {
 		return r.endWas, nil
 	}
