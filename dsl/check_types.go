@@ -3,6 +3,10 @@ package dsl
 import (
 	"sort"
 	"strings"
+
+	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/frayrules/fray/stdlib"
 )
 
 // buildTypes makes the side and combatant struct types from the schemas.
@@ -178,6 +182,22 @@ func (c *checker) checkConsts() {
 				continue
 			}
 		}
+		if _, ok := diceLiteral(k.Value); ok && want == nil {
+			want = c.u.Dice // const d = d12: the dice, not a roll
+		}
+		if want == nil || want.Kind != KDice {
+			if tok, ok := rollOrCall(k.Value); ok {
+				c.errorf(CodeScope, rangeAt(tok.Pos, tok.Value),
+					"constants are fixed when the rules load; roll in a phase, or give the attribute a rolled default (hp: int = d8 + 2)",
+					"a constant cannot roll dice or call a function")
+				if want != nil {
+					// Its name stays known, so its uses are not errors too.
+					c.m.Globals.Fields = append(c.m.Globals.Fields, &FrameField{Name: k.Name, Type: want, Global: true})
+					c.m.Globals.build()
+				}
+				continue
+			}
+		}
 		ce := c.compile(k.Value, c.m.Globals, nil, want)
 		if ce == nil {
 			continue
@@ -253,4 +273,20 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// rollOrCall finds the first die (d6) or call of a library function
+// in an expression (expr-lang's own, such as len, stay allowed). A dice
+// value on its own (a constant of type dice) is not a roll; the caller
+// leaves that case out.
+func rollOrCall(e *Expr) (lexer.Token, bool) {
+	if e == nil {
+		return lexer.Token{}, false
+	}
+	for i, t := range e.Tokens {
+		if t.Type == TokDice || t.Type == TokIdent && i+1 < len(e.Tokens) && e.Tokens[i+1].Value == "(" && stdlib.Lookup(t.Value) != nil {
+			return t, true
+		}
+	}
+	return lexer.Token{}, false
 }
