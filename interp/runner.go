@@ -31,9 +31,8 @@ type kept struct {
 	sideArr, combArr   reflect.Value    // []side, []combatant: the structs of every fight
 	sideTmpl, combTmpl reflect.Value    // what they start as (restoreStructs)
 	sidePtrs, combPtrs []unsafe.Pointer // what the lists hold
-	consts, last       []reflect.Value  // this fight's constants and the one before's
-	plain              []bool           // by constant: compared with ==
-	warm               bool             // last holds the constants of a fight
+	consts             []reflect.Value  // the constants, computed by the first fight
+	warm               bool             // consts hold the first fight's constants
 	constFrame         reflect.Value    // where constants are evaluated
 	standing           []string         // Result.Standing of quiet fights
 }
@@ -71,8 +70,8 @@ func (rn *Runner) Play(opt Options) (Result, error) {
 //     prototypes, names, sides, indexes and places), and applies the
 //     defaults, settings and rulings anew. A list some statement had
 //     replaced would go back to the kept one.
-//   - consts: emptied here, recomputed by setup into kept slots
-//     (keptConsts).
+//   - consts: emptied here; setup computes them in the first fight
+//     into kept slots and gives the later fights the same (keptConsts).
 //   - round, segment, phase, ended, steps, seq, reason: zero, as new.
 //   - depth, nesting, loops, inner, deferred: zero or nil. The code
 //     that sets them undoes it on the way out, errors included, so this
@@ -117,27 +116,18 @@ func (r *Run) reset(opt Options) {
 	r.endKnown, r.endWas = false, false
 }
 
-// keptConsts compares a Runner's constants, just computed, with the
-// fight before's: the frame pools' templates hold the constants, so
-// when one differs (it rolled, say) the templates are refreshed when
-// next used, and frames made from them are reset in full.
+// keptConsts records that a Runner's first fight computed the
+// constants, and makes the frame pools' templates take them. The later
+// fights keep them (setup): a constant reads only literals, the
+// constants before it and the encounter's lists, never a die.
 func (r *Run) keptConsts() {
 	k := r.keep
-	if k == nil {
+	if k == nil || k.warm {
 		return
 	}
-	changed := !k.warm
-	for i, v := range r.consts {
-		if last := k.last[i]; !k.plain[i] || !v.Equal(last) {
-			last.Set(v)
-			changed = true
-		}
-	}
 	k.warm = true
-	if changed {
-		for i := range r.pools {
-			r.pools[i].sides = reflect.Value{}
-		}
+	for i := range r.pools {
+		r.pools[i].sides = reflect.Value{}
 	}
 }
 
@@ -177,25 +167,3 @@ func (r *Run) restoreStructs() bool {
 // fighters are the combatants of the fight last played (sim reads
 // who survived).
 func (rn *Runner) fighters() []reflect.Value { return rn.run.comb }
-
-// plainComparable reports whether values of t compare with == without
-// an interface inside, whose dynamic value could not (reflect's
-// Value.Comparable would say so for a value, but allocates).
-func plainComparable(t reflect.Type) bool {
-	switch t.Kind() {
-	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
-		reflect.Float32, reflect.Float64, reflect.String, reflect.Pointer:
-		return true
-	case reflect.Array:
-		return plainComparable(t.Elem())
-	case reflect.Struct:
-		for i := range t.NumField() {
-			if !plainComparable(t.Field(i).Type) {
-				return false
-			}
-		}
-		return true
-	}
-	return false
-}

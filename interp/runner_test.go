@@ -198,37 +198,43 @@ func TestRunnerRollsDefaultsEachFight(t *testing.T) {
 	}
 }
 
-// A constant that differs from one fight to the next reaches every
-// frame, even those the frame pools made in the fight before. Constants
-// cannot roll today (they are computed before the library exists), so
-// the test changes one between two fights by hand.
-func TestRunnerRefreshesChangedConstants(t *testing.T) {
+// A Runner computes the constants in its first fight and keeps them:
+// they read only literals, the constants before them and the
+// encounter's lists (the checker gives them no function, so no die), so
+// every later fight has the values a new run computes, and the frame
+// pools' templates hold them.
+func TestRunnerComputesConstantsOnce(t *testing.T) {
 	p, enc, ok := loadFight(t, filepath.Join("testdata", "reuse", "enc.fray"))
 	if !ok {
 		t.Fatal("the fixture does not load")
 	}
-	var fixed *dsl.Const
-	for _, c := range p.M.Consts {
-		if c.Name == "fixed" {
-			fixed = c
+	if len(p.M.Consts) == 0 {
+		t.Fatal("the fixture has no constants")
+	}
+	rn := NewRunner(p, enc)
+	for seed := uint64(1); seed <= 3; seed++ {
+		opt := Options{Seed: seed}
+		sameOutcome(t, fmt.Sprintf("seed %d", seed), runnerFight(rn, opt, true), freshFight(p, enc, opt, true))
+	}
+	fresh := New(p, enc, Options{Seed: 9})
+	if err := fresh.setup(); err != nil {
+		t.Fatal(err)
+	}
+	if len(rn.keep.consts) != len(fresh.consts) {
+		t.Fatalf("the Runner keeps %d constants, a new run computes %d", len(rn.keep.consts), len(fresh.consts))
+	}
+	for i, c := range p.M.Consts {
+		if got, want := show(rn.keep.consts[i]), show(fresh.consts[i]); got != want {
+			t.Errorf("constant %s: the Runner keeps %s, a new run computes %s", c.Name, got, want)
+		}
+		for id := range rn.run.pools {
+			if tmpl := rn.run.pools[id].tmpl; tmpl.IsValid() {
+				if got := show(tmpl.Field(c.Field.Index)); got != show(fresh.consts[i]) {
+					t.Errorf("constant %s: frame %d's template holds %s", c.Name, id, got)
+				}
+			}
 		}
 	}
-	if fixed == nil {
-		t.Fatal("no constant fixed")
-	}
-	opt := Options{Seed: 5}
-	rn := NewRunner(p, enc)
-	before := runnerFight(rn, opt, true)
-	old := fixed.Value
-	defer func() { fixed.Value = old }()
-	fixed.Value = &dsl.CExpr{Expr: old.Expr, Const: 40, Type: old.Type, Frame: old.Frame}
-	after := runnerFight(rn, opt, true)
-	sameOutcome(t, "fixed = 40", after, freshFight(p, enc, opt, true))
-	if after.log == before.log {
-		t.Fatal("the changed constant changes nothing")
-	}
-	fixed.Value = old
-	sameOutcome(t, "fixed = 3 again", runnerFight(rn, opt, true), before)
 }
 
 // SampleEventProbability, which plays its set-ups through a Runner,

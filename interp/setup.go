@@ -32,8 +32,17 @@ func (r *Run) setup() error {
 	r.actors = append(r.actors, "setup")
 	defer func() { r.actors = r.actors[:len(r.actors)-1] }()
 
-	// Constants in order; each may use the ones before it.
-	for i, c := range m.Consts {
+	// Constants in order; each may use the ones before it. They read
+	// only literals, the constants before them and the encounter's lists
+	// (the checker gives them no function, so no roll): a Runner's next
+	// fight keeps those of its first.
+	kept := false
+	if k := r.keep; k != nil && k.warm && len(k.consts) == len(m.Consts) {
+		r.consts = append(r.consts[:0], k.consts...)
+		kept = true
+	}
+	for i := len(r.consts); i < len(m.Consts); i++ {
+		c := m.Consts[i]
 		fr := r.constFrame()
 		r.reason = c.Name
 		v, err := r.eval(c.Value, fr)
@@ -46,7 +55,9 @@ func (r *Run) setup() error {
 		}
 		r.consts = append(r.consts, cv)
 	}
-	r.keptConsts()
+	if !kept {
+		r.keptConsts()
+	}
 
 	// Every side and combatant starts as a copy of the plan's prototype,
 	// which holds the built-in attributes' starting values and the
@@ -180,8 +191,6 @@ func (r *Run) constSlot(i int) reflect.Value {
 	for n := len(k.consts); n <= i; n++ {
 		t := r.m.Consts[n].Field.Type.R
 		k.consts = append(k.consts, reflect.New(t).Elem())
-		k.last = append(k.last, reflect.New(t).Elem())
-		k.plain = append(k.plain, plainComparable(t))
 	}
 	return k.consts[i]
 }
