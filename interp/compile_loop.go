@@ -88,7 +88,7 @@ func (n *forNode) eachPtr(r *Run, fr reflect.Value, base unsafe.Pointer, ptrs []
 		if err != nil || f == flowReturn {
 			return f, err
 		}
-		if watch {
+		if watch && !(r.endKept() && !r.endWas) {
 			if done, err := r.checkEnd(); err != nil || done {
 				return flowNext, err
 			}

@@ -105,7 +105,6 @@ type Run struct {
 	world                          int
 	endKnown, endWas               bool
 	endWorld, endRound, endSegment int
-	endSides, endCombs             reflect.Value
 
 	keep *kept // what a Runner keeps from fight to fight; nil for New's runs
 }
@@ -356,11 +355,15 @@ func (r *Run) checkEnd() (bool, error) {
 	// round and segment count only when the condition names them (a
 	// native condition that rolls nothing and calls no modifier reads
 	// nothing else of the frame but the lists).
-	if r.endKnown && r.endWorld == r.world && (!r.plan.endTime || r.endRound == r.round && r.endSegment == r.segment) &&
-		sameList(r.endSides, r.sideList) && sameList(r.endCombs, r.combList) {
+	if r.endKept() {
 		return r.endWas, nil
 	}
 	return r.evalEndKeep()
+}
+
+// endKept reports whether the end condition's kept answer still holds.
+func (r *Run) endKept() bool {
+	return r.endKnown && r.endWorld == r.world && (!r.plan.endTime || r.endRound == r.round && r.endSegment == r.segment)
 }
 
 // evalEndKeep evaluates the end condition, keeping the answer when it
@@ -372,14 +375,14 @@ func (r *Run) evalEndKeep() (bool, error) {
 	// A native end condition that rolls nothing and calls no modifier
 	// gives the same answer while nothing it can read has changed: the
 	// world (every assignment, declaration and scheduling bumps r.world),
-	// the round and segment, and the lists of sides and combatants.
+	// and the round and segment when it names them. The lists of sides
+	// and combatants are made by setup and never replaced in a fight.
 	fe := r.fastOf(r.m.End)
 	settled := fe != nil && fe.settled && fe.b != nil
 	done, err := r.evalEnd()
 	if settled && err == nil {
 		r.endKnown, r.endWas = true, done
 		r.endWorld, r.endRound, r.endSegment = r.world, r.round, r.segment
-		r.endSides, r.endCombs = r.sideList, r.combList
 	}
 	return done, err
 }

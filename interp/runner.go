@@ -85,15 +85,13 @@ func (rn *Runner) Play(opt Options) (Result, error) {
 //   - vms: kept (a VM resets its state for each program it runs).
 //   - pools, loopBufs: kept. A pool's template holds the globals: the
 //     context (the same run), the lists (the same values, which is why
-//     they are kept) and the constants, which may roll: keptConsts has
-//     the templates refreshed when a constant differs from the fight
-//     before's. Frames in use when an error stopped a fight are simply
+//     they are kept) and the constants, the same in every fight (they
+//     cannot roll; keptConsts). Frames in use when an error stopped a fight are simply
 //     not returned to their pool.
 //   - combView, sideView: kept; they check that their list is the same.
-//   - endKnown, endWas, endWorld, endRound, endSegment, endSides,
-//     endCombs: the end condition's answer is forgotten (endKnown), since
-//     the lists stay the same; world keeps counting (only those compare
-//     it), so that even a remembered answer could not match.
+//   - endKnown, endWas, endWorld, endRound, endSegment: the end
+//     condition's answer is forgotten (endKnown); world keeps counting,
+//     so that even a remembered answer could not match.
 //   - endFrame, endGen: kept; made again when pool 0's template changes.
 func (r *Run) reset(opt Options) {
 	k := r.keep
