@@ -36,9 +36,12 @@ type Plan struct {
 	// preset are the parameters of a frame that every call of its body
 	// sets before the body runs (an event's and its handlers', an
 	// action's self): a reused frame need not zero them.
-	preset    map[*dsl.Frame]map[int]bool
-	protoOnce sync.Once
-	proto     *prototypes // setup.go
+	preset map[*dsl.Frame]map[int]bool
+	// keepZeroed are fields a body may read before it sets them (an
+	// action's parameters): a let of the same name does not preset them.
+	keepZeroed map[*dsl.Frame]map[int]bool
+	protoOnce  sync.Once
+	proto      *prototypes // setup.go
 }
 
 type phasePlan struct {
@@ -148,7 +151,9 @@ func Lower(m *dsl.Model) *Plan {
 		}
 		p.preset[ev.Frame] = params
 		for _, h := range ev.Handlers {
-			p.preset[h.Frame] = params // a handler's frame has the event's fields
+			for i := range params {
+				p.presetField(h.Frame, i) // a handler's frame has the event's fields
+			}
 		}
 		ep.quietSkip, ep.quietRoots = p.quietTemplate(ev)
 		for _, prm := range ev.Params {
@@ -163,11 +168,17 @@ func Lower(m *dsl.Model) *Plan {
 		}
 		ep.direct = directEvent(ep)
 	}
+	p.keepZeroed = map[*dsl.Frame]map[int]bool{}
 	for _, a := range m.Actions {
+		// A parameter without an argument or a default stays zero.
+		p.keepZeroed[a.Frame] = map[int]bool{}
+		for _, prm := range a.Params {
+			p.keepZeroed[a.Frame][prm.Field.Index] = true
+		}
 		ap := &actionPlan{a: a, body: p.blockIn(a.Frame, a.Body), fid: p.frameID(a.Frame)}
 		if a.Self != nil {
 			ap.self = slotIn(a.Frame, a.Self.Index, nil)
-			p.preset[a.Frame] = map[int]bool{a.Self.Index: true}
+			p.presetField(a.Frame, a.Self.Index)
 		}
 		p.actions[a] = ap
 	}
@@ -250,12 +261,27 @@ func (p *Plan) expr(e *dsl.Expr) *dsl.CExpr {
 	return p.M.Exprs[e]
 }
 
+// presetField records that every run of frame f's body sets field i
+// before reading it.
+func (p *Plan) presetField(f *dsl.Frame, i int) {
+	if f == nil || p.keepZeroed[f][i] {
+		return
+	}
+	if p.preset[f] == nil {
+		p.preset[f] = map[int]bool{}
+	}
+	p.preset[f][i] = true
+}
+
 func (p *Plan) stmt(s *dsl.Stmt) node {
 	m := p.M
 	at := dsl.RangeOf(s.Pos, s.EndPos)
 	switch {
 	case s.Let != nil:
 		field := m.Locals[s.Let.Name].Index
+		// The checker lets a local be read only after its let, in the
+		// let's block: every run sets it before reading it.
+		p.presetField(p.cur, field)
 		return &letNode{at: at, field: field, val: p.expr(s.Let.Value), reason: s.Let.Name.Text, slot: p.slotOf(field, nil)}
 	case s.Assign != nil:
 		n := &assignNode{at: at, t: m.Assigns[s.Assign], op: s.Assign.Op, val: p.expr(s.Assign.Value)}
@@ -266,6 +292,7 @@ func (p *Plan) stmt(s *dsl.Stmt) node {
 		return p.ifNode(s.If, at)
 	case s.For != nil:
 		f := s.For
+		p.presetField(p.cur, m.Loops[f].Index) // set before each run of the body
 		n := &forNode{at: at, field: m.Loops[f].Index, list: p.expr(f.List), simultaneous: f.Simultaneous, body: p.block(f.Body)}
 		n.slot = p.slotOf(n.field, nil)
 		for _, k := range f.Keys {
