@@ -45,6 +45,13 @@ func (p *Plan) compileBlock(nodes []node) block {
 
 // runFns runs a compiled body, counting statements as execBlock does.
 func (r *Run) runFns(b *block, fr reflect.Value, base unsafe.Pointer) (flow, error) {
+	if len(b.fns) == 1 { // the body of most loops and branches
+		r.steps++
+		if r.steps > r.opt.MaxSteps {
+			return flowReturn, r.tooManySteps(b.nodes[0])
+		}
+		return b.fns[0](r, fr, base)
+	}
 	for i, fn := range b.fns {
 		r.steps++
 		if r.steps > r.opt.MaxSteps {

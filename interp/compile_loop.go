@@ -44,7 +44,10 @@ func (p *Plan) compileFor(n *forNode) stmtFn {
 			return n.exec(r, fr) // the node logs the order
 		}
 		r.reason = "list"
-		return n.runOrdered(r, fr, base, fe, keys)
+		buf := r.loopBuf()
+		f, err := n.runOrdered(r, fr, base, fe, keys, buf)
+		r.loops--
+		return f, err
 	}
 }
 
@@ -101,9 +104,8 @@ func (n *forNode) eachPtr(r *Run, fr reflect.Value, base unsafe.Pointer, ptrs []
 // the items are sorted by their keys (stable, so list order decides what
 // the keys leave tied), grouped when ties are simultaneous, and each
 // group runs as runGroup would run it.
-func (n *forNode) runOrdered(r *Run, fr reflect.Value, base unsafe.Pointer, fe *fexpr, keys []func(*Run, unsafe.Pointer) (int, error)) (flow, error) {
-	buf := r.loopBuf()
-	defer func() { r.loops-- }()
+// buf is the loop's storage, lent by the caller.
+func (n *forNode) runOrdered(r *Run, fr reflect.Value, base unsafe.Pointer, fe *fexpr, keys []func(*Run, unsafe.Pointer) (int, error), buf *loopBuf) (flow, error) {
 	mark := len(r.scratch)
 	list, err := fe.l(r, base)
 	if err != nil {

@@ -776,27 +776,12 @@ func (r *Run) emitDirect(n *emitNode, fr reflect.Value, sets []intoFn) error {
 	if r.nesting >= MaxNesting {
 		return &RunError{At: n.at, Msg: fmt.Sprintf("events are nested more than %d deep: a handler that emits, in the end, its own event?", MaxNesting)}
 	}
-	r.nesting++
-	err := r.handleDirect(ep, h, hf, hbase, who)
-	r.nesting--
-	return err
-}
-
-// handleDirect is the rest of emitDirect, once the arguments are in the
-// handler's frame hf at hbase.
-func (r *Run) handleDirect(ep *eventPlan, h *handlerPlan, hf reflect.Value, hbase unsafe.Pointer, who string) error {
-	ev := ep.ev
 	// Nobody reads the text, but its expressions still run: they may
 	// fail or roll, as in a logged run.
 	if ev.Template != nil && !ep.skipDirect(hbase) {
-		tf := r.frameAt(ep.fid)
-		for _, p := range ev.Params {
-			tf.Elem().Field(p.Field.Index).Set(hf.Elem().Field(p.Field.Index))
-		}
-		if _, err := r.render(ev.Template, tf, false); err != nil {
+		if err := r.quietText(ep, hf); err != nil {
 			return err
 		}
-		r.releaseAt(ep.fid, tf)
 	}
 	if !ev.Silent() {
 		r.seq++
@@ -811,13 +796,28 @@ func (r *Run) handleDirect(ep *eventPlan, h *handlerPlan, hf reflect.Value, hbas
 			break
 		}
 	}
+	r.nesting++
 	r.actors = append(r.actors, who)
 	_, err := r.execBlockAt(&h.body, hf, hbase)
 	r.actors = r.actors[:len(r.actors)-1]
-	if err != nil {
+	r.nesting--
+	if err == nil {
+		r.releaseAt(h.fid, hf)
+	}
+	return err
+}
+
+// quietText evaluates an event's text, whose arguments are in its
+// handler's frame hf, for what it may do: fail or roll.
+func (r *Run) quietText(ep *eventPlan, hf reflect.Value) error {
+	tf := r.frameAt(ep.fid)
+	for _, p := range ep.ev.Params {
+		tf.Elem().Field(p.Field.Index).Set(hf.Elem().Field(p.Field.Index))
+	}
+	if _, err := r.render(ep.ev.Template, tf, false); err != nil {
 		return err
 	}
-	r.releaseAt(h.fid, hf)
+	r.releaseAt(ep.fid, tf)
 	return nil
 }
 
