@@ -20,6 +20,17 @@ type File struct {
 	Comments []Comment `parser:""`
 	// Sources holds the text of every file a merged ruleset came from.
 	Sources map[string]string `parser:""`
+	// tokens are the tokens of Sources, by file, as Parse made them.
+	tokens map[string][]lexer.Token
+}
+
+// tokensOf are the tokens of source name, comments included: those Parse
+// made, or made again.
+func (f *File) tokensOf(name string) ([]lexer.Token, error) {
+	if toks, ok := f.tokens[name]; ok {
+		return toks, nil
+	}
+	return Tokenize(name, f.Sources[name])
 }
 
 // Comment is a "#" comment, kept for the formatter.

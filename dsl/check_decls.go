@@ -2,15 +2,15 @@ package dsl
 
 import (
 	"fmt"
-
-	"github.com/alecthomas/participle/v2/lexer"
 	"math"
 	"reflect"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/builtin"
 
@@ -720,12 +720,12 @@ func (c *checker) checkUnused() {
 // once for the declaration, once more for each use.
 func (c *checker) usedNames() map[string]bool {
 	count := map[string]int{}
-	var toks []lexer.Token
+	var files [][]lexer.Token
 	for _, name := range sortedKeys(c.f.Sources) {
-		ts, _ := Tokenize(name, c.f.Sources[name])
-		toks = append(toks, ts...)
+		ts, _ := c.f.tokensOf(name)
+		files = append(files, ts)
 	}
-	for _, t := range toks {
+	for _, t := range slices.Concat(files...) {
 		if t.Type == TokIdent {
 			count[t.Value]++
 		} else if t.Type == TokString {

@@ -114,6 +114,7 @@ type cfgKey struct {
 // functions. Building it (the environment's fields, every function) costs
 // more than most compiles, so it is made once per frame and copied.
 func (c *checker) exprConfig(fr *Frame) *conf.Config {
+	fr.ensure()
 	k := cfgKey{fr.R, len(c.funcOpts)}
 	if cfg := c.configs[k]; cfg != nil {
 		return cfg

@@ -110,7 +110,7 @@ var (
 // line ("5d8+15 # average 41") with what those dice can give.
 func (c *checker) checkDiceClaims() {
 	for _, name := range sortedKeys(c.f.Sources) {
-		toks, err := Tokenize(name, c.f.Sources[name])
+		toks, err := c.f.tokensOf(name)
 		if err != nil {
 			continue
 		}

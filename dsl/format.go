@@ -135,7 +135,7 @@ func verify(f *File, toks []lexer.Token, out []byte) error {
 }
 
 func (p *formatter) file(f *File) {
-	p.known(f, f.Pos, "Decls", "Name", "Src", "Comments", "Sources")
+	p.known(f, f.Pos, "Decls", "Name", "Src", "Comments", "Sources", "tokens")
 	var prevKind string
 	prevOneLine := false
 	for i, d := range f.Decls {

@@ -84,7 +84,7 @@ var multiPunct = []string{"==", "!=", "<=", ">=", "&&", "||", "+=", "-=", "..", 
 // Tokenize splits src into tokens, comments included, ending with EOF.
 // Columns count runes from 1, as participle does.
 func Tokenize(filename, src string) ([]lexer.Token, error) {
-	var toks []lexer.Token
+	toks := make([]lexer.Token, 0, len(src)/5) // about a token per five bytes of rule text
 	pos := lexer.Position{Filename: filename, Line: 1, Column: 1}
 	advance := func(n int) {
 		for _, r := range src[pos.Offset : pos.Offset+n] {

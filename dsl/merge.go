@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"maps"
 	"strings"
+
+	"github.com/alecthomas/participle/v2/lexer"
 )
 
 // declKey names what a declaration defines, for overriding and removing:
@@ -49,6 +51,11 @@ func Merge(base, variant *File) (*File, Diagnostics) {
 	out := &File{Pos: variant.Pos, Name: variant.Name, Src: variant.Src, Comments: variant.Comments,
 		Sources: maps.Clone(base.Sources)}
 	maps.Copy(out.Sources, variant.Sources)
+	out.tokens = maps.Clone(base.tokens)
+	if out.tokens == nil {
+		out.tokens = map[string][]lexer.Token{}
+	}
+	maps.Copy(out.tokens, variant.tokens)
 	decls := append([]*Decl(nil), base.Decls...)
 	find := func(key string) int {
 		for i, d := range decls {

@@ -247,4 +247,4 @@ type TemplatePart struct {
 }
 
 // NewFrameValue makes a zeroed frame instance (a pointer to the struct).
-func (f *Frame) NewValue() reflect.Value { return reflect.New(f.R) }
+func (f *Frame) NewValue() reflect.Value { f.ensure(); return reflect.New(f.R) }

@@ -28,13 +28,20 @@ func Parse(filename, src string) (*File, Diagnostics) {
 	if d := checkDepth(toks); d != nil {
 		return nil, Diagnostics{d}
 	}
-	f, err := parser.ParseString(filename, src)
+	// The parser reads the tokens already made (comments elided, as
+	// its Elide option says), instead of lexing the file again.
+	peek, err := lexer.Upgrade(&sliceLexer{toks: toks}, TokComment)
+	if err != nil {
+		return nil, Diagnostics{syntaxDiag(filename, src, err)}
+	}
+	f, err := parser.ParseFromLexer(peek)
 	if err != nil {
 		return nil, Diagnostics{syntaxDiag(filename, src, err)}
 	}
 	f.Name = filename
 	f.Src = src
 	f.Sources = map[string]string{filename: src}
+	f.tokens = map[string][]lexer.Token{filename: toks}
 	for _, t := range toks {
 		if t.Type == TokComment {
 			f.Comments = append(f.Comments, Comment{Pos: t.Pos, Text: t.Value})

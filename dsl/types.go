@@ -262,6 +262,7 @@ type Frame struct {
 	Name   string
 	Fields []*FrameField
 	R      reflect.Type // the struct type
+	stale  bool         // fields changed since R was made (buildLater)
 }
 
 // FrameField is one global or local of a frame.
@@ -272,6 +273,9 @@ type FrameField struct {
 	Global bool
 	Decl   *Name // where a local was declared
 	param  bool  // a parameter or self: visible in the whole body
+	// tag is the struct tag made for Name (tagOf), kept for rebuilds.
+	tag   reflect.StructTag
+	tagOf string
 }
 
 // Lookup finds a frame field by name.
@@ -284,17 +288,50 @@ func (f *Frame) Lookup(name string) *FrameField {
 	return nil
 }
 
+// buildLater numbers the fields and leaves the struct type to be made
+// when next needed (ensure): a body declares its locals one by one, and
+// only its expressions need the type.
+func (f *Frame) buildLater() {
+	for i, ff := range f.Fields {
+		ff.Index = i
+	}
+	f.stale = true
+}
+
+// ensure makes the struct type if fields changed since it was made.
+func (f *Frame) ensure() {
+	if f.stale || f.R == nil {
+		f.build()
+	}
+}
+
 func (f *Frame) build() {
+	f.stale = false
 	fields := make([]reflect.StructField, len(f.Fields))
 	for i, ff := range f.Fields {
 		ff.Index = i
-		fields[i] = reflect.StructField{
-			Name: fmt.Sprintf("V%d", i),
-			Type: ff.Type.R,
-			Tag:  reflect.StructTag(fmt.Sprintf(`expr:%q`, ff.Name)),
+		if ff.tag == "" || ff.tagOf != ff.Name {
+			ff.tag, ff.tagOf = reflect.StructTag(fmt.Sprintf(`expr:%q`, ff.Name)), ff.Name
 		}
+		fields[i] = reflect.StructField{Name: fieldName(i), Type: ff.Type.R, Tag: ff.tag}
 	}
 	f.R = reflect.StructOf(fields)
+}
+
+// fieldNames are the Go names of frame fields, made once.
+var fieldNames = func() []string {
+	out := make([]string, 256)
+	for i := range out {
+		out[i] = fmt.Sprintf("V%d", i)
+	}
+	return out
+}()
+
+func fieldName(i int) string {
+	if i < len(fieldNames) {
+		return fieldNames[i]
+	}
+	return fmt.Sprintf("V%d", i)
 }
 
 // Global frame fields, in order; every frame starts with them.
