@@ -168,52 +168,31 @@ func (p *Plan) compileAssign(n *assignNode) stmtFn {
 	if !n.path.ok || fe == nil {
 		return nil
 	}
-	label, bump, ce := n.t.Label, n.bump, n.val
 	t := n.path.t
 	if t == intT && fe.i != nil {
-		fi := fe.i
-		sign := 0 // =
 		switch n.op {
 		case "+=":
-			sign = 1
+			return assignTo(n, fe.i, func(dst *int, v int) { *dst += v })
 		case "-=":
-			sign = -1
+			return assignTo(n, fe.i, func(dst *int, v int) { *dst -= v })
 		}
-		return func(r *Run, _ reflect.Value, base unsafe.Pointer) (flow, error) {
-			r.reason = label
-			if bump {
-				r.world++
-			}
-			v, err := fastRunP(r, ce, fi, base)
-			if err != nil {
-				return flowNext, err
-			}
-			dst, err := n.dst(base)
-			if err != nil {
-				return flowNext, err
-			}
-			if sign == 0 {
-				*(*int)(dst) = v
-			} else {
-				*(*int)(dst) += sign * v
-			}
-			return flowNext, nil
-		}
+		return assignTo(n, fe.i, nil)
 	}
 	if n.op != "=" {
 		return nil
 	}
 	switch {
 	case t == boolT && fe.b != nil:
-		return assignTo(n, fe.b)
+		return assignTo(n, fe.b, nil)
 	case t == strT && fe.s != nil:
-		return assignTo(n, fe.s)
+		return assignTo(n, fe.s, nil)
 	}
 	return nil
 }
 
-// assignTo compiles `target = value` for a native value of the target's type.
-func assignTo[T any](n *assignNode, fn func(*Run, unsafe.Pointer) (T, error)) stmtFn {
+// assignTo compiles `target = value` for a native value of the target's
+// type, or `target += value` and the like with op.
+func assignTo[T any](n *assignNode, fn func(*Run, unsafe.Pointer) (T, error), op func(dst *T, v T)) stmtFn {
 	label, bump, ce := n.t.Label, n.bump, n.val
 	return func(r *Run, _ reflect.Value, base unsafe.Pointer) (flow, error) {
 		r.reason = label
@@ -226,7 +205,11 @@ func assignTo[T any](n *assignNode, fn func(*Run, unsafe.Pointer) (T, error)) st
 			return flowNext, err
 		}
 		dst, err := n.dst(base)
-		if err == nil {
+		switch {
+		case err != nil:
+		case op != nil:
+			op((*T)(dst), v)
+		default:
 			*(*T)(dst) = v
 		}
 		return flowNext, err

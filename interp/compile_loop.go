@@ -72,29 +72,15 @@ func (n *forNode) runPtrs(r *Run, fr reflect.Value, base unsafe.Pointer, fe *fex
 // stops when the fight ends during it (the last foe falls), but a loop
 // that starts after the end (an at-end phase) runs through.
 func (n *forNode) eachPtr(r *Run, fr reflect.Value, base unsafe.Pointer, ptrs []unsafe.Pointer) (flow, error) {
-	watch := !r.ended && len(ptrs) > 1
-	if watch {
-		if over, err := r.checkEnd(); err != nil || over {
-			watch = false
-		}
-	}
+	watch := r.watchEnd(len(ptrs))
 	at := unsafe.Add(base, n.slot.off)
 	for _, p := range ptrs {
-		*(*unsafe.Pointer)(at) = p
-		if p != nil {
-			r.actors = append(r.actors, *(*string)(p)) // the name leads every combatant and side
-		}
-		f, err := r.runFns(&n.body, fr, base)
-		if p != nil {
-			r.actors = r.actors[:len(r.actors)-1]
-		}
+		f, err := n.runItem(r, fr, base, at, p)
 		if err != nil || f == flowReturn {
 			return f, err
 		}
-		if watch && !(r.endKept() && !r.endWas) {
-			if done, err := r.checkEnd(); err != nil || done {
-				return flowNext, err
-			}
+		if stop, err := r.stopLoop(watch); err != nil || stop {
+			return flowNext, err
 		}
 	}
 	return flowNext, nil
@@ -162,12 +148,7 @@ func (n *forNode) runOrdered(r *Run, fr reflect.Value, base unsafe.Pointer, fe *
 			}
 		}
 	}
-	watch := !r.ended && len(buf.bounds) > 1
-	if watch {
-		if over, err := r.checkEnd(); err != nil || over {
-			watch = false
-		}
-	}
+	watch := r.watchEnd(len(buf.bounds))
 	start := 0
 	for _, end := range buf.bounds {
 		f, err := n.runPtrGroup(r, fr, base, items[start:end], &buf.queue)
@@ -175,10 +156,8 @@ func (n *forNode) runOrdered(r *Run, fr reflect.Value, base unsafe.Pointer, fe *
 		if err != nil || f == flowReturn {
 			return f, err
 		}
-		if watch {
-			if done, err := r.checkEnd(); err != nil || done {
-				return flowNext, err
-			}
+		if stop, err := r.stopLoop(watch); err != nil || stop {
+			return flowNext, err
 		}
 	}
 	return flowNext, nil
@@ -210,40 +189,30 @@ func equalInts(a, b []int) bool {
 // runPtrGroup is runGroup over raw pointers with a compiled body: within
 // a simultaneous group, every emit waits until the group is done.
 func (n *forNode) runPtrGroup(r *Run, fr reflect.Value, base unsafe.Pointer, g []unsafe.Pointer, q *[]pendingEmit) (flow, error) {
-	simultaneous := n.simultaneous && len(g) > 1 && r.deferred == nil
-	if simultaneous {
-		*q = (*q)[:0]
-		r.deferred = q
-	}
+	simultaneous := r.openGroup(n.simultaneous && len(g) > 1, q)
 	at := unsafe.Add(base, n.slot.off)
 	for _, p := range g {
-		*(*unsafe.Pointer)(at) = p
-		if p != nil {
-			r.actors = append(r.actors, *(*string)(p)) // the name leads every combatant and side
-		}
-		f, err := r.runFns(&n.body, fr, base)
-		if p != nil {
-			r.actors = r.actors[:len(r.actors)-1]
-		}
+		f, err := n.runItem(r, fr, base, at, p)
 		if err != nil {
 			r.deferred = nil
 			return f, err
 		}
 		if f == flowReturn {
-			if simultaneous {
-				r.deferred = nil
-				if err := r.flush(*q); err != nil {
-					return flowNext, err
-				}
-			}
-			return f, nil
+			return r.closeGroup(simultaneous, q, f)
 		}
 	}
-	if simultaneous {
-		r.deferred = nil
-		err := r.flush(*q)
-		clear(*q)
-		return flowNext, err
+	return r.closeGroup(simultaneous, q, flowNext)
+}
+
+// runItem runs the compiled body for item p, stored in the loop
+// variable at at, as the actor its rolls are attributed to.
+func (n *forNode) runItem(r *Run, fr reflect.Value, base, at, p unsafe.Pointer) (flow, error) {
+	*(*unsafe.Pointer)(at) = p
+	if p == nil {
+		return r.runFns(&n.body, fr, base)
 	}
-	return flowNext, nil
+	r.actors = append(r.actors, *(*string)(p)) // the name leads every combatant and side
+	f, err := r.runFns(&n.body, fr, base)
+	r.actors = r.actors[:len(r.actors)-1]
+	return f, err
 }

@@ -399,21 +399,14 @@ func (n *forNode) exec(r *Run, fr reflect.Value) (flow, error) {
 	}
 	// A loop stops when the fight ends during it (the last foe falls), but
 	// a loop that starts after the end (an at-end phase) runs through.
-	watch := !r.ended && len(groups) > 1
-	if watch {
-		if over, err := r.checkEnd(); err != nil || over {
-			watch = false
-		}
-	}
+	watch := r.watchEnd(len(groups))
 	for _, g := range groups {
 		f, err := n.runGroup(r, fr, slot, g, &buf.queue)
 		if err != nil || f == flowReturn {
 			return f, err
 		}
-		if watch {
-			if done, err := r.checkEnd(); err != nil || done {
-				return flowNext, err
-			}
+		if stop, err := r.stopLoop(watch); err != nil || stop {
+			return flowNext, err
 		}
 	}
 	return flowNext, nil
@@ -442,12 +435,7 @@ func (n *forNode) execPtrs(r *Run, fr reflect.Value, fe *fexpr) (flow, error) {
 	r.scratch = r.scratch[:mark]
 	ptrs := buf.ptrs
 	// A loop stops when the fight ends during it, as in exec.
-	watch := !r.ended && len(ptrs) > 1
-	if watch {
-		if over, err := r.checkEnd(); err != nil || over {
-			watch = false
-		}
-	}
+	watch := r.watchEnd(len(ptrs))
 	at := unsafe.Add(fr.UnsafePointer(), n.slot.off)
 	for _, p := range ptrs {
 		*(*unsafe.Pointer)(at) = p
@@ -461,10 +449,8 @@ func (n *forNode) execPtrs(r *Run, fr reflect.Value, fe *fexpr) (flow, error) {
 		if err != nil || f == flowReturn {
 			return f, err
 		}
-		if watch {
-			if done, err := r.checkEnd(); err != nil || done {
-				return flowNext, err
-			}
+		if stop, err := r.stopLoop(watch); err != nil || stop {
+			return flowNext, err
 		}
 	}
 	return flowNext, nil
@@ -530,11 +516,7 @@ func equalKeys(a, b []any) bool {
 }
 
 func (n *forNode) runGroup(r *Run, fr, slot reflect.Value, g []orderItem, q *[]pendingEmit) (flow, error) {
-	simultaneous := n.simultaneous && len(g) > 1 && r.deferred == nil
-	if simultaneous {
-		*q = (*q)[:0]
-		r.deferred = q
-	}
+	simultaneous := r.openGroup(n.simultaneous && len(g) > 1, q)
 	slotT, slotAt := slot.Type(), unsafe.Pointer(slot.UnsafeAddr())
 	// Combatants and sides are pointers to structs led by their name.
 	named := slotT.Kind() == reflect.Pointer && slotT.Elem().Kind() == reflect.Struct
@@ -564,22 +546,58 @@ func (n *forNode) runGroup(r *Run, fr, slot reflect.Value, g []orderItem, q *[]p
 			return f, err
 		}
 		if f == flowReturn {
-			if simultaneous {
-				r.deferred = nil
-				if err := r.flush(*q); err != nil {
-					return flowNext, err
-				}
-			}
-			return f, nil
+			return r.closeGroup(simultaneous, q, f)
 		}
 	}
-	if simultaneous {
-		r.deferred = nil
-		err := r.flush(*q)
-		clear(*q)
+	return r.closeGroup(simultaneous, q, flowNext)
+}
+
+// watchEnd reports whether a loop of n groups stops when the fight ends
+// during it (the last foe falls); a loop that starts after the end (an
+// at-end phase), or with the end condition already met or failing,
+// runs through.
+func (r *Run) watchEnd(n int) bool {
+	if r.ended || n <= 1 {
+		return false
+	}
+	over, err := r.checkEnd()
+	return err == nil && !over
+}
+
+// stopLoop reports, after a group of a watched loop, whether the fight
+// has ended.
+func (r *Run) stopLoop(watch bool) (bool, error) {
+	if !watch || r.endKept() && !r.endWas {
+		return false, nil
+	}
+	return r.checkEnd()
+}
+
+// openGroup starts a group of a loop; a simultaneous one (unless inside
+// another) holds its emits in q until closeGroup. It reports whether it
+// holds them.
+func (r *Run) openGroup(simultaneous bool, q *[]pendingEmit) bool {
+	if !simultaneous || r.deferred != nil {
+		return false
+	}
+	*q = (*q)[:0]
+	r.deferred = q
+	return true
+}
+
+// closeGroup ends a group whose body ended with f: the emits it held
+// take effect now, in the order they were made.
+func (r *Run) closeGroup(held bool, q *[]pendingEmit, f flow) (flow, error) {
+	if !held {
+		return f, nil
+	}
+	r.deferred = nil
+	err := r.flush(*q)
+	clear(*q)
+	if err != nil {
 		return flowNext, err
 	}
-	return flowNext, nil
+	return f, nil
 }
 
 // pushActor makes a combatant or side the one rolls are attributed to.

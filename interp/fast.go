@@ -930,16 +930,7 @@ func (c *fastCompiler) list(n ast.Node) listFn {
 			default:
 				fn = (*Run).enemySidesP
 			}
-			return func(r *Run, f unsafe.Pointer) ([]unsafe.Pointer, error) {
-				v, err := p(r, f)
-				if err != nil {
-					return nil, err
-				}
-				if v == nil {
-					return nil, errNobody
-				}
-				return fn(r, v), nil
-			}
+			return listOfSomebody(p, fn)
 		}
 	}
 	return nil
@@ -952,6 +943,12 @@ func (c *fastCompiler) livingRelated(n ast.Node) listFn {
 	if !ok {
 		return nil
 	}
+	return listOfSomebody(p, func(r *Run, v unsafe.Pointer) []unsafe.Pointer { return r.relatedP(v, rel, true) })
+}
+
+// listOfSomebody compiles a world function of one combatant or side p,
+// which must be somebody.
+func listOfSomebody(p ptrFn, fn func(*Run, unsafe.Pointer) []unsafe.Pointer) listFn {
 	return func(r *Run, f unsafe.Pointer) ([]unsafe.Pointer, error) {
 		v, err := p(r, f)
 		if err != nil {
@@ -960,7 +957,7 @@ func (c *fastCompiler) livingRelated(n ast.Node) listFn {
 		if v == nil {
 			return nil, errNobody
 		}
-		return r.relatedP(v, rel, true), nil
+		return fn(r, v), nil
 	}
 }
 

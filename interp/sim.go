@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"os"
+	"reflect"
 	"runtime/debug"
 	"sort"
 	"sync"
@@ -181,6 +182,13 @@ func (res *SimResult) add(opt SimOptions, i int, w *simWorker) {
 	clear(counts)
 	out, err := w.runner.Play(Options{Seed: FightSeed(opt.Seed, i), MaxRounds: opt.MaxRounds, MaxSteps: opt.MaxSteps,
 		countEvent: w.countFn})
+	clear(w.alive)
+	res.tally(out, err, w.runner.fighters(), counts, w.alive)
+}
+
+// tally counts one fight: its outcome or error, who fell, who stands
+// by side (alive is scratch space, empty), and its rule events.
+func (res *SimResult) tally(out Result, err error, fighters []reflect.Value, events map[string]int, alive map[string]int) {
 	res.Runs++
 	if err != nil {
 		res.Errors++
@@ -200,9 +208,7 @@ func (res *SimResult) add(opt SimOptions, i int, w *simWorker) {
 		res.NoWinner++
 	}
 	res.Rounds[out.Rounds]++
-	alive := w.alive
-	clear(alive)
-	for _, c := range w.runner.fighters() {
+	for _, c := range fighters {
 		if !c.Elem().Field(dsl.FieldAlive).Bool() {
 			res.Deaths[nameOf(c)]++
 		} else {
@@ -213,7 +219,7 @@ func (res *SimResult) add(opt SimOptions, i int, w *simWorker) {
 		res.Survivors[s] += alive[s]
 		res.SurvSq[s] += alive[s] * alive[s]
 	}
-	for k, v := range counts {
+	for k, v := range events {
 		res.EventRuns[k]++
 		res.EventSum[k] += v
 	}

@@ -45,41 +45,7 @@ func simByNewRuns(p *Plan, enc *dsl.Encounter, opt SimOptions) *SimResult {
 		}
 		run := New(p, &unscripted, Options{Seed: FightSeed(opt.Seed, i), MaxRounds: opt.MaxRounds, MaxSteps: opt.MaxSteps, countEvent: count})
 		out, err := run.Play()
-		res.Runs++
-		if err != nil {
-			res.Errors++
-			if res.FirstErr == nil {
-				res.FirstErr = err
-			}
-			continue
-		}
-		switch {
-		case out.Capped:
-			res.Capped++
-		case len(out.Standing) == 0:
-			res.NoneStand++
-		case len(out.Standing) == 1:
-			res.Wins[out.Standing[0]]++
-		default:
-			res.NoWinner++
-		}
-		res.Rounds[out.Rounds]++
-		alive := map[string]int{}
-		for _, c := range run.comb {
-			if !c.Elem().Field(dsl.FieldAlive).Bool() {
-				res.Deaths[nameOf(c)]++
-			} else {
-				alive[nameOf(c.Elem().Field(dsl.FieldSide))]++
-			}
-		}
-		for _, s := range res.Sides {
-			res.Survivors[s] += alive[s]
-			res.SurvSq[s] += alive[s] * alive[s]
-		}
-		for k, v := range counts {
-			res.EventRuns[k]++
-			res.EventSum[k] += v
-		}
+		res.tally(out, err, run.comb, counts, map[string]int{})
 	}
 	return res
 }
