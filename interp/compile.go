@@ -307,8 +307,9 @@ func (r *Run) performQuiet(cp unsafe.Pointer, ap *actionPlan) error {
 }
 
 // compileEmit compiles an emit of an event with a direct plan whose
-// arguments are native: in a quiet run, outside a simultaneous group,
-// they are evaluated straight into the handler's frame (emitDirect).
+// arguments are native: in a quiet run they are evaluated straight into
+// a frame of the handler, which runs at once (emitDirect) or when the
+// simultaneous group ends (holdDirect).
 func (p *Plan) compileEmit(n *emitNode) stmtFn {
 	ep := n.ev
 	if !ep.direct {
@@ -322,8 +323,11 @@ func (p *Plan) compileEmit(n *emitNode) stmtFn {
 		}
 	}
 	return func(r *Run, fr reflect.Value, base unsafe.Pointer) (flow, error) {
-		if r.deferred != nil || r.opt.Sink != nil {
+		switch {
+		case r.opt.Sink != nil:
 			return n.exec(r, fr)
+		case r.deferred != nil:
+			return flowNext, r.holdDirect(n, fr, sets)
 		}
 		return flowNext, r.emitDirect(n, fr, sets)
 	}

@@ -612,6 +612,12 @@ func (r *Run) pushActor(v reflect.Value) bool {
 // flush applies the effects of a simultaneous group, in the order they were made.
 func (r *Run) flush(queue []pendingEmit) error {
 	for _, p := range queue {
+		if p.held {
+			if err := r.runHandler(p.ev, p.fr, p.fr.UnsafePointer(), p.who, p.at); err != nil {
+				return err
+			}
+			continue
+		}
 		if err := r.dispatch(p.ev, p.fr, p.at, p.who); err != nil {
 			return err
 		}
@@ -790,9 +796,32 @@ func (r *Run) emitDirect(n *emitNode, fr reflect.Value, sets []intoFn) error {
 			}
 		}
 	}
-	who := r.who()
+	return r.runHandler(ep, hf, hbase, r.who(), n.at)
+}
+
+// holdDirect is emitDirect inside a simultaneous group: the arguments go
+// into a frame of the one handler, which waits in the group's queue.
+func (r *Run) holdDirect(n *emitNode, fr reflect.Value, sets []intoFn) error {
+	ep := n.ev
+	h := ep.handlers[0]
+	hf, hbase := r.frameAtP(h.fid)
+	base := fr.UnsafePointer()
+	for i := range n.args {
+		r.reason = ep.ev.Name
+		if err := sets[i](r, base, unsafe.Add(hbase, h.params[i].off)); err != nil {
+			return err
+		}
+	}
+	*r.deferred = append(*r.deferred, pendingEmit{ev: ep, at: n.at, who: r.who(), fr: hf, held: true})
+	return nil
+}
+
+// runHandler runs the one handler of a direct event whose arguments are
+// in its frame hf at hbase, emitted by who at at, in a quiet run.
+func (r *Run) runHandler(ep *eventPlan, hf reflect.Value, hbase unsafe.Pointer, who string, at dsl.Range) error {
+	ev, h := ep.ev, ep.handlers[0]
 	if r.nesting >= MaxNesting {
-		return &RunError{At: n.at, Msg: fmt.Sprintf("events are nested more than %d deep: a handler that emits, in the end, its own event?", MaxNesting)}
+		return &RunError{At: at, Msg: fmt.Sprintf("events are nested more than %d deep: a handler that emits, in the end, its own event?", MaxNesting)}
 	}
 	// Nobody reads the text, but its expressions still run: they may
 	// fail or roll, as in a logged run.

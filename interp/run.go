@@ -130,6 +130,9 @@ type pendingEmit struct {
 	at  dsl.Range
 	who string
 	fr  reflect.Value // the event frame holding the arguments, released once dispatched
+	// held: fr is the frame of the event's one handler, the arguments
+	// already in it (a direct event emitted by compiled code).
+	held bool
 }
 
 // context.Context, so that expr-lang hands the run to world functions.
