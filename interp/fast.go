@@ -851,6 +851,9 @@ func (c *fastCompiler) ptr(n ast.Node) ptrFn {
 			return nil
 		}
 		c.impure = true
+		if fused := c.pickLivingRelated(args[0]); fused != nil {
+			return fused
+		}
 		l := c.list(args[0])
 		if l == nil {
 			return nil
@@ -944,6 +947,37 @@ func (c *fastCompiler) livingRelated(n ast.Node) listFn {
 		return nil
 	}
 	return listOfSomebody(p, func(r *Run, v unsafe.Pointer) []unsafe.Pointer { return r.relatedP(v, rel, true) })
+}
+
+// pickLivingRelated compiles pick(living(enemies(c))) and the like (of
+// members and allies) in one closure when c is a name of the frame: the
+// commonest way a rule file chooses a target.
+func (c *fastCompiler) pickLivingRelated(n ast.Node) ptrFn {
+	x, ok := n.(*ast.CallNode)
+	if !ok {
+		return nil
+	}
+	id, ok := x.Callee.(*ast.IdentifierNode)
+	args := callArgs(x)
+	if !ok || id.Value != "living" || len(args) != 1 {
+		return nil
+	}
+	inner, ok := args[0].(*ast.CallNode)
+	if !ok || len(callArgs(inner)) != 1 {
+		return nil
+	}
+	_, rel, ok := c.related(inner)
+	off, local := c.frameSlot(callArgs(inner)[0])
+	if !ok || !local {
+		return nil
+	}
+	return func(r *Run, f unsafe.Pointer) (unsafe.Pointer, error) {
+		v := *(*unsafe.Pointer)(unsafe.Add(f, off))
+		if v == nil {
+			return nil, errNobody
+		}
+		return r.pickP(r.relatedP(v, rel, true))
+	}
 }
 
 // listOfSomebody compiles a world function of one combatant or side p,
