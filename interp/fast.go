@@ -205,6 +205,28 @@ func (c *fastCompiler) frameSlot(n ast.Node) (uintptr, bool) {
 	return loc.off, ok && loc.get == nil
 }
 
+// link is where an attribute of a name of the frame (self.to_hit) is
+// read, or nothing.
+func (c *fastCompiler) link(n ast.Node) *field {
+	if _, ok := n.(*ast.MemberNode); !ok || n.Type() != intT {
+		return nil
+	}
+	loc, ok := c.location(n)
+	if !ok || !loc.link {
+		return nil
+	}
+	return &loc
+}
+
+// readLink reads a whole number through a link.
+func readLink(l *field, f unsafe.Pointer) (int, error) {
+	s := *(*unsafe.Pointer)(unsafe.Add(f, l.root))
+	if s == nil {
+		return 0, &exprErr{l.msg}
+	}
+	return *(*int)(unsafe.Add(s, l.off)), nil
+}
+
 // location resolves an identifier or a chain of struct fields to the
 // struct that holds the last field and its offset, with expr-lang's
 // errors when a link is nobody.
@@ -372,7 +394,7 @@ func (c *fastCompiler) int(n ast.Node) intFn {
 		}
 		switch x.Operator {
 		case "+", "-", "*":
-			return arith(x.Operator, a, b, x.Right)
+			return arith(x.Operator, a, b, x.Right, c.link(x.Right))
 		case "%":
 			return func(r *Run, f unsafe.Pointer) (int, error) {
 				p, err := a(r, f)
@@ -774,7 +796,7 @@ func (c *fastCompiler) binaryBool(x *ast.BinaryNode) boolFn {
 		if a == nil || b == nil {
 			return nil
 		}
-		return compareInts(x.Operator, a, b, x.Right)
+		return compareInts(x.Operator, a, b, x.Right, c.link(x.Left), c.link(x.Right))
 	}
 	return nil
 }

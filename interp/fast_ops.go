@@ -23,8 +23,23 @@ func intLiteral(n ast.Node) (int, bool) {
 	return 0, false
 }
 
-// arith compiles a + b, a - b or a * b; right is b's node.
-func arith(op string, a, b intFn, right ast.Node) intFn {
+// arith compiles a + b, a - b or a * b; right is b's node, rl where b
+// is read when it is an attribute of a name of the frame.
+func arith(op string, a, b intFn, right ast.Node, rl *field) intFn {
+	if rl != nil && op != "*" {
+		sign := 1
+		if op == "-" {
+			sign = -1
+		}
+		return func(r *Run, f unsafe.Pointer) (int, error) {
+			p, err := a(r, f)
+			if err != nil {
+				return 0, err
+			}
+			q, err := readLink(rl, f)
+			return p + sign*q, err
+		}
+	}
 	if k, ok := intLiteral(right); ok {
 		if op == "*" {
 			return func(r *Run, f unsafe.Pointer) (int, error) {
@@ -64,9 +79,35 @@ func arith(op string, a, b intFn, right ast.Node) intFn {
 	}
 }
 
-// compareInts compiles a < b, a <= b, a > b or a >= b; right is b's node.
-// Each is written as a < b or a <= b with the sides swapped as needed.
-func compareInts(op string, a, b intFn, right ast.Node) boolFn {
+// compareInts compiles a < b, a <= b, a > b or a >= b; right is b's node;
+// ll and rl say where a and b are read when they are attributes of names
+// of the frame. Each is written as a < b or a <= b with the sides
+// swapped as needed.
+func compareInts(op string, a, b intFn, right ast.Node, ll, rl *field) boolFn {
+	if k, ok := intLiteral(right); ok && ll != nil {
+		return compareLink(op, ll, k)
+	}
+	if rl != nil {
+		strict := op == "<" || op == ">"
+		swap := op == ">" || op == ">="
+		return func(r *Run, f unsafe.Pointer) (bool, error) {
+			p, err := a(r, f)
+			if err != nil {
+				return false, err
+			}
+			q, err := readLink(rl, f)
+			if err != nil {
+				return false, err
+			}
+			if swap {
+				p, q = q, p
+			}
+			if strict {
+				return p < q, nil
+			}
+			return p <= q, nil
+		}
+	}
 	if k, ok := intLiteral(right); ok {
 		switch op {
 		case "<":
@@ -128,5 +169,24 @@ func isNobody(a ptrFn, neg bool) boolFn {
 func isNobodyAt(off uintptr, neg bool) boolFn {
 	return func(_ *Run, f unsafe.Pointer) (bool, error) {
 		return (*(*unsafe.Pointer)(unsafe.Add(f, off)) == nil) != neg, nil
+	}
+}
+
+// compareLink compiles x.attr < k (and <=, >, >=) for x a name of the frame.
+func compareLink(op string, l *field, k int) boolFn {
+	return func(_ *Run, f unsafe.Pointer) (bool, error) {
+		p, err := readLink(l, f)
+		if err != nil {
+			return false, err
+		}
+		switch op {
+		case "<":
+			return p < k, nil
+		case "<=":
+			return p <= k, nil
+		case ">":
+			return p > k, nil
+		}
+		return p >= k, nil
 	}
 }
