@@ -796,7 +796,7 @@ func (c *fastCompiler) binaryBool(x *ast.BinaryNode) boolFn {
 		if a == nil || b == nil {
 			return nil
 		}
-		return compareInts(x.Operator, a, b, x.Right, c.link(x.Left), c.link(x.Right))
+		return compareInts(x.Operator, a, b, x.Right, c.link(x.Left))
 	}
 	return nil
 }

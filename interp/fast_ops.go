@@ -79,34 +79,12 @@ func arith(op string, a, b intFn, right ast.Node, rl *field) intFn {
 	}
 }
 
-// compareInts compiles a < b, a <= b, a > b or a >= b; right is b's node;
-// ll and rl say where a and b are read when they are attributes of names
-// of the frame. Each is written as a < b or a <= b with the sides
-// swapped as needed.
-func compareInts(op string, a, b intFn, right ast.Node, ll, rl *field) boolFn {
+// compareInts compiles a < b, a <= b, a > b or a >= b; right is b's node,
+// ll where a is read when it is an attribute of a name of the frame.
+// Each is written as a < b or a <= b with the sides swapped as needed.
+func compareInts(op string, a, b intFn, right ast.Node, ll *field) boolFn {
 	if k, ok := intLiteral(right); ok && ll != nil {
 		return compareLink(op, ll, k)
-	}
-	if rl != nil {
-		strict := op == "<" || op == ">"
-		swap := op == ">" || op == ">="
-		return func(r *Run, f unsafe.Pointer) (bool, error) {
-			p, err := a(r, f)
-			if err != nil {
-				return false, err
-			}
-			q, err := readLink(rl, f)
-			if err != nil {
-				return false, err
-			}
-			if swap {
-				p, q = q, p
-			}
-			if strict {
-				return p < q, nil
-			}
-			return p <= q, nil
-		}
 	}
 	if k, ok := intLiteral(right); ok {
 		switch op {
