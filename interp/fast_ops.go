@@ -81,54 +81,46 @@ func arith(op string, a, b intFn, right ast.Node, rl *field) intFn {
 
 // compareInts compiles a < b, a <= b, a > b or a >= b; right is b's node,
 // ll where a is read when it is an attribute of a name of the frame.
-// Each is written as a < b or a <= b with the sides swapped as needed.
 func compareInts(op string, a, b intFn, right ast.Node, ll *field) boolFn {
-	if k, ok := intLiteral(right); ok && ll != nil {
-		return compareLink(op, ll, k)
-	}
+	o := orderOf(op)
 	if k, ok := intLiteral(right); ok {
-		switch op {
-		case "<":
-			return func(r *Run, f unsafe.Pointer) (bool, error) {
-				p, err := a(r, f)
-				return err == nil && p < k, err
-			}
-		case "<=":
-			return func(r *Run, f unsafe.Pointer) (bool, error) {
-				p, err := a(r, f)
-				return err == nil && p <= k, err
-			}
-		case ">":
-			return func(r *Run, f unsafe.Pointer) (bool, error) {
-				p, err := a(r, f)
-				return err == nil && p > k, err
-			}
-		default:
-			return func(r *Run, f unsafe.Pointer) (bool, error) {
-				p, err := a(r, f)
-				return err == nil && p >= k, err
+		if ll != nil {
+			return func(_ *Run, f unsafe.Pointer) (bool, error) {
+				p, err := readLink(ll, f)
+				return err == nil && o.holds(p, k), err
 			}
 		}
+		return func(r *Run, f unsafe.Pointer) (bool, error) {
+			p, err := a(r, f)
+			return err == nil && o.holds(p, k), err
+		}
 	}
-	strict := op == "<" || op == ">"
-	swap := op == ">" || op == ">="
 	return func(r *Run, f unsafe.Pointer) (bool, error) {
 		p, err := a(r, f)
 		if err != nil {
 			return false, err
 		}
 		q, err := b(r, f)
-		if err != nil {
-			return false, err
-		}
-		if swap {
-			p, q = q, p
-		}
-		if strict {
-			return p < q, nil
-		}
-		return p <= q, nil
+		return err == nil && o.holds(p, q), err
 	}
+}
+
+// order is a comparison of whole numbers, decided when it is compiled:
+// p < q or p <= q, with the sides swapped for > and >=.
+type order struct{ strict, swap bool }
+
+func orderOf(op string) order {
+	return order{strict: op == "<" || op == ">", swap: op == ">" || op == ">="}
+}
+
+func (o order) holds(p, q int) bool {
+	if o.swap {
+		p, q = q, p
+	}
+	if o.strict {
+		return p < q
+	}
+	return p <= q
 }
 
 // isNobody compiles x == nil (x != nil with neg).
@@ -147,24 +139,5 @@ func isNobody(a ptrFn, neg bool) boolFn {
 func isNobodyAt(off uintptr, neg bool) boolFn {
 	return func(_ *Run, f unsafe.Pointer) (bool, error) {
 		return (*(*unsafe.Pointer)(unsafe.Add(f, off)) == nil) != neg, nil
-	}
-}
-
-// compareLink compiles x.attr < k (and <=, >, >=) for x a name of the frame.
-func compareLink(op string, l *field, k int) boolFn {
-	return func(_ *Run, f unsafe.Pointer) (bool, error) {
-		p, err := readLink(l, f)
-		if err != nil {
-			return false, err
-		}
-		switch op {
-		case "<":
-			return p < k, nil
-		case "<=":
-			return p <= k, nil
-		case ">":
-			return p > k, nil
-		}
-		return p >= k, nil
 	}
 }
