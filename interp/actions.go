@@ -168,41 +168,41 @@ func (n *actNode) exec(r *Run, fr reflect.Value) (flow, error) {
 // perform runs an action's body for a combatant at cp, of type ct; c is
 // the same combatant as a reflect.Value, or nothing when it was native.
 func (r *Run) perform(cp unsafe.Pointer, ct reflect.Type, c reflect.Value, d *declared) error {
+	ap := d.action
 	if r.nesting >= MaxNesting {
-		return &RunError{At: dsl.RangeOf(d.action.a.Decl.Pos, d.action.a.Decl.Pos), Msg: fmt.Sprintf("actions and events are nested more than %d deep", MaxNesting)}
+		return &RunError{At: dsl.RangeOf(ap.a.Decl.Pos, ap.a.Decl.Pos), Msg: fmt.Sprintf("actions and events are nested more than %d deep", MaxNesting)}
 	}
 	r.nesting++
 	r.actors = append(r.actors, *(*string)(cp)) // the name leads every combatant
-	err := r.performAs(cp, ct, c, d)
-	r.actors = r.actors[:len(r.actors)-1]
-	r.nesting--
-	return err
-}
-
-// performAs is perform once the combatant is the actor.
-func (r *Run) performAs(cp unsafe.Pointer, ct reflect.Type, c reflect.Value, d *declared) error {
-	a := d.action.a
-	fr, base := r.frameAtP(d.action.fid)
-	if s := d.action.self; s.ok && s.t == ct {
+	fr, base := r.frameAtP(ap.fid)
+	if s := ap.self; s.ok && s.t == ct {
 		*(*unsafe.Pointer)(unsafe.Add(base, s.off)) = cp
 	} else {
 		if !c.IsValid() {
 			c = reflect.NewAt(ct.Elem(), cp)
 		}
-		setField(fr, a.Self.Index, c)
+		setField(fr, ap.a.Self.Index, c)
 	}
-	if len(a.Params) > 0 {
-		if err := r.actionArgs(fr, d); err != nil {
-			return err
+	var err error
+	if len(ap.a.Params) > 0 {
+		err = r.actionArgs(fr, d)
+	}
+	if err == nil {
+		if !r.quiet() {
+			r.logAct(fr, cp, ap.a)
+		}
+		if _, err = r.execBlockAt(&ap.body, fr, base); err == nil {
+			r.releaseAt(ap.fid, fr)
 		}
 	}
-	if r.quiet() {
-		_, err := r.execBlockAt(&d.action.body, fr, base)
-		if err == nil {
-			r.releaseAt(d.action.fid, fr)
-		}
-		return err
-	}
+	r.actors = r.actors[:len(r.actors)-1]
+	r.nesting--
+	return err
+}
+
+// logAct logs that the combatant at cp acts, with the action's arguments
+// as they stand in its frame fr.
+func (r *Run) logAct(fr reflect.Value, cp unsafe.Pointer, a *dsl.Action) {
 	e := fr.Elem()
 	var parts []string
 	args := map[string]any{}
@@ -216,11 +216,6 @@ func (r *Run) performAs(cp unsafe.Pointer, ct reflect.Type, c reflect.Value, d *
 	}
 	name := *(*string)(cp)
 	r.emitLog(&Event{Kind: KAct, Who: name, Name: a.Name, Args: args, Text: fmt.Sprintf("%s acts: %s(%s)", name, a.Name, strings.Join(parts, ", "))})
-	_, err := r.execBlock(&d.action.body, fr)
-	if err == nil {
-		r.releaseAt(d.action.fid, fr)
-	}
-	return err
 }
 
 // actionArgs sets an action's parameters in its frame: the declared

@@ -281,29 +281,8 @@ func (p *Plan) compileAct(n *actNode) stmtFn {
 				return flowNext, nil
 			}
 		}
-		if ap := d.action; r.opt.Sink == nil && len(ap.a.Params) == 0 && ap.self.ok && ap.self.t == ct && r.nesting < MaxNesting {
-			return flowNext, r.performQuiet(cp, ap)
-		}
 		return flowNext, r.perform(cp, ct, reflect.Value{}, d)
 	}
-}
-
-// performQuiet is perform in a quiet run, for an action without
-// parameters whose self has the combatant's type: the frame, self, the
-// actor and the compiled body, nothing else.
-func (r *Run) performQuiet(cp unsafe.Pointer, ap *actionPlan) error {
-	r.nesting++
-	r.actors = append(r.actors, *(*string)(cp)) // the name leads every combatant
-	fr, base := r.frameAtP(ap.fid)
-	*(*unsafe.Pointer)(unsafe.Add(base, ap.self.off)) = cp
-	r.seq++ // the act entry's place in the log, as quiet() takes it
-	_, err := r.runFns(&ap.body, fr, base)
-	if err == nil {
-		r.releaseAt(ap.fid, fr)
-	}
-	r.actors = r.actors[:len(r.actors)-1]
-	r.nesting--
-	return err
 }
 
 // compileEmit compiles an emit of an event with a direct plan whose
