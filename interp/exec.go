@@ -774,15 +774,15 @@ func (r *Run) emitDirect(n *emitNode, fr reflect.Value, sets []intoFn) error {
 	h := ep.handlers[0]
 	hf, hbase := r.frameAtP(h.fid)
 	base := fr.UnsafePointer()
+	if sets != nil {
+		if err := r.setArgs(n, sets, base, hbase); err != nil {
+			return err
+		}
+		return r.runHandler(ep, hf, hbase, r.who(), n.at)
+	}
 	for i, a := range n.args {
 		r.reason = ev.Name
 		s := h.params[i]
-		if sets != nil {
-			if err := sets[i](r, base, unsafe.Add(hbase, s.off)); err != nil {
-				return err
-			}
-			continue
-		}
 		done, err := r.evalIntoAt(a, base, unsafe.Add(hbase, s.off), s.t)
 		if err != nil {
 			return err
@@ -805,14 +805,24 @@ func (r *Run) holdDirect(n *emitNode, fr reflect.Value, sets []intoFn) error {
 	ep := n.ev
 	h := ep.handlers[0]
 	hf, hbase := r.frameAtP(h.fid)
-	base := fr.UnsafePointer()
-	for i := range n.args {
-		r.reason = ep.ev.Name
-		if err := sets[i](r, base, unsafe.Add(hbase, h.params[i].off)); err != nil {
+	if err := r.setArgs(n, sets, fr.UnsafePointer(), hbase); err != nil {
+		return err
+	}
+	*r.deferred = append(*r.deferred, pendingEmit{ev: ep, at: n.at, who: r.who(), fr: hf, held: true})
+	return nil
+}
+
+// setArgs evaluates an emit's arguments, read in the frame at base, into
+// the frame of its event's one handler at hbase, through their compiled
+// stores.
+func (r *Run) setArgs(n *emitNode, sets []intoFn, base, hbase unsafe.Pointer) error {
+	h := n.ev.handlers[0]
+	for i, set := range sets {
+		r.reason = n.ev.ev.Name
+		if err := set(r, base, unsafe.Add(hbase, h.params[i].off)); err != nil {
 			return err
 		}
 	}
-	*r.deferred = append(*r.deferred, pendingEmit{ev: ep, at: n.at, who: r.who(), fr: hf, held: true})
 	return nil
 }
 
