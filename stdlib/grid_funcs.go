@@ -58,49 +58,52 @@ func gridCover(w World, a []any) (any, error) {
 }
 
 func gridWithin(w World, a []any) (any, error) {
-	_, ps, err := gridAndPoints(w, a[0])
-	if err != nil {
-		return nil, err
-	}
 	list := reflect.ValueOf(a[1])
 	out := reflect.MakeSlice(list.Type(), 0, list.Len())
-	for i := 0; i < list.Len(); i++ {
-		e := list.Index(i)
-		if sameEntity(e.Interface(), a[0]) {
-			continue
-		}
-		p, err := w.Position(e.Interface())
-		if err != nil {
-			return nil, err
-		}
-		if Distance(ps[0], p) <= a[2].(int) {
+	err := eachOther(w, a[0], list, func(e reflect.Value, d int) {
+		if d <= a[2].(int) {
 			out = reflect.Append(out, e)
 		}
+	})
+	if err != nil {
+		return nil, err
 	}
 	return out.Interface(), nil
 }
 
 func gridNearest(w World, a []any) (any, error) {
-	_, ps, err := gridAndPoints(w, a[0])
+	list := reflect.ValueOf(a[1])
+	best, bestD := reflect.Zero(list.Type().Elem()), -1
+	err := eachOther(w, a[0], list, func(e reflect.Value, d int) {
+		if bestD < 0 || d < bestD {
+			best, bestD = e, d
+		}
+	})
 	if err != nil {
 		return nil, err
 	}
-	list := reflect.ValueOf(a[1])
-	best, bestD := reflect.Zero(list.Type().Elem()), -1
+	return best.Interface(), nil
+}
+
+// eachOther calls fn, in list order, for each element of list that is
+// not from itself, with its distance from it.
+func eachOther(w World, from any, list reflect.Value, fn func(e reflect.Value, d int)) error {
+	_, ps, err := gridAndPoints(w, from)
+	if err != nil {
+		return err
+	}
 	for i := 0; i < list.Len(); i++ {
 		e := list.Index(i)
-		if sameEntity(e.Interface(), a[0]) {
+		if sameEntity(e.Interface(), from) {
 			continue
 		}
 		p, err := w.Position(e.Interface())
 		if err != nil {
-			return nil, err
+			return err
 		}
-		if d := Distance(ps[0], p); bestD < 0 || d < bestD {
-			best, bestD = e, d
-		}
+		fn(e, Distance(ps[0], p))
 	}
-	return best.Interface(), nil
+	return nil
 }
 
 func gridStepToward(w World, a []any) (any, error) {
