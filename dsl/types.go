@@ -273,9 +273,9 @@ type FrameField struct {
 	Global bool
 	Decl   *Name // where a local was declared
 	param  bool  // a parameter or self: visible in the whole body
-	// tag is the struct tag made for Name (tagOf), kept for rebuilds.
-	tag   reflect.StructTag
-	tagOf string
+	// tag is the struct tag made for Name (which never changes), kept
+	// for the frame's rebuilds.
+	tag reflect.StructTag
 }
 
 // Lookup finds a frame field by name.
@@ -310,8 +310,8 @@ func (f *Frame) build() {
 	fields := make([]reflect.StructField, len(f.Fields))
 	for i, ff := range f.Fields {
 		ff.Index = i
-		if ff.tag == "" || ff.tagOf != ff.Name {
-			ff.tag, ff.tagOf = reflect.StructTag(fmt.Sprintf(`expr:%q`, ff.Name)), ff.Name
+		if ff.tag == "" {
+			ff.tag = reflect.StructTag(fmt.Sprintf(`expr:%q`, ff.Name))
 		}
 		fields[i] = reflect.StructField{Name: fieldName(i), Type: ff.Type.R, Tag: ff.tag}
 	}

@@ -151,25 +151,17 @@ func (r *Run) frameSlow(id int) (reflect.Value, unsafe.Pointer) {
 	if !p.tmpl.IsValid() || !sameList(p.sides, r.sideList) || !sameList(p.combs, r.combList) {
 		r.refreshPool(p, f)
 	}
+	// A released frame of the current template went the fast way
+	// (frameAtP); one of an older template is reset in full.
 	var fr reflect.Value
-	var base unsafe.Pointer
-	switch n := len(p.free); {
-	case n > 0 && p.free[n-1].gen == p.gen:
-		// Made from this template: only the locals need resetting.
+	if n := len(p.free); n > 0 {
 		fr = p.free[n-1].v
 		p.free = p.free[:n-1]
-		base = fr.UnsafePointer()
-		p.clearLocals(fr, base)
-	case n > 0:
-		fr = p.free[n-1].v
-		p.free = p.free[:n-1]
-		fr.Elem().Set(p.tmpl)
-		base = fr.UnsafePointer()
-	default:
+	} else {
 		fr = reflect.New(f.R)
-		fr.Elem().Set(p.tmpl)
-		base = fr.UnsafePointer()
 	}
+	fr.Elem().Set(p.tmpl)
+	base := fr.UnsafePointer()
 	*(*int)(unsafe.Add(base, p.round)) = r.round
 	*(*int)(unsafe.Add(base, p.segment)) = r.segment
 	return fr, base
