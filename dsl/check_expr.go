@@ -23,8 +23,7 @@ import (
 // dicePatch turns the placeholders of dice tokens into calls of the
 // internal dice function, keyed by the placeholder's character offset.
 type dicePatch struct {
-	at  map[int]stdlib.Dice
-	err error
+	at map[int]stdlib.Dice
 }
 
 func (p *dicePatch) Visit(node *ast.Node) {
@@ -263,9 +262,8 @@ func (c *checker) offsetOf(file string, line, col int) int {
 }
 
 var (
-	reUnknownName  = regexp.MustCompile(`^unknown name (\S+)`)
-	reNoField      = regexp.MustCompile(`^type (.+) has no field (\S+)`)
-	reNoMethodName = regexp.MustCompile(`^(.*) (?:is not a function|has no method) (\S+)?`)
+	reUnknownName = regexp.MustCompile(`^unknown name (\S+)`)
+	reNoField     = regexp.MustCompile(`^type (.+) has no field (\S+)`)
 )
 
 // exprError turns an expr-lang error into a positioned diagnostic, with

@@ -34,10 +34,6 @@ func (r *Run) sideOf(c unsafe.Pointer) unsafe.Pointer {
 	return *(*unsafe.Pointer)(unsafe.Add(c, r.plan.lay.side))
 }
 
-func (r *Run) aliveP(c unsafe.Pointer) bool {
-	return *(*bool)(unsafe.Add(c, r.plan.lay.alive))
-}
-
 // inFightP: the combatant is alive and present (it has arrived).
 func (r *Run) inFightP(c unsafe.Pointer) bool {
 	return *(*bool)(unsafe.Add(c, r.plan.lay.alive)) && *(*bool)(unsafe.Add(c, r.plan.lay.present))

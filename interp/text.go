@@ -14,7 +14,6 @@ type TextLog struct {
 	round   int
 	segment int
 	phase   string
-	open    bool
 	err     error
 }
 
