@@ -11,11 +11,10 @@ import (
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/ast"
 	exprchecker "github.com/expr-lang/expr/checker"
-	"github.com/expr-lang/expr/compiler"
 	"github.com/expr-lang/expr/conf"
 	"github.com/expr-lang/expr/file"
 	"github.com/expr-lang/expr/optimizer"
-	"github.com/expr-lang/expr/vm"
+	exprparser "github.com/expr-lang/expr/parser"
 
 	"github.com/frayrules/fray/stdlib"
 )
@@ -76,22 +75,22 @@ func (c *checker) compile(e *Expr, fr *Frame, inScope scopeFunc, want *Type) *CE
 	base := c.exprConfig(fr)
 	cfg := *base
 	cfg.Visitors = append([]ast.Visitor{patch}, base.Visitors...)
-	prog, err := compileWith(text, &cfg)
+	tree, err := checkWith(text, &cfg)
 	if err != nil {
 		c.exprError(e, fr, err)
 		return nil
 	}
-	if n := iterations(prog.Node()); n > Limits.Iterations {
+	if n := iterations(tree.Node); n > Limits.Iterations {
 		d := limitDiag(RangeOf(e.Pos, e.EndPos), fmt.Sprintf("the expression's loops (about %d steps)", n), Limits.Iterations, "--max-iterations")
 		d.Detail = fmt.Sprintf("expressions cannot be interrupted, so their loops are bounded before running (lists of unknown length count as %d); loop in statements instead, or raise it with --max-iterations", Limits.UnknownLength)
 		c.addDiag(d)
 		return nil
 	}
-	t := c.u.TypeOfR(prog.Node().Type())
+	t := c.u.TypeOfR(tree.Node.Type())
 	c.m.NumExprs++
-	ce := &CExpr{Expr: e, Prog: prog, Type: t, Frame: fr, ID: c.m.NumExprs}
+	ce := &CExpr{Expr: e, Node: tree.Node, Type: t, Frame: fr, ID: c.m.NumExprs, tree: tree, cfg: &cfg}
 	if inScope != nil {
-		c.checkScope(e, prog.Node(), fr, inScope)
+		c.checkScope(e, tree.Node, fr, inScope)
 	}
 	if want != nil && !Assignable(t, want) {
 		c.errorf(CodeType, RangeOf(e.Pos, e.EndPos), fmt.Sprintf("this needs %s value", want.Article()), "expected %s, found %s", want, t)
@@ -143,8 +142,9 @@ func (c *checker) exprConfig(fr *Frame) *conf.Config {
 	return cfg
 }
 
-// compileWith is expr.Compile with a configuration already made.
-func compileWith(input string, config *conf.Config) (*vm.Program, error) {
+// checkWith is expr.Compile with a configuration already made, up to
+// the optimized tree: the bytecode is left to CExpr.Program.
+func checkWith(input string, config *conf.Config) (*exprparser.Tree, error) {
 	config.Check()
 	tree, err := exprchecker.ParseCheck(input, config)
 	if err != nil {
@@ -159,7 +159,7 @@ func compileWith(input string, config *conf.Config) (*vm.Program, error) {
 			return nil, err
 		}
 	}
-	return compiler.Compile(tree, config)
+	return tree, nil
 }
 
 // diceLiteral reads an expression that is only dice notation, such as a

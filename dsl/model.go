@@ -2,8 +2,13 @@ package dsl
 
 import (
 	"reflect"
+	"sync"
 
 	"github.com/expr-lang/expr"
+	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/compiler"
+	"github.com/expr-lang/expr/conf"
+	exprparser "github.com/expr-lang/expr/parser"
 	"github.com/expr-lang/expr/vm"
 )
 
@@ -50,14 +55,40 @@ type Model struct {
 	Loops   map[*ForStmt]*FrameField
 }
 
-// CExpr is a compiled expression.
+// CExpr is a checked expression: its typed, optimized syntax tree, and
+// the bytecode made from it on first use. Checking stops at the tree,
+// so linting never pays for bytecode; lowering (package interp) asks
+// for the Program.
 type CExpr struct {
 	Expr  *Expr
-	Prog  *vm.Program
-	Const any // set instead of Prog for literals such as a dice default
+	Node  ast.Node // nil for a Const
+	Const any      // set instead of Node for literals such as a dice default
 	Type  *Type
 	Frame *Frame
 	ID    int // from 1, unique in its model, for the interpreter's tables
+
+	tree *exprparser.Tree
+	cfg  *conf.Config
+	once sync.Once
+	prog *vm.Program
+	err  error
+}
+
+// Program is the expression's bytecode, compiled once, on first use;
+// it is safe to call from several goroutines. nil for a Const.
+func (ce *CExpr) Program() *vm.Program {
+	if ce.tree == nil {
+		return nil
+	}
+	ce.once.Do(func() {
+		ce.prog, ce.err = compiler.Compile(ce.tree, ce.cfg)
+	})
+	if ce.err != nil {
+		// The tree was checked against the same configuration, so the
+		// compiler has nothing left to refuse.
+		panic("fray: expr-lang refused a checked expression: " + ce.err.Error())
+	}
+	return ce.prog
 }
 
 // Const is a named constant, a global of every frame.

@@ -109,13 +109,13 @@ type fastCompiler struct {
 
 // compileFast returns nil when the expression needs expr-lang.
 func (p *Plan) compileFast(ce *dsl.CExpr) *fexpr {
-	if ce == nil || ce.Prog == nil || ce.Frame == nil || ce.Frame.R == nil {
+	if ce == nil || ce.Node == nil || ce.Frame == nil || ce.Frame.R == nil {
 		return nil
 	}
 	c := &fastCompiler{p: p, fr: ce.Frame}
-	fe := c.node(ce.Prog.Node())
+	fe := c.node(ce.Node)
 	if fe != nil {
-		fe.off, fe.local = c.frameSlot(ce.Prog.Node())
+		fe.off, fe.local = c.frameSlot(ce.Node)
 		fe.pure = !c.impure
 		fe.settled = !c.impure && !c.calls
 		fe.noBox = c.untyped && fe.p != nil
@@ -1214,7 +1214,7 @@ func (p *Plan) quietTemplate(ev *dsl.Event) (bool, []int) {
 		if part.Expr == nil {
 			continue
 		}
-		if part.Expr.ID >= len(p.fast) || p.fast[part.Expr.ID] == nil || !cannotFail(part.Expr.Prog.Node(), roots) {
+		if part.Expr.ID >= len(p.fast) || p.fast[part.Expr.ID] == nil || !cannotFail(part.Expr.Node, roots) {
 			return false, nil
 		}
 	}

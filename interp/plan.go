@@ -132,6 +132,9 @@ func Lower(m *dsl.Model) *Plan {
 	}
 	p.fast = make([]*fexpr, m.NumExprs+1)
 	for _, ce := range m.Exprs {
+		// Bytecode is made here, at load, once: no fight pays for it,
+		// and the simulator's workers only read it.
+		ce.Program()
 		if fe := p.compileFast(ce); fe != nil && ce.ID > 0 && ce.ID <= m.NumExprs {
 			p.fast[ce.ID] = fe
 		}
@@ -404,12 +407,12 @@ func (p *Plan) mayChangeEnd(t *dsl.Target, tp targetPath) bool {
 // the world functions read; nil when it cannot tell (a property that
 // is not a plain name).
 func endReadsOf(ce *dsl.CExpr) map[string]bool {
-	if ce == nil || ce.Prog == nil {
+	if ce == nil || ce.Node == nil {
 		return nil
 	}
 	reads := map[string]bool{"alive": true, "present": true, "side": true}
 	v := &readsVisitor{reads: reads}
-	root := ce.Prog.Node()
+	root := ce.Node
 	ast.Walk(&root, v)
 	if v.unknown {
 		return nil
@@ -420,11 +423,11 @@ func endReadsOf(ce *dsl.CExpr) map[string]bool {
 // namesTime reports whether an expression names the round or the
 // segment (true when it cannot tell).
 func namesTime(ce *dsl.CExpr) bool {
-	if ce == nil || ce.Prog == nil {
+	if ce == nil || ce.Node == nil {
 		return true
 	}
 	v := &timeVisitor{}
-	root := ce.Prog.Node()
+	root := ce.Node
 	ast.Walk(&root, v)
 	return v.found
 }

@@ -472,7 +472,7 @@ func (r *Run) evalVM(ce *dsl.CExpr, fr reflect.Value) (any, error) {
 	machine := r.vm()
 	machine.MemoryBudget = r.opt.MemoryBudget
 	r.depth++
-	out, err := machine.Run(ce.Prog, fr.Interface())
+	out, err := machine.Run(ce.Program(), fr.Interface())
 	r.depth--
 	if err != nil {
 		if re, ok := err.(*RunError); ok {

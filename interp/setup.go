@@ -308,10 +308,10 @@ func literalOf(ce *dsl.CExpr) (any, bool) {
 	if ce.Const != nil {
 		return ce.Const, true
 	}
-	if ce.Prog == nil {
+	if ce.Node == nil {
 		return nil, false
 	}
-	switch n := ce.Prog.Node().(type) {
+	switch n := ce.Node.(type) {
 	case *ast.IntegerNode:
 		return n.Value, true
 	case *ast.BoolNode:
