@@ -25,6 +25,13 @@ type checker struct {
 	emitted  map[string]bool
 	refs     []refUse
 	configs  map[cfgKey]*conf.Config // expr-lang configurations (check_expr.go)
+	fcfg     *conf.Config            // the configuration without an environment, for fcfgN functions
+	fcfgN    int
+	// memo shares expression checks between the files of a lint run
+	// (nil otherwise); sig names the functions declared so far in it.
+	memo *Linter
+	sig  int
+	used map[string]bool // usedNames, once made
 }
 
 func (c *checker) errorf(code string, r Range, hint, format string, args ...any) *Diagnostic {
@@ -74,7 +81,12 @@ func rangeAt(p lexer.Position, text string) Range {
 // Check checks a parsed rule file and returns its model with every
 // diagnostic found. The model is usable only when there are no errors.
 func Check(f *File) (*Model, Diagnostics) {
-	c := &checker{f: f, funcs: map[string]bool{}, emitted: map[string]bool{}}
+	return check(f, nil)
+}
+
+// check is Check, sharing expression checks through l when not nil.
+func check(f *File, l *Linter) (*Model, Diagnostics) {
+	c := &checker{f: f, funcs: map[string]bool{}, emitted: map[string]bool{}, memo: l}
 	c.m = &Model{
 		File: f, Segments: 1,
 		Events: map[string]*Event{}, Actions: map[string]*Action{},
@@ -144,7 +156,7 @@ func (c *checker) checkRuleset() {
 	c.checkUnused()
 	c.lintRuleset()
 	c.checkDiceClaims()
-	c.m.funcOpts, c.m.funcs = c.funcOpts, c.funcs
+	c.m.funcOpts, c.m.funcs, c.m.sig = c.funcOpts, c.funcs, c.sig
 }
 
 // CompileQuestion compiles an expression given outside any file (on the

@@ -4,13 +4,10 @@ import (
 	"fmt"
 	"math"
 	"reflect"
-	"regexp"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
 
-	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/builtin"
 
@@ -57,6 +54,9 @@ func (c *checker) registerStdlib() {
 			return fn.Impl(nil, args)
 		}
 		c.funcOpts = append(c.funcOpts, expr.Function(fn.Name, impl, types...))
+		for _, t := range types {
+			c.sig = c.memo.intern(c.sig, fn.Name, reflect.TypeOf(t).Elem())
+		}
 		if fn.Name != stdlib.DiceFunc {
 			c.funcs[fn.Name] = true
 		}
@@ -143,6 +143,7 @@ func (c *checker) defineFunc(name string, at Range, impl func(args ...any) (any,
 	var ts []any
 	for _, t := range types {
 		ts = append(ts, reflect.New(t).Interface())
+		c.sig = c.memo.intern(c.sig, name, t)
 	}
 	c.funcOpts = append(c.funcOpts, expr.Function(name, impl, ts...))
 	c.funcs[name] = true
@@ -717,29 +718,48 @@ func (c *checker) checkUnused() {
 }
 
 // usedNames is the identifiers that occur more than once in the file:
-// once for the declaration, once more for each use.
+// once for the declaration, once more for each use. Made once per check.
 func (c *checker) usedNames() map[string]bool {
+	if c.used != nil {
+		return c.used
+	}
 	count := map[string]int{}
-	var files [][]lexer.Token
 	for _, name := range sortedKeys(c.f.Sources) {
 		ts, _ := c.f.tokensOf(name)
-		files = append(files, ts)
-	}
-	for _, t := range slices.Concat(files...) {
-		if t.Type == TokIdent {
-			count[t.Value]++
-		} else if t.Type == TokString {
-			// Names used inside {templates} count too.
-			for _, w := range identRe.FindAllString(t.Value, -1) {
-				count[w]++
+		for _, t := range ts {
+			if t.Type == TokIdent {
+				count[t.Value]++
+			} else if t.Type == TokString {
+				// Names used inside {templates} count too.
+				eachWord(t.Value, func(w string) { count[w]++ })
 			}
 		}
 	}
-	used := map[string]bool{}
+	c.used = make(map[string]bool, len(count))
 	for k, n := range count {
-		used[k] = n > 1
+		c.used[k] = n > 1
 	}
-	return used
+	return c.used
 }
 
-var identRe = regexp.MustCompile(`[A-Za-z_][A-Za-z_0-9]*`)
+// eachWord calls f with each run of letters, digits and underscores of
+// s that starts with a letter or underscore (what an identifier looks
+// like), as the regular expression [A-Za-z_][A-Za-z_0-9]* would find.
+func eachWord(s string, f func(string)) {
+	for i := 0; i < len(s); {
+		if !identStart(s[i]) {
+			i++
+			continue
+		}
+		j := i + 1
+		for j < len(s) && (identStart(s[j]) || '0' <= s[j] && s[j] <= '9') {
+			j++
+		}
+		f(s[i:j])
+		i = j
+	}
+}
+
+func identStart(b byte) bool {
+	return 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || b == '_'
+}

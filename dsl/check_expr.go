@@ -3,6 +3,7 @@ package dsl
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"reflect"
 	"regexp"
 	"strings"
@@ -75,7 +76,7 @@ func (c *checker) compile(e *Expr, fr *Frame, inScope scopeFunc, want *Type) *CE
 	base := c.exprConfig(fr)
 	cfg := *base
 	cfg.Visitors = append([]ast.Visitor{patch}, base.Visitors...)
-	tree, err := checkWith(text, &cfg)
+	tree, err := c.checkText(fr, text, diceAt, &cfg)
 	if err != nil {
 		c.exprError(e, fr, err)
 		return nil
@@ -109,37 +110,74 @@ type cfgKey struct {
 
 // exprConfig is expr-lang's configuration for expressions of a frame:
 // the environment, the context, the disabled builtins, the limits and the
-// functions. Building it (the environment's fields, every function) costs
-// more than most compiles, so it is made once per frame and copied.
+// functions. It is made once per frame type and copied per expression;
+// the part without the environment (funcConfig) is shared by them all.
 func (c *checker) exprConfig(fr *Frame) *conf.Config {
 	fr.ensure()
 	k := cfgKey{fr.R, len(c.funcOpts)}
 	if cfg := c.configs[k]; cfg != nil {
 		return cfg
 	}
-	opts := []expr.Option{
-		expr.Env(reflect.New(fr.R).Elem().Interface()),
-		expr.WithContext("ctx"),
-		expr.DisableBuiltin("now"),
-		expr.DisableBuiltin("date"),
-		expr.DisableBuiltin("timezone"),
-		expr.DisableBuiltin("repeat"),
-		expr.MaxNodes(uint(Limits.ExprNodes)),
-	}
-	opts = append(opts, c.funcOpts...)
-	cfg := conf.CreateNew()
-	for _, op := range opts {
-		op(cfg)
-	}
-	for name := range cfg.Disabled {
-		delete(cfg.Builtins, name)
-	}
+	// The copy shares the function tables, which checking only reads.
+	cfg := *c.funcConfig()
+	cfg.WithEnv(reflect.New(fr.R).Elem().Interface())
+	cfg.Visitors = nil
+	expr.WithContext("ctx")(&cfg)
 	cfg.Check()
 	if c.configs == nil {
 		c.configs = map[cfgKey]*conf.Config{}
 	}
-	c.configs[k] = cfg
+	c.configs[k] = &cfg
+	return &cfg
+}
+
+// disabledBuiltins are expr-lang's builtins a rule may not call: the
+// clock would make fights differ from run to run, and repeat can build
+// a string of any size.
+var disabledBuiltins = []string{"now", "date", "timezone", "repeat"}
+
+// funcConfig is the configuration without an environment: builtins,
+// limits and the functions declared so far. Declarations only add
+// functions, so each new one extends a copy of the last.
+func (c *checker) funcConfig() *conf.Config {
+	n := len(c.funcOpts)
+	if c.fcfg != nil && c.fcfgN == n {
+		return c.fcfg
+	}
+	var cfg *conf.Config
+	from := 0
+	if c.fcfg != nil && c.fcfgN < n {
+		cp := *c.fcfg
+		cp.Functions = maps.Clone(c.fcfg.Functions)
+		cfg, from = &cp, c.fcfgN
+	} else {
+		cfg = conf.CreateNew()
+		for _, name := range disabledBuiltins {
+			cfg.Disabled[name] = true
+			delete(cfg.Builtins, name)
+		}
+	}
+	cfg.MaxNodes = uint(Limits.ExprNodes)
+	for _, op := range c.funcOpts[from:] {
+		op(cfg)
+	}
+	c.fcfg, c.fcfgN = cfg, n
 	return cfg
+}
+
+// checkText type-checks an expression's text, through the Linter's
+// memo when there is one.
+func (c *checker) checkText(fr *Frame, text string, dice map[int]string, cfg *conf.Config) (*exprparser.Tree, error) {
+	if c.memo == nil {
+		return checkWith(text, cfg)
+	}
+	k := c.memo.keyOf(fr.R, c.sig, text, dice)
+	if r, ok := c.memo.lookup(k); ok {
+		return r.tree, r.err
+	}
+	tree, err := checkWith(text, cfg)
+	c.memo.store(k, exprResult{tree, err})
+	return tree, err
 }
 
 // checkWith is expr.Compile with a configuration already made, up to

@@ -50,7 +50,20 @@ func (bc *bodyCheck) inScope(name string) bool {
 	return ff != nil && (ff.Global || ff.param)
 }
 
+// compile checks an expression whose type no local depends on. The
+// quiet pass skips it: that pass is there only to learn the types of
+// locals, and the second pass checks every expression against the
+// finished frame anyway.
 func (bc *bodyCheck) compile(e *Expr, want *Type) *CExpr {
+	if !bc.final {
+		return nil
+	}
+	return bc.typed(e, want)
+}
+
+// typed checks an expression on both passes: a let's value and a loop's
+// list, which give locals their types.
+func (bc *bodyCheck) typed(e *Expr, want *Type) *CExpr {
 	return bc.c.compile(e, bc.fr, bc.inScope, want)
 }
 
@@ -127,7 +140,7 @@ func (bc *bodyCheck) stmt(s *Stmt) {
 	u := c.u
 	switch {
 	case s.Let != nil:
-		ce := bc.compile(s.Let.Value, nil)
+		ce := bc.typed(s.Let.Value, nil)
 		bc.declare(s.Let.Name, bc.typeOr(ce))
 	case s.Assign != nil:
 		bc.assign(s.Assign)
@@ -135,7 +148,7 @@ func (bc *bodyCheck) stmt(s *Stmt) {
 		bc.ifStmt(s.If)
 	case s.For != nil:
 		f := s.For
-		ce := bc.compile(f.List, nil)
+		ce := bc.typed(f.List, nil)
 		elem := u.Any
 		if ce != nil {
 			if ce.Type.Kind == KList {
@@ -179,8 +192,10 @@ func (bc *bodyCheck) stmt(s *Stmt) {
 		bc.compile(s.Segment.N, u.Int)
 		bc.block(s.Segment.Body)
 	case s.Log != nil:
-		t := c.template(string(s.Log.Text), s.Pos, s.EndPos, false, bc.fr, bc.inScope)
-		if bc.final && t != nil {
+		if !bc.final {
+			break // a template declares nothing
+		}
+		if t := c.template(string(s.Log.Text), s.Pos, s.EndPos, false, bc.fr, bc.inScope); t != nil {
 			c.m.Logs[s.Log] = t
 		}
 	case s.Apply != nil:

@@ -84,7 +84,11 @@ const MaxRoundsDefault = 100
 
 // CheckEncounter checks a parsed encounter against a checked ruleset.
 func CheckEncounter(f *File, rules *Model) (*Encounter, Diagnostics) {
-	c := &checker{f: f, m: rules, u: rules.U, funcs: map[string]bool{}, emitted: map[string]bool{}}
+	return checkEncounter(f, rules, nil)
+}
+
+func checkEncounter(f *File, rules *Model, l *Linter) (*Encounter, Diagnostics) {
+	c := &checker{f: f, m: rules, u: rules.U, funcs: map[string]bool{}, emitted: map[string]bool{}, memo: l}
 	enc := &Encounter{File: f, Rules: rules, Rounds: MaxRoundsDefault, Script: map[int][]*DeclSpec{}}
 	c.encounterBody(enc)
 	c.checkDiceClaims()

@@ -57,6 +57,11 @@ func resolveImport(from, rel string, at Range) (string, *Diagnostic) {
 
 // ReadFile reads and parses one file, recording its text in src.
 func ReadFile(path string, src Sources) (*File, Diagnostics) {
+	return (*Linter)(nil).readFile(path, src)
+}
+
+// readFile is ReadFile, sharing the parse when l is not nil.
+func (l *Linter) readFile(path string, src Sources) (*File, Diagnostics) {
 	at := Range{Filename: path, Start: Pos{Line: 1, Column: 1}, End: Pos{Line: 1, Column: 2, Byte: 1}}
 	info, err := os.Stat(path)
 	if err != nil {
@@ -73,7 +78,7 @@ func ReadFile(path string, src Sources) (*File, Diagnostics) {
 		return nil, Diagnostics{{Severity: Error, Code: CodeRead, Summary: "cannot read file: " + cleanErr(err), Detail: "check the path and its permissions", Subject: at}}
 	}
 	src[path] = string(data)
-	return Parse(path, string(data))
+	return l.parse(path, string(data))
 }
 
 func cleanErr(err error) string {
@@ -86,21 +91,25 @@ func cleanErr(err error) string {
 // LoadRuleset reads, parses and checks a rule file, with the rulesets it
 // extends merged in.
 func LoadRuleset(path string, src Sources) (*Model, Diagnostics) {
-	f, diags := ReadFile(path, src)
+	return (*Linter)(nil).loadRuleset(path, src)
+}
+
+func (l *Linter) loadRuleset(path string, src Sources) (*Model, Diagnostics) {
+	f, diags := l.readFile(path, src)
 	if f == nil {
 		return nil, diags
 	}
-	return checkRuleset(f, src)
+	return l.checkRuleset(f, src)
 }
 
-func checkRuleset(f *File, src Sources) (*Model, Diagnostics) {
-	merged, diags := resolveExtends(f, src, map[string]bool{filepath.Clean(f.Name): true})
+func (l *Linter) checkRuleset(f *File, src Sources) (*Model, Diagnostics) {
+	merged, diags := l.resolveExtends(f, src, map[string]bool{filepath.Clean(f.Name): true})
 	if merged == nil {
 		return nil, diags
 	}
 	// A variant's own mistakes do not stop the check of the merged rules:
 	// report everything at once.
-	m, more := Check(merged)
+	m, more := check(merged, l)
 	all := append(diags, more...).Sort()
 	if all.HasErrors() {
 		return nil, all
@@ -110,7 +119,7 @@ func checkRuleset(f *File, src Sources) (*Model, Diagnostics) {
 
 // resolveExtends merges the chain of bases a rule file extends, base
 // first. visiting holds the files on the chain, to report cycles.
-func resolveExtends(f *File, src Sources, visiting map[string]bool) (*File, Diagnostics) {
+func (l *Linter) resolveExtends(f *File, src Sources, visiting map[string]bool) (*File, Diagnostics) {
 	rel, at, ok := Extends(f)
 	if !ok {
 		return f, nil
@@ -123,7 +132,7 @@ func resolveExtends(f *File, src Sources, visiting map[string]bool) (*File, Diag
 		return nil, Diagnostics{{Severity: Error, Code: CodeImportCycle, Summary: "import cycle: " + path + " extends, in the end, itself",
 			Detail: "a ruleset may not extend itself, directly or through others", Subject: at}}
 	}
-	base, diags := ReadFile(path, src)
+	base, diags := l.readFile(path, src)
 	if base == nil {
 		for _, d := range diags {
 			if d.Code == CodeRead {
@@ -135,7 +144,7 @@ func resolveExtends(f *File, src Sources, visiting map[string]bool) (*File, Diag
 		return nil, diags
 	}
 	visiting[path] = true
-	base, diags = resolveExtends(base, src, visiting)
+	base, diags = l.resolveExtends(base, src, visiting)
 	if base == nil {
 		return nil, diags
 	}
@@ -170,10 +179,10 @@ func LoadEncounter(path, rulesPath string, src Sources) (*Encounter, Diagnostics
 	if f == nil {
 		return nil, diags
 	}
-	return loadEncounterFile(f, rulesPath, src)
+	return (*Linter)(nil).loadEncounterFile(f, rulesPath, src)
 }
 
-func loadEncounterFile(f *File, rulesPath string, src Sources) (*Encounter, Diagnostics) {
+func (l *Linter) loadEncounterFile(f *File, rulesPath string, src Sources) (*Encounter, Diagnostics) {
 	_, named, at := EncounterHeader(f)
 	fromHeader := rulesPath == ""
 	if rulesPath == "" {
@@ -200,7 +209,7 @@ func loadEncounterFile(f *File, rulesPath string, src Sources) (*Encounter, Diag
 		}
 		rulesPath = p
 	}
-	m, diags := LoadRuleset(rulesPath, src)
+	m, diags := l.loadRuleset(rulesPath, src)
 	if diags.HasErrors() || m == nil {
 		if fromHeader && len(diags) > 0 && diags[0].Code == CodeRead && at.Filename != "" {
 			diags[0].Subject = at
@@ -209,21 +218,13 @@ func loadEncounterFile(f *File, rulesPath string, src Sources) (*Encounter, Diag
 		}
 		return nil, diags
 	}
-	enc, ediags := CheckEncounter(f, m)
+	enc, ediags := checkEncounter(f, m, l)
 	enc.RulesPath = rulesPath
 	return enc, append(diags, ediags...).Sort()
 }
 
 // Lint checks one file of either kind and returns every diagnostic.
+// To lint many files, a Linter shares their common work.
 func Lint(path string, src Sources) Diagnostics {
-	f, diags := ReadFile(path, src)
-	if f == nil {
-		return diags
-	}
-	if IsEncounter(f) {
-		_, d := loadEncounterFile(f, "", src)
-		return d
-	}
-	_, d := checkRuleset(f, src)
-	return d
+	return (*Linter)(nil).Lint(path, src)
 }

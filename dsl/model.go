@@ -41,6 +41,7 @@ type Model struct {
 	// tables and modifiers, kept to compile further expressions.
 	funcOpts []expr.Option
 	funcs    map[string]bool
+	sig      int // the functions' chain in the Linter that checked it
 
 	// NumExprs counts the compiled expressions; each has an ID up to it.
 	NumExprs int

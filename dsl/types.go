@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"reflect"
+	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/frayrules/fray/stdlib"
@@ -307,15 +309,54 @@ func (f *Frame) ensure() {
 
 func (f *Frame) build() {
 	f.stale = false
-	fields := make([]reflect.StructField, len(f.Fields))
 	for i, ff := range f.Fields {
 		ff.Index = i
 		if ff.tag == "" {
 			ff.tag = reflect.StructTag(fmt.Sprintf(`expr:%q`, ff.Name))
 		}
+	}
+	f.R = frameTypes.of(f.Fields)
+}
+
+// frameTypes remembers the struct type made for each list of frame
+// fields. reflect.StructOf returns the same type for the same fields
+// anyway, but only after describing and hashing them all; a body's
+// frame is rebuilt after each let, on both passes of the checker, and
+// most bodies of a ruleset (and all of a variant's) repeat the same
+// lists, so a lookup by a short key is much cheaper.
+var frameTypes = &structCache{types: map[string]reflect.Type{}, ids: map[reflect.Type]int{}}
+
+type structCache struct {
+	mu    sync.Mutex
+	types map[string]reflect.Type // by the fields' tags and type numbers
+	ids   map[reflect.Type]int    // a number for each field type seen
+}
+
+func (sc *structCache) of(fs []*FrameField) reflect.Type {
+	sc.mu.Lock()
+	defer sc.mu.Unlock()
+	key := make([]byte, 0, 16*len(fs))
+	for _, ff := range fs {
+		id, ok := sc.ids[ff.Type.R]
+		if !ok {
+			id = len(sc.ids) + 1
+			sc.ids[ff.Type.R] = id
+		}
+		key = append(key, ff.tag...)
+		key = append(key, 0)
+		key = strconv.AppendInt(key, int64(id), 10)
+		key = append(key, 1)
+	}
+	if t, ok := sc.types[string(key)]; ok {
+		return t
+	}
+	fields := make([]reflect.StructField, len(fs))
+	for i, ff := range fs {
 		fields[i] = reflect.StructField{Name: fieldName(i), Type: ff.Type.R, Tag: ff.tag}
 	}
-	f.R = reflect.StructOf(fields)
+	t := reflect.StructOf(fields)
+	sc.types[string(key)] = t
+	return t
 }
 
 // fieldNames are the Go names of frame fields, made once.

@@ -156,6 +156,9 @@ func lintAll(files []string, src dsl.Sources) dsl.Diagnostics {
 	if os.Getenv("GOGC") == "" {
 		defer debug.SetGCPercent(debug.SetGCPercent(400))
 	}
+	// One Linter for the run: a base and its variants, a ruleset and
+	// its encounters, share their parse and expression checks.
+	linter := dsl.NewLinter()
 	found := make([]dsl.Diagnostics, len(files))
 	read := make([]dsl.Sources, len(files))
 	next := make(chan int)
@@ -166,7 +169,7 @@ func lintAll(files []string, src dsl.Sources) dsl.Diagnostics {
 			defer wg.Done()
 			for i := range next {
 				read[i] = dsl.Sources{}
-				found[i] = dsl.Lint(files[i], read[i])
+				found[i] = linter.Lint(files[i], read[i])
 			}
 		}()
 	}

@@ -1,0 +1,155 @@
+package dsl
+
+import (
+	"reflect"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+
+	exprparser "github.com/expr-lang/expr/parser"
+)
+
+// A Linter checks many files in one run and shares the work they have in
+// common: a file read twice (a base and the variants that extend it) is
+// parsed once, and an expression checked twice in the same environment
+// (a base's bodies inside each of its variants, a ruleset under each of
+// its encounters) is type-checked once. It is safe for concurrent use.
+//
+// Sharing is sound because a result is keyed by everything expr-lang's
+// checker reads: the frame's struct type, the functions declared before
+// it (names and signatures), the node limit, the text and its dice. The
+// syntax trees and typed expression trees it hands out are read, never
+// changed, by the checker; models made by a Linter are for their
+// diagnostics only (their expressions share trees, so they must not be
+// lowered and run, which would optimize those trees again).
+type Linter struct {
+	mu    sync.Mutex
+	files map[string]*parsedFile
+	exprs map[exprKey]exprResult
+	sigs  map[sigKey]int
+}
+
+// NewLinter makes a Linter with nothing shared yet.
+func NewLinter() *Linter {
+	return &Linter{files: map[string]*parsedFile{}, exprs: map[exprKey]exprResult{}, sigs: map[sigKey]int{}}
+}
+
+// Lint checks one file of either kind and returns every diagnostic; the
+// texts read are added to src.
+func (l *Linter) Lint(path string, src Sources) Diagnostics {
+	f, diags := l.readFile(path, src)
+	if f == nil {
+		return diags
+	}
+	if IsEncounter(f) {
+		_, d := l.loadEncounterFile(f, "", src)
+		return d
+	}
+	_, d := l.checkRuleset(f, src)
+	return d
+}
+
+type parsedFile struct {
+	text  string
+	f     *File
+	diags Diagnostics
+}
+
+// parse is Parse, once per text of a path.
+func (l *Linter) parse(path, text string) (*File, Diagnostics) {
+	if l == nil {
+		return Parse(path, text)
+	}
+	l.mu.Lock()
+	p := l.files[path]
+	l.mu.Unlock()
+	if p == nil || p.text != text {
+		p = &parsedFile{text: text}
+		p.f, p.diags = Parse(path, text)
+		l.mu.Lock()
+		l.files[path] = p
+		l.mu.Unlock()
+	}
+	// Callers may adjust the diagnostics they get (a base's read error
+	// is reworded by the file that extends it): each gets its own.
+	out := make(Diagnostics, len(p.diags))
+	for i, d := range p.diags {
+		cp := *d
+		out[i] = &cp
+	}
+	return p.f, out
+}
+
+// exprKey is what expr-lang's type check of an expression depends on.
+type exprKey struct {
+	env   reflect.Type // the frame's struct
+	sig   int          // the functions declared, interned (sigKey)
+	nodes int          // Limits.ExprNodes
+	text  string
+	dice  string // the dice tokens and their offsets
+}
+
+type exprResult struct {
+	tree *exprparser.Tree
+	err  error
+}
+
+// sigKey is one step of a chain of declared functions: the chain before
+// it, a function's name and one of its signatures. Function types are
+// made by reflect.FuncOf and struct types by reflect.StructOf, which
+// return the same Type for the same signature, so identity is equality.
+type sigKey struct {
+	prev int
+	name string
+	t    reflect.Type
+}
+
+// intern numbers a chain of functions; 0 is the empty chain.
+func (l *Linter) intern(prev int, name string, t reflect.Type) int {
+	if l == nil {
+		return 0
+	}
+	k := sigKey{prev, name, t}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	id, ok := l.sigs[k]
+	if !ok {
+		id = len(l.sigs) + 1
+		l.sigs[k] = id
+	}
+	return id
+}
+
+func (l *Linter) keyOf(env reflect.Type, sig int, text string, dice map[int]string) exprKey {
+	k := exprKey{env: env, sig: sig, nodes: Limits.ExprNodes, text: text}
+	if len(dice) > 0 {
+		offs := make([]int, 0, len(dice))
+		for off := range dice {
+			offs = append(offs, off)
+		}
+		sort.Ints(offs)
+		var b strings.Builder
+		for _, off := range offs {
+			b.WriteString(strconv.Itoa(off))
+			b.WriteByte(':')
+			b.WriteString(dice[off])
+			b.WriteByte(' ')
+		}
+		k.dice = b.String()
+	}
+	return k
+}
+
+func (l *Linter) lookup(k exprKey) (exprResult, bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	r, ok := l.exprs[k]
+	return r, ok
+}
+
+func (l *Linter) store(k exprKey, r exprResult) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.exprs[k] = r
+}
