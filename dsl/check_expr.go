@@ -73,6 +73,12 @@ func (c *checker) compile(e *Expr, fr *Frame, inScope scopeFunc, want *Type) *CE
 		}
 		patch.at[off] = d
 	}
+	if c.quiet > 0 {
+		// A first pass keeps only the type; see ensureFor.
+		fr.ensureFor(e)
+	} else {
+		fr.ensure()
+	}
 	base := c.exprConfig(fr)
 	cfg := *base
 	cfg.Visitors = append([]ast.Visitor{patch}, base.Visitors...)
@@ -112,8 +118,8 @@ type cfgKey struct {
 // the environment, the context, the disabled builtins, the limits and the
 // functions. It is made once per frame type and copied per expression;
 // the part without the environment (funcConfig) is shared by them all.
+// fr's struct type must be made (ensure) before.
 func (c *checker) exprConfig(fr *Frame) *conf.Config {
-	fr.ensure()
 	k := cfgKey{fr.R, len(c.funcOpts)}
 	if cfg := c.configs[k]; cfg != nil {
 		return cfg

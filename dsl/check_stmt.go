@@ -83,7 +83,7 @@ func (bc *bodyCheck) declare(n *Name, t *Type) {
 		if ff == nil {
 			ff = &FrameField{Name: n.Text, Type: t, Decl: n}
 			bc.fr.Fields = append(bc.fr.Fields, ff)
-			bc.fr.buildLater()
+			bc.fr.growLater()
 		}
 		if !ff.Global && !ff.param && ff.Type.Kind == KAny && t.Kind != KAny {
 			ff.Type = t

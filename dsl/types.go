@@ -265,6 +265,7 @@ type Frame struct {
 	Fields []*FrameField
 	R      reflect.Type // the struct type
 	stale  bool         // fields changed since R was made (buildLater)
+	grown  bool         // fields only appended since R was made (growLater)
 }
 
 // FrameField is one global or local of a frame.
@@ -300,15 +301,37 @@ func (f *Frame) buildLater() {
 	f.stale = true
 }
 
+// growLater is buildLater for fields appended at the end, the others
+// unchanged: an expression that names none of the new fields may still
+// be checked against the struct made before them (ensureFor).
+func (f *Frame) growLater() {
+	for i, ff := range f.Fields {
+		ff.Index = i
+	}
+	f.grown = true
+}
+
 // ensure makes the struct type if fields changed since it was made.
 func (f *Frame) ensure() {
-	if f.stale || f.R == nil {
+	if f.stale || f.grown || f.R == nil {
 		f.build()
 	}
 }
 
+// ensureFor is ensure for checking e alone: while the fields were only
+// appended to and e names none of the new ones, the struct made before
+// them types e the same, so it is kept. The checker's first pass over a
+// body, which learns the types of locals one let at a time, would
+// otherwise make a struct type per let.
+func (f *Frame) ensureFor(e *Expr) {
+	if f.grown && !f.stale && f.R != nil && !e.names(f.Fields[f.R.NumField():]) {
+		return
+	}
+	f.ensure()
+}
+
 func (f *Frame) build() {
-	f.stale = false
+	f.stale, f.grown = false, false
 	for i, ff := range f.Fields {
 		ff.Index = i
 		if ff.tag == "" {
