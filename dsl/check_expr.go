@@ -64,14 +64,17 @@ func (c *checker) compile(e *Expr, fr *Frame, inScope scopeFunc, want *Type) *CE
 		return nil
 	}
 	text, diceAt := e.Text()
-	patch := &dicePatch{at: map[int]stdlib.Dice{}}
-	for off, tok := range diceAt {
-		d, err := stdlib.ParseDice(tok)
-		if err != nil {
-			c.errorf(CodeBadValue, c.exprRange(e, off, off+len(tok)), "dice are written like d6, 3d8 or d%", "%s", err)
-			return nil
+	var patch *dicePatch
+	if len(diceAt) > 0 {
+		patch = &dicePatch{at: make(map[int]stdlib.Dice, len(diceAt))}
+		for off, tok := range diceAt {
+			d, err := stdlib.ParseDice(tok)
+			if err != nil {
+				c.errorf(CodeBadValue, c.exprRange(e, off, off+len(tok)), "dice are written like d6, 3d8 or d%", "%s", err)
+				return nil
+			}
+			patch.at[off] = d
 		}
-		patch.at[off] = d
 	}
 	if c.quiet > 0 {
 		// A first pass keeps only the type; see ensureFor.
@@ -79,10 +82,9 @@ func (c *checker) compile(e *Expr, fr *Frame, inScope scopeFunc, want *Type) *CE
 	} else {
 		fr.ensure()
 	}
-	base := c.exprConfig(fr)
-	cfg := *base
-	cfg.Visitors = append([]ast.Visitor{patch}, base.Visitors...)
-	tree, err := c.checkText(fr, text, diceAt, &cfg)
+	env := fr.R
+	cfg := c.exprConfig(env)
+	tree, err := c.checkText(env, text, diceAt, cfg, patch)
 	if err != nil {
 		c.exprError(e, fr, err)
 		return nil
@@ -95,7 +97,9 @@ func (c *checker) compile(e *Expr, fr *Frame, inScope scopeFunc, want *Type) *CE
 	}
 	t := c.u.TypeOfR(tree.Node.Type())
 	c.m.NumExprs++
-	ce := &CExpr{Expr: e, Node: tree.Node, Type: t, Frame: fr, ID: c.m.NumExprs, tree: tree, cfg: &cfg}
+	// The bytecode compiler reads the environment and functions, not
+	// the visitors: the frame's shared configuration does for it.
+	ce := &CExpr{Expr: e, Node: tree.Node, Type: t, Frame: fr, ID: c.m.NumExprs, tree: tree, cfg: cfg}
 	if inScope != nil {
 		c.checkScope(e, tree.Node, fr, inScope)
 	}
@@ -114,19 +118,19 @@ type cfgKey struct {
 	nfuncs int
 }
 
-// exprConfig is expr-lang's configuration for expressions of a frame:
-// the environment, the context, the disabled builtins, the limits and the
-// functions. It is made once per frame type and copied per expression;
-// the part without the environment (funcConfig) is shared by them all.
-// fr's struct type must be made (ensure) before.
-func (c *checker) exprConfig(fr *Frame) *conf.Config {
-	k := cfgKey{fr.R, len(c.funcOpts)}
+// exprConfig is expr-lang's configuration for expressions in a frame of
+// struct type env: the environment, the context, the disabled builtins,
+// the limits and the functions. It is made once per type and shared by
+// its expressions; the part without the environment (funcConfig) is
+// shared by them all.
+func (c *checker) exprConfig(env reflect.Type) *conf.Config {
+	k := cfgKey{env, len(c.funcOpts)}
 	if cfg := c.configs[k]; cfg != nil {
 		return cfg
 	}
 	// The copy shares the function tables, which checking only reads.
 	cfg := *c.funcConfig()
-	cfg.WithEnv(reflect.New(fr.R).Elem().Interface())
+	cfg.WithEnv(reflect.New(env).Elem().Interface())
 	cfg.Visitors = nil
 	expr.WithContext("ctx")(&cfg)
 	cfg.Check()
@@ -171,17 +175,26 @@ func (c *checker) funcConfig() *conf.Config {
 	return cfg
 }
 
-// checkText type-checks an expression's text, through the Linter's
-// memo when there is one.
-func (c *checker) checkText(fr *Frame, text string, dice map[int]string, cfg *conf.Config) (*exprparser.Tree, error) {
-	if c.memo == nil {
-		return checkWith(text, cfg)
+// checkText type-checks an expression's text in a frame's
+// configuration, with its dice patched in (patch is nil without dice),
+// through the Linter's memo when there is one.
+func (c *checker) checkText(env reflect.Type, text string, dice map[int]string, base *conf.Config, patch *dicePatch) (*exprparser.Tree, error) {
+	check := func() (*exprparser.Tree, error) {
+		if patch == nil {
+			return checkWith(text, base)
+		}
+		cfg := *base
+		cfg.Visitors = append([]ast.Visitor{patch}, base.Visitors...)
+		return checkWith(text, &cfg)
 	}
-	k := c.memo.keyOf(fr.R, c.sig, text, dice)
+	if c.memo == nil {
+		return check()
+	}
+	k := c.memo.keyOf(env, c.sig, text, dice)
 	if r, ok := c.memo.lookup(k); ok {
 		return r.tree, r.err
 	}
-	tree, err := checkWith(text, cfg)
+	tree, err := check()
 	c.memo.store(k, exprResult{tree, err})
 	return tree, err
 }

@@ -1,7 +1,9 @@
 package dsl
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/alecthomas/participle/v2/lexer"
@@ -453,14 +455,16 @@ func (c *checker) findString(from, to lexer.Position, last bool) (lexer.Token, b
 	if to.Offset == from.Offset {
 		to.Offset = len(src)
 	}
-	e, err := exprAt(from, src[from.Offset:to.Offset])
-	if err != nil || e == nil {
+	toks, err := c.f.tokensOf(from.Filename)
+	if err != nil {
 		return lexer.Token{}, false
 	}
+	// The file's tokens are in order: find the first at from, then scan.
+	i, _ := slices.BinarySearchFunc(toks, from.Offset, func(t lexer.Token, off int) int { return cmp.Compare(t.Pos.Offset, off) })
 	var found lexer.Token
 	ok := false
-	for _, t := range e.Tokens {
-		if t.Type == TokString {
+	for ; i < len(toks) && toks[i].Pos.Offset < to.Offset; i++ {
+		if t := toks[i]; t.Type == TokString {
 			found, ok = t, true
 			if !last {
 				break
