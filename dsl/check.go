@@ -27,8 +27,9 @@ type checker struct {
 	configs  map[cfgKey]*conf.Config // expr-lang configurations (check_expr.go)
 	fcfg     *conf.Config            // the configuration without an environment, for fcfgN functions
 	fcfgN    int
-	// memo shares expression checks between the files of a lint run
-	// (nil otherwise); sig names the functions declared so far in it.
+	// memo shares expression checks between the bodies of a file, and
+	// between the files of a lint run; sig names the functions declared
+	// so far in it.
 	memo *Linter
 	sig  int
 	used map[string]bool // usedNames, once made
@@ -86,6 +87,9 @@ func Check(f *File) (*Model, Diagnostics) {
 
 // check is Check, sharing expression checks through l when not nil.
 func check(f *File, l *Linter) (*Model, Diagnostics) {
+	if l == nil {
+		l = NewLinter() // still shared by the bodies of this file
+	}
 	c := &checker{f: f, funcs: map[string]bool{}, emitted: map[string]bool{}, memo: l}
 	c.m = &Model{
 		File: f, Segments: 1,
@@ -95,6 +99,7 @@ func check(f *File, l *Linter) (*Model, Diagnostics) {
 		Assigns: map[*AssignStmt]*Target{}, Logs: map[*LogStmt]*Template{},
 		Emits: map[*EmitStmt]*Event{}, Applies: map[*ApplyStmt]*Table{}, Loops: map[*ForStmt]*FrameField{},
 	}
+	c.m.low = &lowering{m: c.m}
 	c.checkRuleset()
 	c.tidy()
 	return c.m, c.diags.Sort()
@@ -156,7 +161,7 @@ func (c *checker) checkRuleset() {
 	c.checkUnused()
 	c.lintRuleset()
 	c.checkDiceClaims()
-	c.m.funcOpts, c.m.funcs, c.m.sig = c.funcOpts, c.funcs, c.sig
+	c.m.funcOpts, c.m.funcs, c.m.sig, c.m.memo = c.funcOpts, c.funcs, c.sig, c.memo
 }
 
 // CompileQuestion compiles an expression given outside any file (on the
@@ -164,7 +169,7 @@ func (c *checker) checkRuleset() {
 // round, constants and every function. name labels its diagnostics.
 func (m *Model) CompileQuestion(name, text string, want *Type) (*CExpr, Diagnostics) {
 	f := &File{Name: name, Src: text, Sources: map[string]string{name: text}}
-	c := &checker{f: f, m: m, u: m.U, funcOpts: m.funcOpts, funcs: m.funcs, emitted: map[string]bool{}}
+	c := &checker{f: f, m: m, u: m.U, funcOpts: m.funcOpts, funcs: m.funcs, emitted: map[string]bool{}, memo: m.memo, sig: m.sig}
 	e, err := exprAt(lexer.Position{Filename: name, Line: 1, Column: 1}, text)
 	if err != nil {
 		return nil, Diagnostics{syntaxDiag(name, text, err)}

@@ -323,7 +323,7 @@ func (c *checker) checkTables() {
 				fr := c.newFrame("effect of table " + t.Name + " row " + rowText(rd))
 				row.Target = &FrameField{Name: "target", Type: c.u.Combatant, param: true}
 				fr.Fields = append(fr.Fields, row.Target)
-				fr.build()
+				fr.buildLater()
 				c.checkBody(fr, rd.Effect, bodyHandler)
 				row.Effect, row.EffectFrame = rd.Effect, fr
 			}
@@ -466,7 +466,7 @@ func (c *checker) params(fr *Frame, ps []*Param) []*ParamInfo {
 		fr.Fields = append(fr.Fields, ff)
 		out = append(out, &ParamInfo{Name: p.Name, Type: t, Field: ff, Decl: p})
 	}
-	fr.build()
+	fr.buildLater()
 	return out
 }
 
@@ -523,7 +523,7 @@ func (c *checker) checkModifiers() {
 				} else {
 					ff := &FrameField{Name: md.Over.Var, Type: m.Over.Type.Elem, Decl: &Name{Pos: md.Over.Pos, Text: md.Over.Var}, param: true}
 					m.Frame.Fields = append(m.Frame.Fields, ff)
-					m.Frame.build()
+					m.Frame.buildLater()
 					m.OverVar = ff
 					m.Over = c.compile(md.Over.List, m.Frame, all, nil)
 				}
@@ -630,7 +630,8 @@ func (c *checker) checkHandlers() {
 			cp := *f
 			fr.Fields = append(fr.Fields, &cp)
 		}
-		fr.build()
+		fr.buildLater()
+		c.m.frames = append(c.m.frames, fr)
 		h := &Handler{Event: ev, Body: hd.Body, Decl: hd, Frame: fr}
 		c.checkBody(fr, hd.Body, bodyHandler)
 		ev.Handlers = append(ev.Handlers, h)

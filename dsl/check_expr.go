@@ -76,15 +76,11 @@ func (c *checker) compile(e *Expr, fr *Frame, inScope scopeFunc, want *Type) *CE
 			patch.at[off] = d
 		}
 	}
-	if c.quiet > 0 {
-		// A first pass keeps only the type; see ensureFor.
-		fr.ensureFor(e)
-	} else {
-		fr.ensure()
-	}
-	env := fr.R
-	cfg := c.exprConfig(env)
-	tree, err := c.checkText(env, text, diceAt, cfg, patch)
+	// expr-lang checks the expression against a struct of only the
+	// fields it names (see Frame.viewFor): the same text naming fields of
+	// the same types is checked once, in any body and on either pass.
+	env := fr.viewFor(e)
+	tree, err := c.checkText(env, text, diceAt, patch)
 	if err != nil {
 		c.exprError(e, fr, err)
 		return nil
@@ -97,9 +93,7 @@ func (c *checker) compile(e *Expr, fr *Frame, inScope scopeFunc, want *Type) *CE
 	}
 	t := c.u.TypeOfR(tree.Node.Type())
 	c.m.NumExprs++
-	// The bytecode compiler reads the environment and functions, not
-	// the visitors: the frame's shared configuration does for it.
-	ce := &CExpr{Expr: e, Node: tree.Node, Type: t, Frame: fr, ID: c.m.NumExprs, tree: tree, cfg: cfg}
+	ce := &CExpr{Expr: e, Node: tree.Node, Type: t, Frame: fr, ID: c.m.NumExprs, tree: tree, low: c.m.low}
 	if inScope != nil {
 		c.checkScope(e, tree.Node, fr, inScope)
 	}
@@ -128,16 +122,23 @@ func (c *checker) exprConfig(env reflect.Type) *conf.Config {
 	if cfg := c.configs[k]; cfg != nil {
 		return cfg
 	}
-	// The copy shares the function tables, which checking only reads.
-	cfg := *c.funcConfig()
+	cfg := envConfig(c.funcConfig(), env)
+	if c.configs == nil {
+		c.configs = map[cfgKey]*conf.Config{}
+	}
+	c.configs[k] = cfg
+	return cfg
+}
+
+// envConfig is a copy of a configuration without an environment, with
+// env's zero value as the environment. The copy shares the function
+// tables, which checking and compiling only read.
+func envConfig(funcs *conf.Config, env reflect.Type) *conf.Config {
+	cfg := *funcs
 	cfg.WithEnv(reflect.New(env).Elem().Interface())
 	cfg.Visitors = nil
 	expr.WithContext("ctx")(&cfg)
 	cfg.Check()
-	if c.configs == nil {
-		c.configs = map[cfgKey]*conf.Config{}
-	}
-	c.configs[k] = &cfg
 	return &cfg
 }
 
@@ -154,12 +155,23 @@ func (c *checker) funcConfig() *conf.Config {
 	if c.fcfg != nil && c.fcfgN == n {
 		return c.fcfg
 	}
-	var cfg *conf.Config
 	from := 0
 	if c.fcfg != nil && c.fcfgN < n {
-		cp := *c.fcfg
-		cp.Functions = maps.Clone(c.fcfg.Functions)
-		cfg, from = &cp, c.fcfgN
+		from = c.fcfgN
+	} else {
+		c.fcfg = nil
+	}
+	c.fcfg, c.fcfgN = newFuncConfig(c.fcfg, c.funcOpts[from:]), n
+	return c.fcfg
+}
+
+// newFuncConfig is prev (nil for none) with the functions of opts added.
+func newFuncConfig(prev *conf.Config, opts []expr.Option) *conf.Config {
+	var cfg *conf.Config
+	if prev != nil {
+		cp := *prev
+		cp.Functions = maps.Clone(prev.Functions)
+		cfg = &cp
 	} else {
 		cfg = conf.CreateNew()
 		for _, name := range disabledBuiltins {
@@ -168,33 +180,29 @@ func (c *checker) funcConfig() *conf.Config {
 		}
 	}
 	cfg.MaxNodes = uint(Limits.ExprNodes)
-	for _, op := range c.funcOpts[from:] {
+	for _, op := range opts {
 		op(cfg)
 	}
-	c.fcfg, c.fcfgN = cfg, n
 	return cfg
 }
 
-// checkText type-checks an expression's text in a frame's
-// configuration, with its dice patched in (patch is nil without dice),
-// through the Linter's memo when there is one.
-func (c *checker) checkText(env reflect.Type, text string, dice map[int]string, base *conf.Config, patch *dicePatch) (*exprparser.Tree, error) {
-	check := func() (*exprparser.Tree, error) {
-		if patch == nil {
-			return checkWith(text, base)
-		}
-		cfg := *base
-		cfg.Visitors = append([]ast.Visitor{patch}, base.Visitors...)
-		return checkWith(text, &cfg)
-	}
-	if c.memo == nil {
-		return check()
-	}
+// checkText type-checks an expression's text against the struct env,
+// with its dice patched in (patch is nil without dice), once per memo.
+func (c *checker) checkText(env reflect.Type, text string, dice map[int]string, patch *dicePatch) (*exprparser.Tree, error) {
 	k := c.memo.keyOf(env, c.sig, text, dice)
 	if r, ok := c.memo.lookup(k); ok {
 		return r.tree, r.err
 	}
-	tree, err := check()
+	base := c.exprConfig(env)
+	var tree *exprparser.Tree
+	var err error
+	if patch == nil {
+		tree, err = checkWith(text, base)
+	} else {
+		cfg := *base
+		cfg.Visitors = append([]ast.Visitor{patch}, base.Visitors...)
+		tree, err = checkWith(text, &cfg)
+	}
 	c.memo.store(k, exprResult{tree, err})
 	return tree, err
 }

@@ -33,7 +33,6 @@ func (c *checker) checkBody(fr *Frame, b *Block, kind bodyKind) {
 	(&bodyCheck{c: c, fr: fr, kind: kind}).run(b)
 	c.quiet--
 	(&bodyCheck{c: c, fr: fr, kind: kind, final: true}).run(b)
-	fr.ensure()
 }
 
 func (bc *bodyCheck) run(b *Block) {
@@ -85,7 +84,7 @@ func (bc *bodyCheck) declare(n *Name, t *Type) {
 		if ff == nil {
 			ff = &FrameField{Name: n.Text, Type: t, Decl: n}
 			bc.fr.Fields = append(bc.fr.Fields, ff)
-			bc.fr.growLater()
+			bc.fr.buildLater()
 		}
 		if !ff.Global && !ff.param && ff.Type.Kind == KAny && t.Kind != KAny {
 			ff.Type = t

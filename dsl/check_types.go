@@ -143,8 +143,9 @@ func (c *checker) buildGlobals() {
 		{Name: "sides", Type: ListOf(u.Side), Global: true},
 		{Name: "combatants", Type: ListOf(u.Combatant), Global: true},
 	}
-	g.build()
+	g.buildLater()
 	c.m.Globals = g
+	c.m.frames = append(c.m.frames, g)
 }
 
 // newFrame starts a body's frame: the globals, then the given locals.
@@ -154,7 +155,8 @@ func (c *checker) newFrame(name string) *Frame {
 		cp := *g
 		f.Fields = append(f.Fields, &cp)
 	}
-	f.build()
+	f.buildLater()
+	c.m.frames = append(c.m.frames, f)
 	return f
 }
 
@@ -193,7 +195,7 @@ func (c *checker) checkConsts() {
 				if want != nil {
 					// Its name stays known, so its uses are not errors too.
 					c.m.Globals.Fields = append(c.m.Globals.Fields, &FrameField{Name: k.Name, Type: want, Global: true})
-					c.m.Globals.build()
+					c.m.Globals.buildLater()
 				}
 				continue
 			}
@@ -208,7 +210,7 @@ func (c *checker) checkConsts() {
 		}
 		ff := &FrameField{Name: k.Name, Type: t, Global: true}
 		c.m.Globals.Fields = append(c.m.Globals.Fields, ff)
-		c.m.Globals.build()
+		c.m.Globals.buildLater()
 		c.m.Consts = append(c.m.Consts, &Const{Name: k.Name, Value: ce, Field: ff, Decl: k})
 	}
 }

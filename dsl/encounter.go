@@ -88,6 +88,9 @@ func CheckEncounter(f *File, rules *Model) (*Encounter, Diagnostics) {
 }
 
 func checkEncounter(f *File, rules *Model, l *Linter) (*Encounter, Diagnostics) {
+	if l == nil {
+		l = rules.memo
+	}
 	c := &checker{f: f, m: rules, u: rules.U, funcs: map[string]bool{}, emitted: map[string]bool{}, memo: l}
 	enc := &Encounter{File: f, Rules: rules, Rounds: MaxRoundsDefault, Script: map[int][]*DeclSpec{}}
 	c.encounterBody(enc)

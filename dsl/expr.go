@@ -138,22 +138,6 @@ func (e *Expr) Text() (text string, dice map[int]string) {
 	return b.String(), dice
 }
 
-// names reports whether an identifier of the expression is the name of
-// one of the fields.
-func (e *Expr) names(fields []*FrameField) bool {
-	for _, t := range e.Tokens {
-		if t.Type != TokIdent {
-			continue
-		}
-		for _, ff := range fields {
-			if ff.Name == t.Value {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // Raw is the expression on one line with the formatter's spacing, so
 // that what the log and messages show does not depend on the source's
 // layout.

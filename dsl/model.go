@@ -41,7 +41,15 @@ type Model struct {
 	// tables and modifiers, kept to compile further expressions.
 	funcOpts []expr.Option
 	funcs    map[string]bool
-	sig      int // the functions' chain in the Linter that checked it
+	sig      int     // the functions' chain in memo
+	memo     *Linter // the expression checks, for later questions and encounters
+
+	// frames are every frame made, whose struct types are made by
+	// Complete (checking needs only views of them); low makes the
+	// configurations bytecode is compiled with.
+	frames   []*Frame
+	complete sync.Once
+	low      *lowering
 
 	// NumExprs counts the compiled expressions; each has an ID up to it.
 	NumExprs int
@@ -69,20 +77,21 @@ type CExpr struct {
 	ID    int // from 1, unique in its model, for the interpreter's tables
 
 	tree *exprparser.Tree
-	cfg  *conf.Config
+	low  *lowering
 	once sync.Once
 	prog *vm.Program
 	err  error
 }
 
-// Program is the expression's bytecode, compiled once, on first use;
-// it is safe to call from several goroutines. nil for a Const.
+// Program is the expression's bytecode, compiled once, on first use,
+// against its whole frame; it is safe to call from several goroutines.
+// nil for a Const.
 func (ce *CExpr) Program() *vm.Program {
 	if ce.tree == nil {
 		return nil
 	}
 	ce.once.Do(func() {
-		ce.prog, ce.err = compiler.Compile(ce.tree, ce.cfg)
+		ce.prog, ce.err = compiler.Compile(ce.tree, ce.low.config(ce.Frame))
 	})
 	if ce.err != nil {
 		// The tree was checked against the same configuration, so the
@@ -280,3 +289,44 @@ type TemplatePart struct {
 
 // NewFrameValue makes a zeroed frame instance (a pointer to the struct).
 func (f *Frame) NewValue() reflect.Value { f.ensure(); return reflect.New(f.R) }
+
+// Complete makes the struct type of every frame of the model, which
+// the interpreter lays its frames out by. Checking does not need them
+// (expressions are typed against views, Frame.viewFor), so a lint never
+// makes them; lowering calls Complete first. Safe to call again.
+func (m *Model) Complete() {
+	m.complete.Do(func() {
+		for _, f := range m.frames {
+			f.ensure()
+		}
+	})
+}
+
+// lowering makes expr-lang's configuration for compiling bytecode: a
+// frame's whole struct as the environment, and every function of the
+// model (a checked expression names only those declared before it, and
+// names do not change).
+type lowering struct {
+	m       *Model
+	mu      sync.Mutex
+	funcs   *conf.Config // without an environment, made on first use
+	configs map[reflect.Type]*conf.Config
+}
+
+func (l *lowering) config(fr *Frame) *conf.Config {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	fr.ensure()
+	if cfg := l.configs[fr.R]; cfg != nil {
+		return cfg
+	}
+	if l.funcs == nil {
+		l.funcs = newFuncConfig(nil, l.m.funcOpts)
+	}
+	cfg := envConfig(l.funcs, fr.R)
+	if l.configs == nil {
+		l.configs = map[reflect.Type]*conf.Config{}
+	}
+	l.configs[fr.R] = cfg
+	return cfg
+}

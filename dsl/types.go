@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -265,7 +266,6 @@ type Frame struct {
 	Fields []*FrameField
 	R      reflect.Type // the struct type
 	stale  bool         // fields changed since R was made (buildLater)
-	grown  bool         // fields only appended since R was made (growLater)
 }
 
 // FrameField is one global or local of a frame.
@@ -301,37 +301,42 @@ func (f *Frame) buildLater() {
 	f.stale = true
 }
 
-// growLater is buildLater for fields appended at the end, the others
-// unchanged: an expression that names none of the new fields may still
-// be checked against the struct made before them (ensureFor).
-func (f *Frame) growLater() {
-	for i, ff := range f.Fields {
-		ff.Index = i
-	}
-	f.grown = true
-}
-
 // ensure makes the struct type if fields changed since it was made.
 func (f *Frame) ensure() {
-	if f.stale || f.grown || f.R == nil {
+	if f.stale || f.R == nil {
 		f.build()
 	}
 }
 
-// ensureFor is ensure for checking e alone: while the fields were only
-// appended to and e names none of the new ones, the struct made before
-// them types e the same, so it is kept. The checker's first pass over a
-// body, which learns the types of locals one let at a time, would
-// otherwise make a struct type per let.
-func (f *Frame) ensureFor(e *Expr) {
-	if f.grown && !f.stale && f.R != nil && !e.names(f.Fields[f.R.NumField():]) {
-		return
+// viewFor is the struct type of the fields e names (and ctx, which the
+// library's functions receive), in frame order: enough for expr-lang
+// to type e, though not to run it (the fields are not at their places;
+// bytecode is made against R). Checking against views rather than the
+// whole frame spares a struct type per let while a body's locals are
+// learned, and lets every body that checks the same text with the same
+// names and types share one check.
+func (f *Frame) viewFor(e *Expr) reflect.Type {
+	var idents [16]string
+	names := idents[:0]
+	for _, t := range e.Tokens {
+		if t.Type == TokIdent && !slices.Contains(names, t.Value) {
+			names = append(names, t.Value)
+		}
 	}
-	f.ensure()
+	fs := make([]*FrameField, 0, len(names)+1)
+	for _, ff := range f.Fields {
+		if ff.Name == "ctx" && ff.Global || slices.Contains(names, ff.Name) {
+			if ff.tag == "" {
+				ff.tag = reflect.StructTag(fmt.Sprintf(`expr:%q`, ff.Name))
+			}
+			fs = append(fs, ff)
+		}
+	}
+	return frameTypes.of(fs)
 }
 
 func (f *Frame) build() {
-	f.stale, f.grown = false, false
+	f.stale = false
 	for i, ff := range f.Fields {
 		ff.Index = i
 		if ff.tag == "" {

@@ -119,6 +119,7 @@ type handlerPlan struct {
 
 // Lower builds the plan of a checked model without errors.
 func Lower(m *dsl.Model) *Plan {
+	m.Complete()
 	p := &Plan{M: m, actions: map[*dsl.Action]*actionPlan{}, events: map[*dsl.Event]*eventPlan{},
 		modifiers: m.Modifiers, funcs: m.Funcs, tables: m.Tables, effects: map[*dsl.Row]block{}}
 	p.lay = newLayout(m.U)
