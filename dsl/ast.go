@@ -406,7 +406,9 @@ type Block struct {
 	Stmts  []*Stmt `parser:"\"{\" (@@ \";\"?)* \"}\""`
 }
 
-// Stmt is one statement.
+// Stmt is one statement. Its forms are picked by their first word
+// (Stmt.Parse, parse_stmt.go); the tags are the same choice written as
+// participle's disjunction, in the order the forms are tried.
 type Stmt struct {
 	Pos      lexer.Position
 	EndPos   lexer.Position

@@ -1,0 +1,123 @@
+package dsl
+
+import (
+	"sync"
+
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// Statements are most of a rule file, and participle's disjunction
+// tries each of a Stmt's thirteen forms in turn, making a branch, a
+// node and a position for every form that fails at its first word.
+// Stmt.Parse looks at the first word instead and parses only the forms
+// that can start with it, each with its own participle parser built
+// from the same struct tags. It follows the disjunction's rules for
+// those candidates (in order; an error further than the lookahead from
+// the start is final; otherwise the deepest error, the later on a tie)
+// so the trees and the syntax errors are the disjunction's:
+// TestStmtDispatchIsTheDisjunction and FuzzStmtDispatch compare them.
+
+// lookahead is the parser's participle.UseLookahead.
+const lookahead = 3
+
+func parserOptions() []participle.Option {
+	return []participle.Option{
+		participle.Lexer(lexDefinition{}),
+		participle.Elide("Comment"),
+		participle.UseLookahead(lookahead),
+	}
+}
+
+// stmtForm is one form of Stmt: its first word ("" for any name) and
+// the parser that fills its field.
+type stmtForm struct {
+	word  string
+	parse func(lex *lexer.PeekingLexer, s *Stmt) error
+}
+
+// formOf makes the stmtForm of the field of Stmt that holds a *T.
+func formOf[T any](word string, field func(*Stmt) **T) stmtForm {
+	p := sync.OnceValue(func() *participle.Parser[T] { return participle.MustBuild[T](parserOptions()...) })
+	return stmtForm{word: word, parse: func(lex *lexer.PeekingLexer, s *Stmt) error {
+		v, err := p().ParseFromLexer(lex, participle.AllowTrailing(true))
+		if err != nil {
+			return err
+		}
+		*field(s) = v
+		return nil
+	}}
+}
+
+// stmtForms are the forms in the order of Stmt's fields.
+var stmtForms = []stmtForm{
+	formOf("let", func(s *Stmt) **LetStmt { return &s.Let }),
+	formOf("if", func(s *Stmt) **IfStmt { return &s.If }),
+	formOf("for", func(s *Stmt) **ForStmt { return &s.For }),
+	formOf("emit", func(s *Stmt) **EmitStmt { return &s.Emit }),
+	formOf("act", func(s *Stmt) **ActStmt { return &s.Act }),
+	formOf("declare", func(s *Stmt) **DeclareStmt { return &s.Declare }),
+	formOf("schedule", func(s *Stmt) **ScheduleStmt { return &s.Schedule }),
+	formOf("cancel", func(s *Stmt) **CancelStmt { return &s.Cancel }),
+	formOf("segment", func(s *Stmt) **SegmentStmt { return &s.Segment }),
+	formOf("log", func(s *Stmt) **LogStmt { return &s.Log }),
+	formOf("apply", func(s *Stmt) **ApplyStmt { return &s.Apply }),
+	formOf("return", func(s *Stmt) **ReturnStmt { return &s.Return }),
+	formOf("", func(s *Stmt) **AssignStmt { return &s.Assign }),
+}
+
+// stmtDisjunction parses a Stmt with participle's own disjunction, the
+// reference the dispatch is tested against (stmtDispatch off).
+type stmtDisjunction Stmt
+
+var (
+	stmtDispatch     = true
+	disjunctionParse = sync.OnceValue(func() *participle.Parser[stmtDisjunction] {
+		return participle.MustBuild[stmtDisjunction](parserOptions()...)
+	})
+)
+
+// Parse implements participle.Parseable.
+func (s *Stmt) Parse(lex *lexer.PeekingLexer) error {
+	start := *lex
+	first := lex.Peek()
+	if first.Type != TokIdent {
+		// Every form starts with a word: this is not a statement.
+		return participle.NextMatch
+	}
+	if !stmtDispatch {
+		v, err := disjunctionParse().ParseFromLexer(lex, participle.AllowTrailing(true))
+		if err != nil {
+			return err
+		}
+		*s = Stmt(*v)
+		s.Pos, s.EndPos = first.Pos, lex.RawPeek().Pos
+		return nil
+	}
+	var (
+		deepest = -1
+		best    error
+	)
+	for i := range stmtForms {
+		f := &stmtForms[i]
+		if f.word != "" && f.word != first.Value {
+			continue // it fails at the first word: no match, no error
+		}
+		branch := start
+		err := f.parse(&branch, s)
+		if err == nil {
+			*lex = branch
+			s.Pos, s.EndPos = first.Pos, lex.RawPeek().Pos
+			return nil
+		}
+		*s = Stmt{}
+		if branch.Cursor() > start.Cursor()+lookahead {
+			*lex = branch
+			return err
+		}
+		if branch.Cursor() >= deepest {
+			deepest, best = branch.Cursor(), err
+		}
+	}
+	return best
+}
