@@ -1,6 +1,7 @@
 package dsl
 
 import (
+	"errors"
 	"sync"
 
 	"github.com/alecthomas/participle/v2"
@@ -14,9 +15,16 @@ import (
 // that can start with it, each with its own participle parser built
 // from the same struct tags. It follows the disjunction's rules for
 // those candidates (in order; an error further than the lookahead from
-// the start is final; otherwise the deepest error, the later on a tie)
-// so the trees and the syntax errors are the disjunction's:
-// TestStmtDispatchIsTheDisjunction and FuzzStmtDispatch compare them.
+// the start is final; otherwise the deepest error, the later on a tie),
+// so it accepts exactly what the disjunction accepts, with the same
+// tree (TestStmtDispatchIsTheDisjunction, FuzzStmtDispatch).
+//
+// A syntax error is found at the same statement, but not always at the
+// same token: participle does not pass a custom parser's record of its
+// deepest error up, so for a path that ends in a dot ("target. = 1")
+// the error points at the dot rather than at the token after it. Of
+// 16,530 damaged copies of the rule files' declarations, 123 differ in
+// this way; none of the bad-file corpus's diagnostics changed.
 
 // lookahead is the parser's participle.UseLookahead.
 const lookahead = 3
@@ -97,6 +105,7 @@ func (s *Stmt) Parse(lex *lexer.PeekingLexer) error {
 	var (
 		deepest = -1
 		best    error
+		bestLex lexer.PeekingLexer
 	)
 	for i := range stmtForms {
 		f := &stmtForms[i]
@@ -116,7 +125,16 @@ func (s *Stmt) Parse(lex *lexer.PeekingLexer) error {
 			return err
 		}
 		if branch.Cursor() >= deepest {
-			deepest, best = branch.Cursor(), err
+			deepest, best, bestLex = branch.Cursor(), err, branch
+		}
+	}
+	*lex = bestLex
+	// Leave the cursor at the error, as deep as participle's own
+	// bookkeeping of the deepest error would have it.
+	var perr participle.Error
+	if errors.As(best, &perr) {
+		for at := perr.Position().Offset; !lex.Peek().EOF() && lex.Peek().Pos.Offset < at; {
+			lex.Next()
 		}
 	}
 	return best
