@@ -44,6 +44,10 @@ func (e *Expr) Parse(lex *lexer.PeekingLexer) error {
 			return participle.NextMatch
 		}
 	}
+	// Walk to the end first, then copy the tokens once (comments left
+	// out): appending them one by one regrows the slice.
+	from := lex.RawCursor()
+	n := 0
 	for {
 		t := lex.Peek()
 		if t.EOF() {
@@ -69,12 +73,17 @@ func (e *Expr) Parse(lex *lexer.PeekingLexer) error {
 				depth--
 			}
 		}
-		tok := lex.Next()
-		e.Tokens = append(e.Tokens, *tok)
-		last = tok
+		last = lex.Next()
+		n++
 	}
-	if len(e.Tokens) == 0 {
+	if n == 0 {
 		return participle.NextMatch
+	}
+	e.Tokens = make([]lexer.Token, 0, n)
+	for _, t := range lex.Range(from, lex.RawCursor()) {
+		if t.Type != TokComment {
+			e.Tokens = append(e.Tokens, t)
+		}
 	}
 	e.Pos = e.Tokens[0].Pos
 	e.EndPos = tokenEnd(e.Tokens[len(e.Tokens)-1])
