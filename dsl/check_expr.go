@@ -64,25 +64,35 @@ func (c *checker) compile(e *Expr, fr *Frame, inScope scopeFunc, want *Type) *CE
 		return nil
 	}
 	text, diceAt := e.Text()
+	// expr-lang checks the text without the first line's padding, so
+	// the same expression at another column is the same check; every
+	// offset in its answer is then pad characters short of e.Text's.
+	pad := max(0, e.Pos.Column-1)
+	if pad > len(text) || strings.TrimLeft(text[:pad], " ") != "" {
+		pad = 0
+	}
 	var patch *dicePatch
+	var dice map[int]string
 	if len(diceAt) > 0 {
 		patch = &dicePatch{at: make(map[int]stdlib.Dice, len(diceAt))}
+		dice = make(map[int]string, len(diceAt))
 		for off, tok := range diceAt {
 			d, err := stdlib.ParseDice(tok)
 			if err != nil {
 				c.errorf(CodeBadValue, c.exprRange(e, off, off+len(tok)), "dice are written like d6, 3d8 or d%", "%s", err)
 				return nil
 			}
-			patch.at[off] = d
+			patch.at[off-pad] = d
+			dice[off-pad] = tok
 		}
 	}
 	// expr-lang checks the expression against a struct of only the
 	// fields it names (see Frame.viewFor): the same text naming fields of
 	// the same types is checked once, in any body and on either pass.
 	env := fr.viewFor(e)
-	tree, err := c.checkText(env, text, diceAt, patch)
+	tree, err := c.checkText(env, text[pad:], dice, patch)
 	if err != nil {
-		c.exprError(e, fr, err)
+		c.exprError(e, fr, err, pad)
 		return nil
 	}
 	if n := iterations(tree.Node); n > Limits.Iterations {
@@ -95,7 +105,7 @@ func (c *checker) compile(e *Expr, fr *Frame, inScope scopeFunc, want *Type) *CE
 	c.m.NumExprs++
 	ce := &CExpr{Expr: e, Node: tree.Node, Type: t, Frame: fr, ID: c.m.NumExprs, tree: tree, low: c.m.low}
 	if inScope != nil {
-		c.checkScope(e, tree.Node, fr, inScope)
+		c.checkScope(e, tree.Node, fr, inScope, pad)
 	}
 	if want != nil && !Assignable(t, want) {
 		c.errorf(CodeType, RangeOf(e.Pos, e.EndPos), fmt.Sprintf("this needs %s value", want.Article()), "expected %s, found %s", want, t)
@@ -247,7 +257,8 @@ func diceLiteral(e *Expr) (stdlib.Dice, bool) {
 }
 
 // checkScope reports locals of the frame used outside the block that declares them.
-func (c *checker) checkScope(e *Expr, root ast.Node, fr *Frame, inScope scopeFunc) {
+// The tree's offsets are pad short of e.Text's.
+func (c *checker) checkScope(e *Expr, root ast.Node, fr *Frame, inScope scopeFunc, pad int) {
 	v := &identVisitor{}
 	ast.Walk(&root, v)
 	for _, id := range v.ids {
@@ -255,8 +266,8 @@ func (c *checker) checkScope(e *Expr, root ast.Node, fr *Frame, inScope scopeFun
 		if ff == nil || ff.Global || inScope(id.Value) {
 			continue
 		}
-		loc := id.Location()
-		d := c.errorf(CodeUnknownName, c.exprRange(e, loc.From, loc.From+len([]rune(id.Value))),
+		from := id.Location().From + pad
+		d := c.errorf(CodeUnknownName, c.exprRange(e, from, from+len([]rune(id.Value))),
 			"a local is visible only in the block that declares it, after its let", "%s is not defined here", id.Value)
 		if ff.Decl != nil {
 			d.Related = &Related{Message: "declared here", Range: RangeOf(ff.Decl.Pos, ff.Decl.EndPos)}
@@ -333,14 +344,15 @@ var (
 
 // exprError turns an expr-lang error into a positioned diagnostic, with
 // our type names and a suggestion where a name was misspelled.
-func (c *checker) exprError(e *Expr, fr *Frame, err error) {
+// Its offsets are pad short of e.Text's.
+func (c *checker) exprError(e *Expr, fr *Frame, err error, pad int) {
 	var fe *file.Error
 	if !errors.As(err, &fe) {
 		c.errorf(CodeExpr, RangeOf(e.Pos, e.EndPos), "", "%s", c.u.Friendly(err.Error()))
 		return
 	}
 	msg := c.u.Friendly(fe.Message)
-	from, to := fe.From, fe.To
+	from, to := fe.From+pad, fe.To+pad
 	code, hint := CodeExpr, "check the expression against expr-lang's syntax and the names this rule declares"
 	if m := reUnknownName.FindStringSubmatch(msg); m != nil {
 		code = CodeUnknownName

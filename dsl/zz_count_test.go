@@ -12,12 +12,13 @@ func TestZZCount(t *testing.T) {
 	files = append(files, v...)
 	l := NewLinter()
 	for _, f := range files {
+		n := len(l.exprs)
 		l.Lint(f, Sources{})
+		t.Logf("%s +%d", f, len(l.exprs)-n)
 	}
-	n, fields := 0, 0
-	for _, ty := range frameTypes.types {
-		n++
-		fields += ty.NumField()
+	texts := map[string]int{}
+	for k := range l.exprs {
+		texts[k.text]++
 	}
-	t.Logf("struct types %d, fields %d, exprs memo %d, sigs %d", n, fields, len(l.exprs), len(l.sigs))
+	t.Logf("exprs memo %d, unique texts %d", len(l.exprs), len(texts))
 }
