@@ -4,16 +4,33 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 )
 
-var parser = participle.MustBuild[File](
-	participle.Lexer(lexDefinition{}),
-	participle.Elide("Comment"),
-	participle.UseLookahead(3),
-)
+// fileParser is built on first use, or in the background by Prepare:
+// building a grammar from struct tags takes milliseconds, which a
+// command that parses nothing need not pay and one that does may
+// overlap with its start.
+var fileParser = sync.OnceValue(func() *participle.Parser[File] {
+	return participle.MustBuild[File](parserOptions()...)
+})
+
+// Prepare starts building the parsers in the background, so that they
+// are ready, or nearly, when the first file has been read.
+func Prepare() {
+	go func() {
+		fileParser()
+		for _, f := range stmtForms {
+			f.build()
+		}
+		for _, f := range declForms {
+			f.build()
+		}
+	}()
+}
 
 // Parse reads one .fray file. participle stops at the first syntax error,
 // so a file that does not parse yields exactly one diagnostic.
@@ -34,9 +51,14 @@ func Parse(filename, src string) (*File, Diagnostics) {
 	if err != nil {
 		return nil, Diagnostics{syntaxDiag(filename, src, err)}
 	}
-	f, err := parser.ParseFromLexer(peek)
+	f, err := fileParser().ParseFromLexer(peek)
 	if err != nil {
-		return nil, Diagnostics{syntaxDiag(filename, src, err)}
+		// Decl.Parse accepts what participle's own disjunction accepts,
+		// but words errors less precisely (see parse_decl.go): parse
+		// again with the disjunction, for its diagnostic.
+		if f, err = parseDisjunction(toks); err != nil {
+			return nil, Diagnostics{syntaxDiag(filename, src, err)}
+		}
 	}
 	f.Name = filename
 	f.Src = src

@@ -42,12 +42,13 @@ func parserOptions() []participle.Option {
 type stmtForm struct {
 	word  string
 	parse func(lex *lexer.PeekingLexer, s *Stmt) error
+	build func() // builds the parser now, if not yet
 }
 
 // formOf makes the stmtForm of the field of Stmt that holds a *T.
 func formOf[T any](word string, field func(*Stmt) **T) stmtForm {
 	p := sync.OnceValue(func() *participle.Parser[T] { return participle.MustBuild[T](parserOptions()...) })
-	return stmtForm{word: word, parse: func(lex *lexer.PeekingLexer, s *Stmt) error {
+	return stmtForm{word: word, build: func() { p() }, parse: func(lex *lexer.PeekingLexer, s *Stmt) error {
 		v, err := p().ParseFromLexer(lex, participle.AllowTrailing(true))
 		if err != nil {
 			return err

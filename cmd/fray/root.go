@@ -37,7 +37,11 @@ func usageErr(format string, args ...any) error {
 }
 
 // Main runs the command line with os.Args and returns the exit code.
-func Main() int { return run(os.Args[1:], os.Stdout, os.Stderr) }
+func Main() int {
+	// Most commands read .fray files: the parsers are built meanwhile.
+	dsl.Prepare()
+	return run(os.Args[1:], os.Stdout, os.Stderr)
+}
 
 func run(args []string, stdout, stderr io.Writer) int {
 	g := &globalFlags{}
