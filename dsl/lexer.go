@@ -84,53 +84,86 @@ var multiPunct = []string{"==", "!=", "<=", ">=", "&&", "||", "+=", "-=", "..", 
 // Tokenize splits src into tokens, comments included, ending with EOF.
 // Columns count runes from 1, as participle does.
 func Tokenize(filename, src string) ([]lexer.Token, error) {
-	toks := make([]lexer.Token, 0, len(src)/5) // about a token per five bytes of rule text
-	pos := lexer.Position{Filename: filename, Line: 1, Column: 1}
-	advance := func(n int) {
-		for _, r := range src[pos.Offset : pos.Offset+n] {
-			if r == '\n' {
-				pos.Line++
-				pos.Column = 1
-			} else {
-				pos.Column++
-			}
+	toks := make([]lexer.Token, 0, len(src)/5) // rule files run about seven bytes a token
+	tz := newTokenizer(filename, src)
+	for {
+		t, err := tz.Next()
+		if err != nil {
+			return nil, err
 		}
-		pos.Offset += n
+		toks = append(toks, t)
+		if t.Type == TokEOF {
+			return toks, nil
+		}
 	}
-	emit := func(typ lexer.TokenType, n int) {
-		toks = append(toks, lexer.Token{Type: typ, Value: src[pos.Offset : pos.Offset+n], Pos: pos})
-		advance(n)
+}
+
+// tokenizer makes the tokens of src one at a time: a lexer.Lexer, so
+// that participle's lexer.Upgrade collects them without a list of our
+// own in between. After EOF, Next returns EOF again.
+type tokenizer struct {
+	src   string
+	pos   lexer.Position
+	depth int // of ( and [: inside them, "#" is expr-lang's current element, not a comment
+	count int // tokens made, EOF included
+	eof   bool
+}
+
+func newTokenizer(filename, src string) *tokenizer {
+	return &tokenizer{src: src, pos: lexer.Position{Filename: filename, Line: 1, Column: 1}}
+}
+
+func (tz *tokenizer) advance(n int) {
+	pos := &tz.pos
+	for _, r := range tz.src[pos.Offset : pos.Offset+n] {
+		if r == '\n' {
+			pos.Line++
+			pos.Column = 1
+		} else {
+			pos.Column++
+		}
 	}
-	// Inside ( ) and [ ], "#" is expr-lang's current element, not a comment.
-	depth := 0
-	for pos.Offset < len(src) {
+	pos.Offset += n
+}
+
+func (tz *tokenizer) emit(typ lexer.TokenType, n int) (lexer.Token, error) {
+	t := lexer.Token{Type: typ, Value: tz.src[tz.pos.Offset : tz.pos.Offset+n], Pos: tz.pos}
+	tz.advance(n)
+	tz.count++
+	return t, nil
+}
+
+// Next implements lexer.Lexer.
+func (tz *tokenizer) Next() (lexer.Token, error) {
+	src := tz.src
+	for tz.pos.Offset < len(src) {
+		pos := tz.pos
 		rest := src[pos.Offset:]
 		r, size := utf8.DecodeRuneInString(rest)
 		switch {
 		case r == utf8.RuneError && size == 1:
-			return nil, &LexError{Pos: pos, Msg: "the file is not valid UTF-8"}
+			return lexer.Token{}, &LexError{Pos: pos, Msg: "the file is not valid UTF-8"}
 		case r == '\n' || r == ' ' || r == '\t' || r == '\r' || r == '\f':
-			advance(size)
-		case r == '#' && depth > 0:
-			emit(TokPunct, 1)
+			tz.advance(size)
+		case r == '#' && tz.depth > 0:
+			return tz.emit(TokPunct, 1)
 		case r == '#':
 			n := strings.IndexByte(rest, '\n')
 			if n < 0 {
 				n = len(rest)
 			}
 			n = len(strings.TrimRight(rest[:n], "\r"))
-			emit(TokComment, n)
+			return tz.emit(TokComment, n)
 		case r == '"' || r == '\'':
 			n, err := scanString(rest)
 			if err != "" {
-				return nil, &LexError{Pos: pos, Msg: err}
+				return lexer.Token{}, &LexError{Pos: pos, Msg: err}
 			}
-			emit(TokString, n)
+			return tz.emit(TokString, n)
 		case r >= '0' && r <= '9':
 			n := scanDigits(rest)
 			if d := scanDiceTail(rest[n:]); d > 0 {
-				emit(TokDice, n+d)
-				continue
+				return tz.emit(TokDice, n+d)
 			}
 			// A fraction needs a digit after the dot, so that 1..6 is a range.
 			if n+1 < len(rest) && rest[n] == '.' && rest[n+1] >= '0' && rest[n+1] <= '9' {
@@ -141,13 +174,12 @@ func Tokenize(filename, src string) ([]lexer.Token, error) {
 				for m < len(rest) && isIdentRune(rune(rest[m])) {
 					m++
 				}
-				return nil, &LexError{Pos: pos, Msg: fmt.Sprintf("malformed number %q", rest[:m])}
+				return lexer.Token{}, &LexError{Pos: pos, Msg: fmt.Sprintf("malformed number %q", rest[:m])}
 			}
-			emit(TokNumber, n)
+			return tz.emit(TokNumber, n)
 		case r == '_' || unicode.IsLetter(r):
 			if d := scanDiceTail(rest); d > 0 {
-				emit(TokDice, d)
-				continue
+				return tz.emit(TokDice, d)
 			}
 			n := 0
 			for n < len(rest) {
@@ -157,7 +189,7 @@ func Tokenize(filename, src string) ([]lexer.Token, error) {
 				}
 				n += sz
 			}
-			emit(TokIdent, n)
+			return tz.emit(TokIdent, n)
 		default:
 			n := size
 			for _, p := range multiPunct {
@@ -167,21 +199,24 @@ func Tokenize(filename, src string) ([]lexer.Token, error) {
 				}
 			}
 			if n == size && !strings.ContainsRune("+-*/%^<>=!(){}[],.:;?|&~", r) {
-				return nil, &LexError{Pos: pos, Msg: fmt.Sprintf("unexpected character %q", r)}
+				return lexer.Token{}, &LexError{Pos: pos, Msg: fmt.Sprintf("unexpected character %q", r)}
 			}
 			switch r {
 			case '(', '[':
-				depth++
+				tz.depth++
 			case ')', ']':
-				if depth > 0 {
-					depth--
+				if tz.depth > 0 {
+					tz.depth--
 				}
 			}
-			emit(TokPunct, n)
+			return tz.emit(TokPunct, n)
 		}
 	}
-	toks = append(toks, lexer.Token{Type: TokEOF, Pos: pos})
-	return toks, nil
+	if !tz.eof {
+		tz.eof = true
+		tz.count++
+	}
+	return lexer.Token{Type: TokEOF, Pos: tz.pos}, nil
 }
 
 func isIdentRune(r rune) bool {
