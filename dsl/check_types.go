@@ -152,6 +152,9 @@ func (c *checker) buildGlobals() {
 func (c *checker) newFrame(name string) *Frame {
 	f := &Frame{Name: name}
 	for _, g := range c.m.Globals.Fields {
+		if g.tag == "" {
+			g.tag = exprTag(g.Name) // made once, copied into every frame
+		}
 		cp := *g
 		f.Fields = append(f.Fields, &cp)
 	}

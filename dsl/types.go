@@ -144,7 +144,7 @@ func structOf(attrs []*Attr) reflect.Type {
 		fields = append(fields, reflect.StructField{
 			Name: fmt.Sprintf("F%d", i),
 			Type: a.Type.R,
-			Tag:  reflect.StructTag(fmt.Sprintf(`expr:%q`, a.Name)),
+			Tag:  exprTag(a.Name),
 		})
 	}
 	fields = append(fields, reflect.StructField{Name: HiddenIndexField, Type: intType, Tag: `expr:"-"`})
@@ -327,7 +327,7 @@ func (f *Frame) viewFor(e *Expr) reflect.Type {
 	for _, ff := range f.Fields {
 		if ff.Name == "ctx" && ff.Global || slices.Contains(names, ff.Name) {
 			if ff.tag == "" {
-				ff.tag = reflect.StructTag(fmt.Sprintf(`expr:%q`, ff.Name))
+				ff.tag = exprTag(ff.Name)
 			}
 			fs = append(fs, ff)
 		}
@@ -340,7 +340,7 @@ func (f *Frame) build() {
 	for i, ff := range f.Fields {
 		ff.Index = i
 		if ff.tag == "" {
-			ff.tag = reflect.StructTag(fmt.Sprintf(`expr:%q`, ff.Name))
+			ff.tag = exprTag(ff.Name)
 		}
 	}
 	f.R = frameTypes.of(f.Fields)
@@ -385,6 +385,11 @@ func (sc *structCache) of(fs []*FrameField) reflect.Type {
 	t := reflect.StructOf(fields)
 	sc.types[string(key)] = t
 	return t
+}
+
+// exprTag is the struct tag that gives a field its rule-language name.
+func exprTag(name string) reflect.StructTag {
+	return reflect.StructTag("expr:" + strconv.Quote(name))
 }
 
 // fieldNames are the Go names of frame fields, made once.
