@@ -15,7 +15,24 @@ import (
 )
 
 // registerStdlib adds the standard library's functions to every compile.
+// Their options depend only on the ruleset's combatant and side types,
+// so the files of a lint run that share them share the options.
 func (c *checker) registerStdlib() {
+	key := [2]reflect.Type{c.u.Combatant.R, c.u.Side.R}
+	if lib, ok := c.memo.stdlibFor(key, c.sig); ok {
+		c.funcOpts = append(c.funcOpts, lib.opts...)
+		for _, fn := range stdlib.Funcs {
+			if fn.Name != stdlib.DiceFunc {
+				c.funcs[fn.Name] = true
+			}
+		}
+		c.sig = lib.sig
+		return
+	}
+	from, sig0 := len(c.funcOpts), c.sig
+	defer func() {
+		c.memo.keepStdlib(key, sig0, stdlibOpts{opts: c.funcOpts[from:len(c.funcOpts):len(c.funcOpts)], sig: c.sig})
+	}()
 	for _, fn := range stdlib.Funcs {
 		fn := fn
 		in := []reflect.Type{}

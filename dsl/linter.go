@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/expr-lang/expr"
 	exprparser "github.com/expr-lang/expr/parser"
 )
 
@@ -28,11 +29,12 @@ type Linter struct {
 	files map[string]*parsedFile
 	exprs map[exprKey]exprResult
 	sigs  map[sigKey]int
+	libs  map[stdlibKey]stdlibOpts
 }
 
 // NewLinter makes a Linter with nothing shared yet.
 func NewLinter() *Linter {
-	return &Linter{files: map[string]*parsedFile{}, exprs: map[exprKey]exprResult{}, sigs: map[sigKey]int{}}
+	return &Linter{files: map[string]*parsedFile{}, exprs: map[exprKey]exprResult{}, sigs: map[sigKey]int{}, libs: map[stdlibKey]stdlibOpts{}}
 }
 
 // Lint checks one file of either kind and returns every diagnostic; the
@@ -152,4 +154,35 @@ func (l *Linter) store(k exprKey, r exprResult) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.exprs[k] = r
+}
+
+// stdlibOpts are the library's expr-lang options for one pair of
+// combatant and side types, and the function chain they end.
+type stdlibOpts struct {
+	opts []expr.Option
+	sig  int
+}
+
+type stdlibKey struct {
+	types [2]reflect.Type
+	sig   int // the chain they extend
+}
+
+func (l *Linter) stdlibFor(types [2]reflect.Type, sig int) (stdlibOpts, bool) {
+	if l == nil {
+		return stdlibOpts{}, false
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	lib, ok := l.libs[stdlibKey{types, sig}]
+	return lib, ok
+}
+
+func (l *Linter) keepStdlib(types [2]reflect.Type, sig int, lib stdlibOpts) {
+	if l == nil {
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.libs[stdlibKey{types, sig}] = lib
 }
