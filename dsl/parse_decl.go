@@ -1,7 +1,6 @@
 package dsl
 
 import (
-	"slices"
 	"sync"
 
 	"github.com/alecthomas/participle/v2"
@@ -16,45 +15,25 @@ import (
 // file with a syntax error is parsed twice; a file without none is
 // parsed faster, into the same tree (TestDeclDispatchIsTheDisjunction).
 
-// declForm is one form of Decl: the words it may start with and the
-// parser that fills its field.
-type declForm struct {
-	words []string
-	parse func(lex *lexer.PeekingLexer, d *Decl) error
-	build func()
-}
-
-func declFormOf[T any](field func(*Decl) **T, words ...string) declForm {
-	p := sync.OnceValue(func() *participle.Parser[T] { return participle.MustBuild[T](parserOptions()...) })
-	return declForm{words: words, build: func() { p() }, parse: func(lex *lexer.PeekingLexer, d *Decl) error {
-		v, err := p().ParseFromLexer(lex, participle.AllowTrailing(true))
-		if err != nil {
-			return err
-		}
-		*field(d) = v
-		return nil
-	}}
-}
-
 // declForms are the forms in the order of Decl's fields, after override.
-var declForms = []declForm{
-	declFormOf(func(d *Decl) **RemoveDecl { return &d.Remove }, "remove"),
-	declFormOf(func(d *Decl) **RulesetDecl { return &d.Ruleset }, "ruleset"),
-	declFormOf(func(d *Decl) **EncounterDecl { return &d.Encounter }, "encounter"),
-	declFormOf(func(d *Decl) **SchemaDecl { return &d.Schema }, "combatant", "side"),
-	declFormOf(func(d *Decl) **SideDecl { return &d.Side }, "side"),
-	declFormOf(func(d *Decl) **ConstDecl { return &d.Const }, "const"),
-	declFormOf(func(d *Decl) **EventDecl { return &d.Event }, "event"),
-	declFormOf(func(d *Decl) **HandlerDecl { return &d.Handler }, "on"),
-	declFormOf(func(d *Decl) **ActionDecl { return &d.Action }, "action"),
-	declFormOf(func(d *Decl) **TableDecl { return &d.Table }, "table"),
-	declFormOf(func(d *Decl) **ModifiersDecl { return &d.Modifiers }, "modifiers"),
-	declFormOf(func(d *Decl) **FuncDecl { return &d.Func }, "fn"),
-	declFormOf(func(d *Decl) **PhaseDecl { return &d.Phase }, "phase"),
-	declFormOf(func(d *Decl) **EndDecl { return &d.End }, "end"),
-	declFormOf(func(d *Decl) **ScriptDecl { return &d.Script }, "surprise", "round"),
-	declFormOf(func(d *Decl) **RulingDecl { return &d.Ruling }, "ruling"),
-	declFormOf(func(d *Decl) **MapDecl { return &d.Map }, "map"),
+var declForms = []form[Decl]{
+	formOf(func(d *Decl) **RemoveDecl { return &d.Remove }, "remove"),
+	formOf(func(d *Decl) **RulesetDecl { return &d.Ruleset }, "ruleset"),
+	formOf(func(d *Decl) **EncounterDecl { return &d.Encounter }, "encounter"),
+	formOf(func(d *Decl) **SchemaDecl { return &d.Schema }, "combatant", "side"),
+	formOf(func(d *Decl) **SideDecl { return &d.Side }, "side"),
+	formOf(func(d *Decl) **ConstDecl { return &d.Const }, "const"),
+	formOf(func(d *Decl) **EventDecl { return &d.Event }, "event"),
+	formOf(func(d *Decl) **HandlerDecl { return &d.Handler }, "on"),
+	formOf(func(d *Decl) **ActionDecl { return &d.Action }, "action"),
+	formOf(func(d *Decl) **TableDecl { return &d.Table }, "table"),
+	formOf(func(d *Decl) **ModifiersDecl { return &d.Modifiers }, "modifiers"),
+	formOf(func(d *Decl) **FuncDecl { return &d.Func }, "fn"),
+	formOf(func(d *Decl) **PhaseDecl { return &d.Phase }, "phase"),
+	formOf(func(d *Decl) **EndDecl { return &d.End }, "end"),
+	formOf(func(d *Decl) **ScriptDecl { return &d.Script }, "surprise", "round"),
+	formOf(func(d *Decl) **RulingDecl { return &d.Ruling }, "ruling"),
+	formOf(func(d *Decl) **MapDecl { return &d.Map }, "map"),
 }
 
 // errNoDecl makes the dispatching parse give up, for parseDisjunction.
@@ -74,7 +53,7 @@ func (d *Decl) Parse(lex *lexer.PeekingLexer) error {
 	}
 	for i := range declForms {
 		f := &declForms[i]
-		if !slices.Contains(f.words, word.Value) {
+		if !f.starts(word.Value) {
 			continue // it fails at its first word: no match, no error
 		}
 		branch := start

@@ -2,6 +2,7 @@ package dsl
 
 import (
 	"errors"
+	"slices"
 	"sync"
 
 	"github.com/alecthomas/participle/v2"
@@ -37,42 +38,48 @@ func parserOptions() []participle.Option {
 	}
 }
 
-// stmtForm is one form of Stmt: its first word ("" for any name) and
-// the parser that fills its field.
-type stmtForm struct {
-	word  string
-	parse func(lex *lexer.PeekingLexer, s *Stmt) error
-	build func() // builds the parser now, if not yet
+// form is one form of a node N (a Stmt or a Decl): the words it may
+// start with (none: any name), the parser that fills its field, and a
+// function that builds that parser now if it is not yet built.
+type form[N any] struct {
+	words []string
+	parse func(lex *lexer.PeekingLexer, n *N) error
+	build func()
 }
 
-// formOf makes the stmtForm of the field of Stmt that holds a *T.
-func formOf[T any](word string, field func(*Stmt) **T) stmtForm {
+// formOf makes the form of N held by its *T field.
+func formOf[N, T any](field func(*N) **T, words ...string) form[N] {
 	p := sync.OnceValue(func() *participle.Parser[T] { return participle.MustBuild[T](parserOptions()...) })
-	return stmtForm{word: word, build: func() { p() }, parse: func(lex *lexer.PeekingLexer, s *Stmt) error {
+	return form[N]{words: words, build: func() { p() }, parse: func(lex *lexer.PeekingLexer, n *N) error {
 		v, err := p().ParseFromLexer(lex, participle.AllowTrailing(true))
 		if err != nil {
 			return err
 		}
-		*field(s) = v
+		*field(n) = v
 		return nil
 	}}
 }
 
+// starts reports whether the form may start with the word.
+func (f *form[N]) starts(word string) bool {
+	return len(f.words) == 0 || slices.Contains(f.words, word)
+}
+
 // stmtForms are the forms in the order of Stmt's fields.
-var stmtForms = []stmtForm{
-	formOf("let", func(s *Stmt) **LetStmt { return &s.Let }),
-	formOf("if", func(s *Stmt) **IfStmt { return &s.If }),
-	formOf("for", func(s *Stmt) **ForStmt { return &s.For }),
-	formOf("emit", func(s *Stmt) **EmitStmt { return &s.Emit }),
-	formOf("act", func(s *Stmt) **ActStmt { return &s.Act }),
-	formOf("declare", func(s *Stmt) **DeclareStmt { return &s.Declare }),
-	formOf("schedule", func(s *Stmt) **ScheduleStmt { return &s.Schedule }),
-	formOf("cancel", func(s *Stmt) **CancelStmt { return &s.Cancel }),
-	formOf("segment", func(s *Stmt) **SegmentStmt { return &s.Segment }),
-	formOf("log", func(s *Stmt) **LogStmt { return &s.Log }),
-	formOf("apply", func(s *Stmt) **ApplyStmt { return &s.Apply }),
-	formOf("return", func(s *Stmt) **ReturnStmt { return &s.Return }),
-	formOf("", func(s *Stmt) **AssignStmt { return &s.Assign }),
+var stmtForms = []form[Stmt]{
+	formOf(func(s *Stmt) **LetStmt { return &s.Let }, "let"),
+	formOf(func(s *Stmt) **IfStmt { return &s.If }, "if"),
+	formOf(func(s *Stmt) **ForStmt { return &s.For }, "for"),
+	formOf(func(s *Stmt) **EmitStmt { return &s.Emit }, "emit"),
+	formOf(func(s *Stmt) **ActStmt { return &s.Act }, "act"),
+	formOf(func(s *Stmt) **DeclareStmt { return &s.Declare }, "declare"),
+	formOf(func(s *Stmt) **ScheduleStmt { return &s.Schedule }, "schedule"),
+	formOf(func(s *Stmt) **CancelStmt { return &s.Cancel }, "cancel"),
+	formOf(func(s *Stmt) **SegmentStmt { return &s.Segment }, "segment"),
+	formOf(func(s *Stmt) **LogStmt { return &s.Log }, "log"),
+	formOf(func(s *Stmt) **ApplyStmt { return &s.Apply }, "apply"),
+	formOf(func(s *Stmt) **ReturnStmt { return &s.Return }, "return"),
+	formOf(func(s *Stmt) **AssignStmt { return &s.Assign }),
 }
 
 // stmtDisjunction parses a Stmt with participle's own disjunction, the
@@ -110,7 +117,7 @@ func (s *Stmt) Parse(lex *lexer.PeekingLexer) error {
 	)
 	for i := range stmtForms {
 		f := &stmtForms[i]
-		if f.word != "" && f.word != first.Value {
+		if !f.starts(first.Value) {
 			continue // it fails at the first word: no match, no error
 		}
 		branch := start
