@@ -18,8 +18,10 @@ const (
 )
 
 // bodyCheck checks the statements of one body. It runs twice: the first,
-// quiet pass only learns the types of locals (expr-lang needs the frame
-// struct complete before it can check a use); the second reports.
+// quiet pass only learns the locals and their types (a later let may
+// settle a type an earlier use needs); the second, with every local of
+// the body known, checks and reports, so that a use before its let is
+// found as such.
 type bodyCheck struct {
 	c      *checker
 	fr     *Frame
@@ -53,8 +55,7 @@ func (bc *bodyCheck) inScope(name string) bool {
 
 // compile checks an expression whose type no local depends on. The
 // quiet pass skips it: that pass is there only to learn the types of
-// locals, and the second pass checks every expression against the
-// finished frame anyway.
+// locals, and the second pass checks every expression anyway.
 func (bc *bodyCheck) compile(e *Expr, want *Type) *CExpr {
 	if !bc.final {
 		return nil

@@ -13,17 +13,19 @@ import (
 
 // A Linter checks many files in one run and shares the work they have in
 // common: a file read twice (a base and the variants that extend it) is
-// parsed once, and an expression checked twice in the same environment
-// (a base's bodies inside each of its variants, a ruleset under each of
-// its encounters) is type-checked once. It is safe for concurrent use.
+// parsed once, and an expression is type-checked once for all the places
+// that check the same text with the same names and types (the bodies of
+// a file, a base's bodies inside each of its variants, a ruleset under
+// each of its encounters). It is safe for concurrent use. Every check
+// has one: a file checked alone gets its own (see check).
 //
 // Sharing is sound because a result is keyed by everything expr-lang's
-// checker reads: the frame's struct type, the functions declared before
-// it (names and signatures), the node limit, the text and its dice. The
-// syntax trees and typed expression trees it hands out are read, never
-// changed, by the checker; models made by a Linter are for their
-// diagnostics only (their expressions share trees, so they must not be
-// lowered and run, which would optimize those trees again).
+// checker reads: the struct of the fields the expression names (see
+// Frame.viewFor), the functions declared before it (names and
+// signatures), the node limit, the text (without the first line's
+// padding) and its dice. The syntax trees and typed expression trees it
+// hands out are only read: the optimizer has run before they are kept,
+// and bytecode is compiled from them without changing them.
 type Linter struct {
 	mu    sync.Mutex
 	files map[string]*parsedFile
