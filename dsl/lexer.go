@@ -98,15 +98,12 @@ func Tokenize(filename, src string) ([]lexer.Token, error) {
 	}
 }
 
-// tokenizer makes the tokens of src one at a time: a lexer.Lexer, so
-// that participle's lexer.Upgrade collects them without a list of our
-// own in between. After EOF, Next returns EOF again.
+// tokenizer makes the tokens of src one at a time (a lexer.Lexer).
+// After EOF, Next returns EOF again.
 type tokenizer struct {
 	src   string
 	pos   lexer.Position
 	depth int // of ( and [: inside them, "#" is expr-lang's current element, not a comment
-	count int // tokens made, EOF included
-	eof   bool
 }
 
 func newTokenizer(filename, src string) *tokenizer {
@@ -129,7 +126,6 @@ func (tz *tokenizer) advance(n int) {
 func (tz *tokenizer) emit(typ lexer.TokenType, n int) (lexer.Token, error) {
 	t := lexer.Token{Type: typ, Value: tz.src[tz.pos.Offset : tz.pos.Offset+n], Pos: tz.pos}
 	tz.advance(n)
-	tz.count++
 	return t, nil
 }
 
@@ -211,10 +207,6 @@ func (tz *tokenizer) Next() (lexer.Token, error) {
 			}
 			return tz.emit(TokPunct, n)
 		}
-	}
-	if !tz.eof {
-		tz.eof = true
-		tz.count++
 	}
 	return lexer.Token{Type: TokEOF, Pos: tz.pos}, nil
 }

@@ -38,17 +38,18 @@ func Parse(filename, src string) (*File, Diagnostics) {
 	if len(src) > Limits.FileSize {
 		return nil, Diagnostics{limitDiag(Range{Filename: filename, Start: Pos{Line: 1, Column: 1}, End: Pos{Line: 1, Column: 2, Byte: 1}}, "the file's size", Limits.FileSize, "--max-file-size")}
 	}
-	// participle collects the tokens as they are made (comments elided
-	// from parsing, as its Elide option says); they are the file's
-	// tokens too, without a list of our own.
-	tz := newTokenizer(filename, src)
-	peek, err := lexer.Upgrade(tz, TokComment)
+	toks, err := Tokenize(filename, src)
 	if err != nil {
 		return nil, Diagnostics{syntaxDiag(filename, src, err)}
 	}
-	toks := peek.Range(0, lexer.RawCursor(tz.count))
 	if d := checkDepth(toks); d != nil {
 		return nil, Diagnostics{d}
+	}
+	// The parser reads the tokens already made, comments elided as its
+	// Elide option says (see peekOver).
+	peek, err := peekOver(toks)
+	if err != nil {
+		return nil, Diagnostics{syntaxDiag(filename, src, err)}
 	}
 	f, err := fileParser().ParseFromLexer(peek)
 	if err != nil {
