@@ -90,11 +90,12 @@ func (c *checker) compile(e *Expr, fr *Frame, inScope scopeFunc, want *Type) *CE
 	// fields it names (see Frame.viewFor): the same text naming fields of
 	// the same types is checked once, in any body and on either pass.
 	env := fr.viewFor(e)
-	tree, err := c.checkText(env, text[pad:], dice, patch)
+	checked, err := c.checkText(env, text[pad:], dice, patch)
 	if err != nil {
 		c.exprError(e, fr, err, pad)
 		return nil
 	}
+	tree := checked.tree
 	if n := iterations(tree.Node); n > Limits.Iterations {
 		d := limitDiag(RangeOf(e.Pos, e.EndPos), fmt.Sprintf("the expression's loops (about %d steps)", n), Limits.Iterations, "--max-iterations")
 		d.Detail = fmt.Sprintf("expressions cannot be interrupted, so their loops are bounded before running (lists of unknown length count as %d); loop in statements instead, or raise it with --max-iterations", Limits.UnknownLength)
@@ -105,7 +106,7 @@ func (c *checker) compile(e *Expr, fr *Frame, inScope scopeFunc, want *Type) *CE
 	c.m.NumExprs++
 	ce := &CExpr{Expr: e, Node: tree.Node, Type: t, Frame: fr, ID: c.m.NumExprs, tree: tree, low: c.m.low}
 	if inScope != nil {
-		c.checkScope(e, tree.Node, fr, inScope, pad)
+		c.checkScope(e, checked.idents, fr, inScope, pad)
 	}
 	if want != nil && !Assignable(t, want) {
 		c.errorf(CodeType, RangeOf(e.Pos, e.EndPos), fmt.Sprintf("this needs %s value", want.Article()), "expected %s, found %s", want, t)
@@ -198,10 +199,10 @@ func newFuncConfig(prev *conf.Config, opts []expr.Option) *conf.Config {
 
 // checkText type-checks an expression's text against the struct env,
 // with its dice patched in (patch is nil without dice), once per memo.
-func (c *checker) checkText(env reflect.Type, text string, dice map[int]string, patch *dicePatch) (*exprparser.Tree, error) {
+func (c *checker) checkText(env reflect.Type, text string, dice map[int]string, patch *dicePatch) (exprResult, error) {
 	k := c.memo.keyOf(env, c.sig, text, dice)
 	if r, ok := c.memo.lookup(k); ok {
-		return r.tree, r.err
+		return r, r.err
 	}
 	base := c.exprConfig(env)
 	var tree *exprparser.Tree
@@ -213,8 +214,12 @@ func (c *checker) checkText(env reflect.Type, text string, dice map[int]string, 
 		cfg.Visitors = append([]ast.Visitor{patch}, base.Visitors...)
 		tree, err = checkWith(text, &cfg)
 	}
-	c.memo.store(k, exprResult{tree, err})
-	return tree, err
+	r := exprResult{tree: tree, err: err}
+	if err == nil {
+		r.idents = identsOf(tree.Node)
+	}
+	c.memo.store(k, r)
+	return r, err
 }
 
 // checkWith is expr.Compile with a configuration already made, up to
@@ -258,10 +263,8 @@ func diceLiteral(e *Expr) (stdlib.Dice, bool) {
 
 // checkScope reports locals of the frame used outside the block that declares them.
 // The tree's offsets are pad short of e.Text's.
-func (c *checker) checkScope(e *Expr, root ast.Node, fr *Frame, inScope scopeFunc, pad int) {
-	v := &identVisitor{}
-	ast.Walk(&root, v)
-	for _, id := range v.ids {
+func (c *checker) checkScope(e *Expr, idents []*ast.IdentifierNode, fr *Frame, inScope scopeFunc, pad int) {
+	for _, id := range idents {
 		ff := fr.Lookup(id.Value)
 		if ff == nil || ff.Global || inScope(id.Value) {
 			continue
@@ -273,6 +276,13 @@ func (c *checker) checkScope(e *Expr, root ast.Node, fr *Frame, inScope scopeFun
 			d.Related = &Related{Message: "declared here", Range: RangeOf(ff.Decl.Pos, ff.Decl.EndPos)}
 		}
 	}
+}
+
+// identsOf lists the identifiers of a checked tree, in walk order.
+func identsOf(root ast.Node) []*ast.IdentifierNode {
+	v := &identVisitor{}
+	ast.Walk(&root, v)
+	return v.ids
 }
 
 type identVisitor struct{ ids []*ast.IdentifierNode }

@@ -403,7 +403,7 @@ func (c *checker) template(text string, from, to lexer.Position, last bool, fr *
 		}
 		flush()
 		inner := raw[i+1 : j-1]
-		e, err := exprAt(start, inner)
+		e, err := c.memo.exprAt(start, inner)
 		if err != nil || e == nil {
 			c.errorf(CodeSyntax, rangeAt(start, inner), "write an expression between the braces; strings inside one are written with single quotes", "empty or invalid expression in template")
 			return nil

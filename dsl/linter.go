@@ -7,7 +7,9 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/expr-lang/expr"
+	"github.com/expr-lang/expr/ast"
 	exprparser "github.com/expr-lang/expr/parser"
 )
 
@@ -32,11 +34,12 @@ type Linter struct {
 	exprs map[exprKey]exprResult
 	sigs  map[sigKey]int
 	libs  map[stdlibKey]stdlibOpts
+	parts map[partKey]partResult
 }
 
 // NewLinter makes a Linter with nothing shared yet.
 func NewLinter() *Linter {
-	return &Linter{files: map[string]*parsedFile{}, exprs: map[exprKey]exprResult{}, sigs: map[sigKey]int{}, libs: map[stdlibKey]stdlibOpts{}}
+	return &Linter{files: map[string]*parsedFile{}, exprs: map[exprKey]exprResult{}, sigs: map[sigKey]int{}, libs: map[stdlibKey]stdlibOpts{}, parts: map[partKey]partResult{}}
 }
 
 // Lint checks one file of either kind and returns every diagnostic; the
@@ -95,8 +98,9 @@ type exprKey struct {
 }
 
 type exprResult struct {
-	tree *exprparser.Tree
-	err  error
+	tree   *exprparser.Tree
+	err    error
+	idents []*ast.IdentifierNode // of the tree, for the scope check
 }
 
 // sigKey is one step of a chain of declared functions: the chain before
@@ -187,4 +191,34 @@ func (l *Linter) keepStdlib(types [2]reflect.Type, sig int, lib stdlibOpts) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.libs[stdlibKey{types, sig}] = lib
+}
+
+// A template's {parts} are read as expressions where the template is;
+// a base's templates are read once for all the variants that keep them.
+type partKey struct {
+	at   lexer.Position
+	text string
+}
+
+type partResult struct {
+	e   *Expr
+	err error
+}
+
+// exprAt is the package's exprAt, once per place and text.
+func (l *Linter) exprAt(at lexer.Position, text string) (*Expr, error) {
+	if l == nil {
+		return exprAt(at, text)
+	}
+	k := partKey{at, text}
+	l.mu.Lock()
+	r, ok := l.parts[k]
+	l.mu.Unlock()
+	if !ok {
+		r.e, r.err = exprAt(at, text)
+		l.mu.Lock()
+		l.parts[k] = r
+		l.mu.Unlock()
+	}
+	return r.e, r.err
 }
