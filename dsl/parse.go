@@ -23,10 +23,10 @@ var fileParser = sync.OnceValue(func() *participle.Parser[File] {
 func Prepare() {
 	go func() {
 		fileParser()
+		// Every rule file has statements; a declaration's form is built
+		// when first met, so a lint of rule files never builds those of
+		// encounters.
 		for _, f := range stmtForms {
-			f.build()
-		}
-		for _, f := range declForms {
 			f.build()
 		}
 	}()
