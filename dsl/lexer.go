@@ -112,13 +112,12 @@ func newTokenizer(filename, src string) *tokenizer {
 
 func (tz *tokenizer) advance(n int) {
 	pos := &tz.pos
-	for _, r := range tz.src[pos.Offset : pos.Offset+n] {
-		if r == '\n' {
-			pos.Line++
-			pos.Column = 1
-		} else {
-			pos.Column++
-		}
+	text := tz.src[pos.Offset : pos.Offset+n]
+	if i := strings.LastIndexByte(text, '\n'); i >= 0 {
+		pos.Line += strings.Count(text, "\n")
+		pos.Column = 1 + utf8.RuneCountInString(text[i+1:])
+	} else {
+		pos.Column += utf8.RuneCountInString(text)
 	}
 	pos.Offset += n
 }
@@ -140,7 +139,11 @@ func (tz *tokenizer) Next() (lexer.Token, error) {
 		case r == utf8.RuneError && size == 1:
 			return lexer.Token{}, &LexError{Pos: pos, Msg: "the file is not valid UTF-8"}
 		case r == '\n' || r == ' ' || r == '\t' || r == '\r' || r == '\f':
-			tz.advance(size)
+			n := 1
+			for n < len(rest) && isSpace(rest[n]) {
+				n++
+			}
+			tz.advance(n)
 		case r == '#' && tz.depth > 0:
 			return tz.emit(TokPunct, 1)
 		case r == '#':
@@ -209,6 +212,10 @@ func (tz *tokenizer) Next() (lexer.Token, error) {
 		}
 	}
 	return lexer.Token{Type: TokEOF, Pos: tz.pos}, nil
+}
+
+func isSpace(b byte) bool {
+	return b == '\n' || b == ' ' || b == '\t' || b == '\r' || b == '\f'
 }
 
 func isIdentRune(r rune) bool {
