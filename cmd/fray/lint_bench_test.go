@@ -11,16 +11,27 @@ import (
 // The process around it (start, first use of the grammars, a fresh
 // heap) is not measured here; docs/performance.md times the command.
 func BenchmarkLintCommand(b *testing.B) {
-	old := dsl.Root
-	dsl.Root = "../.."
-	defer func() { dsl.Root = old }()
-	files, err := collectFiles([]string{"../../rules"})
-	if err != nil {
-		b.Fatal(err)
-	}
+	files := repoFiles(b, "rules")
 	for b.Loop() {
 		if d := lintAll(files, dsl.Sources{}); d.HasErrors() {
 			b.Fatal(d)
 		}
 	}
+}
+
+// repoFiles lists the .fray files of the repository's folders, with
+// imports resolved from the repository's root for the test.
+func repoFiles(tb testing.TB, dirs ...string) []string {
+	old := dsl.Root
+	dsl.Root = "../.."
+	tb.Cleanup(func() { dsl.Root = old })
+	var paths []string
+	for _, d := range dirs {
+		paths = append(paths, "../../"+d)
+	}
+	files, err := collectFiles(paths)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return files
 }

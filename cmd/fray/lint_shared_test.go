@@ -13,13 +13,7 @@ import (
 // linting every file on its own reports. Run with -race, it also checks
 // the sharing between the workers.
 func TestLintAllIsEachFileAlone(t *testing.T) {
-	old := dsl.Root
-	dsl.Root = "../.."
-	defer func() { dsl.Root = old }()
-	files, err := collectFiles([]string{"../../rules", "../../testdata/bad", "../../testdata/encounters", "../../testdata/variants"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	files := repoFiles(t, "rules", "testdata/bad", "testdata/encounters", "testdata/variants")
 	if len(files) < 50 {
 		t.Fatalf("only %d files", len(files))
 	}
