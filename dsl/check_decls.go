@@ -19,20 +19,24 @@ import (
 // so the files of a lint run that share them share the options.
 func (c *checker) registerStdlib() {
 	key := [2]reflect.Type{c.u.Combatant.R, c.u.Side.R}
-	if lib, ok := c.memo.stdlibFor(key, c.sig); ok {
-		c.funcOpts = append(c.funcOpts, lib.opts...)
-		for _, fn := range stdlib.Funcs {
-			if fn.Name != stdlib.DiceFunc {
-				c.funcs[fn.Name] = true
-			}
-		}
-		c.sig = lib.sig
-		return
+	lib, ok := c.memo.stdlibFor(key, c.sig)
+	if !ok {
+		lib = c.stdlibOptions()
+		c.memo.keepStdlib(key, c.sig, lib)
 	}
-	from, sig0 := len(c.funcOpts), c.sig
-	defer func() {
-		c.memo.keepStdlib(key, sig0, stdlibOpts{opts: c.funcOpts[from:len(c.funcOpts):len(c.funcOpts)], sig: c.sig})
-	}()
+	c.funcOpts = append(c.funcOpts, lib.opts...)
+	c.sig = lib.sig
+	for _, fn := range stdlib.Funcs {
+		if fn.Name != stdlib.DiceFunc {
+			c.funcs[fn.Name] = true
+		}
+	}
+}
+
+// stdlibOptions makes expr-lang's options for the library's functions
+// with the ruleset's types, and the function chain they extend c.sig to.
+func (c *checker) stdlibOptions() stdlibOpts {
+	lib := stdlibOpts{sig: c.sig}
 	for _, fn := range stdlib.Funcs {
 		fn := fn
 		in := []reflect.Type{}
@@ -70,14 +74,12 @@ func (c *checker) registerStdlib() {
 			}
 			return fn.Impl(nil, args)
 		}
-		c.funcOpts = append(c.funcOpts, expr.Function(fn.Name, impl, types...))
+		lib.opts = append(lib.opts, expr.Function(fn.Name, impl, types...))
 		for _, t := range types {
-			c.sig = c.memo.intern(c.sig, fn.Name, reflect.TypeOf(t).Elem())
-		}
-		if fn.Name != stdlib.DiceFunc {
-			c.funcs[fn.Name] = true
+			lib.sig = c.memo.intern(lib.sig, fn.Name, reflect.TypeOf(t).Elem())
 		}
 	}
+	return lib
 }
 
 // untypedLists are the list parameters of a function (of the library or

@@ -36,9 +36,6 @@ var declForms = []form[Decl]{
 	formOf(func(d *Decl) **MapDecl { return &d.Map }, "map"),
 }
 
-// errNoDecl makes the dispatching parse give up, for parseDisjunction.
-var errNoDecl = participle.NextMatch
-
 // Parse implements participle.Parseable.
 func (d *Decl) Parse(lex *lexer.PeekingLexer) error {
 	first := lex.Peek()
@@ -64,8 +61,9 @@ func (d *Decl) Parse(lex *lexer.PeekingLexer) error {
 		}
 		*d = Decl{}
 		if branch.Cursor() > start.Cursor()+lookahead {
-			// The disjunction would stop at this error: so does the file.
-			return errNoDecl
+			// The disjunction would stop at this error: the file's parse
+			// gives up, for parseDisjunction's error.
+			return participle.NextMatch
 		}
 	}
 	return participle.NextMatch
