@@ -193,12 +193,8 @@ func (n *forNode) runPtrGroup(r *Run, fr reflect.Value, base unsafe.Pointer, g [
 	at := unsafe.Add(base, n.slot.off)
 	for _, p := range g {
 		f, err := n.runItem(r, fr, base, at, p)
-		if err != nil {
-			r.deferred = nil
+		if f, stop, err := r.afterItem(simultaneous, q, f, err); stop {
 			return f, err
-		}
-		if f == flowReturn {
-			return r.closeGroup(simultaneous, q, f)
 		}
 	}
 	return r.closeGroup(simultaneous, q, flowNext)

@@ -541,15 +541,26 @@ func (n *forNode) runGroup(r *Run, fr, slot reflect.Value, g []orderItem, q *[]p
 		if pushed {
 			r.actors = r.actors[:len(r.actors)-1]
 		}
-		if err != nil {
-			r.deferred = nil
+		if f, stop, err := r.afterItem(simultaneous, q, f, err); stop {
 			return f, err
-		}
-		if f == flowReturn {
-			return r.closeGroup(simultaneous, q, f)
 		}
 	}
 	return r.closeGroup(simultaneous, q, flowNext)
+}
+
+// afterItem is what a group does after an item's body: on an error it
+// stops, dropping the emits it held; on a return it stops, closing the
+// group; otherwise it goes on (stop is false).
+func (r *Run) afterItem(held bool, q *[]pendingEmit, f flow, err error) (flow, bool, error) {
+	if err != nil {
+		r.deferred = nil
+		return f, true, err
+	}
+	if f == flowReturn {
+		f, err = r.closeGroup(held, q, f)
+		return f, true, err
+	}
+	return f, false, nil
 }
 
 // watchEnd reports whether a loop of n groups stops when the fight ends
