@@ -94,8 +94,9 @@ func (ce *CExpr) Program() *vm.Program {
 		ce.prog, ce.err = compiler.Compile(ce.tree, ce.low.config(ce.Frame))
 	})
 	if ce.err != nil {
-		// The tree was checked against the same configuration, so the
-		// compiler has nothing left to refuse.
+		// The tree was checked with the same names, types and
+		// functions (against a view of the frame), so the compiler has
+		// nothing left to refuse.
 		panic("fray: expr-lang refused a checked expression: " + ce.err.Error())
 	}
 	return ce.prog
