@@ -12,6 +12,7 @@ import (
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/ast"
 	exprchecker "github.com/expr-lang/expr/checker"
+	"github.com/expr-lang/expr/checker/nature"
 	"github.com/expr-lang/expr/conf"
 	"github.com/expr-lang/expr/file"
 	"github.com/expr-lang/expr/optimizer"
@@ -119,7 +120,7 @@ func (c *checker) compile(e *Expr, fr *Frame, inScope scopeFunc, want *Type) *CE
 // cfgKey names an expr-lang configuration: a frame's type and the
 // functions declared so far (the list only grows).
 type cfgKey struct {
-	t      reflect.Type
+	v      *view
 	nfuncs int
 }
 
@@ -128,12 +129,12 @@ type cfgKey struct {
 // the limits and the functions. It is made once per type and shared by
 // its expressions; the part without the environment (funcConfig) is
 // shared by them all.
-func (c *checker) exprConfig(env reflect.Type) *conf.Config {
+func (c *checker) exprConfig(env *view) *conf.Config {
 	k := cfgKey{env, len(c.funcOpts)}
 	if cfg := c.configs[k]; cfg != nil {
 		return cfg
 	}
-	cfg := envConfig(c.funcConfig(), env)
+	cfg := viewConfig(c.funcConfig(), env)
 	if c.configs == nil {
 		c.configs = map[cfgKey]*conf.Config{}
 	}
@@ -147,10 +148,35 @@ func (c *checker) exprConfig(env reflect.Type) *conf.Config {
 func envConfig(funcs *conf.Config, env reflect.Type) *conf.Config {
 	cfg := *funcs
 	cfg.WithEnv(reflect.New(env).Elem().Interface())
+	return withContext(&cfg)
+}
+
+// viewConfig is a copy of a configuration without an environment, with
+// the view as the environment: to expr-lang, a map with exactly those
+// keys, each holding a value of its type. Its checker reads a field's
+// type by name in either case, and the compiler finds the field's place
+// by name in the struct it compiles against, so a tree checked against
+// the view compiles against the frame (CExpr.Program). A map costs less
+// than a struct type made with reflect.StructOf for each view.
+func viewConfig(funcs *conf.Config, v *view) *conf.Config {
+	cfg := *funcs
+	env := cfg.NtCache.FromType(reflect.TypeFor[map[string]any]())
+	env.TypeData = &nature.TypeData{Fields: make(map[string]nature.Nature, len(v.names))}
+	env.Strict = true
+	for i, name := range v.names {
+		env.Fields[name] = cfg.NtCache.FromType(v.types[i])
+	}
+	cfg.Env, cfg.Strict, cfg.EnvObject = env, true, nil
+	return withContext(&cfg)
+}
+
+// withContext passes ctx to the library's functions that take a
+// context, as the last step of making a configuration.
+func withContext(cfg *conf.Config) *conf.Config {
 	cfg.Visitors = nil
-	expr.WithContext("ctx")(&cfg)
+	expr.WithContext("ctx")(cfg)
 	cfg.Check()
-	return &cfg
+	return cfg
 }
 
 // disabledBuiltins are expr-lang's builtins a rule may not call: the
@@ -173,7 +199,23 @@ func (c *checker) funcConfig() *conf.Config {
 		c.fcfg = nil
 	}
 	c.fcfg, c.fcfgN = newFuncConfig(c.fcfg, c.funcOpts[from:]), n
+	if from == 0 {
+		shareNatures(c.fcfg)
+	}
 	return c.fcfg
+}
+
+// shareNatures makes the copies of cfg share its cache of what
+// expr-lang knows about Go types. Each configuration has a cache of its
+// own, and copying one that is still empty copies nothing to share: the
+// checker's configurations, one per view of a frame, would each learn
+// the same combatant and side structs again. A check runs on one
+// goroutine, so its configurations may share the cache; lowering keeps
+// caches of its own, as Program may compile on several goroutines.
+func shareNatures(cfg *conf.Config) {
+	cfg.NtCache.FromType(reflect.TypeOf(struct{}{})) // makes the struct cache
+	n := cfg.NtCache.FromType(reflect.TypeOf(0))
+	n.NumMethods(&cfg.NtCache) // makes the method-set cache
 }
 
 // newFuncConfig is prev (nil for none) with the functions of opts added.
@@ -199,7 +241,7 @@ func newFuncConfig(prev *conf.Config, opts []expr.Option) *conf.Config {
 
 // checkText type-checks an expression's text against the struct env,
 // with its dice patched in (patch is nil without dice), once per memo.
-func (c *checker) checkText(env reflect.Type, text string, dice map[int]string, patch *dicePatch) (exprResult, error) {
+func (c *checker) checkText(env *view, text string, dice map[int]string, patch *dicePatch) (exprResult, error) {
 	k := c.memo.keyOf(env, c.sig, text, dice)
 	if r, ok := c.memo.lookup(k); ok {
 		return r, r.err

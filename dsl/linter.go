@@ -90,9 +90,9 @@ func (l *Linter) parse(path, text string) (*File, Diagnostics) {
 
 // exprKey is what expr-lang's type check of an expression depends on.
 type exprKey struct {
-	env   reflect.Type // the frame's struct
-	sig   int          // the functions declared, interned (sigKey)
-	nodes int          // Limits.ExprNodes
+	env   *view // the names and types of the fields it reads
+	sig   int   // the functions declared, interned (sigKey)
+	nodes int   // Limits.ExprNodes
 	text  string
 	dice  string // the dice tokens and their offsets
 }
@@ -129,7 +129,7 @@ func (l *Linter) intern(prev int, name string, t reflect.Type) int {
 	return id
 }
 
-func (l *Linter) keyOf(env reflect.Type, sig int, text string, dice map[int]string) exprKey {
+func (l *Linter) keyOf(env *view, sig int, text string, dice map[int]string) exprKey {
 	k := exprKey{env: env, sig: sig, nodes: Limits.ExprNodes, text: text}
 	if len(dice) > 0 {
 		offs := make([]int, 0, len(dice))

@@ -308,14 +308,14 @@ func (f *Frame) ensure() {
 	}
 }
 
-// viewFor is the struct type of the fields e names (and ctx, which the
-// library's functions receive), in frame order: enough for expr-lang
-// to type e, though not to run it (the fields are not at their places;
-// bytecode is made against R). Checking against views rather than the
-// whole frame spares a struct type per let while a body's locals are
-// learned, and lets every body that checks the same text with the same
-// names and types share one check.
-func (f *Frame) viewFor(e *Expr) reflect.Type {
+// viewFor is what expr-lang types e against: the fields e names (and
+// ctx, which the library's functions receive), by name and type. That
+// is enough to type e, though not to run it: bytecode is made against
+// the frame's struct R, where each field has its place. Checking
+// against views rather than the whole frame spares a struct type per
+// let while a body's locals are learned, and lets every body that
+// checks the same text with the same names and types share one check.
+func (f *Frame) viewFor(e *Expr) *view {
 	var idents [16]string
 	names := idents[:0]
 	for _, t := range e.Tokens {
@@ -332,7 +332,15 @@ func (f *Frame) viewFor(e *Expr) reflect.Type {
 			fs = append(fs, ff)
 		}
 	}
-	return frameTypes.of(fs)
+	return frameTypes.view(fs)
+}
+
+// A view is a list of frame fields by name and type, made once for each
+// such list (so a pointer names it). expr-lang sees it as a map of
+// those names to values of those types (viewEnv).
+type view struct {
+	names []string
+	types []reflect.Type
 }
 
 func (f *Frame) build() {
@@ -352,17 +360,18 @@ func (f *Frame) build() {
 // frame is rebuilt after each let, on both passes of the checker, and
 // most bodies of a ruleset (and all of a variant's) repeat the same
 // lists, so a lookup by a short key is much cheaper.
-var frameTypes = &structCache{types: map[string]reflect.Type{}, ids: map[reflect.Type]int{}}
+var frameTypes = &structCache{types: map[string]reflect.Type{}, views: map[string]*view{}, ids: map[reflect.Type]int{}}
 
 type structCache struct {
 	mu    sync.Mutex
 	types map[string]reflect.Type // by the fields' tags and type numbers
+	views map[string]*view        // by the same key
 	ids   map[reflect.Type]int    // a number for each field type seen
 }
 
-func (sc *structCache) of(fs []*FrameField) reflect.Type {
-	sc.mu.Lock()
-	defer sc.mu.Unlock()
+// key names a list of fields by their tags and type numbers; the
+// caller holds mu.
+func (sc *structCache) key(fs []*FrameField) []byte {
 	key := make([]byte, 0, 16*len(fs))
 	for _, ff := range fs {
 		id, ok := sc.ids[ff.Type.R]
@@ -375,6 +384,13 @@ func (sc *structCache) of(fs []*FrameField) reflect.Type {
 		key = strconv.AppendInt(key, int64(id), 10)
 		key = append(key, 1)
 	}
+	return key
+}
+
+func (sc *structCache) of(fs []*FrameField) reflect.Type {
+	sc.mu.Lock()
+	defer sc.mu.Unlock()
+	key := sc.key(fs)
 	if t, ok := sc.types[string(key)]; ok {
 		return t
 	}
@@ -385,6 +401,22 @@ func (sc *structCache) of(fs []*FrameField) reflect.Type {
 	t := reflect.StructOf(fields)
 	sc.types[string(key)] = t
 	return t
+}
+
+// view is the view of the fields, the same for the same names and types.
+func (sc *structCache) view(fs []*FrameField) *view {
+	sc.mu.Lock()
+	defer sc.mu.Unlock()
+	key := sc.key(fs)
+	if v, ok := sc.views[string(key)]; ok {
+		return v
+	}
+	v := &view{names: make([]string, len(fs)), types: make([]reflect.Type, len(fs))}
+	for i, ff := range fs {
+		v.names[i], v.types[i] = ff.Name, ff.Type.R
+	}
+	sc.views[string(key)] = v
+	return v
 }
 
 // exprTag is the struct tag that gives a field its rule-language name.
