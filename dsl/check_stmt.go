@@ -442,6 +442,7 @@ func exprAt(pos lexer.Position, text string) (*Expr, error) {
 	}
 	e.Pos = e.Tokens[0].Pos
 	e.EndPos = tokenEnd(e.Tokens[len(e.Tokens)-1])
+	e.settle()
 	return e, nil
 }
 

@@ -151,12 +151,18 @@ func (c *checker) buildGlobals() {
 // newFrame starts a body's frame: the globals, then the given locals.
 func (c *checker) newFrame(name string) *Frame {
 	f := &Frame{Name: name}
-	for _, g := range c.m.Globals.Fields {
+	// Every frame starts with its own copy of the globals (a field's
+	// index is its place in the frame), made in one piece, with room
+	// for a few parameters and locals.
+	globals := c.m.Globals.Fields
+	copies := make([]FrameField, len(globals))
+	f.Fields = make([]*FrameField, len(globals), len(globals)+8)
+	for i, g := range globals {
 		if g.tag == "" {
 			g.tag = exprTag(g.Name) // made once, copied into every frame
 		}
-		cp := *g
-		f.Fields = append(f.Fields, &cp)
+		copies[i] = *g
+		f.Fields[i] = &copies[i]
 	}
 	f.buildLater()
 	c.m.frames = append(c.m.frames, f)

@@ -1,6 +1,7 @@
 package dsl
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/alecthomas/participle/v2"
@@ -15,6 +16,39 @@ type Expr struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
 	Tokens []lexer.Token
+	// layout is what the checker reads of the tokens, made once when
+	// they are read (settle): an expression is checked in every body and
+	// pass that meets it, and a parsed file is shared by the goroutines
+	// of a lint, so it is made before it can be shared.
+	layout *exprLayout
+}
+
+// exprLayout is an expression's text (see Text) and the distinct names
+// it uses.
+type exprLayout struct {
+	text  string
+	dice  map[int]string
+	names []string
+}
+
+// settle lays the tokens out (Text, Names) for the checker.
+func (e *Expr) settle() {
+	l := &exprLayout{}
+	l.text, l.dice = e.layOut()
+	for _, t := range e.Tokens {
+		if t.Type == TokIdent && !slices.Contains(l.names, t.Value) {
+			l.names = append(l.names, t.Value)
+		}
+	}
+	e.layout = l
+}
+
+// Names are the distinct identifiers of the expression, in order.
+func (e *Expr) Names() []string {
+	if e.layout == nil {
+		e.settle()
+	}
+	return e.layout.names
 }
 
 // stopWords end an expression when they appear outside brackets.
@@ -87,6 +121,7 @@ func (e *Expr) Parse(lex *lexer.PeekingLexer) error {
 	}
 	e.Pos = e.Tokens[0].Pos
 	e.EndPos = tokenEnd(e.Tokens[len(e.Tokens)-1])
+	e.settle()
 	return nil
 }
 
@@ -112,8 +147,16 @@ func tokenEnd(t lexer.Token) lexer.Position {
 // Text rebuilds the expression's source with every token at its original
 // line and column relative to the first token, so that expr-lang's
 // positions map back by a fixed offset. Dice tokens are replaced by
-// same-length placeholders that the checker patches into calls.
+// same-length placeholders that the checker patches into calls. The map
+// is shared: read it only.
 func (e *Expr) Text() (text string, dice map[int]string) {
+	if e.layout == nil {
+		e.settle()
+	}
+	return e.layout.text, e.layout.dice
+}
+
+func (e *Expr) layOut() (text string, dice map[int]string) {
 	var b strings.Builder
 	line, col := e.Pos.Line, e.Pos.Column
 	// Pad the first line so that columns are the file's columns.

@@ -15,8 +15,9 @@ var (
 // TreeDiff compares two syntax trees as if every lexer.Position in them
 // were zero: node positions and the positions of expression tokens are
 // ignored, token types and values are compared. The file's own bookkeeping
-// (name, source text, comments) is ignored too. It returns "" when the
-// trees are the same, else the path to the first difference.
+// (name, source text, comments) and unexported fields are ignored too.
+// It returns "" when the trees are the same, else the path to the first
+// difference.
 func TreeDiff(a, b *File) string {
 	if a == nil || b == nil {
 		if a == b {
@@ -85,6 +86,9 @@ func diffValues(path string, a, b reflect.Value) string {
 	case reflect.Struct:
 		t := a.Type()
 		for i := 0; i < t.NumField(); i++ {
+			if !t.Field(i).IsExported() {
+				continue // made from the exported fields (an expression's layout)
+			}
 			if d := diffValues(path+"."+t.Field(i).Name, a.Field(i), b.Field(i)); d != "" {
 				return d
 			}

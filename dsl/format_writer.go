@@ -115,8 +115,10 @@ func (p *formatter) known(node any, pos lexer.Position, fields ...string) {
 	t := v.Type()
 next:
 	for i := 0; i < t.NumField(); i++ {
+		// Unexported fields are made from the exported ones (an
+		// expression's layout from its tokens): nothing of the text.
 		name := t.Field(i).Name
-		if name == "Pos" || name == "EndPos" || v.Field(i).IsZero() {
+		if name == "Pos" || name == "EndPos" || !t.Field(i).IsExported() || v.Field(i).IsZero() {
 			continue
 		}
 		for _, f := range fields {

@@ -316,13 +316,7 @@ func (f *Frame) ensure() {
 // let while a body's locals are learned, and lets every body that
 // checks the same text with the same names and types share one check.
 func (f *Frame) viewFor(e *Expr) *view {
-	var idents [16]string
-	names := idents[:0]
-	for _, t := range e.Tokens {
-		if t.Type == TokIdent && !slices.Contains(names, t.Value) {
-			names = append(names, t.Value)
-		}
-	}
+	names := e.Names()
 	fs := make([]*FrameField, 0, len(names)+1)
 	for _, ff := range f.Fields {
 		if ff.Name == "ctx" && ff.Global || slices.Contains(names, ff.Name) {
@@ -367,12 +361,14 @@ type structCache struct {
 	types map[string]reflect.Type // by the fields' tags and type numbers
 	views map[string]*view        // by the same key
 	ids   map[reflect.Type]int    // a number for each field type seen
+	buf   []byte                  // for key
 }
 
 // key names a list of fields by their tags and type numbers; the
-// caller holds mu.
+// caller holds mu, and the key is good until the next call.
 func (sc *structCache) key(fs []*FrameField) []byte {
-	key := make([]byte, 0, 16*len(fs))
+	key := sc.buf[:0]
+	defer func() { sc.buf = key }()
 	for _, ff := range fs {
 		id, ok := sc.ids[ff.Type.R]
 		if !ok {
