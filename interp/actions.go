@@ -192,7 +192,7 @@ func (r *Run) perform(cp unsafe.Pointer, ct reflect.Type, c reflect.Value, d *de
 			r.logAct(fr, cp, ap.a)
 		}
 		if _, err = r.execBlockAt(&ap.body, fr, base); err == nil {
-			r.releaseAt(ap.fid, fr)
+			r.releaseAtP(ap.fid, fr, base)
 		}
 	}
 	r.actors = r.actors[:len(r.actors)-1]

@@ -870,7 +870,7 @@ func (r *Run) runHandler(ep *eventPlan, hf reflect.Value, hbase unsafe.Pointer, 
 	r.actors = r.actors[:len(r.actors)-1]
 	r.nesting--
 	if err == nil {
-		r.releaseAt(h.fid, hf)
+		r.releaseAtP(h.fid, hf, hbase)
 	}
 	return err
 }

@@ -24,6 +24,7 @@ type framePool struct {
 
 type pooledFrame struct {
 	v   reflect.Value
+	p   unsafe.Pointer // v's address, kept to spare reflect's checks
 	gen int
 }
 
@@ -124,9 +125,8 @@ func (r *Run) frameAtP(id int) (reflect.Value, unsafe.Pointer) {
 		p := &r.pools[id]
 		if n := len(p.free); n > 0 && p.free[n-1].gen == p.gen && sameList(p.sides, r.sideList) && sameList(p.combs, r.combList) &&
 			len(r.consts) >= len(r.m.Consts) {
-			fr := p.free[n-1].v
+			fr, base := p.free[n-1].v, p.free[n-1].p
 			p.free = p.free[:n-1]
-			base := fr.UnsafePointer()
 			p.clearLocals(fr, base)
 			*(*int)(unsafe.Add(base, p.round)) = r.round
 			*(*int)(unsafe.Add(base, p.segment)) = r.segment
@@ -242,8 +242,15 @@ func (r *Run) release(f *dsl.Frame, fr reflect.Value) {
 
 func (r *Run) releaseAt(id int, fr reflect.Value) {
 	if id < len(r.pools) && r.pools[id].tmpl.IsValid() {
+		r.releaseAtP(id, fr, fr.UnsafePointer())
+	}
+}
+
+// releaseAtP is releaseAt for a frame whose address the caller has.
+func (r *Run) releaseAtP(id int, fr reflect.Value, base unsafe.Pointer) {
+	if id < len(r.pools) && r.pools[id].tmpl.IsValid() {
 		p := &r.pools[id]
-		p.free = append(p.free, pooledFrame{v: fr, gen: p.gen})
+		p.free = append(p.free, pooledFrame{v: fr, p: base, gen: p.gen})
 	}
 }
 
