@@ -117,17 +117,17 @@ func (c *checker) compile(e *Expr, fr *Frame, inScope scopeFunc, want *Type) *CE
 	return ce
 }
 
-// cfgKey names an expr-lang configuration: a frame's type and the
-// functions declared so far (the list only grows).
+// cfgKey names an expr-lang configuration: a view and the functions
+// declared so far (the list only grows).
 type cfgKey struct {
 	v      *view
 	nfuncs int
 }
 
-// exprConfig is expr-lang's configuration for expressions in a frame of
-// struct type env: the environment, the context, the disabled builtins,
-// the limits and the functions. It is made once per type and shared by
-// its expressions; the part without the environment (funcConfig) is
+// exprConfig is expr-lang's configuration for expressions checked
+// against the view env: the environment, the context, the disabled
+// builtins, the limits and the functions. It is made once per view and
+// shared by its expressions; the part without the environment (funcConfig) is
 // shared by them all.
 func (c *checker) exprConfig(env *view) *conf.Config {
 	k := cfgKey{env, len(c.funcOpts)}
@@ -239,7 +239,7 @@ func newFuncConfig(prev *conf.Config, opts []expr.Option) *conf.Config {
 	return cfg
 }
 
-// checkText type-checks an expression's text against the struct env,
+// checkText type-checks an expression's text against the view env,
 // with its dice patched in (patch is nil without dice), once per memo.
 func (c *checker) checkText(env *view, text string, dice map[int]string, patch *dicePatch) (exprResult, error) {
 	k := c.memo.keyOf(env, c.sig, text, dice)

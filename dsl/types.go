@@ -331,7 +331,7 @@ func (f *Frame) viewFor(e *Expr) *view {
 
 // A view is a list of frame fields by name and type, made once for each
 // such list (so a pointer names it). expr-lang sees it as a map of
-// those names to values of those types (viewEnv).
+// those names to values of those types (viewConfig).
 type view struct {
 	names []string
 	types []reflect.Type
@@ -349,11 +349,11 @@ func (f *Frame) build() {
 }
 
 // frameTypes remembers the struct type made for each list of frame
-// fields. reflect.StructOf returns the same type for the same fields
-// anyway, but only after describing and hashing them all; a body's
-// frame is rebuilt after each let, on both passes of the checker, and
-// most bodies of a ruleset (and all of a variant's) repeat the same
-// lists, so a lookup by a short key is much cheaper.
+// fields, and the view made for each list. reflect.StructOf returns the
+// same type for the same fields anyway, but only after describing and
+// hashing them all; most bodies of a ruleset (and all of a variant's)
+// repeat the same lists, so a lookup by a short key is much cheaper,
+// and one view for one list lets checks be shared by pointer.
 var frameTypes = &structCache{types: map[string]reflect.Type{}, views: map[string]*view{}, ids: map[reflect.Type]int{}}
 
 type structCache struct {

@@ -146,15 +146,15 @@ func collectFiles(args []string) ([]string, error) {
 	return out, nil
 }
 
-// lintAll lints the files, as many at once as there are processors
-// (each file is checked on its own), and returns every diagnostic,
-// sorted; the sources read are added to src.
 // lintMemory is the heap at which a lint collects whatever GOGC allows:
 // enough that a lint of a few rule files never does, little enough for
 // a lint of thousands (16 530 damaged rule files peak at about 520 MB,
 // against 650 MB when the heap grew fourfold).
 const lintMemory = 512 << 20
 
+// lintAll lints the files, as many at once as there are processors
+// (each file is checked on its own), and returns every diagnostic,
+// sorted; the sources read are added to src.
 func lintAll(files []string, src dsl.Sources) dsl.Diagnostics {
 	// Checking makes many short-lived values (tokens, syntax trees,
 	// typed trees) and keeps most files' worth of them until the end.
