@@ -3,7 +3,11 @@ package dsl
 import (
 	"os"
 	"path/filepath"
+	"reflect"
+	"slices"
 	"testing"
+
+	"github.com/alecthomas/participle/v2/lexer"
 )
 
 // TestLinterKeysChecksByFunctions lints a base and then a variant that
@@ -63,5 +67,35 @@ override fn damage(n: string): int = 1
 		if shared[i].Error() != alone[i].Error() {
 			t.Fatalf("with the base's checks shared: %v\nalone: %v", shared[i], alone[i])
 		}
+	}
+}
+
+// TestViewsAreSharedByNamesAndTypes checks what the Linter's key relies
+// on: two frames give an expression the same view (the same pointer)
+// when the fields it names have the same names and types, whatever else
+// the frames hold, and different views when a type differs.
+func TestViewsAreSharedByNamesAndTypes(t *testing.T) {
+	intT := &Type{Kind: KInt, R: reflect.TypeOf(0)}
+	strT := &Type{Kind: KString, R: reflect.TypeOf("")}
+	e, err := exprAt(lexer.Position{Filename: "view.fray", Line: 1, Column: 1}, "hp + bonus > 2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	frame := func(fs ...*FrameField) *Frame { return &Frame{Fields: fs} }
+	a := frame(&FrameField{Name: "hp", Type: intT}, &FrameField{Name: "label", Type: strT}, &FrameField{Name: "bonus", Type: intT})
+	b := frame(&FrameField{Name: "hp", Type: intT}, &FrameField{Name: "bonus", Type: intT})
+	c := frame(&FrameField{Name: "hp", Type: strT}, &FrameField{Name: "bonus", Type: intT})
+	va, vb, vc := a.viewFor(e), b.viewFor(e), c.viewFor(e)
+	if va != vb {
+		t.Errorf("the same names and types gave two views: %v and %v", va, vb)
+	}
+	if va == vc {
+		t.Errorf("hp as an int and as a string gave one view: %v", va)
+	}
+	if want := []string{"hp", "bonus"}; !slices.Equal(va.names, want) {
+		t.Errorf("view names %v, want %v", va.names, want)
+	}
+	if want := []reflect.Type{strT.R, intT.R}; !slices.Equal(vc.types, want) {
+		t.Errorf("view types %v, want %v", vc.types, want)
 	}
 }
