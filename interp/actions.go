@@ -175,7 +175,7 @@ func (r *Run) perform(cp unsafe.Pointer, ct reflect.Type, c reflect.Value, d *de
 	r.nesting++
 	r.actors = append(r.actors, *(*string)(cp)) // the name leads every combatant
 	fr, base := r.frameAtP(ap.fid)
-	if s := ap.self; s.ok && s.t == ct {
+	if s := ap.self; s.ok && sameType(s.t, ct) {
 		*(*unsafe.Pointer)(unsafe.Add(base, s.off)) = cp
 	} else {
 		if !c.IsValid() {

@@ -45,12 +45,30 @@ func (p *Plan) compileBlock(nodes []node) block {
 
 // runFns runs a compiled body, counting statements as execBlock does.
 func (r *Run) runFns(b *block, fr reflect.Value, base unsafe.Pointer) (flow, error) {
-	if len(b.fns) == 1 { // the body of most loops and branches
+	switch len(b.fns) {
+	case 1: // the body of most loops and branches
 		r.steps++
 		if r.steps > r.opt.MaxSteps {
 			return flowReturn, r.tooManySteps(b.nodes[0])
 		}
 		return b.fns[0](r, fr, base)
+	case 2: // of many actions and handlers: the loop below, unrolled
+		fns := b.fns[:2]
+		r.steps++
+		if r.steps > r.opt.MaxSteps {
+			return flowReturn, r.tooManySteps(b.nodes[0])
+		}
+		if f, err := fns[0](r, fr, base); err != nil || f == flowReturn {
+			return f, err
+		}
+		r.steps++
+		if r.steps > r.opt.MaxSteps {
+			return flowReturn, r.tooManySteps(b.nodes[1])
+		}
+		if f, err := fns[1](r, fr, base); err != nil || f == flowReturn {
+			return f, err
+		}
+		return flowNext, nil
 	}
 	for i, fn := range b.fns {
 		r.steps++
@@ -306,8 +324,8 @@ func (p *Plan) compileEmit(n *emitNode) stmtFn {
 		case r.opt.Sink != nil:
 			return n.exec(r, fr)
 		case r.deferred != nil:
-			return flowNext, r.holdDirect(n, fr, sets)
+			return flowNext, r.holdDirect(n, base, sets)
 		}
-		return flowNext, r.emitDirect(n, fr, sets)
+		return flowNext, r.emitDirect(n, fr, base, sets)
 	}
 }

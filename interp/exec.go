@@ -737,7 +737,7 @@ type emitNode struct {
 
 func (n *emitNode) exec(r *Run, fr reflect.Value) (flow, error) {
 	if n.ev.direct && r.deferred == nil && r.opt.Sink == nil {
-		return flowNext, r.emitDirect(n, fr, nil)
+		return flowNext, r.emitDirect(n, fr, fr.UnsafePointer(), nil)
 	}
 	// The arguments are held in a frame of the event, from its pool,
 	// until the event is dispatched.
@@ -778,13 +778,12 @@ func (n *emitNode) exec(r *Run, fr reflect.Value) (flow, error) {
 // plan, in a quiet run, outside a simultaneous group: the arguments go
 // straight into the frame of the one handler, as handle would have
 // copied them from the event's frame; sets, when not nil, are the
-// arguments' compiled stores (compile.go).
-func (r *Run) emitDirect(n *emitNode, fr reflect.Value, sets []intoFn) error {
+// arguments' compiled stores (compile.go). base is fr's address.
+func (r *Run) emitDirect(n *emitNode, fr reflect.Value, base unsafe.Pointer, sets []intoFn) error {
 	ep := n.ev
 	ev := ep.ev
 	h := ep.handlers[0]
 	hf, hbase := r.frameAtP(h.fid)
-	base := fr.UnsafePointer()
 	if sets != nil {
 		if err := r.setArgs(n, sets, base, hbase); err != nil {
 			return err
@@ -812,11 +811,11 @@ func (r *Run) emitDirect(n *emitNode, fr reflect.Value, sets []intoFn) error {
 
 // holdDirect is emitDirect inside a simultaneous group: the arguments go
 // into a frame of the one handler, which waits in the group's queue.
-func (r *Run) holdDirect(n *emitNode, fr reflect.Value, sets []intoFn) error {
+func (r *Run) holdDirect(n *emitNode, base unsafe.Pointer, sets []intoFn) error {
 	ep := n.ev
 	h := ep.handlers[0]
 	hf, hbase := r.frameAtP(h.fid)
-	if err := r.setArgs(n, sets, fr.UnsafePointer(), hbase); err != nil {
+	if err := r.setArgs(n, sets, base, hbase); err != nil {
 		return err
 	}
 	*r.deferred = append(*r.deferred, pendingEmit{ev: ep, at: n.at, who: r.who(), fr: hf, held: true})

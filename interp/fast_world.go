@@ -47,21 +47,22 @@ func pointers(v reflect.Value) []unsafe.Pointer {
 	return unsafe.Slice((*unsafe.Pointer)(v.UnsafePointer()), v.Len())
 }
 
-// listView caches the raw view of one of the run's lists.
+// listView caches the raw view of one of the run's lists, made when
+// the lists numbered lists (Run.lists) were.
 type listView struct {
-	of reflect.Value
-	p  []unsafe.Pointer
+	lists uint64
+	p     []unsafe.Pointer
 }
 
-func (v *listView) get(list reflect.Value) []unsafe.Pointer {
-	if !sameList(v.of, list) {
-		v.of, v.p = list, pointers(list)
+func (v *listView) get(list reflect.Value, lists uint64) []unsafe.Pointer {
+	if v.lists != lists || lists == 0 {
+		v.lists, v.p = lists, pointers(list)
 	}
 	return v.p
 }
 
-func (r *Run) combP() []unsafe.Pointer  { return r.combView.get(r.combList) }
-func (r *Run) sidesP() []unsafe.Pointer { return r.sideView.get(r.sideList) }
+func (r *Run) combP() []unsafe.Pointer  { return r.combView.get(r.combList, r.lists) }
+func (r *Run) sidesP() []unsafe.Pointer { return r.sideView.get(r.sideList, r.lists) }
 
 // keep appends to the scratch space; a list is what was kept since start.
 func (r *Run) list(start int) []unsafe.Pointer {
@@ -80,6 +81,13 @@ const (
 // combatant otherwise), only those in the fight when living is set: one
 // pass for living(enemies(c)) and the like, a loop per relation.
 func (r *Run) relatedP(x unsafe.Pointer, rel int, living bool) []unsafe.Pointer {
+	start := len(r.scratch)
+	r.scratch = r.appendRelated(r.scratch, x, rel, living)
+	return r.list(start)
+}
+
+// appendRelated appends the combatants related to x to list.
+func (r *Run) appendRelated(list []unsafe.Pointer, x unsafe.Pointer, rel int, living bool) []unsafe.Pointer {
 	lay := &r.plan.lay
 	sideAt, alive, pres := lay.side, lay.alive, lay.present
 	side := x
@@ -89,29 +97,74 @@ func (r *Run) relatedP(x unsafe.Pointer, rel int, living bool) []unsafe.Pointer 
 	in := func(c unsafe.Pointer) bool {
 		return !living || *(*bool)(unsafe.Add(c, alive)) && *(*bool)(unsafe.Add(c, pres))
 	}
-	start := len(r.scratch)
 	all := r.combP()
 	switch rel {
 	case relMembers:
 		for _, c := range all {
 			if *(*unsafe.Pointer)(unsafe.Add(c, sideAt)) == side && in(c) {
-				r.scratch = append(r.scratch, c)
+				list = append(list, c)
 			}
 		}
 	case relEnemies:
 		for _, c := range all {
 			if *(*unsafe.Pointer)(unsafe.Add(c, sideAt)) != side && in(c) {
-				r.scratch = append(r.scratch, c)
+				list = append(list, c)
 			}
 		}
 	default:
 		for _, c := range all {
 			if *(*unsafe.Pointer)(unsafe.Add(c, sideAt)) == side && c != x && in(c) {
-				r.scratch = append(r.scratch, c)
+				list = append(list, c)
 			}
 		}
 	}
-	return r.list(start)
+	return list
+}
+
+// livingList is the list of the living enemies of one side's
+// combatants as they stood when world was as kept. Whatever changes who
+// is alive, present or on which side bumps world (Plan.mayChangeEnd
+// counts those three among what the end condition reads), so while
+// world stands the list stands.
+type livingList struct {
+	side  unsafe.Pointer // nil: a free entry, with its storage
+	world int
+	p     []unsafe.Pointer
+}
+
+// livingEnemiesP is relatedP(x, relEnemies, true), kept per side while
+// world stands: a combatant's foes are listed once between two changes
+// of who is alive, not at every act. The list is only read (pickP).
+func (r *Run) livingEnemiesP(x unsafe.Pointer) []unsafe.Pointer {
+	side := *(*unsafe.Pointer)(unsafe.Add(x, r.plan.lay.side))
+	free := -1
+	for i := range r.enemies {
+		e := &r.enemies[i]
+		switch {
+		case e.side == side:
+			if e.world != r.world {
+				e.p, e.world = r.appendRelated(e.p[:0], x, relEnemies, true), r.world
+			}
+			return e.p
+		case e.side == nil && free < 0:
+			free = i
+		}
+	}
+	if free < 0 {
+		r.enemies = append(r.enemies, livingList{})
+		free = len(r.enemies) - 1
+	}
+	e := &r.enemies[free]
+	e.side, e.world, e.p = side, r.world, r.appendRelated(e.p[:0], x, relEnemies, true)
+	return e.p
+}
+
+// forgetEnemies empties the kept lists of enemies, keeping their storage:
+// a new fight has new combatants, and world goes on counting.
+func (r *Run) forgetEnemies() {
+	for i := range r.enemies {
+		r.enemies[i].side = nil
+	}
 }
 
 func (r *Run) membersP(side unsafe.Pointer) []unsafe.Pointer {
@@ -217,6 +270,13 @@ func (r *Run) pickIndex(n int) (int, error) {
 // eface is the layout of an interface{} value.
 type eface struct {
 	typ, data unsafe.Pointer
+}
+
+// sameType is a == b for reflect types without the runtime's call for
+// comparing interfaces: every reflect.Type is a *rtype, the same type
+// the same pointer, so the data words decide.
+func sameType(a, b reflect.Type) bool {
+	return (*eface)(unsafe.Pointer(&a)).data == (*eface)(unsafe.Pointer(&b)).data
 }
 
 // typeWord is the type word of interface values of a pointer type.

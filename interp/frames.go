@@ -2,6 +2,7 @@ package interp
 
 import (
 	"reflect"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/expr-lang/expr/vm"
@@ -19,8 +20,14 @@ type framePool struct {
 	gen            int     // bumped when the template changes
 	round, segment uintptr // offsets of the globals that change
 	sides, combs   reflect.Value
+	lists          uint64 // Run.lists of sides and combs; 0 for none
 	locals         []localField
 }
+
+// listEpochs numbers the lists of sides and combatants as runs make
+// them, so that a pool knows its template holds the run's lists by
+// comparing one number (Run.lists); 0 is no lists.
+var listEpochs atomic.Uint64
 
 type pooledFrame struct {
 	v   reflect.Value
@@ -123,7 +130,7 @@ func (r *Run) frameAtP(id int) (reflect.Value, unsafe.Pointer) {
 	// The common case first: a released frame of the current template.
 	if id < len(r.pools) {
 		p := &r.pools[id]
-		if n := len(p.free); n > 0 && p.free[n-1].gen == p.gen && sameList(p.sides, r.sideList) && sameList(p.combs, r.combList) &&
+		if n := len(p.free); n > 0 && p.free[n-1].gen == p.gen && p.lists == r.lists && p.lists != 0 &&
 			len(r.consts) >= len(r.m.Consts) {
 			fr, base := p.free[n-1].v, p.free[n-1].p
 			p.free = p.free[:n-1]
@@ -184,7 +191,7 @@ func (r *Run) refreshPool(p *framePool, f *dsl.Frame) {
 			e.Field(c.Field.Index).Set(r.consts[i])
 		}
 	}
-	p.sides, p.combs = r.sideList, r.combList
+	p.sides, p.combs, p.lists = r.sideList, r.combList, r.lists
 	p.gen++
 }
 
@@ -206,7 +213,7 @@ func (r *Run) adoptStore() {
 	}
 	r.pools, r.loopBufs, r.scratch, r.vms = s.pools, s.loopBufs, s.scratch[:0], s.vms
 	for i := range r.pools {
-		r.pools[i].sides = reflect.Value{} // the next use refreshes the template
+		r.pools[i].sides, r.pools[i].lists = reflect.Value{}, 0 // the next use refreshes the template
 	}
 }
 

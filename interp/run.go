@@ -68,6 +68,7 @@ type Run struct {
 	comb     []reflect.Value // *combatant structs
 	sideList reflect.Value   // []*side
 	combList reflect.Value   // []*combatant
+	lists    uint64          // names the two lists (listEpochs): frame pools compare it
 	consts   []reflect.Value
 	self     reflect.Value // this run as a context.Context value
 	needFn   func() string // describes the die being rolled
@@ -105,6 +106,9 @@ type Run struct {
 	world                          int
 	endKnown, endWas               bool
 	endWorld, endRound, endSegment int
+	// enemies are the living enemies of each side, kept while world
+	// stands (livingEnemiesP); setup forgets them.
+	enemies []livingList
 
 	keep *kept // what a Runner keeps from fight to fight; nil for New's runs
 }

@@ -28,6 +28,7 @@ type Runner struct {
 type kept struct {
 	dice               SeededDice       // the stream of seeded fights, reseeded
 	sideList, combList reflect.Value    // the lists of every fight, refilled
+	lists              uint64           // their number (Run.lists)
 	sideArr, combArr   reflect.Value    // []side, []combatant: the structs of every fight
 	sideTmpl, combTmpl reflect.Value    // what they start as (restoreStructs)
 	sidePtrs, combPtrs []unsafe.Pointer // what the lists hold
@@ -88,7 +89,7 @@ func (rn *Runner) Play(opt Options) (Result, error) {
 //     they are kept) and the constants, the same in every fight (they
 //     cannot roll; keptConsts). Frames in use when an error stopped a fight are simply
 //     not returned to their pool.
-//   - combView, sideView: kept; they check that their list is the same.
+//   - combView, sideView: kept; they check that the lists are the same (by Run.lists).
 //   - endKnown, endWas, endWorld, endRound, endSegment: the end
 //     condition's answer is forgotten (endKnown); world keeps counting,
 //     so that even a remembered answer could not match.

@@ -20,6 +20,7 @@ func (r *Run) setup() error {
 	}
 	pr := r.plan.protos()
 	r.makeLists(pr, len(enc.Sides), ncomb)
+	r.forgetEnemies()
 	if !r.quiet() {
 		mode := fmt.Sprintf("seed %d", r.opt.Seed)
 		if r.opt.Dice != nil {
@@ -151,7 +152,7 @@ func (r *Run) makeLists(pr *prototypes, nsides, ncomb int) {
 	if k := r.keep; k != nil && k.sideList.IsValid() {
 		// The same list values from fight to fight: the frame pools'
 		// templates, which hold them, stay valid.
-		r.sideList, r.combList = k.sideList, k.combList
+		r.sideList, r.combList, r.lists = k.sideList, k.combList, k.lists
 		clear(pointers(r.sideList))
 		clear(pointers(r.combList))
 		r.sides, r.comb = r.sides[:0], r.comb[:0]
@@ -159,10 +160,11 @@ func (r *Run) makeLists(pr *prototypes, nsides, ncomb int) {
 	}
 	r.sideList = reflect.MakeSlice(pr.sideList, nsides, nsides)
 	r.combList = reflect.MakeSlice(pr.combList, ncomb, max(8, ncomb))
+	r.lists = listEpochs.Add(1)
 	r.sides = make([]reflect.Value, 0, nsides)
 	r.comb = make([]reflect.Value, 0, ncomb)
 	if k := r.keep; k != nil {
-		k.sideList, k.combList = r.sideList, r.combList
+		k.sideList, k.combList, k.lists = r.sideList, r.combList, r.lists
 	}
 }
 
