@@ -261,6 +261,13 @@ func (p *Plan) compileIf(n *ifNode) stmtFn {
 			return flowNext, r.exprFailure(ce, err.Error())
 		}
 		if b {
+			if len(then.fns) == 1 { // runFns's first case, without its call
+				r.steps++
+				if r.steps > r.opt.MaxSteps {
+					return flowReturn, r.tooManySteps(then.nodes[0])
+				}
+				return then.fns[0](r, fr, base)
+			}
 			return r.runFns(then, fr, base)
 		}
 		return r.runFns(els, fr, base)
