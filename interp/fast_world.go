@@ -47,8 +47,8 @@ func pointers(v reflect.Value) []unsafe.Pointer {
 	return unsafe.Slice((*unsafe.Pointer)(v.UnsafePointer()), v.Len())
 }
 
-// listView caches the raw view of one of the run's lists, made when
-// the lists numbered lists (Run.lists) were.
+// listView caches the raw view of one of the run's lists; lists is
+// the Run.lists it was made for.
 type listView struct {
 	lists uint64
 	p     []unsafe.Pointer

@@ -19,8 +19,7 @@ type framePool struct {
 	free           []pooledFrame
 	gen            int     // bumped when the template changes
 	round, segment uintptr // offsets of the globals that change
-	sides, combs   reflect.Value
-	lists          uint64 // Run.lists of sides and combs; 0 for none
+	lists          uint64  // the Run.lists the template holds; 0: none, refresh it
 	locals         []localField
 }
 
@@ -130,7 +129,7 @@ func (r *Run) frameAtP(id int) (reflect.Value, unsafe.Pointer) {
 	// The common case first: a released frame of the current template.
 	if id < len(r.pools) {
 		p := &r.pools[id]
-		if n := len(p.free); n > 0 && p.free[n-1].gen == p.gen && p.lists == r.lists && p.lists != 0 &&
+		if n := len(p.free); n > 0 && p.free[n-1].gen == p.gen && p.current(r) &&
 			len(r.consts) >= len(r.m.Consts) {
 			fr, base := p.free[n-1].v, p.free[n-1].p
 			p.free = p.free[:n-1]
@@ -155,7 +154,7 @@ func (r *Run) frameSlow(id int) (reflect.Value, unsafe.Pointer) {
 		r.pools = make([]framePool, len(r.plan.frames))
 	}
 	p := &r.pools[id]
-	if !p.tmpl.IsValid() || !sameList(p.sides, r.sideList) || !sameList(p.combs, r.combList) {
+	if !p.tmpl.IsValid() || !p.current(r) {
 		r.refreshPool(p, f)
 	}
 	// A released frame of the current template went the fast way
@@ -191,7 +190,7 @@ func (r *Run) refreshPool(p *framePool, f *dsl.Frame) {
 			e.Field(c.Field.Index).Set(r.consts[i])
 		}
 	}
-	p.sides, p.combs, p.lists = r.sideList, r.combList, r.lists
+	p.lists = r.lists
 	p.gen++
 }
 
@@ -213,7 +212,7 @@ func (r *Run) adoptStore() {
 	}
 	r.pools, r.loopBufs, r.scratch, r.vms = s.pools, s.loopBufs, s.scratch[:0], s.vms
 	for i := range r.pools {
-		r.pools[i].sides, r.pools[i].lists = reflect.Value{}, 0 // the next use refreshes the template
+		r.pools[i].lists = 0 // the next use refreshes the template
 	}
 }
 
@@ -233,10 +232,10 @@ func (r *Run) recycleStore() {
 	r.pools, r.loopBufs, r.scratch, r.vms = nil, nil, nil, nil
 }
 
-// sameList reports whether two list values are the same list: the run
-// replaces its lists (reflect.Append makes a new Value) when they change.
-func sameList(a, b reflect.Value) bool {
-	return a.IsValid() && a == b
+// current reports whether the pool's template holds the run's lists
+// (and so its constants and context).
+func (p *framePool) current(r *Run) bool {
+	return p.lists != 0 && p.lists == r.lists
 }
 
 // release gives a frame back to its body's pool. The caller must not
@@ -248,9 +247,7 @@ func (r *Run) release(f *dsl.Frame, fr reflect.Value) {
 }
 
 func (r *Run) releaseAt(id int, fr reflect.Value) {
-	if id < len(r.pools) && r.pools[id].tmpl.IsValid() {
-		r.releaseAtP(id, fr, fr.UnsafePointer())
-	}
+	r.releaseAtP(id, fr, fr.UnsafePointer())
 }
 
 // releaseAtP is releaseAt for a frame whose address the caller has.

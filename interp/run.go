@@ -398,7 +398,7 @@ func (r *Run) evalEnd() (bool, error) {
 	// The end condition has a frame of its own: it runs often, and
 	// nothing it calls runs it again.
 	if len(r.pools) == 0 || !r.endFrame.IsValid() || r.endGen != r.pools[0].gen ||
-		!sameList(r.pools[0].sides, r.sideList) || !sameList(r.pools[0].combs, r.combList) {
+		!r.pools[0].current(r) {
 		fr := r.frameAt(0)
 		if len(r.pools) == 0 {
 			return r.evalBool(r.m.End, fr) // the constants are still being computed

@@ -126,7 +126,7 @@ func (r *Run) keptConsts() {
 	}
 	k.warm = true
 	for i := range r.pools {
-		r.pools[i].sides = reflect.Value{}
+		r.pools[i].lists = 0 // the next use refreshes the template
 	}
 }
 
