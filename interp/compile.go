@@ -47,22 +47,19 @@ func (p *Plan) compileBlock(nodes []node) block {
 func (r *Run) runFns(b *block, fr reflect.Value, base unsafe.Pointer) (flow, error) {
 	switch len(b.fns) {
 	case 1: // the body of most loops and branches
-		r.steps++
-		if r.steps > r.opt.MaxSteps {
+		if r.overSteps() {
 			return flowReturn, r.tooManySteps(b.nodes[0])
 		}
 		return b.fns[0](r, fr, base)
 	case 2: // of many actions and handlers: the loop below, unrolled
 		fns := b.fns[:2]
-		r.steps++
-		if r.steps > r.opt.MaxSteps {
+		if r.overSteps() {
 			return flowReturn, r.tooManySteps(b.nodes[0])
 		}
 		if f, err := fns[0](r, fr, base); err != nil || f == flowReturn {
 			return f, err
 		}
-		r.steps++
-		if r.steps > r.opt.MaxSteps {
+		if r.overSteps() {
 			return flowReturn, r.tooManySteps(b.nodes[1])
 		}
 		if f, err := fns[1](r, fr, base); err != nil || f == flowReturn {
@@ -71,8 +68,7 @@ func (r *Run) runFns(b *block, fr reflect.Value, base unsafe.Pointer) (flow, err
 		return flowNext, nil
 	}
 	for i, fn := range b.fns {
-		r.steps++
-		if r.steps > r.opt.MaxSteps {
+		if r.overSteps() {
 			return flowReturn, r.tooManySteps(b.nodes[i])
 		}
 		f, err := fn(r, fr, base)
@@ -81,6 +77,13 @@ func (r *Run) runFns(b *block, fr reflect.Value, base unsafe.Pointer) (flow, err
 		}
 	}
 	return flowNext, nil
+}
+
+// overSteps counts a statement and reports whether the run is over its
+// statement limit.
+func (r *Run) overSteps() bool {
+	r.steps++
+	return r.steps > r.opt.MaxSteps
 }
 
 // tooManySteps is the error of a run over its statement limit, placed at n.
@@ -262,8 +265,7 @@ func (p *Plan) compileIf(n *ifNode) stmtFn {
 		}
 		if b {
 			if len(then.fns) == 1 { // runFns's first case, without its call
-				r.steps++
-				if r.steps > r.opt.MaxSteps {
+				if r.overSteps() {
 					return flowReturn, r.tooManySteps(then.nodes[0])
 				}
 				return then.fns[0](r, fr, base)

@@ -55,8 +55,7 @@ func (r *Run) execBlockAt(b *block, fr reflect.Value, base unsafe.Pointer) (flow
 // execNodes runs a body's nodes.
 func (r *Run) execNodes(b *block, fr reflect.Value) (flow, error) {
 	for _, n := range b.nodes {
-		r.steps++
-		if r.steps > r.opt.MaxSteps {
+		if r.overSteps() {
 			return flowReturn, r.tooManySteps(n)
 		}
 		f, err := n.exec(r, fr)
