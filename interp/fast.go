@@ -993,19 +993,13 @@ func (c *fastCompiler) pickLivingRelated(n ast.Node) ptrFn {
 	if !ok || !local {
 		return nil
 	}
-	if rel == relEnemies {
-		return func(r *Run, f unsafe.Pointer) (unsafe.Pointer, error) {
-			v := *(*unsafe.Pointer)(unsafe.Add(f, off))
-			if v == nil {
-				return nil, errNobody
-			}
-			return r.pickP(r.livingEnemiesP(v))
-		}
-	}
 	return func(r *Run, f unsafe.Pointer) (unsafe.Pointer, error) {
 		v := *(*unsafe.Pointer)(unsafe.Add(f, off))
 		if v == nil {
 			return nil, errNobody
+		}
+		if rel == relEnemies {
+			return r.pickP(r.livingEnemiesP(v)) // kept between deaths
 		}
 		return r.pickP(r.relatedP(v, rel, true))
 	}
