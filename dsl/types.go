@@ -368,7 +368,6 @@ type structCache struct {
 // caller holds mu, and the key is good until the next call.
 func (sc *structCache) key(fs []*FrameField) []byte {
 	key := sc.buf[:0]
-	defer func() { sc.buf = key }()
 	for _, ff := range fs {
 		id, ok := sc.ids[ff.Type.R]
 		if !ok {
@@ -380,6 +379,7 @@ func (sc *structCache) key(fs []*FrameField) []byte {
 		key = strconv.AppendInt(key, int64(id), 10)
 		key = append(key, 1)
 	}
+	sc.buf = key
 	return key
 }
 
