@@ -1,0 +1,212 @@
+package main
+
+import (
+	"path/filepath"
+	"runtime"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/interp"
+)
+
+// The reference procedure of the performance issue, as a rule file
+// (testdata/bench/reference.fray, encounter testdata/bench/skirmish.fray)
+// and by hand in Go, the yardstick. They are measured here, in the
+// command's package, because this is the build that carries the profile
+// for profile-guided optimisation (default.pgo, which go build, go
+// install and go test of this package apply): the benchmarks measure
+// fray as it is built and shipped, the rule file and the yardstick
+// alike. Measure without the profile with -pgo=off.
+
+// referenceRunner loads the reference encounter and gives the Runner that
+// plays it, as fray sim would.
+func referenceRunner(tb testing.TB) *interp.Runner {
+	tb.Helper()
+	old := dsl.Root
+	dsl.Root = filepath.Join("..", "..")
+	tb.Cleanup(func() { dsl.Root = old })
+	enc, diags := dsl.LoadEncounter(filepath.Join("..", "..", "testdata", "bench", "skirmish.fray"), "", dsl.Sources{})
+	if diags.HasErrors() {
+		tb.Fatal(diags)
+	}
+	return interp.NewRunner(interp.Lower(enc.Rules), enc)
+}
+
+// BenchmarkReferenceRules plays the reference procedure through its
+// rule file, one fight per iteration, each with its own seed, through one
+// Runner as fray sim does. It reports encounters (fights) per second,
+// nanoseconds per round and allocations per round.
+func BenchmarkReferenceRules(b *testing.B) {
+	runner := referenceRunner(b)
+	rounds := 0
+	b.ReportAllocs()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	b.ResetTimer()
+	i := 0
+	for b.Loop() {
+		res, err := runner.Play(interp.Options{Seed: uint64(i)})
+		if err != nil {
+			b.Fatal(err)
+		}
+		rounds += res.Rounds
+		i++
+	}
+	b.StopTimer()
+	runtime.ReadMemStats(&after)
+	b.ReportMetric(float64(i)/b.Elapsed().Seconds(), "encounters/s")
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(max(1, rounds)), "ns/round")
+	b.ReportMetric(float64(after.Mallocs-before.Mallocs)/float64(max(1, rounds)), "allocs/round")
+}
+
+// BenchmarkReferenceNative is the reference procedure written by hand in
+// Go, with the same dice stream, as the yardstick for the rule file.
+func BenchmarkReferenceNative(b *testing.B) {
+	rounds := 0
+	b.ReportAllocs()
+	i := 0
+	var nf nativeFighters
+	for b.Loop() {
+		r, _ := nf.fight(uint64(i))
+		rounds += r
+		i++
+	}
+	b.ReportMetric(float64(i)/b.Elapsed().Seconds(), "encounters/s")
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(max(1, rounds)), "ns/round")
+}
+
+// nativeFighters is the storage of the hand-written reference procedure,
+// reused from fight to fight as a Runner reuses its own.
+type nativeFighters struct {
+	fs     [10]nativeFighter
+	living [10]int
+}
+
+type nativeFighter struct{ hp, side int }
+
+// fight plays the reference procedure by hand with the dice of seed and
+// returns the rounds played and which of the two sides still stand.
+func (nf *nativeFighters) fight(seed uint64) (int, [2]bool) {
+	fs, living := &nf.fs, &nf.living
+	d := interp.NewSeededDice(seed)
+	roll := func(f int) int { v, _ := d.Die(f, nil); return v }
+	for k := range fs {
+		fs[k] = nativeFighter{hp: 8, side: k / 5}
+	}
+	surprised := [2]bool{roll(12) <= 4, roll(12) <= 4}
+	standing := func(s int) bool {
+		for _, f := range fs {
+			if f.side == s && f.hp > 0 {
+				return true
+			}
+		}
+		return false
+	}
+	attack := func(a int, hp *[10]nativeFighter, from *[10]nativeFighter) {
+		n := 0
+		for k, f := range from {
+			if f.side != from[a].side && f.hp > 0 {
+				living[n] = k
+				n++
+			}
+		}
+		if n == 0 {
+			return
+		}
+		t := living[0]
+		if n > 1 {
+			t = living[roll(n)-1]
+		}
+		if roll(20)+1 >= 12 {
+			hp[t].hp -= roll(8)
+		}
+	}
+	round := 0
+	for round = 1; round <= 200 && standing(0) && standing(1); round++ {
+		init := [2]int{roll(6), roll(6)}
+		order := []int{0, 1}
+		if init[1] > init[0] {
+			order = []int{1, 0}
+		}
+		if init[0] == init[1] {
+			// Simultaneous: both sides choose against the state before.
+			before := *fs
+			for s := 0; s < 2; s++ {
+				if round == 1 && surprised[s] {
+					continue
+				}
+				for k := range before {
+					if before[k].side == s && before[k].hp > 0 {
+						attack(k, fs, &before)
+					}
+				}
+			}
+			continue
+		}
+		for _, s := range order {
+			if round == 1 && surprised[s] {
+				continue
+			}
+			for k := range fs {
+				if fs[k].side == s && fs[k].hp > 0 {
+					attack(k, fs, fs)
+				}
+			}
+		}
+	}
+	return round - 1, [2]bool{standing(0), standing(1)}
+}
+
+// TestReferenceNativeIsTheRuleFile checks that the yardstick plays the
+// same procedure as the rule file: for each seed, the same rounds and
+// the same sides left standing. (They read one dice stream, so one die
+// rolled more or less by either shows at once.)
+func TestReferenceNativeIsTheRuleFile(t *testing.T) {
+	runner := referenceRunner(t)
+	var nf nativeFighters
+	for seed := range uint64(500) {
+		res, err := runner.Play(interp.Options{Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rounds, stand := nf.fight(seed)
+		got := [2]bool{slices.Contains(res.Standing, "red"), slices.Contains(res.Standing, "blue")}
+		if res.Rounds != rounds || got != stand {
+			t.Fatalf("seed %d: the rule file played %d rounds, standing %v; by hand %d rounds, standing %v", seed, res.Rounds, res.Standing, rounds, stand)
+		}
+	}
+}
+
+// BenchmarkReferenceRatio plays the reference procedure through the rule
+// file and by hand in turns, a batch of fights of each per iteration with
+// the same seeds, and reports how many times longer the rule file took
+// ("x-native"). Both halves see the same moments of the machine, so the
+// ratio does not drift with the host as two separate benchmarks do.
+func BenchmarkReferenceRatio(b *testing.B) {
+	const batch = 50
+	runner := referenceRunner(b)
+	var nf nativeFighters
+	var rules, native time.Duration
+	seed := uint64(0)
+	for b.Loop() {
+		t0 := time.Now()
+		for k := range uint64(batch) {
+			if _, err := runner.Play(interp.Options{Seed: seed + k}); err != nil {
+				b.Fatal(err)
+			}
+		}
+		t1 := time.Now()
+		for k := range uint64(batch) {
+			nf.fight(seed + k)
+		}
+		t2 := time.Now()
+		rules += t1.Sub(t0)
+		native += t2.Sub(t1)
+		seed += batch
+	}
+	b.ReportMetric(float64(rules)/float64(max(1, native)), "x-native")
+	b.ReportMetric(float64(rules.Nanoseconds())/float64(seed), "ns/rules-fight")
+	b.ReportMetric(float64(native.Nanoseconds())/float64(seed), "ns/native-fight")
+}
