@@ -294,22 +294,45 @@ func (p *Plan) compileAct(n *actNode) stmtFn {
 				return flowNext, err
 			}
 		}
-		if cp == nil {
-			return flowNext, &RunError{At: n.at, Msg: "act needs a combatant, found nobody"}
-		}
-		// The dead and the absent do not act; within a simultaneous group
-		// everyone is still alive until the group's effects are applied.
-		if !r.inFightP(cp) {
-			return flowNext, nil
-		}
-		d := r.declared[*(*int)(unsafe.Add(cp, r.plan.lay.idx))] // by the hidden index
-		if d == nil {
-			if d = r.defaultDecl(); d == nil {
-				return flowNext, nil
-			}
-		}
-		return flowNext, r.perform(cp, ct, reflect.Value{}, d)
+		return flowNext, r.actP(n, cp, ct)
 	}
+}
+
+// actP is act for the combatant at cp, of type ct, found natively.
+func (r *Run) actP(n *actNode, cp unsafe.Pointer, ct reflect.Type) error {
+	if cp == nil {
+		return &RunError{At: n.at, Msg: "act needs a combatant, found nobody"}
+	}
+	// The dead and the absent do not act; within a simultaneous group
+	// everyone is still alive until the group's effects are applied.
+	if !r.inFightP(cp) {
+		return nil
+	}
+	d := r.declared[*(*int)(unsafe.Add(cp, r.plan.lay.idx))] // by the hidden index
+	if d == nil {
+		if d = r.defaultDecl(); d == nil {
+			return nil
+		}
+	}
+	return r.perform(cp, ct, reflect.Value{}, d)
+}
+
+// actsOf reports whether a loop's body is `act` of its own variable
+// alone, which the loop then runs without a body (eachAct); it gives the
+// act and the variable's type.
+func (p *Plan) actsOf(n *forNode) (*actNode, reflect.Type) {
+	if len(n.body.nodes) != 1 {
+		return nil, nil
+	}
+	a, ok := n.body.nodes[0].(*actNode)
+	if !ok {
+		return nil, nil
+	}
+	fe := p.fastExpr(a.who)
+	if fe == nil || fe.p == nil || fe.noBox || !fe.local || fe.off != n.slot.off || fe.rt != n.slot.t {
+		return nil, nil
+	}
+	return a, fe.rt
 }
 
 // compileEmit compiles an emit of an event with a direct plan whose

@@ -16,6 +16,12 @@ func (p *Plan) compileFor(n *forNode) stmtFn {
 		return nil
 	}
 	if len(n.keys) == 0 && !n.simultaneous {
+		if a, ct := p.actsOf(n); a != nil {
+			return func(r *Run, fr reflect.Value, base unsafe.Pointer) (flow, error) {
+				r.reason = "list"
+				return n.runActs(r, base, fe, a, ct)
+			}
+		}
 		return func(r *Run, fr reflect.Value, base unsafe.Pointer) (flow, error) {
 			r.reason = "list"
 			return n.runPtrs(r, fr, base, fe)
@@ -66,6 +72,46 @@ func (n *forNode) runPtrs(r *Run, fr reflect.Value, base unsafe.Pointer, fe *fex
 	f, err := n.eachPtr(r, fr, base, buf.ptrs)
 	r.loops--
 	return f, err
+}
+
+// runActs is runPtrs for a loop whose body is `act` of its variable
+// alone (Plan.actsOf): each item acts, a, with no body run between.
+func (n *forNode) runActs(r *Run, base unsafe.Pointer, fe *fexpr, a *actNode, ct reflect.Type) (flow, error) {
+	buf := r.loopBuf()
+	mark := len(r.scratch)
+	list, err := fe.l(r, base)
+	if err != nil {
+		r.scratch = r.scratch[:mark]
+		r.loops--
+		return flowNext, r.exprFailure(n.list, err.Error())
+	}
+	buf.ptrs = append(buf.ptrs[:0], list...)
+	r.scratch = r.scratch[:mark]
+	f, err := n.eachAct(r, base, buf.ptrs, a, ct)
+	r.loops--
+	return f, err
+}
+
+// eachAct is eachPtr for runActs: the body's statement is counted and
+// run here; the item is not named the actor for it, as runItem would,
+// since nothing before perform (which names it) asks who acts.
+func (n *forNode) eachAct(r *Run, base unsafe.Pointer, ptrs []unsafe.Pointer, a *actNode, ct reflect.Type) (flow, error) {
+	watch := r.watchEnd(len(ptrs))
+	at := unsafe.Add(base, n.slot.off)
+	for _, p := range ptrs {
+		*(*unsafe.Pointer)(at) = p
+		if r.overSteps() {
+			return flowReturn, r.tooManySteps(a)
+		}
+		r.reason = "act"
+		if err := r.actP(a, p, ct); err != nil {
+			return flowNext, err
+		}
+		if stop, err := r.stopLoop(watch); err != nil || stop {
+			return flowNext, err
+		}
+	}
+	return flowNext, nil
 }
 
 // eachPtr runs the compiled body for each item, one at a time; the loop

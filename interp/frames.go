@@ -21,6 +21,11 @@ type framePool struct {
 	round, segment uintptr // offsets of the globals that change
 	lists          uint64  // the Run.lists the template holds; 0: none, refresh it
 	locals         []localField
+	// hot is the pool's first frame, lent and taken back with a flag
+	// (out) rather than through free: most bodies are never open twice
+	// at once, so one frame serves nearly every call.
+	hot pooledFrame
+	out bool
 }
 
 // listEpochs numbers the lists of sides and combatants as runs make
@@ -126,9 +131,19 @@ func (r *Run) frameAt(id int) reflect.Value {
 
 // frameAtP is frameAt that also gives the frame's address.
 func (r *Run) frameAtP(id int) (reflect.Value, unsafe.Pointer) {
-	// The common case first: a released frame of the current template.
+	// The common cases first: the hot frame, or a released frame, of
+	// the current template.
 	if id < len(r.pools) {
 		p := &r.pools[id]
+		if !p.out && p.hot.gen == p.gen && p.hot.p != nil && p.current(r) &&
+			len(r.consts) >= len(r.m.Consts) {
+			p.out = true
+			base := p.hot.p
+			p.clearLocals(p.hot.v, base)
+			*(*int)(unsafe.Add(base, p.round)) = r.round
+			*(*int)(unsafe.Add(base, p.segment)) = r.segment
+			return p.hot.v, base
+		}
 		if n := len(p.free); n > 0 && p.free[n-1].gen == p.gen && p.current(r) &&
 			len(r.consts) >= len(r.m.Consts) {
 			fr, base := p.free[n-1].v, p.free[n-1].p
@@ -158,9 +173,13 @@ func (r *Run) frameSlow(id int) (reflect.Value, unsafe.Pointer) {
 		r.refreshPool(p, f)
 	}
 	// A released frame of the current template went the fast way
-	// (frameAtP); one of an older template is reset in full.
+	// (frameAtP); one of an older template is reset in full. The hot
+	// frame, when in, goes first; a pool without one makes this its hot.
 	var fr reflect.Value
-	if n := len(p.free); n > 0 {
+	hot := false
+	if !p.out && p.hot.p != nil {
+		fr, hot = p.hot.v, true
+	} else if n := len(p.free); n > 0 {
 		fr = p.free[n-1].v
 		p.free = p.free[:n-1]
 	} else {
@@ -168,6 +187,9 @@ func (r *Run) frameSlow(id int) (reflect.Value, unsafe.Pointer) {
 	}
 	fr.Elem().Set(p.tmpl)
 	base := fr.UnsafePointer()
+	if hot || p.hot.p == nil {
+		p.hot, p.out = pooledFrame{v: fr, p: base, gen: p.gen}, true
+	}
 	*(*int)(unsafe.Add(base, p.round)) = r.round
 	*(*int)(unsafe.Add(base, p.segment)) = r.segment
 	return fr, base
@@ -254,6 +276,10 @@ func (r *Run) releaseAt(id int, fr reflect.Value) {
 func (r *Run) releaseAtP(id int, fr reflect.Value, base unsafe.Pointer) {
 	if id < len(r.pools) && r.pools[id].tmpl.IsValid() {
 		p := &r.pools[id]
+		if base == p.hot.p {
+			p.out = false
+			return
+		}
 		p.free = append(p.free, pooledFrame{v: fr, p: base, gen: p.gen})
 	}
 }
