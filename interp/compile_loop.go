@@ -67,7 +67,7 @@ func (n *forNode) runPtrs(r *Run, fr reflect.Value, base unsafe.Pointer, fe *fex
 		r.loops--
 		return flowNext, r.exprFailure(n.list, err.Error())
 	}
-	buf.ptrs = append(buf.ptrs[:0], list...)
+	buf.ptrs = copyPtrs(buf.ptrs, list)
 	r.scratch = r.scratch[:mark]
 	f, err := n.eachPtr(r, fr, base, buf.ptrs)
 	r.loops--
@@ -85,7 +85,7 @@ func (n *forNode) runActs(r *Run, base unsafe.Pointer, fe *fexpr, a *actNode, ct
 		r.loops--
 		return flowNext, r.exprFailure(n.list, err.Error())
 	}
-	buf.ptrs = append(buf.ptrs[:0], list...)
+	buf.ptrs = copyPtrs(buf.ptrs, list)
 	r.scratch = r.scratch[:mark]
 	f, err := n.eachAct(r, base, buf.ptrs, a, ct)
 	r.loops--
@@ -144,7 +144,7 @@ func (n *forNode) runOrdered(r *Run, fr reflect.Value, base unsafe.Pointer, fe *
 		r.scratch = r.scratch[:mark]
 		return flowNext, r.exprFailure(n.list, err.Error())
 	}
-	buf.ptrs = append(buf.ptrs[:0], list...)
+	buf.ptrs = copyPtrs(buf.ptrs, list)
 	r.scratch = r.scratch[:mark]
 	items := buf.ptrs
 	nk := len(keys)
@@ -257,4 +257,18 @@ func (n *forNode) runItem(r *Run, fr reflect.Value, base, at, p unsafe.Pointer) 
 	f, err := r.runFns(&n.body, fr, base)
 	r.actors = r.actors[:len(r.actors)-1]
 	return f, err
+}
+
+// copyPtrs copies list into dst's storage, growing it when short: item
+// by item, since the runtime's copy of a pointer slice (typedslicecopy)
+// costs more than the handful of items a loop has.
+func copyPtrs(dst, list []unsafe.Pointer) []unsafe.Pointer {
+	if cap(dst) < len(list) {
+		dst = make([]unsafe.Pointer, len(list), 2*len(list))
+	}
+	dst = dst[:len(list)]
+	for i, p := range list {
+		dst[i] = p
+	}
+	return dst
 }

@@ -201,9 +201,13 @@ func (r *Run) livingP(list []unsafe.Pointer) []unsafe.Pointer {
 
 func (r *Run) standingP(sides []unsafe.Pointer) []unsafe.Pointer {
 	start := len(r.scratch)
+	// The layout and the list in locals: the appends below write to r,
+	// which would make the compiler read them again at every combatant.
+	sideAt, alive, pres := r.plan.lay.side, r.plan.lay.alive, r.plan.lay.present
+	all := r.combP()
 	for _, s := range sides {
-		for _, c := range r.combP() {
-			if r.sideOf(c) == s && r.inFightP(c) {
+		for _, c := range all {
+			if *(*unsafe.Pointer)(unsafe.Add(c, sideAt)) == s && *(*bool)(unsafe.Add(c, alive)) && *(*bool)(unsafe.Add(c, pres)) {
 				r.scratch = append(r.scratch, s)
 				break
 			}

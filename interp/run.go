@@ -91,9 +91,10 @@ type Run struct {
 	deferred  *[]pendingEmit
 	loopBufs  []*loopBuf // by loop nesting (exec.go)
 	loops     int
-	endFrame  reflect.Value // where the end condition is evaluated
-	endGen    int           // the globals' template it was made from
-	combView  listView      // raw views of combList and sideList (fast_world.go)
+	endFrame  reflect.Value  // where the end condition is evaluated
+	endBase   unsafe.Pointer // endFrame's address
+	endGen    int            // the globals' template it was made from
+	combView  listView       // raw views of combList and sideList (fast_world.go)
 	sideView  listView
 	elems     []unsafe.Pointer // the elements (#) of native predicates (fast.go)
 	callArgs  []any            // arguments of native calls of modifiers (fast.go)
@@ -403,12 +404,15 @@ func (r *Run) evalEnd() (bool, error) {
 		if len(r.pools) == 0 {
 			return r.evalBool(r.m.End, fr) // the constants are still being computed
 		}
-		r.endFrame, r.endGen = fr, r.pools[0].gen
+		r.endFrame, r.endBase, r.endGen = fr, fr.UnsafePointer(), r.pools[0].gen
 	}
-	base := r.endFrame.UnsafePointer()
+	base := r.endBase
 	p := &r.pools[0]
 	*(*int)(unsafe.Add(base, p.round)) = r.round
 	*(*int)(unsafe.Add(base, p.segment)) = r.segment
+	if fe := r.fastOf(r.m.End); fe != nil && fe.b != nil {
+		return fastRunP(r, r.m.End, fe.b, base)
+	}
 	return r.evalBool(r.m.End, r.endFrame)
 }
 

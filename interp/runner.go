@@ -93,7 +93,7 @@ func (rn *Runner) Play(opt Options) (Result, error) {
 //   - endKnown, endWas, endWorld, endRound, endSegment: the end
 //     condition's answer is forgotten (endKnown); world keeps counting,
 //     so that even a remembered answer could not match.
-//   - endFrame, endGen: kept; made again when pool 0's template changes.
+//   - endFrame, endBase, endGen: kept; made again when pool 0's template changes.
 func (r *Run) reset(opt Options) {
 	k := r.keep
 	if opt.Dice != nil {
