@@ -373,11 +373,12 @@ func (p *Plan) compileEmit(n *emitNode) stmtFn {
 		return nil
 	}
 	h := ep.handlers[0]
-	sets := make([]intoFn, len(n.args))
+	sets := &argSets{fns: make([]intoFn, len(n.args)), offs: make([]uintptr, len(n.args)), name: ep.ev.Name}
 	for i, a := range n.args {
-		if sets[i] = p.compileInto(a, h.params[i].t); sets[i] == nil {
+		if sets.fns[i] = p.compileInto(a, h.params[i].t); sets.fns[i] == nil {
 			return nil
 		}
+		sets.offs[i] = h.params[i].off
 	}
 	return func(r *Run, fr reflect.Value, base unsafe.Pointer) (flow, error) {
 		switch {

@@ -778,13 +778,13 @@ func (n *emitNode) exec(r *Run, fr reflect.Value) (flow, error) {
 // straight into the frame of the one handler, as handle would have
 // copied them from the event's frame; sets, when not nil, are the
 // arguments' compiled stores (compile.go). base is fr's address.
-func (r *Run) emitDirect(n *emitNode, fr reflect.Value, base unsafe.Pointer, sets []intoFn) error {
+func (r *Run) emitDirect(n *emitNode, fr reflect.Value, base unsafe.Pointer, sets *argSets) error {
 	ep := n.ev
 	ev := ep.ev
 	h := ep.handlers[0]
 	hf, hbase := r.frameAtP(h.fid)
 	if sets != nil {
-		if err := r.setArgs(n, sets, base, hbase); err != nil {
+		if err := r.setArgs(sets, base, hbase); err != nil {
 			return err
 		}
 		return r.runHandler(ep, hf, hbase, r.who(), n.at)
@@ -810,25 +810,33 @@ func (r *Run) emitDirect(n *emitNode, fr reflect.Value, base unsafe.Pointer, set
 
 // holdDirect is emitDirect inside a simultaneous group: the arguments go
 // into a frame of the one handler, which waits in the group's queue.
-func (r *Run) holdDirect(n *emitNode, base unsafe.Pointer, sets []intoFn) error {
+func (r *Run) holdDirect(n *emitNode, base unsafe.Pointer, sets *argSets) error {
 	ep := n.ev
 	h := ep.handlers[0]
 	hf, hbase := r.frameAtP(h.fid)
-	if err := r.setArgs(n, sets, base, hbase); err != nil {
+	if err := r.setArgs(sets, base, hbase); err != nil {
 		return err
 	}
 	*r.deferred = append(*r.deferred, pendingEmit{ev: ep, at: n.at, who: r.who(), fr: hf, held: true})
 	return nil
 }
 
+// argSets are the compiled stores of an emit's arguments (compile.go):
+// each evaluates its argument, read in the emitter's frame, into the
+// frame of the event's one handler, at its offset there.
+type argSets struct {
+	fns  []intoFn
+	offs []uintptr
+	name string // the event's: the reason of the arguments' rolls
+}
+
 // setArgs evaluates an emit's arguments, read in the frame at base, into
-// the frame of its event's one handler at hbase, through their compiled
-// stores.
-func (r *Run) setArgs(n *emitNode, sets []intoFn, base, hbase unsafe.Pointer) error {
-	h := n.ev.handlers[0]
-	for i, set := range sets {
-		r.reason = n.ev.ev.Name
-		if err := set(r, base, unsafe.Add(hbase, h.params[i].off)); err != nil {
+// the frame of its event's one handler at hbase.
+func (r *Run) setArgs(a *argSets, base, hbase unsafe.Pointer) error {
+	offs := a.offs[:len(a.fns)]
+	for i, set := range a.fns {
+		r.reason = a.name
+		if err := set(r, base, unsafe.Add(hbase, offs[i])); err != nil {
 			return err
 		}
 	}
