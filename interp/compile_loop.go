@@ -59,35 +59,40 @@ func (p *Plan) compileFor(n *forNode) stmtFn {
 
 // runPtrs is execPtrs with a compiled body.
 func (n *forNode) runPtrs(r *Run, fr reflect.Value, base unsafe.Pointer, fe *fexpr) (flow, error) {
+	ptrs, err := n.loopItems(r, base, fe)
+	if err != nil {
+		return flowNext, err
+	}
+	f, err := n.eachPtr(r, fr, base, ptrs)
+	r.loops--
+	return f, err
+}
+
+// loopItems lends the loop the storage of its nesting level (give it
+// back with r.loops--) holding the items of its list; when the list
+// fails the storage is given back here.
+func (n *forNode) loopItems(r *Run, base unsafe.Pointer, fe *fexpr) ([]unsafe.Pointer, error) {
 	buf := r.loopBuf()
 	mark := len(r.scratch)
 	list, err := fe.l(r, base)
 	if err != nil {
 		r.scratch = r.scratch[:mark]
 		r.loops--
-		return flowNext, r.exprFailure(n.list, err.Error())
+		return nil, r.exprFailure(n.list, err.Error())
 	}
 	buf.ptrs = copyPtrs(buf.ptrs, list)
 	r.scratch = r.scratch[:mark]
-	f, err := n.eachPtr(r, fr, base, buf.ptrs)
-	r.loops--
-	return f, err
+	return buf.ptrs, nil
 }
 
 // runActs is runPtrs for a loop whose body is `act` of its variable
 // alone (Plan.actsOf): each item acts, a, with no body run between.
 func (n *forNode) runActs(r *Run, base unsafe.Pointer, fe *fexpr, a *actNode, ct reflect.Type) (flow, error) {
-	buf := r.loopBuf()
-	mark := len(r.scratch)
-	list, err := fe.l(r, base)
+	ptrs, err := n.loopItems(r, base, fe)
 	if err != nil {
-		r.scratch = r.scratch[:mark]
-		r.loops--
-		return flowNext, r.exprFailure(n.list, err.Error())
+		return flowNext, err
 	}
-	buf.ptrs = copyPtrs(buf.ptrs, list)
-	r.scratch = r.scratch[:mark]
-	f, err := n.eachAct(r, base, buf.ptrs, a, ct)
+	f, err := n.eachAct(r, base, ptrs, a, ct)
 	r.loops--
 	return f, err
 }

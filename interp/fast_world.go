@@ -30,10 +30,6 @@ func newLayout(u *dsl.Universe) layout {
 
 var errNobody = errors.New("expected a combatant or side, found nobody")
 
-func (r *Run) sideOf(c unsafe.Pointer) unsafe.Pointer {
-	return *(*unsafe.Pointer)(unsafe.Add(c, r.plan.lay.side))
-}
-
 // inFightP: the combatant is alive and present (it has arrived).
 func (r *Run) inFightP(c unsafe.Pointer) bool {
 	return *(*bool)(unsafe.Add(c, r.plan.lay.alive)) && *(*bool)(unsafe.Add(c, r.plan.lay.present))
