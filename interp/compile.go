@@ -300,6 +300,9 @@ func (p *Plan) compileIf(n *ifNode) stmtFn {
 			}
 			return r.runFns(then, fr, base)
 		}
+		if len(els.fns) == 0 { // no else: nothing to run
+			return flowNext, nil
+		}
 		return r.runFns(els, fr, base)
 	}
 }
@@ -338,8 +341,10 @@ func (r *Run) actP(n *actNode, cp unsafe.Pointer, ct reflect.Type) error {
 	}
 	d := r.declared[*(*int)(unsafe.Add(cp, r.plan.lay.idx))] // by the hidden index
 	if d == nil {
-		if d = r.defaultDecl(); d == nil {
-			return nil
+		if d = r.defDecl; d == nil { // made once (defaultDecl)
+			if d = r.defaultDecl(); d == nil {
+				return nil
+			}
 		}
 	}
 	return r.perform(cp, ct, reflect.Value{}, d)

@@ -623,7 +623,7 @@ func (r *Run) pushActor(v reflect.Value) bool {
 func (r *Run) flush(queue []pendingEmit) error {
 	for _, p := range queue {
 		if p.held {
-			if err := r.runHandler(p.ev, p.fr, p.fr.UnsafePointer(), p.who, p.at); err != nil {
+			if err := r.runHandler(p.ev, p.fr, p.fr.UnsafePointer(), p.who, &p.at); err != nil {
 				return err
 			}
 			continue
@@ -787,7 +787,7 @@ func (r *Run) emitDirect(n *emitNode, fr reflect.Value, base unsafe.Pointer, set
 		if err := r.setArgs(sets, base, hbase); err != nil {
 			return err
 		}
-		return r.runHandler(ep, hf, hbase, r.who(), n.at)
+		return r.runHandler(ep, hf, hbase, r.who(), &n.at)
 	}
 	for i, a := range n.args {
 		r.reason = ev.Name
@@ -805,7 +805,7 @@ func (r *Run) emitDirect(n *emitNode, fr reflect.Value, base unsafe.Pointer, set
 			}
 		}
 	}
-	return r.runHandler(ep, hf, hbase, r.who(), n.at)
+	return r.runHandler(ep, hf, hbase, r.who(), &n.at)
 }
 
 // holdDirect is emitDirect inside a simultaneous group: the arguments go
@@ -845,10 +845,10 @@ func (r *Run) setArgs(a *argSets, base, hbase unsafe.Pointer) error {
 
 // runHandler runs the one handler of a direct event whose arguments are
 // in its frame hf at hbase, emitted by who at at, in a quiet run.
-func (r *Run) runHandler(ep *eventPlan, hf reflect.Value, hbase unsafe.Pointer, who string, at dsl.Range) error {
+func (r *Run) runHandler(ep *eventPlan, hf reflect.Value, hbase unsafe.Pointer, who string, at *dsl.Range) error {
 	ev, h := ep.ev, ep.handlers[0]
 	if r.nesting >= MaxNesting {
-		return &RunError{At: at, Msg: fmt.Sprintf("events are nested more than %d deep: a handler that emits, in the end, its own event?", MaxNesting)}
+		return &RunError{At: *at, Msg: fmt.Sprintf("events are nested more than %d deep: a handler that emits, in the end, its own event?", MaxNesting)}
 	}
 	// Nobody reads the text, but its expressions still run: they may
 	// fail or roll, as in a logged run.
