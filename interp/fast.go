@@ -437,6 +437,9 @@ func (c *fastCompiler) int(n ast.Node) intFn {
 		if x.Name != "len" || len(x.Arguments) != 1 {
 			return nil
 		}
+		if n := c.countStanding(x.Arguments[0]); n != nil {
+			return n
+		}
 		l := c.list(x.Arguments[0])
 		if l == nil {
 			return nil
@@ -449,6 +452,31 @@ func (c *fastCompiler) int(n ast.Node) intFn {
 		return c.intCall(x)
 	}
 	return nil
+}
+
+// countStanding compiles the length of standing(list), the commonest end
+// condition's count, without making the list; nil for anything else.
+func (c *fastCompiler) countStanding(n ast.Node) intFn {
+	x, ok := n.(*ast.CallNode)
+	if !ok {
+		return nil
+	}
+	id, ok := x.Callee.(*ast.IdentifierNode)
+	args := callArgs(x)
+	if !ok || id.Value != "standing" || len(args) != 1 {
+		return nil
+	}
+	l := c.list(args[0])
+	if l == nil {
+		return nil
+	}
+	return func(r *Run, f unsafe.Pointer) (int, error) {
+		v, err := l(r, f)
+		if err != nil {
+			return 0, err
+		}
+		return r.standingCount(v), nil
+	}
 }
 
 // callArgs are a call's arguments without the run that expr-lang passes

@@ -197,19 +197,37 @@ func (r *Run) livingP(list []unsafe.Pointer) []unsafe.Pointer {
 
 func (r *Run) standingP(sides []unsafe.Pointer) []unsafe.Pointer {
 	start := len(r.scratch)
-	// The layout and the list in locals: the appends below write to r,
-	// which would make the compiler read them again at every combatant.
-	sideAt, alive, pres := r.plan.lay.side, r.plan.lay.alive, r.plan.lay.present
 	all := r.combP()
 	for _, s := range sides {
-		for _, c := range all {
-			if *(*unsafe.Pointer)(unsafe.Add(c, sideAt)) == s && *(*bool)(unsafe.Add(c, alive)) && *(*bool)(unsafe.Add(c, pres)) {
-				r.scratch = append(r.scratch, s)
-				break
-			}
+		if r.stands(s, all) {
+			r.scratch = append(r.scratch, s)
 		}
 	}
 	return r.list(start)
+}
+
+// standingCount is len(standingP(sides)), without the list.
+func (r *Run) standingCount(sides []unsafe.Pointer) int {
+	n := 0
+	all := r.combP()
+	for _, s := range sides {
+		if r.stands(s, all) {
+			n++
+		}
+	}
+	return n
+}
+
+// stands reports whether side s has a member among all that is alive
+// and present.
+func (r *Run) stands(s unsafe.Pointer, all []unsafe.Pointer) bool {
+	sideAt, alive, pres := r.plan.lay.side, r.plan.lay.alive, r.plan.lay.present
+	for _, c := range all {
+		if *(*unsafe.Pointer)(unsafe.Add(c, sideAt)) == s && *(*bool)(unsafe.Add(c, alive)) && *(*bool)(unsafe.Add(c, pres)) {
+			return true
+		}
+	}
+	return false
 }
 
 func (r *Run) pendingP(owner unsafe.Pointer, label string) bool {
@@ -250,6 +268,13 @@ func (r *Run) pickP(list []unsafe.Pointer) (unsafe.Pointer, error) {
 
 // pickIndex rolls which of n (two or more) pick takes, from 0.
 func (r *Run) pickIndex(n int) (int, error) {
+	// A quiet run on a seeded stream reads no reason (Run.die): the roll
+	// without setting one and setting it back.
+	if sd, ok := r.dice.(*SeededDice); ok && r.opt.Sink == nil && n <= stdlib.MaxFaces {
+		r.seq++
+		k, err := sd.Die(n, nil)
+		return k - 1, err
+	}
 	prev := r.reason
 	if n < len(pickReasons) {
 		r.reason = pickReasons[n]
