@@ -22,14 +22,18 @@ import (
 // what its nodes do; TestFastSameLogs compares the two over every
 // encounter of the repository, with the log read line by line.
 
-// stmtFn is a compiled statement; fr is its frame, base the frame's address.
-type stmtFn func(r *Run, fr reflect.Value, base unsafe.Pointer) (flow, error)
+// stmtFn is a compiled statement; base is its frame's address. Only the
+// address travels from statement to statement: the few statements that
+// fall back to their node make the frame's reflect.Value from it
+// (reflect.NewAt with the body's frame type, Plan.curType).
+type stmtFn func(r *Run, base unsafe.Pointer) (flow, error)
 
 // compileBlock compiles a body's statements; those without a compiled
 // form run their node.
 func (p *Plan) compileBlock(nodes []node) block {
 	b := block{nodes: nodes}
-	if len(nodes) == 0 {
+	rt := p.curType()
+	if len(nodes) == 0 || rt == nil {
 		return b
 	}
 	b.fns = make([]stmtFn, len(nodes))
@@ -38,31 +42,41 @@ func (p *Plan) compileBlock(nodes []node) block {
 			b.fns[i] = fn
 			continue
 		}
-		b.fns[i] = func(r *Run, fr reflect.Value, _ unsafe.Pointer) (flow, error) { return n.exec(r, fr) }
+		b.fns[i] = func(r *Run, base unsafe.Pointer) (flow, error) { return n.exec(r, reflect.NewAt(rt, base)) }
 	}
 	return b
 }
 
+// curType is the struct type of the frames of the body being lowered,
+// which a compiled statement's node is given when it falls back to it;
+// nil when not known (the body then runs its nodes alone).
+func (p *Plan) curType() reflect.Type {
+	if p.cur == nil || p.cur.R == nil || p.cur.R.Kind() != reflect.Struct {
+		return nil
+	}
+	return p.cur.R
+}
+
 // runFns runs a compiled body, counting statements as execBlock does.
-func (r *Run) runFns(b *block, fr reflect.Value, base unsafe.Pointer) (flow, error) {
+func (r *Run) runFns(b *block, base unsafe.Pointer) (flow, error) {
 	switch len(b.fns) {
 	case 1: // the body of most loops and branches
 		if r.overSteps() {
 			return flowReturn, r.tooManySteps(b.nodes[0])
 		}
-		return b.fns[0](r, fr, base)
+		return b.fns[0](r, base)
 	case 2: // of many actions and handlers: the loop below, unrolled
 		fns := b.fns[:2]
 		if r.overSteps() {
 			return flowReturn, r.tooManySteps(b.nodes[0])
 		}
-		if f, err := fns[0](r, fr, base); err != nil || f == flowReturn {
+		if f, err := fns[0](r, base); err != nil || f == flowReturn {
 			return f, err
 		}
 		if r.overSteps() {
 			return flowReturn, r.tooManySteps(b.nodes[1])
 		}
-		if f, err := fns[1](r, fr, base); err != nil || f == flowReturn {
+		if f, err := fns[1](r, base); err != nil || f == flowReturn {
 			return f, err
 		}
 		return flowNext, nil
@@ -71,7 +85,7 @@ func (r *Run) runFns(b *block, fr reflect.Value, base unsafe.Pointer) (flow, err
 		if r.overSteps() {
 			return flowReturn, r.tooManySteps(b.nodes[i])
 		}
-		f, err := fn(r, fr, base)
+		f, err := fn(r, base)
 		if err != nil || f == flowReturn {
 			return f, err
 		}
@@ -190,7 +204,7 @@ func (p *Plan) compileLet(n *letNode) stmtFn {
 		return nil
 	}
 	off, reason := n.slot.off, n.reason
-	return func(r *Run, _ reflect.Value, base unsafe.Pointer) (flow, error) {
+	return func(r *Run, base unsafe.Pointer) (flow, error) {
 		r.reason = reason
 		return flowNext, set(r, base, unsafe.Add(base, off))
 	}
@@ -199,7 +213,7 @@ func (p *Plan) compileLet(n *letNode) stmtFn {
 // letTo compiles `let name = value` for a native value of the slot's type.
 func letTo[T any](n *letNode, fn func(*Run, unsafe.Pointer) (T, error)) stmtFn {
 	off, reason, ce := n.slot.off, n.reason, n.val
-	return func(r *Run, _ reflect.Value, base unsafe.Pointer) (flow, error) {
+	return func(r *Run, base unsafe.Pointer) (flow, error) {
 		r.reason = reason
 		mark := len(r.scratch)
 		v, err := fn(r, base)
@@ -243,7 +257,7 @@ func (p *Plan) compileAssign(n *assignNode) stmtFn {
 // type, or `target += value` and the like with op.
 func assignTo[T any](n *assignNode, fn func(*Run, unsafe.Pointer) (T, error), op func(dst *T, v T)) stmtFn {
 	label, bump, ce := n.t.Label, n.bump, n.val
-	return func(r *Run, _ reflect.Value, base unsafe.Pointer) (flow, error) {
+	return func(r *Run, base unsafe.Pointer) (flow, error) {
 		r.reason = label
 		if bump {
 			r.world++
@@ -270,20 +284,21 @@ func (p *Plan) compileIf(n *ifNode) stmtFn {
 	then, els := &n.then, &n.els
 	if fe == nil || fe.b == nil {
 		// The branches are compiled all the same.
-		return func(r *Run, fr reflect.Value, base unsafe.Pointer) (flow, error) {
+		rt := p.curType()
+		return func(r *Run, base unsafe.Pointer) (flow, error) {
 			r.reason = "condition"
-			b, err := r.evalBool(n.cond, fr)
+			b, err := r.evalBool(n.cond, reflect.NewAt(rt, base))
 			if err != nil {
 				return flowNext, err
 			}
 			if b {
-				return r.runFns(then, fr, base)
+				return r.runFns(then, base)
 			}
-			return r.runFns(els, fr, base)
+			return r.runFns(els, base)
 		}
 	}
 	fb, ce := fe.b, n.cond
-	return func(r *Run, fr reflect.Value, base unsafe.Pointer) (flow, error) {
+	return func(r *Run, base unsafe.Pointer) (flow, error) {
 		r.reason = "condition"
 		mark := len(r.scratch)
 		b, err := fb(r, base)
@@ -296,14 +311,14 @@ func (p *Plan) compileIf(n *ifNode) stmtFn {
 				if r.overSteps() {
 					return flowReturn, r.tooManySteps(then.nodes[0])
 				}
-				return then.fns[0](r, fr, base)
+				return then.fns[0](r, base)
 			}
-			return r.runFns(then, fr, base)
+			return r.runFns(then, base)
 		}
 		if len(els.fns) == 0 { // no else: nothing to run
 			return flowNext, nil
 		}
-		return r.runFns(els, fr, base)
+		return r.runFns(els, base)
 	}
 }
 
@@ -314,7 +329,7 @@ func (p *Plan) compileAct(n *actNode) stmtFn {
 	}
 	fp, ct := fe.p, fe.rt
 	local, off := fe.local, fe.off
-	return func(r *Run, _ reflect.Value, base unsafe.Pointer) (flow, error) {
+	return func(r *Run, base unsafe.Pointer) (flow, error) {
 		r.reason = "act"
 		var cp unsafe.Pointer
 		if local {
@@ -385,13 +400,14 @@ func (p *Plan) compileEmit(n *emitNode) stmtFn {
 		}
 		sets.offs[i] = h.params[i].off
 	}
-	return func(r *Run, fr reflect.Value, base unsafe.Pointer) (flow, error) {
+	rt := p.curType()
+	return func(r *Run, base unsafe.Pointer) (flow, error) {
 		switch {
 		case r.opt.Sink != nil:
-			return n.exec(r, fr)
+			return n.exec(r, reflect.NewAt(rt, base))
 		case r.deferred != nil:
 			return flowNext, r.holdDirect(n, base, sets)
 		}
-		return flowNext, r.emitDirect(n, fr, base, sets)
+		return flowNext, r.emitSets(n, base, sets)
 	}
 }

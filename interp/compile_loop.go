@@ -17,14 +17,14 @@ func (p *Plan) compileFor(n *forNode) stmtFn {
 	}
 	if len(n.keys) == 0 && !n.simultaneous {
 		if a, ct := p.actsOf(n); a != nil {
-			return func(r *Run, fr reflect.Value, base unsafe.Pointer) (flow, error) {
+			return func(r *Run, base unsafe.Pointer) (flow, error) {
 				r.reason = "list"
 				return n.runActs(r, base, fe, a, ct)
 			}
 		}
-		return func(r *Run, fr reflect.Value, base unsafe.Pointer) (flow, error) {
+		return func(r *Run, base unsafe.Pointer) (flow, error) {
 			r.reason = "list"
-			return n.runPtrs(r, fr, base, fe)
+			return n.runPtrs(r, base, fe)
 		}
 	}
 	keys := make([]func(*Run, unsafe.Pointer) (int, error), len(n.keys))
@@ -45,25 +45,26 @@ func (p *Plan) compileFor(n *forNode) stmtFn {
 			return nil
 		}
 	}
-	return func(r *Run, fr reflect.Value, base unsafe.Pointer) (flow, error) {
+	rt := p.curType()
+	return func(r *Run, base unsafe.Pointer) (flow, error) {
 		if r.opt.Sink != nil {
-			return n.exec(r, fr) // the node logs the order
+			return n.exec(r, reflect.NewAt(rt, base)) // the node logs the order
 		}
 		r.reason = "list"
 		buf := r.loopBuf()
-		f, err := n.runOrdered(r, fr, base, fe, keys, buf)
+		f, err := n.runOrdered(r, base, fe, keys, buf)
 		r.loops--
 		return f, err
 	}
 }
 
 // runPtrs is execPtrs with a compiled body.
-func (n *forNode) runPtrs(r *Run, fr reflect.Value, base unsafe.Pointer, fe *fexpr) (flow, error) {
+func (n *forNode) runPtrs(r *Run, base unsafe.Pointer, fe *fexpr) (flow, error) {
 	ptrs, err := n.loopItems(r, base, fe)
 	if err != nil {
 		return flowNext, err
 	}
-	f, err := n.eachPtr(r, fr, base, ptrs)
+	f, err := n.eachPtr(r, base, ptrs)
 	r.loops--
 	return f, err
 }
@@ -122,11 +123,11 @@ func (n *forNode) eachAct(r *Run, base unsafe.Pointer, ptrs []unsafe.Pointer, a 
 // eachPtr runs the compiled body for each item, one at a time; the loop
 // stops when the fight ends during it (the last foe falls), but a loop
 // that starts after the end (an at-end phase) runs through.
-func (n *forNode) eachPtr(r *Run, fr reflect.Value, base unsafe.Pointer, ptrs []unsafe.Pointer) (flow, error) {
+func (n *forNode) eachPtr(r *Run, base unsafe.Pointer, ptrs []unsafe.Pointer) (flow, error) {
 	watch := r.watchEnd(len(ptrs))
 	at := unsafe.Add(base, n.slot.off)
 	for _, p := range ptrs {
-		f, err := n.runItem(r, fr, base, at, p)
+		f, err := n.runItem(r, base, at, p)
 		if err != nil || f == flowReturn {
 			return f, err
 		}
@@ -142,7 +143,7 @@ func (n *forNode) eachPtr(r *Run, fr reflect.Value, base unsafe.Pointer, ptrs []
 // the keys leave tied), grouped when ties are simultaneous, and each
 // group runs as runGroup would run it.
 // buf is the loop's storage, lent by the caller.
-func (n *forNode) runOrdered(r *Run, fr reflect.Value, base unsafe.Pointer, fe *fexpr, keys []func(*Run, unsafe.Pointer) (int, error), buf *loopBuf) (flow, error) {
+func (n *forNode) runOrdered(r *Run, base unsafe.Pointer, fe *fexpr, keys []func(*Run, unsafe.Pointer) (int, error), buf *loopBuf) (flow, error) {
 	mark := len(r.scratch)
 	list, err := fe.l(r, base)
 	if err != nil {
@@ -202,7 +203,7 @@ func (n *forNode) runOrdered(r *Run, fr reflect.Value, base unsafe.Pointer, fe *
 	watch := r.watchEnd(len(buf.bounds))
 	start := 0
 	for _, end := range buf.bounds {
-		f, err := n.runPtrGroup(r, fr, base, items[start:end], &buf.queue)
+		f, err := n.runPtrGroup(r, base, items[start:end], &buf.queue)
 		start = end
 		if err != nil || f == flowReturn {
 			return f, err
@@ -239,11 +240,11 @@ func equalInts(a, b []int) bool {
 
 // runPtrGroup is runGroup over raw pointers with a compiled body: within
 // a simultaneous group, every emit waits until the group is done.
-func (n *forNode) runPtrGroup(r *Run, fr reflect.Value, base unsafe.Pointer, g []unsafe.Pointer, q *[]pendingEmit) (flow, error) {
+func (n *forNode) runPtrGroup(r *Run, base unsafe.Pointer, g []unsafe.Pointer, q *[]pendingEmit) (flow, error) {
 	simultaneous := r.openGroup(n.simultaneous && len(g) > 1, q)
 	at := unsafe.Add(base, n.slot.off)
 	for _, p := range g {
-		f, err := n.runItem(r, fr, base, at, p)
+		f, err := n.runItem(r, base, at, p)
 		if f, stop, err := r.afterItem(simultaneous, q, f, err); stop {
 			return f, err
 		}
@@ -253,13 +254,13 @@ func (n *forNode) runPtrGroup(r *Run, fr reflect.Value, base unsafe.Pointer, g [
 
 // runItem runs the compiled body for item p, stored in the loop
 // variable at at, as the actor its rolls are attributed to.
-func (n *forNode) runItem(r *Run, fr reflect.Value, base, at, p unsafe.Pointer) (flow, error) {
+func (n *forNode) runItem(r *Run, base, at, p unsafe.Pointer) (flow, error) {
 	*(*unsafe.Pointer)(at) = p
 	if p == nil {
-		return r.runFns(&n.body, fr, base)
+		return r.runFns(&n.body, base)
 	}
 	r.actors = append(r.actors, *(*string)(p)) // the name leads every combatant and side
-	f, err := r.runFns(&n.body, fr, base)
+	f, err := r.runFns(&n.body, base)
 	r.actors = r.actors[:len(r.actors)-1]
 	return f, err
 }

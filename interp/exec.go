@@ -39,7 +39,7 @@ func (n *segmentNode) where() dsl.Range  { return n.at }
 
 func (r *Run) execBlock(b *block, fr reflect.Value) (flow, error) {
 	if b.fns != nil && !fastOff {
-		return r.runFns(b, fr, fr.UnsafePointer())
+		return r.runFns(b, fr.UnsafePointer())
 	}
 	return r.execNodes(b, fr)
 }
@@ -47,7 +47,7 @@ func (r *Run) execBlock(b *block, fr reflect.Value) (flow, error) {
 // execBlockAt is execBlock for a frame whose address the caller has.
 func (r *Run) execBlockAt(b *block, fr reflect.Value, base unsafe.Pointer) (flow, error) {
 	if b.fns != nil && !fastOff {
-		return r.runFns(b, fr, base)
+		return r.runFns(b, base)
 	}
 	return r.execNodes(b, fr)
 }
@@ -736,7 +736,7 @@ type emitNode struct {
 
 func (n *emitNode) exec(r *Run, fr reflect.Value) (flow, error) {
 	if n.ev.direct && r.deferred == nil && r.opt.Sink == nil {
-		return flowNext, r.emitDirect(n, fr, fr.UnsafePointer(), nil)
+		return flowNext, r.emitDirect(n, fr, fr.UnsafePointer())
 	}
 	// The arguments are held in a frame of the event, from its pool,
 	// until the event is dispatched.
@@ -776,19 +776,12 @@ func (n *emitNode) exec(r *Run, fr reflect.Value) (flow, error) {
 // emitDirect is emit, dispatch and handle for an event with a direct
 // plan, in a quiet run, outside a simultaneous group: the arguments go
 // straight into the frame of the one handler, as handle would have
-// copied them from the event's frame; sets, when not nil, are the
-// arguments' compiled stores (compile.go). base is fr's address.
-func (r *Run) emitDirect(n *emitNode, fr reflect.Value, base unsafe.Pointer, sets *argSets) error {
+// copied them from the event's frame. base is fr's address.
+func (r *Run) emitDirect(n *emitNode, fr reflect.Value, base unsafe.Pointer) error {
 	ep := n.ev
 	ev := ep.ev
 	h := ep.handlers[0]
 	hf, hbase := r.frameAtP(h.fid)
-	if sets != nil {
-		if err := r.setArgs(sets, base, hbase); err != nil {
-			return err
-		}
-		return r.runHandler(ep, hf, hbase, r.who(), &n.at)
-	}
 	for i, a := range n.args {
 		r.reason = ev.Name
 		s := h.params[i]
@@ -804,6 +797,16 @@ func (r *Run) emitDirect(n *emitNode, fr reflect.Value, base unsafe.Pointer, set
 				return err
 			}
 		}
+	}
+	return r.runHandler(ep, hf, hbase, r.who(), &n.at)
+}
+
+// emitSets is emitDirect with the arguments' compiled stores (compile.go).
+func (r *Run) emitSets(n *emitNode, base unsafe.Pointer, sets *argSets) error {
+	ep := n.ev
+	hf, hbase := r.frameAtP(ep.handlers[0].fid)
+	if err := r.setArgs(sets, base, hbase); err != nil {
+		return err
 	}
 	return r.runHandler(ep, hf, hbase, r.who(), &n.at)
 }
