@@ -200,6 +200,34 @@ func (r *Run) perform(cp unsafe.Pointer, ct reflect.Type, c reflect.Value, d *de
 	return err
 }
 
+// performP is perform for a combatant found natively (act compiled):
+// an action without parameters whose body is compiled runs in its
+// body's hot frame, known by its address alone; anything else, and an
+// action nested in itself, goes the way of perform.
+func (r *Run) performP(cp unsafe.Pointer, ct reflect.Type, d *declared) error {
+	ap := d.action
+	if !ap.direct || fastOff || !sameType(ap.self.t, ct) || r.nesting >= MaxNesting {
+		return r.perform(cp, ct, reflect.Value{}, d)
+	}
+	base := r.lendHot(ap.fid)
+	if base == nil {
+		return r.perform(cp, ct, reflect.Value{}, d)
+	}
+	r.nesting++
+	r.actors = append(r.actors, *(*string)(cp)) // the name leads every combatant
+	*(*unsafe.Pointer)(unsafe.Add(base, ap.self.off)) = cp
+	var err error
+	if !r.quiet() {
+		r.logAct(reflect.NewAt(ap.a.Frame.R, base), cp, ap.a)
+	}
+	if _, err = r.runFns(&ap.body, base); err == nil {
+		r.returnHot(ap.fid)
+	}
+	r.actors = r.actors[:len(r.actors)-1]
+	r.nesting--
+	return err
+}
+
 // logAct logs that the combatant at cp acts, with the action's arguments
 // as they stand in its frame fr.
 func (r *Run) logAct(fr reflect.Value, cp unsafe.Pointer, a *dsl.Action) {

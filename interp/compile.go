@@ -362,7 +362,7 @@ func (r *Run) actP(n *actNode, cp unsafe.Pointer, ct reflect.Type) error {
 			}
 		}
 	}
-	return r.perform(cp, ct, reflect.Value{}, d)
+	return r.performP(cp, ct, d)
 }
 
 // actsOf reports whether a loop's body is `act` of its own variable

@@ -157,6 +157,30 @@ func (r *Run) frameAtP(id int) (reflect.Value, unsafe.Pointer) {
 	return r.frameSlow(id)
 }
 
+// lendHot lends the hot frame of body id, reset, when it is in and of
+// the current template, and gives its address; nil otherwise (take a
+// frame with frameAtP). Give it back with returnHot.
+func (r *Run) lendHot(id int) unsafe.Pointer {
+	if id >= len(r.pools) {
+		return nil
+	}
+	p := &r.pools[id]
+	if p.out || p.hot.gen != p.gen || p.hot.p == nil || !p.current(r) || len(r.consts) < len(r.m.Consts) {
+		return nil
+	}
+	p.out = true
+	base := p.hot.p
+	p.clearLocals(p.hot.v, base)
+	*(*int)(unsafe.Add(base, p.round)) = r.round
+	*(*int)(unsafe.Add(base, p.segment)) = r.segment
+	return base
+}
+
+// returnHot gives back the hot frame lendHot lent.
+func (r *Run) returnHot(id int) {
+	r.pools[id].out = false
+}
+
 // frameSlow is frameAtP when the pool must be made or refreshed, or has
 // no frame of its template to give.
 func (r *Run) frameSlow(id int) (reflect.Value, unsafe.Pointer) {

@@ -55,6 +55,9 @@ type actionPlan struct {
 	body block
 	fid  int
 	self slot
+	// direct: no parameters, self at a known slot, the body compiled;
+	// a native act runs it through performP.
+	direct bool
 }
 
 type eventPlan struct {
@@ -184,6 +187,7 @@ func Lower(m *dsl.Model) *Plan {
 			ap.self = slotIn(a.Frame, a.Self.Index, nil)
 			p.presetField(a.Frame, a.Self.Index)
 		}
+		ap.direct = len(a.Params) == 0 && ap.self.ok && ap.body.fns != nil
 		p.actions[a] = ap
 	}
 	for _, t := range m.Tables {
