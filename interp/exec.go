@@ -837,8 +837,8 @@ type argSets struct {
 // the frame of its event's one handler at hbase.
 func (r *Run) setArgs(a *argSets, base, hbase unsafe.Pointer) error {
 	offs := a.offs[:len(a.fns)]
+	r.reason = a.name // native expressions that set a reason set it back
 	for i, set := range a.fns {
-		r.reason = a.name
 		if err := set(r, base, unsafe.Add(hbase, offs[i])); err != nil {
 			return err
 		}
@@ -875,7 +875,12 @@ func (r *Run) runHandler(ep *eventPlan, hf reflect.Value, hbase unsafe.Pointer, 
 	}
 	r.nesting++
 	r.actors = append(r.actors, who)
-	_, err := r.execBlockAt(&h.body, hf, hbase)
+	var err error
+	if h.body.fns != nil && !fastOff { // execBlockAt, without its call
+		_, err = r.runFns(&h.body, hbase)
+	} else {
+		_, err = r.execNodes(&h.body, hf)
+	}
 	r.actors = r.actors[:len(r.actors)-1]
 	r.nesting--
 	if err == nil {

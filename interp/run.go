@@ -419,12 +419,12 @@ func (r *Run) evalEnd() (bool, error) {
 func (r *Run) runPhase(ph *phasePlan) error {
 	prev := r.phase
 	r.phase = ph.ph.Name
-	defer func() { r.phase = prev }()
 	fr := r.frameAt(ph.fid)
 	_, err := r.execBlock(&ph.body, fr)
 	if err == nil {
 		r.releaseAt(ph.fid, fr)
 	}
+	r.phase = prev
 	return err
 }
 
