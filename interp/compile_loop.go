@@ -113,7 +113,10 @@ func (n *forNode) eachAct(r *Run, base unsafe.Pointer, ptrs []unsafe.Pointer, a 
 		if err := r.actP(a, p, ct); err != nil {
 			return flowNext, err
 		}
-		if stop, err := r.stopLoop(watch); err != nil || stop {
+		if !watch || r.endKept() && !r.endWas { // stopLoop's answer when nothing changed
+			continue
+		}
+		if stop, err := r.checkEnd(); err != nil || stop {
 			return flowNext, err
 		}
 	}

@@ -514,7 +514,13 @@ func (c *fastCompiler) intCall(x *ast.CallNode) intFn {
 				// A die of the rule file (d20, 2d6): its numbers are known.
 				n, faces := n.Value, faces.Value
 				if n == 1 && faces >= 2 && faces <= stdlib.MaxFaces {
-					return func(r *Run, _ unsafe.Pointer) (int, error) { return r.die(faces) }
+					return func(r *Run, _ unsafe.Pointer) (int, error) {
+						if sd := r.seeded(); sd != nil { // r.die, without its call
+							r.seq++
+							return sd.Die(faces, nil)
+						}
+						return r.die(faces)
+					}
 				}
 				return func(r *Run, _ unsafe.Pointer) (int, error) { return r.Roll(n, faces) }
 			}
@@ -583,6 +589,11 @@ func rollDice(r *Run, d stdlib.Dice) (int, error) {
 		return 0, fmt.Errorf("cannot roll %v", d)
 	}
 	if d.N == 1 && d.Faces <= stdlib.MaxFaces {
+		if sd := r.seeded(); sd != nil { // r.die, without its call
+			r.seq++
+			t, err := sd.Die(d.Faces, nil)
+			return t + d.Mod, err
+		}
 		t, err := r.die(d.Faces)
 		return t + d.Mod, err
 	}

@@ -270,7 +270,7 @@ func (r *Run) pickP(list []unsafe.Pointer) (unsafe.Pointer, error) {
 func (r *Run) pickIndex(n int) (int, error) {
 	// A quiet run on a seeded stream reads no reason (Run.die): the roll
 	// without setting one and setting it back.
-	if sd, ok := r.dice.(*SeededDice); ok && r.opt.Sink == nil && n <= stdlib.MaxFaces {
+	if sd := r.seeded(); sd != nil && n <= stdlib.MaxFaces {
 		r.seq++
 		k, err := sd.Die(n, nil)
 		return k - 1, err

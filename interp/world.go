@@ -14,11 +14,21 @@ var _ stdlib.World = (*Run)(nil)
 
 // die rolls one die of 2 to stdlib.MaxFaces faces (the caller checked).
 func (r *Run) die(faces int) (int, error) {
-	if sd, ok := r.dice.(*SeededDice); ok && r.opt.Sink == nil {
+	if sd := r.seeded(); sd != nil {
 		r.seq++
 		return sd.Die(faces, nil)
 	}
 	return r.Roll(1, faces)
+}
+
+// seeded is the run's dice stream when a die may be drawn from it
+// straight, nothing recorded: in a quiet run on a seeded stream (fray
+// sim); nil otherwise.
+func (r *Run) seeded() *SeededDice {
+	if sd, ok := r.dice.(*SeededDice); ok && r.opt.Sink == nil {
+		return sd
+	}
+	return nil
 }
 
 // Roll rolls n dice and records the roll, attributed to the current actor
