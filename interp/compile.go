@@ -232,6 +232,15 @@ func (p *Plan) compileAssign(n *assignNode) stmtFn {
 		return nil
 	}
 	t := n.path.t
+	if t == intT && fe.i != nil && fe.local {
+		switch n.op {
+		case "+=":
+			return assignLocal(n, fe.off, 1)
+		case "-=":
+			return assignLocal(n, fe.off, -1)
+		}
+		return assignLocal(n, fe.off, 0)
+	}
 	if t == intT && fe.i != nil {
 		switch n.op {
 		case "+=":
@@ -251,6 +260,29 @@ func (p *Plan) compileAssign(n *assignNode) stmtFn {
 		return assignTo(n, fe.s, nil)
 	}
 	return nil
+}
+
+// assignLocal compiles `target = name`, `target += name` or
+// `target -= name` (sign 0, 1 or -1) for a whole number held by a name
+// of the frame, at off: the value is read in place, without a call.
+func assignLocal(n *assignNode, off uintptr, sign int) stmtFn {
+	label, bump := n.t.Label, n.bump
+	return func(r *Run, base unsafe.Pointer) (flow, error) {
+		r.reason = label
+		if bump {
+			r.world++
+		}
+		v := *(*int)(unsafe.Add(base, off))
+		dst, err := n.dst(base)
+		switch {
+		case err != nil:
+		case sign == 0:
+			*(*int)(dst) = v
+		default:
+			*(*int)(dst) += sign * v
+		}
+		return flowNext, err
+	}
 }
 
 // assignTo compiles `target = value` for a native value of the target's
