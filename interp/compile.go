@@ -425,12 +425,18 @@ func (p *Plan) compileEmit(n *emitNode) stmtFn {
 		return nil
 	}
 	h := ep.handlers[0]
-	sets := &argSets{fns: make([]intoFn, len(n.args)), offs: make([]uintptr, len(n.args)), name: ep.ev.Name}
+	sets := &argSets{name: ep.ev.Name}
 	for i, a := range n.args {
-		if sets.fns[i] = p.compileInto(a, h.params[i].t); sets.fns[i] == nil {
+		to, t := h.params[i].off, h.params[i].t
+		if fe := p.fastExpr(a); fe != nil && fe.local && (fe.p != nil && t == fe.rt && t.Kind() == reflect.Pointer) {
+			sets.ptrs = append(sets.ptrs, ptrCopy{from: fe.off, to: to})
+			continue
+		}
+		set := p.compileInto(a, t)
+		if set == nil {
 			return nil
 		}
-		sets.offs[i] = h.params[i].off
+		sets.fns, sets.offs = append(sets.fns, set), append(sets.offs, to)
 	}
 	rt := p.curType()
 	return func(r *Run, base unsafe.Pointer) (flow, error) {

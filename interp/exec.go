@@ -831,11 +831,23 @@ type argSets struct {
 	fns  []intoFn
 	offs []uintptr
 	name string // the event's: the reason of the arguments' rolls
+	// ptrs: arguments that are names of the emitter's frame holding a
+	// combatant or a side, copied in place before the others are
+	// evaluated (reading a name rolls nothing and never fails).
+	ptrs []ptrCopy
 }
+
+// ptrCopy copies the pointer at from in the emitter's frame to to in
+// the handler's (pointers only: the store goes through the collector's
+// write barrier as a pointer).
+type ptrCopy struct{ from, to uintptr }
 
 // setArgs evaluates an emit's arguments, read in the frame at base, into
 // the frame of its event's one handler at hbase.
 func (r *Run) setArgs(a *argSets, base, hbase unsafe.Pointer) error {
+	for _, w := range a.ptrs {
+		*(*unsafe.Pointer)(unsafe.Add(hbase, w.to)) = *(*unsafe.Pointer)(unsafe.Add(base, w.from))
+	}
 	offs := a.offs[:len(a.fns)]
 	r.reason = a.name // native expressions that set a reason set it back
 	for i, set := range a.fns {
