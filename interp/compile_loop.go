@@ -172,7 +172,8 @@ func (n *forNode) runOrdered(r *Run, base unsafe.Pointer, fe *fexpr, keys []func
 	}
 	// A stable insertion sort of the items with their keys: lists are short.
 	ik := buf.ikeys
-	if nk == 1 { // the common case, without the slices of keyLess
+	switch {
+	case nk == 1: // the common case, without the slices of keyLess
 		desc := n.keys[0].desc
 		for i := 1; i < len(items); i++ {
 			for j := i; j > 0 && ik[j] != ik[j-1] && (ik[j] > ik[j-1]) == desc; j-- {
@@ -180,12 +181,13 @@ func (n *forNode) runOrdered(r *Run, base unsafe.Pointer, fe *fexpr, keys []func
 				ik[j], ik[j-1] = ik[j-1], ik[j]
 			}
 		}
-	}
-	for i := 1; i < len(items) && nk > 1; i++ {
-		for j := i; j > 0 && n.keyLess(ik[j*nk:j*nk+nk], ik[(j-1)*nk:j*nk]); j-- {
-			items[j], items[j-1] = items[j-1], items[j]
-			for k := 0; k < nk; k++ {
-				ik[j*nk+k], ik[(j-1)*nk+k] = ik[(j-1)*nk+k], ik[j*nk+k]
+	case nk > 1:
+		for i := 1; i < len(items); i++ {
+			for j := i; j > 0 && n.keyLess(ik[j*nk:j*nk+nk], ik[(j-1)*nk:j*nk]); j-- {
+				items[j], items[j-1] = items[j-1], items[j]
+				for k := 0; k < nk; k++ {
+					ik[j*nk+k], ik[(j-1)*nk+k] = ik[(j-1)*nk+k], ik[j*nk+k]
+				}
 			}
 		}
 	}

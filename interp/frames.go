@@ -135,22 +135,15 @@ func (r *Run) frameAtP(id int) (reflect.Value, unsafe.Pointer) {
 	// the current template.
 	if id < len(r.pools) {
 		p := &r.pools[id]
-		if !p.out && p.hot.gen == p.gen && p.hot.p != nil && p.current(r) &&
-			len(r.consts) >= len(r.m.Consts) {
+		if p.hotIn(r) { // lendHot, without its call
 			p.out = true
-			base := p.hot.p
-			p.clearLocals(p.hot.v, base)
-			*(*int)(unsafe.Add(base, p.round)) = r.round
-			*(*int)(unsafe.Add(base, p.segment)) = r.segment
-			return p.hot.v, base
+			p.reuse(r, p.hot.v, p.hot.p)
+			return p.hot.v, p.hot.p
 		}
-		if n := len(p.free); n > 0 && p.free[n-1].gen == p.gen && p.current(r) &&
-			len(r.consts) >= len(r.m.Consts) {
+		if n := len(p.free); n > 0 && p.free[n-1].gen == p.gen && p.usable(r) {
 			fr, base := p.free[n-1].v, p.free[n-1].p
 			p.free = p.free[:n-1]
-			p.clearLocals(fr, base)
-			*(*int)(unsafe.Add(base, p.round)) = r.round
-			*(*int)(unsafe.Add(base, p.segment)) = r.segment
+			p.reuse(r, fr, base)
 			return fr, base
 		}
 	}
@@ -159,26 +152,43 @@ func (r *Run) frameAtP(id int) (reflect.Value, unsafe.Pointer) {
 
 // lendHot lends the hot frame of body id, reset, when it is in and of
 // the current template, and gives its address; nil otherwise (take a
-// frame with frameAtP). Give it back with returnHot.
+// frame with frameAtP). Give it back with returnHot (or releaseAtP).
 func (r *Run) lendHot(id int) unsafe.Pointer {
 	if id >= len(r.pools) {
 		return nil
 	}
 	p := &r.pools[id]
-	if p.out || p.hot.gen != p.gen || p.hot.p == nil || !p.current(r) || len(r.consts) < len(r.m.Consts) {
+	if !p.hotIn(r) {
 		return nil
 	}
 	p.out = true
-	base := p.hot.p
-	p.clearLocals(p.hot.v, base)
-	*(*int)(unsafe.Add(base, p.round)) = r.round
-	*(*int)(unsafe.Add(base, p.segment)) = r.segment
-	return base
+	p.reuse(r, p.hot.v, p.hot.p)
+	return p.hot.p
 }
 
 // returnHot gives back the hot frame lendHot lent.
 func (r *Run) returnHot(id int) {
 	r.pools[id].out = false
+}
+
+// hotIn reports whether the pool's hot frame is in and of the current
+// template, so that it may be lent.
+func (p *framePool) hotIn(r *Run) bool {
+	return !p.out && p.hot.gen == p.gen && p.hot.p != nil && p.usable(r)
+}
+
+// usable reports whether the pool's frames of its template may be lent
+// as they are: the template holds the run's lists and its constants.
+func (p *framePool) usable(r *Run) bool {
+	return p.current(r) && len(r.consts) >= len(r.m.Consts)
+}
+
+// reuse readies a frame of the current template at base for a new call:
+// its locals zeroed, the round and segment the run's.
+func (p *framePool) reuse(r *Run, fr reflect.Value, base unsafe.Pointer) {
+	p.clearLocals(fr, base)
+	*(*int)(unsafe.Add(base, p.round)) = r.round
+	*(*int)(unsafe.Add(base, p.segment)) = r.segment
 }
 
 // frameSlow is frameAtP when the pool must be made or refreshed, or has
