@@ -6,12 +6,14 @@ import (
 	"strings"
 	"unsafe"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/check"
+	"github.com/frayrules/fray/dsl/diag"
+	"github.com/frayrules/fray/dsl/syntax"
 )
 
 type declareNode struct {
-	at  dsl.Range
-	who *dsl.CExpr // one combatant's declaration; nil for everyone's
+	at  diag.Range
+	who *check.CExpr // one combatant's declaration; nil for everyone's
 }
 
 // exec collects every living combatant's declaration for the round (or
@@ -19,9 +21,9 @@ type declareNode struct {
 // else the ruleset's default action.
 func (n *declareNode) exec(r *Run, fr reflect.Value) (flow, error) {
 	r.world++
-	var script map[string]*dsl.DeclSpec
+	var script map[string]*check.DeclSpec
 	if specs := r.enc.Script[r.round]; len(specs) > 0 {
-		script = make(map[string]*dsl.DeclSpec, len(specs))
+		script = make(map[string]*check.DeclSpec, len(specs))
 		for _, d := range specs {
 			script[d.Who] = d
 		}
@@ -44,7 +46,7 @@ func (n *declareNode) exec(r *Run, fr reflect.Value) (flow, error) {
 			continue
 		}
 		r.declared[i] = nil
-		c.Elem().Field(dsl.FieldAction).SetString("")
+		c.Elem().Field(check.FieldAction).SetString("")
 		if !inFight(c) {
 			continue
 		}
@@ -57,7 +59,7 @@ func (n *declareNode) exec(r *Run, fr reflect.Value) (flow, error) {
 					continue
 				}
 				slot := reflect.New(s.Action.Params[j].Type.R).Elem()
-				if err := r.store(slot, a, dsl.RangeOf(s.Decl.Pos, s.Decl.EndPos)); err != nil {
+				if err := r.store(slot, a, syntax.RangeOf(s.Decl.Pos, s.Decl.EndPos)); err != nil {
 					return flowNext, err
 				}
 				d.args[j] = slot
@@ -69,7 +71,7 @@ func (n *declareNode) exec(r *Run, fr reflect.Value) (flow, error) {
 			continue
 		}
 		r.declared[i] = d
-		c.Elem().Field(dsl.FieldAction).SetString(d.action.a.Name)
+		c.Elem().Field(check.FieldAction).SetString(d.action.a.Name)
 		if r.quiet() {
 			continue
 		}
@@ -118,8 +120,8 @@ func (d *declared) jsonArgs() map[string]any {
 }
 
 type actNode struct {
-	at  dsl.Range
-	who *dsl.CExpr
+	at  diag.Range
+	who *check.CExpr
 }
 
 // exec resolves the combatant's declared action (the default one when
@@ -170,7 +172,7 @@ func (n *actNode) exec(r *Run, fr reflect.Value) (flow, error) {
 func (r *Run) perform(cp unsafe.Pointer, ct reflect.Type, c reflect.Value, d *declared) error {
 	ap := d.action
 	if r.nesting >= MaxNesting {
-		return &RunError{At: dsl.RangeOf(ap.a.Decl.Pos, ap.a.Decl.Pos), Msg: fmt.Sprintf("actions and events are nested more than %d deep", MaxNesting)}
+		return &RunError{At: syntax.RangeOf(ap.a.Decl.Pos, ap.a.Decl.Pos), Msg: fmt.Sprintf("actions and events are nested more than %d deep", MaxNesting)}
 	}
 	r.nesting++
 	r.actors = append(r.actors, *(*string)(cp)) // the name leads every combatant
@@ -230,7 +232,7 @@ func (r *Run) performP(cp unsafe.Pointer, ct reflect.Type, d *declared) error {
 
 // logAct logs that the combatant at cp acts, with the action's arguments
 // as they stand in its frame fr.
-func (r *Run) logAct(fr reflect.Value, cp unsafe.Pointer, a *dsl.Action) {
+func (r *Run) logAct(fr reflect.Value, cp unsafe.Pointer, a *check.Action) {
 	e := fr.Elem()
 	var parts []string
 	args := map[string]any{}
@@ -265,7 +267,7 @@ func (r *Run) actionArgs(fr reflect.Value, d *declared) error {
 		if err != nil {
 			return err
 		}
-		if err := r.store(e.Field(p.Field.Index), v, dsl.RangeOf(p.Decl.Pos, p.Decl.EndPos)); err != nil {
+		if err := r.store(e.Field(p.Field.Index), v, syntax.RangeOf(p.Decl.Pos, p.Decl.EndPos)); err != nil {
 			return err
 		}
 	}
@@ -273,9 +275,9 @@ func (r *Run) actionArgs(fr reflect.Value, d *declared) error {
 }
 
 type scheduleNode struct {
-	at         dsl.Range
+	at         diag.Range
 	label      string
-	who, after *dsl.CExpr
+	who, after *check.CExpr
 	body       block
 }
 
@@ -336,9 +338,9 @@ func (r *Run) untick(t int) (int, int) {
 }
 
 type cancelNode struct {
-	at    dsl.Range
+	at    diag.Range
 	label string
-	who   *dsl.CExpr
+	who   *check.CExpr
 }
 
 func (n *cancelNode) exec(r *Run, fr reflect.Value) (flow, error) {
@@ -389,8 +391,8 @@ func (r *Run) fireDue() error {
 			r.emitLog(&Event{Kind: KFire, Who: next.actor, Name: next.label, Text: fmt.Sprintf("%s: %q comes due", next.actor, next.label)})
 		}
 		fr := next.frame
-		fr.Elem().Field(dsl.GRound).SetInt(int64(r.round))
-		fr.Elem().Field(dsl.GSegment).SetInt(int64(r.segment))
+		fr.Elem().Field(check.GRound).SetInt(int64(r.round))
+		fr.Elem().Field(check.GSegment).SetInt(int64(r.segment))
 		r.actors = append(r.actors, next.actor)
 		_, err := r.execBlock(&next.body, fr)
 		r.actors = r.actors[:len(r.actors)-1]
@@ -401,10 +403,10 @@ func (r *Run) fireDue() error {
 }
 
 type applyNode struct {
-	at     dsl.Range
-	table  *dsl.Table
-	keys   []*dsl.CExpr // none: roll the table's dice
-	target *dsl.CExpr
+	at     diag.Range
+	table  *check.Table
+	keys   []*check.CExpr // none: roll the table's dice
+	target *check.CExpr
 }
 
 // exec rolls the table (or looks its keys up), logs the row and runs

@@ -5,7 +5,7 @@ import (
 	"reflect"
 	"unsafe"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/check"
 )
 
 // Statements compiled to closures. Lowering makes every body a list of
@@ -110,7 +110,7 @@ func (r *Run) tooManySteps(n node) error {
 }
 
 // fastExpr is the native form of an expression, if it has one.
-func (p *Plan) fastExpr(ce *dsl.CExpr) *fexpr {
+func (p *Plan) fastExpr(ce *check.CExpr) *fexpr {
 	if ce == nil || ce.ID <= 0 || ce.ID >= len(p.fast) {
 		return nil
 	}
@@ -141,7 +141,7 @@ type intoFn func(r *Run, f, dst unsafe.Pointer) error
 
 // compileInto is evalIntoAt bound to one expression and a destination
 // type: nil when the expression has no native form of that type.
-func (p *Plan) compileInto(ce *dsl.CExpr, t reflect.Type) intoFn {
+func (p *Plan) compileInto(ce *check.CExpr, t reflect.Type) intoFn {
 	fe := p.fastExpr(ce)
 	switch {
 	case fe == nil:
@@ -170,7 +170,7 @@ func (p *Plan) compileInto(ce *dsl.CExpr, t reflect.Type) intoFn {
 	return nil
 }
 
-func into[T any](ce *dsl.CExpr, fn func(*Run, unsafe.Pointer) (T, error)) intoFn {
+func into[T any](ce *check.CExpr, fn func(*Run, unsafe.Pointer) (T, error)) intoFn {
 	return func(r *Run, f, dst unsafe.Pointer) error {
 		mark := len(r.scratch)
 		v, err := fn(r, f)

@@ -7,7 +7,8 @@ import (
 	"strings"
 	"unsafe"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/check"
+	"github.com/frayrules/fray/dsl/diag"
 )
 
 type flow int
@@ -23,19 +24,19 @@ type node interface {
 }
 
 // placed nodes know their statement's place in the rule file.
-type placed interface{ where() dsl.Range }
+type placed interface{ where() diag.Range }
 
-func (n *declareNode) where() dsl.Range  { return n.at }
-func (n *actNode) where() dsl.Range      { return n.at }
-func (n *scheduleNode) where() dsl.Range { return n.at }
-func (n *cancelNode) where() dsl.Range   { return n.at }
-func (n *letNode) where() dsl.Range      { return n.at }
-func (n *assignNode) where() dsl.Range   { return n.at }
-func (n *ifNode) where() dsl.Range       { return n.at }
-func (n *forNode) where() dsl.Range      { return n.at }
-func (n *emitNode) where() dsl.Range     { return n.at }
-func (n *logNode) where() dsl.Range      { return n.at }
-func (n *segmentNode) where() dsl.Range  { return n.at }
+func (n *declareNode) where() diag.Range  { return n.at }
+func (n *actNode) where() diag.Range      { return n.at }
+func (n *scheduleNode) where() diag.Range { return n.at }
+func (n *cancelNode) where() diag.Range   { return n.at }
+func (n *letNode) where() diag.Range      { return n.at }
+func (n *assignNode) where() diag.Range   { return n.at }
+func (n *ifNode) where() diag.Range       { return n.at }
+func (n *forNode) where() diag.Range      { return n.at }
+func (n *emitNode) where() diag.Range     { return n.at }
+func (n *logNode) where() diag.Range      { return n.at }
+func (n *segmentNode) where() diag.Range  { return n.at }
 
 func (r *Run) execBlock(b *block, fr reflect.Value) (flow, error) {
 	if b.fns != nil && !fastOff {
@@ -67,9 +68,9 @@ func (r *Run) execNodes(b *block, fr reflect.Value) (flow, error) {
 }
 
 type letNode struct {
-	at     dsl.Range
+	at     diag.Range
 	field  int
-	val    *dsl.CExpr
+	val    *check.CExpr
 	reason string
 	slot   slot
 }
@@ -93,10 +94,10 @@ func (n *letNode) exec(r *Run, fr reflect.Value) (flow, error) {
 }
 
 type assignNode struct {
-	at   dsl.Range
-	t    *dsl.Target
+	at   diag.Range
+	t    *check.Target
 	op   string
-	val  *dsl.CExpr
+	val  *check.CExpr
 	path targetPath
 	bump bool // it may change what the end condition reads
 }
@@ -259,8 +260,8 @@ func toFloat(v any) (float64, bool) {
 }
 
 type ifNode struct {
-	at        dsl.Range
-	cond      *dsl.CExpr
+	at        diag.Range
+	cond      *check.CExpr
 	then, els block
 }
 
@@ -278,14 +279,14 @@ func (n *ifNode) exec(r *Run, fr reflect.Value) (flow, error) {
 
 type orderKey struct {
 	label string
-	e     *dsl.CExpr
+	e     *check.CExpr
 	desc  bool
 }
 
 type forNode struct {
-	at           dsl.Range
+	at           diag.Range
 	field        int
-	list         *dsl.CExpr
+	list         *check.CExpr
 	keys         []orderKey
 	simultaneous bool
 	body         block
@@ -729,9 +730,9 @@ func btoi(b bool) int {
 }
 
 type emitNode struct {
-	at   dsl.Range
+	at   diag.Range
 	ev   *eventPlan
-	args []*dsl.CExpr
+	args []*check.CExpr
 }
 
 func (n *emitNode) exec(r *Run, fr reflect.Value) (flow, error) {
@@ -860,7 +861,7 @@ func (r *Run) setArgs(a *argSets, base, hbase unsafe.Pointer) error {
 
 // runHandler runs the one handler of a direct event whose arguments are
 // in its frame hf at hbase, emitted by who at at, in a quiet run.
-func (r *Run) runHandler(ep *eventPlan, hf reflect.Value, hbase unsafe.Pointer, who string, at *dsl.Range) error {
+func (r *Run) runHandler(ep *eventPlan, hf reflect.Value, hbase unsafe.Pointer, who string, at *diag.Range) error {
 	ev, h := ep.ev, ep.handlers[0]
 	if r.nesting >= MaxNesting {
 		return &RunError{At: *at, Msg: fmt.Sprintf("events are nested more than %d deep: a handler that emits, in the end, its own event?", MaxNesting)}
@@ -936,7 +937,7 @@ func (ep *eventPlan) arg(efr reflect.Value, i int) reflect.Value {
 
 // dispatch logs an event whose arguments are in efr, a frame of the
 // event, and runs its handlers.
-func (r *Run) dispatch(ep *eventPlan, efr reflect.Value, at dsl.Range, who string) error {
+func (r *Run) dispatch(ep *eventPlan, efr reflect.Value, at diag.Range, who string) error {
 	r.nesting++
 	defer func() { r.nesting-- }()
 	if r.nesting > MaxNesting {
@@ -1014,7 +1015,7 @@ func (r *Run) handle(ep *eventPlan, efr reflect.Value, who string) error {
 	ev := ep.ev
 	ebase := efr.UnsafePointer()
 	for i, p := range ev.Params {
-		if p.Type.Kind != dsl.KCombatant {
+		if p.Type.Kind != check.KCombatant {
 			continue
 		}
 		if s := ep.params[i]; s.ok && s.t.Kind() == reflect.Pointer && s.t.Elem().Kind() == reflect.Struct {
@@ -1054,7 +1055,7 @@ func (r *Run) handle(ep *eventPlan, efr reflect.Value, who string) error {
 }
 
 // render fills a template; without keep it only evaluates the parts.
-func (r *Run) render(t *dsl.Template, fr reflect.Value, keep bool) (string, error) {
+func (r *Run) render(t *check.Template, fr reflect.Value, keep bool) (string, error) {
 	var b strings.Builder
 	for _, p := range t.Parts {
 		if p.Expr == nil {
@@ -1079,8 +1080,8 @@ func (r *Run) render(t *dsl.Template, fr reflect.Value, keep bool) (string, erro
 }
 
 type logNode struct {
-	at dsl.Range
-	t  *dsl.Template
+	at diag.Range
+	t  *check.Template
 }
 
 func (n *logNode) exec(r *Run, fr reflect.Value) (flow, error) {
@@ -1103,8 +1104,8 @@ type returnNode struct{}
 func (returnNode) exec(*Run, reflect.Value) (flow, error) { return flowReturn, nil }
 
 type segmentNode struct {
-	at   dsl.Range
-	n    *dsl.CExpr
+	at   diag.Range
+	n    *check.CExpr
 	body block
 }
 
@@ -1117,10 +1118,10 @@ func (n *segmentNode) exec(r *Run, fr reflect.Value) (flow, error) {
 	seg, _ := toInt(v)
 	prev := r.segment
 	r.segment = seg
-	fr.Elem().Field(dsl.GSegment).SetInt(int64(seg))
+	fr.Elem().Field(check.GSegment).SetInt(int64(seg))
 	defer func() {
 		r.segment = prev
-		fr.Elem().Field(dsl.GSegment).SetInt(int64(prev))
+		fr.Elem().Field(check.GSegment).SetInt(int64(prev))
 	}()
 	if err := r.fireDue(); err != nil {
 		return flowNext, err
@@ -1139,4 +1140,4 @@ func fieldByTag(v reflect.Value, name string) (reflect.Value, bool) {
 	return reflect.Value{}, false
 }
 
-func (n *applyNode) where() dsl.Range { return n.at }
+func (n *applyNode) where() diag.Range { return n.at }

@@ -8,7 +8,7 @@ import (
 	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/vm/runtime"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/check"
 	"github.com/frayrules/fray/stdlib"
 )
 
@@ -100,7 +100,7 @@ func (e *exprErr) Error() string { return e.msg }
 // fastCompiler lowers one expression.
 type fastCompiler struct {
 	p       *Plan
-	fr      *dsl.Frame
+	fr      *check.Frame
 	impure  bool // it rolls dice
 	calls   bool // it calls the ruleset's modifiers
 	preds   int  // depth of predicates being compiled (# is their element)
@@ -108,7 +108,7 @@ type fastCompiler struct {
 }
 
 // compileFast returns nil when the expression needs expr-lang.
-func (p *Plan) compileFast(ce *dsl.CExpr) *fexpr {
+func (p *Plan) compileFast(ce *check.CExpr) *fexpr {
 	if ce == nil || ce.Node == nil || ce.Frame == nil || ce.Frame.R == nil {
 		return nil
 	}
@@ -234,7 +234,7 @@ func (c *fastCompiler) location(n ast.Node) (field, bool) {
 	switch x := n.(type) {
 	case *ast.IdentifierNode:
 		ff := c.fr.Lookup(x.Value)
-		if ff == nil || ff.Index == dsl.GCtx {
+		if ff == nil || ff.Index == check.GCtx {
 			return field{}, false
 		}
 		return field{off: c.fr.R.Field(ff.Index).Offset}, true
@@ -1086,7 +1086,7 @@ func (c *fastCompiler) related(n ast.Node) (ptrFn, int, bool) {
 }
 
 // fastOf is the native form of an expression, or nil.
-func (r *Run) fastOf(ce *dsl.CExpr) *fexpr {
+func (r *Run) fastOf(ce *check.CExpr) *fexpr {
 	if fastOff || ce.ID >= len(r.plan.fast) {
 		return nil
 	}
@@ -1094,7 +1094,7 @@ func (r *Run) fastOf(ce *dsl.CExpr) *fexpr {
 }
 
 // evalFast evaluates natively and boxes the value as expr-lang would.
-func (r *Run) evalFast(ce *dsl.CExpr, fe *fexpr, fr reflect.Value) (any, error) {
+func (r *Run) evalFast(ce *check.CExpr, fe *fexpr, fr reflect.Value) (any, error) {
 	if fe.noBox {
 		return r.evalVM(ce, fr)
 	}
@@ -1144,7 +1144,7 @@ func (r *Run) evalFast(ce *dsl.CExpr, fe *fexpr, fr reflect.Value) (any, error) 
 }
 
 // fastRun runs a native function with the scratch space reclaimed after.
-func fastRun[T any](r *Run, ce *dsl.CExpr, fn func(*Run, unsafe.Pointer) (T, error), fr reflect.Value) (T, error) {
+func fastRun[T any](r *Run, ce *check.CExpr, fn func(*Run, unsafe.Pointer) (T, error), fr reflect.Value) (T, error) {
 	mark := len(r.scratch)
 	v, err := fn(r, fr.UnsafePointer())
 	r.scratch = r.scratch[:mark]
@@ -1155,7 +1155,7 @@ func fastRun[T any](r *Run, ce *dsl.CExpr, fn func(*Run, unsafe.Pointer) (T, err
 }
 
 // fastRunP is fastRun on a frame's address.
-func fastRunP[T any](r *Run, ce *dsl.CExpr, fn func(*Run, unsafe.Pointer) (T, error), f unsafe.Pointer) (T, error) {
+func fastRunP[T any](r *Run, ce *check.CExpr, fn func(*Run, unsafe.Pointer) (T, error), f unsafe.Pointer) (T, error) {
 	mark := len(r.scratch)
 	v, err := fn(r, f)
 	r.scratch = r.scratch[:mark]
@@ -1166,7 +1166,7 @@ func fastRunP[T any](r *Run, ce *dsl.CExpr, fn func(*Run, unsafe.Pointer) (T, er
 }
 
 // evalBool evaluates a condition; anything but true is false.
-func (r *Run) evalBool(ce *dsl.CExpr, fr reflect.Value) (bool, error) {
+func (r *Run) evalBool(ce *check.CExpr, fr reflect.Value) (bool, error) {
 	if fe := r.fastOf(ce); fe != nil && fe.b != nil {
 		return fastRun(r, ce, fe.b, fr)
 	}
@@ -1177,7 +1177,7 @@ func (r *Run) evalBool(ce *dsl.CExpr, fr reflect.Value) (bool, error) {
 
 // evalInto evaluates straight into dst when the expression is native and
 // its value has dst's type, without boxing it; it reports whether it did.
-func (r *Run) evalInto(ce *dsl.CExpr, fr, dst reflect.Value) (bool, error) {
+func (r *Run) evalInto(ce *check.CExpr, fr, dst reflect.Value) (bool, error) {
 	if r.fastOf(ce) == nil {
 		return false, nil
 	}
@@ -1185,7 +1185,7 @@ func (r *Run) evalInto(ce *dsl.CExpr, fr, dst reflect.Value) (bool, error) {
 }
 
 // evalIntoAt is evalInto for a frame at f and a destination at dst of type t.
-func (r *Run) evalIntoAt(ce *dsl.CExpr, f, dst unsafe.Pointer, t reflect.Type) (bool, error) {
+func (r *Run) evalIntoAt(ce *check.CExpr, f, dst unsafe.Pointer, t reflect.Type) (bool, error) {
 	fe := r.fastOf(ce)
 	if fe == nil {
 		return false, nil
@@ -1220,7 +1220,7 @@ func (r *Run) evalIntoAt(ce *dsl.CExpr, f, dst unsafe.Pointer, t reflect.Type) (
 }
 
 // evalDiscard evaluates for the effects and failures only.
-func (r *Run) evalDiscard(ce *dsl.CExpr, fr reflect.Value) error {
+func (r *Run) evalDiscard(ce *check.CExpr, fr reflect.Value) error {
 	if fe := r.fastOf(ce); fe != nil {
 		var err error
 		switch {
@@ -1247,7 +1247,7 @@ func (r *Run) evalDiscard(ce *dsl.CExpr, fr reflect.Value) error {
 // text: when every part is native and can fail only by reading a field
 // of a parameter that is nobody. It returns the indexes of those
 // parameters, to check at dispatch.
-func (p *Plan) quietTemplate(ev *dsl.Event) (bool, []int) {
+func (p *Plan) quietTemplate(ev *check.Event) (bool, []int) {
 	if ev.Template == nil {
 		return true, nil
 	}

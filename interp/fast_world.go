@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"unsafe"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/check"
 	"github.com/frayrules/fray/stdlib"
 )
 
@@ -21,11 +21,11 @@ type layout struct {
 	side, alive, present, idx uintptr // combatant fields
 }
 
-func newLayout(u *dsl.Universe) layout {
+func newLayout(u *check.Universe) layout {
 	c := u.Combatant.R.Elem()
-	idx, _ := c.FieldByName(dsl.HiddenIndexField)
-	return layout{side: c.Field(dsl.FieldSide).Offset, alive: c.Field(dsl.FieldAlive).Offset,
-		present: c.Field(dsl.FieldPresent).Offset, idx: idx.Offset}
+	idx, _ := c.FieldByName(check.HiddenIndexField)
+	return layout{side: c.Field(check.FieldSide).Offset, alive: c.Field(check.FieldAlive).Offset,
+		present: c.Field(check.FieldPresent).Offset, idx: idx.Offset}
 }
 
 var errNobody = errors.New("expected a combatant or side, found nobody")

@@ -4,12 +4,12 @@ import (
 	"os"
 	"testing"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/check"
 )
 
 // Tests run in interp/ and read the repository's files, so the sandbox's
 // root is the repository.
 func TestMain(m *testing.M) {
-	dsl.Root = ".."
+	check.Root = ".."
 	os.Exit(m.Run())
 }

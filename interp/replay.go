@@ -7,7 +7,7 @@ import (
 	"io"
 	"reflect"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/check"
 )
 
 // Recording is a run read back from its JSON log.
@@ -72,7 +72,7 @@ type Difference struct {
 
 // Replay plays an encounter again with the recorded dice and reports the
 // first event that differs, or nil when every event is the same.
-func Replay(rec *Recording, enc *dsl.Encounter) (*Difference, int, error) {
+func Replay(rec *Recording, enc *check.Encounter) (*Difference, int, error) {
 	var got []*Event
 	opt := Options{Seed: rec.Seed, Dice: rec.Dice, MaxRounds: rec.MaxRounds, Sink: func(e *Event) {
 		cp := *e

@@ -12,7 +12,9 @@ import (
 	"github.com/expr-lang/expr/file"
 	"github.com/expr-lang/expr/vm"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/check"
+	"github.com/frayrules/fray/dsl/diag"
+	"github.com/frayrules/fray/dsl/syntax"
 )
 
 // Options control one run.
@@ -38,7 +40,7 @@ const MaxNesting = 1000
 
 // RunError is a failure while playing, placed in the rule file.
 type RunError struct {
-	At  dsl.Range
+	At  diag.Range
 	Msg string
 }
 
@@ -59,8 +61,8 @@ type Result struct {
 // Run is one fight in progress. It is the stdlib.World of its expressions.
 type Run struct {
 	plan *Plan
-	m    *dsl.Model
-	enc  *dsl.Encounter
+	m    *check.Model
+	enc  *check.Encounter
 	opt  Options
 
 	dice     DiceSource
@@ -132,7 +134,7 @@ type scheduled struct {
 
 type pendingEmit struct {
 	ev  *eventPlan
-	at  dsl.Range
+	at  diag.Range
 	who string
 	fr  reflect.Value // the event frame holding the arguments, released once dispatched
 	// held: fr is the frame of the event's one handler, the arguments
@@ -149,7 +151,7 @@ func (r *Run) Value(any) any               { return nil }
 var _ context.Context = (*Run)(nil)
 
 // New prepares a run of an encounter under a plan.
-func New(p *Plan, enc *dsl.Encounter, opt Options) *Run {
+func New(p *Plan, enc *check.Encounter, opt Options) *Run {
 	r := &Run{plan: p, m: p.M, enc: enc}
 	if opt.Dice != nil {
 		r.dice = NewFixedDice(opt.Dice)
@@ -255,7 +257,7 @@ func (r *Run) Play() (res Result, err error) {
 func (r *Run) playRound() (bool, error) {
 	phases := r.plan.Rounds
 	for i := 0; i < len(phases); {
-		if phases[i].ph.When != dsl.EachSegment {
+		if phases[i].ph.When != check.EachSegment {
 			r.segment = 0
 			if err := r.runPhase(phases[i]); err != nil {
 				return false, err
@@ -267,7 +269,7 @@ func (r *Run) playRound() (bool, error) {
 			continue
 		}
 		j := i
-		for j < len(phases) && phases[j].ph.When == dsl.EachSegment {
+		for j < len(phases) && phases[j].ph.When == check.EachSegment {
 			j++
 		}
 		for seg := 1; seg <= r.m.Segments; seg++ {
@@ -429,7 +431,7 @@ func (r *Run) runPhase(ph *phasePlan) error {
 }
 
 // newFrame makes a body's environment with the current globals.
-func (r *Run) newFrame(f *dsl.Frame) reflect.Value {
+func (r *Run) newFrame(f *check.Frame) reflect.Value {
 	p := reflect.New(f.R)
 	r.setGlobals(p.Elem())
 	return p
@@ -437,11 +439,11 @@ func (r *Run) newFrame(f *dsl.Frame) reflect.Value {
 
 // setGlobals gives a zeroed frame the current globals.
 func (r *Run) setGlobals(e reflect.Value) {
-	e.Field(dsl.GCtx).Set(r.self)
-	e.Field(dsl.GRound).SetInt(int64(r.round))
-	e.Field(dsl.GSegment).SetInt(int64(r.segment))
-	e.Field(dsl.GSides).Set(r.sideList)
-	e.Field(dsl.GCombatants).Set(r.combList)
+	e.Field(check.GCtx).Set(r.self)
+	e.Field(check.GRound).SetInt(int64(r.round))
+	e.Field(check.GSegment).SetInt(int64(r.segment))
+	e.Field(check.GSides).Set(r.sideList)
+	e.Field(check.GCombatants).Set(r.combList)
 	for i, c := range r.m.Consts {
 		if i < len(r.consts) {
 			e.Field(c.Field.Index).Set(r.consts[i])
@@ -462,7 +464,7 @@ func (r *Run) vm() *vm.VM {
 // expr-lang's units (roughly, elements of the lists it builds).
 const DefaultMemoryBudget = 1_000_000
 
-func (r *Run) eval(ce *dsl.CExpr, fr reflect.Value) (any, error) {
+func (r *Run) eval(ce *check.CExpr, fr reflect.Value) (any, error) {
 	if ce == nil {
 		return nil, &RunError{Msg: "internal: missing compiled expression"}
 	}
@@ -476,7 +478,7 @@ func (r *Run) eval(ce *dsl.CExpr, fr reflect.Value) (any, error) {
 }
 
 // evalVM evaluates with expr-lang's VM.
-func (r *Run) evalVM(ce *dsl.CExpr, fr reflect.Value) (any, error) {
+func (r *Run) evalVM(ce *check.CExpr, fr reflect.Value) (any, error) {
 	machine := r.vm()
 	machine.MemoryBudget = r.opt.MemoryBudget
 	r.depth++
@@ -505,11 +507,11 @@ func (r *Run) evalVM(ce *dsl.CExpr, fr reflect.Value) (any, error) {
 }
 
 // exprFailure places the message of a failed expression.
-func (r *Run) exprFailure(ce *dsl.CExpr, msg string) error {
+func (r *Run) exprFailure(ce *check.CExpr, msg string) error {
 	if strings.Contains(msg, "memory budget exceeded") {
 		msg = fmt.Sprintf("the expression exceeded its memory budget of %d; raise it with --max-expr-memory", r.opt.MemoryBudget)
 	}
-	return &RunError{At: dsl.RangeOf(ce.Expr.Pos, ce.Expr.EndPos), Msg: cleanExprErr(r.m.U.Friendly(msg))}
+	return &RunError{At: syntax.RangeOf(ce.Expr.Pos, ce.Expr.EndPos), Msg: cleanExprErr(r.m.U.Friendly(msg))}
 }
 
 // cleanExprErr keeps the first line of an expr-lang runtime error; the
@@ -540,7 +542,7 @@ func nameOf(v reflect.Value) string {
 		}
 		v = v.Elem()
 	}
-	return v.Field(dsl.FieldName).String()
+	return v.Field(check.FieldName).String()
 }
 
 // idxOf reads the hidden index, the last field of the struct (dsl's structOf).

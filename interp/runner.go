@@ -5,7 +5,7 @@ import (
 	"slices"
 	"unsafe"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/check"
 )
 
 // Runner plays fight after fight of one encounter under one plan, each
@@ -39,7 +39,7 @@ type kept struct {
 }
 
 // NewRunner prepares a Runner of an encounter under a plan.
-func NewRunner(p *Plan, enc *dsl.Encounter) *Runner {
+func NewRunner(p *Plan, enc *check.Encounter) *Runner {
 	rn := &Runner{}
 	r := &rn.run
 	r.plan, r.m, r.enc = p, p.M, enc

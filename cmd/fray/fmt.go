@@ -8,7 +8,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/check"
+	"github.com/frayrules/fray/dsl/diag"
+	"github.com/frayrules/fray/dsl/format"
 )
 
 func newFmtCmd(stdout, stderr io.Writer) *cobra.Command {
@@ -37,17 +39,17 @@ Exit status: 0 ok, 1 a file does not parse or cannot be written (or, with
 			if err != nil {
 				return err
 			}
-			src := dsl.Sources{}
-			var diags dsl.Diagnostics
+			src := diag.Sources{}
+			var diags diag.Diagnostics
 			code, unformatted := exitOK, 0
 			var msgs []string
 			for _, path := range files {
-				f, ds := dsl.ReadFile(path, src)
+				f, ds := check.ReadFile(path, src)
 				if len(ds) > 0 {
 					diags = append(diags, ds...)
 					continue
 				}
-				out, err := dsl.Format(f)
+				out, err := format.Format(f)
 				if err != nil {
 					// The formatter refused rather than risk the file.
 					msgs = append(msgs, fmt.Sprintf("%s: cannot format: %v", path, err))
@@ -77,7 +79,7 @@ Exit status: 0 ok, 1 a file does not parse or cannot be written (or, with
 				}
 			}
 			if len(diags) > 0 {
-				dsl.WriteText(stderr, diags.Sort(), src)
+				diag.WriteText(stderr, diags.Sort(), src)
 				code = max(code, exitFindings)
 			}
 			for _, m := range msgs {

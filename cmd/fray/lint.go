@@ -14,7 +14,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/check"
+	"github.com/frayrules/fray/dsl/diag"
 )
 
 func newLintCmd(stdout, stderr io.Writer) *cobra.Command {
@@ -40,19 +41,19 @@ fail, unless --werror), 1 on errors, 2 on a usage error.`,
 			if err != nil {
 				return err
 			}
-			src := dsl.Sources{}
+			src := diag.Sources{}
 			all := lintAll(files, src)
 			if werror {
 				for _, d := range all {
-					if d.Severity == dsl.Warning {
-						d.Severity = dsl.Error
+					if d.Severity == diag.Warning {
+						d.Severity = diag.Error
 					}
 				}
 			}
 			if quiet {
 				kept := all[:0]
 				for _, d := range all {
-					if d.Severity == dsl.Error {
+					if d.Severity == diag.Error {
 						kept = append(kept, d)
 					}
 				}
@@ -61,11 +62,11 @@ fail, unless --werror), 1 on errors, 2 on a usage error.`,
 			var werr error
 			switch format {
 			case "json":
-				werr = dsl.WriteJSON(stdout, all)
+				werr = diag.WriteJSON(stdout, all)
 			case "sarif":
-				werr = dsl.WriteSARIF(stdout, all, version)
+				werr = diag.WriteSARIF(stdout, all, version)
 			default:
-				dsl.WriteText(stderr, all, src)
+				diag.WriteText(stderr, all, src)
 				if len(all) > 0 && !quiet {
 					fmt.Fprintln(stderr, summaryLine(all, len(files)))
 				}
@@ -86,13 +87,13 @@ fail, unless --werror), 1 on errors, 2 on a usage error.`,
 }
 
 // summaryLine counts errors and warnings, like a compiler's last line.
-func summaryLine(ds dsl.Diagnostics, files int) string {
+func summaryLine(ds diag.Diagnostics, files int) string {
 	errs, warns, notes := 0, 0, 0
 	for _, d := range ds {
 		switch d.Severity {
-		case dsl.Error:
+		case diag.Error:
 			errs++
-		case dsl.Warning:
+		case diag.Warning:
 			warns++
 		default:
 			notes++
@@ -155,7 +156,7 @@ const lintMemory = 512 << 20
 // lintAll lints the files, as many at once as there are processors
 // (each file is checked on its own), and returns every diagnostic,
 // sorted; the sources read are added to src.
-func lintAll(files []string, src dsl.Sources) dsl.Diagnostics {
+func lintAll(files []string, src diag.Sources) diag.Diagnostics {
 	// Checking makes many short-lived values (tokens, syntax trees,
 	// typed trees) and keeps most files' worth of them until the end.
 	// A collection of that heap costs more than a lint of a few files
@@ -168,9 +169,9 @@ func lintAll(files []string, src dsl.Sources) dsl.Diagnostics {
 	}
 	// One Linter for the run: a base and its variants, a ruleset and
 	// its encounters, share their parse and expression checks.
-	linter := dsl.NewLinter()
-	found := make([]dsl.Diagnostics, len(files))
-	read := make([]dsl.Sources, len(files))
+	linter := check.NewLinter()
+	found := make([]diag.Diagnostics, len(files))
+	read := make([]diag.Sources, len(files))
 	next := make(chan int)
 	var wg sync.WaitGroup
 	for range min(runtime.GOMAXPROCS(0), len(files)) {
@@ -178,7 +179,7 @@ func lintAll(files []string, src dsl.Sources) dsl.Diagnostics {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				read[i] = dsl.Sources{}
+				read[i] = diag.Sources{}
 				found[i] = linter.Lint(files[i], read[i])
 			}
 		}()
@@ -188,7 +189,7 @@ func lintAll(files []string, src dsl.Sources) dsl.Diagnostics {
 	}
 	close(next)
 	wg.Wait()
-	var all dsl.Diagnostics
+	var all diag.Diagnostics
 	for i := range files {
 		all = append(all, found[i]...)
 		for name, text := range read[i] {

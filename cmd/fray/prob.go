@@ -11,7 +11,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/check"
+	"github.com/frayrules/fray/dsl/diag"
 	"github.com/frayrules/fray/interp"
 	"github.com/frayrules/fray/stdlib"
 )
@@ -138,10 +139,10 @@ func writeJSON(w io.Writer, v any) error {
 }
 
 func probTable(stdout, stderr io.Writer, rulesPath, name, format string) error {
-	src := dsl.Sources{}
-	m, diags := dsl.LoadRuleset(rulesPath, src)
+	src := diag.Sources{}
+	m, diags := check.LoadRuleset(rulesPath, src)
 	if diags.HasErrors() || m == nil {
-		dsl.WriteText(stderr, diags, src)
+		diag.WriteText(stderr, diags, src)
 		return &exitError{code: exitFindings}
 	}
 	t, ok := m.Tables[name]
@@ -189,7 +190,7 @@ func probTable(stdout, stderr io.Writer, rulesPath, name, format string) error {
 	return tw.Flush()
 }
 
-func rowKeys(r *dsl.Row) string {
+func rowKeys(r *check.Row) string {
 	k := r.Keys[0]
 	switch {
 	case k.Any:
@@ -201,16 +202,16 @@ func rowKeys(r *dsl.Row) string {
 }
 
 func probEvent(stdout, stderr io.Writer, encPath, rulesPath, event, after, format string, maxPaths, sample int, seed uint64) error {
-	src := dsl.Sources{}
-	enc, diags := dsl.LoadEncounter(encPath, rulesPath, src)
+	src := diag.Sources{}
+	enc, diags := check.LoadEncounter(encPath, rulesPath, src)
 	if diags.HasErrors() || enc == nil {
-		dsl.WriteText(stderr, diags, src)
+		diag.WriteText(stderr, diags, src)
 		return &exitError{code: exitFindings}
 	}
 	src["<event>"] = event
 	cond, diags := enc.Rules.CompileQuestion("<event>", event, enc.Rules.U.Bool)
 	if diags.HasErrors() || cond == nil {
-		dsl.WriteText(stderr, diags, src)
+		diag.WriteText(stderr, diags, src)
 		return &exitError{code: exitFindings}
 	}
 	plan := interp.Lower(enc.Rules)

@@ -7,7 +7,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/check"
+	"github.com/frayrules/fray/dsl/diag"
 	"github.com/frayrules/fray/interp"
 )
 
@@ -40,10 +41,10 @@ difference (printed) or an error, 2 usage.`,
 			if rulesPath == "" {
 				rulesPath = rec.Rules
 			}
-			src := dsl.Sources{}
-			enc, diags := dsl.LoadEncounter(encPath, rulesPath, src)
+			src := diag.Sources{}
+			enc, diags := check.LoadEncounter(encPath, rulesPath, src)
 			if diags.HasErrors() || enc == nil {
-				dsl.WriteText(stderr, diags, src)
+				diag.WriteText(stderr, diags, src)
 				return &exitError{code: exitFindings}
 			}
 			diff, n, err := interp.Replay(rec, enc)

@@ -10,7 +10,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/check"
+	"github.com/frayrules/fray/dsl/syntax"
 )
 
 // version is set at build time with -ldflags "-X main.version=...".
@@ -39,7 +40,7 @@ func usageErr(format string, args ...any) error {
 // Main runs the command line with os.Args and returns the exit code.
 func Main() int {
 	// Most commands read .fray files: the parsers are built meanwhile.
-	dsl.Prepare()
+	syntax.Prepare()
 	return run(os.Args[1:], os.Stdout, os.Stderr)
 }
 
@@ -104,13 +105,13 @@ func execute(root *cobra.Command, stderr io.Writer) (code int) {
 type globalFlags struct {
 	timeout time.Duration
 	root    string
-	limits  dsl.LimitSet
+	limits  syntax.LimitSet
 	started chan struct{}
 }
 
 func (g *globalFlags) register(root *cobra.Command) {
 	g.started = make(chan struct{})
-	g.limits = dsl.DefaultLimits()
+	g.limits = syntax.DefaultLimits()
 	pf := root.PersistentFlags()
 	pf.StringVar(&g.root, "root", "", "folder that imports (extends, an encounter's rules) must stay inside (default: the current directory)")
 	pf.DurationVar(&g.timeout, "timeout", 0, "stop the whole command after this long, e.g. 30s (default: no limit)")
@@ -133,8 +134,8 @@ func (g *globalFlags) register(root *cobra.Command) {
 			return usageErr("--timeout must not be negative")
 		}
 		g.limits.ExprNodes = max(g.limits.ExprNodes, g.limits.ExprTokens*5)
-		dsl.Limits = g.limits
-		dsl.Root = g.root
+		syntax.Limits = g.limits
+		check.Root = g.root
 		close(g.started)
 		return nil
 	}

@@ -10,7 +10,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/check"
+	"github.com/frayrules/fray/dsl/diag"
 	"github.com/frayrules/fray/interp"
 )
 
@@ -48,10 +49,10 @@ order and the run fails, naming the roll, if they run out.`,
 					return usageErr("--dice: %v", err)
 				}
 			}
-			src := dsl.Sources{}
-			enc, diags := dsl.LoadEncounter(args[0], rules, src)
+			src := diag.Sources{}
+			enc, diags := check.LoadEncounter(args[0], rules, src)
 			if diags.HasErrors() || enc == nil {
-				dsl.WriteText(stderr, diags, src)
+				diag.WriteText(stderr, diags, src)
 				return &exitError{code: exitFindings}
 			}
 			opt := interp.Options{Seed: 1, MaxRounds: maxRounds, MaxSteps: maxSteps, MemoryBudget: maxMemory}

@@ -13,7 +13,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/check"
+	"github.com/frayrules/fray/dsl/diag"
 	"github.com/frayrules/fray/interp"
 )
 
@@ -46,17 +47,17 @@ early and prints what was gathered, marked partial.`,
 			if ext := strings.ToLower(filepath.Ext(plotPath)); plotPath != "" && ext != ".svg" && ext != ".png" {
 				return usageErr("--plot writes .svg or .png files, not %q", plotPath)
 			}
-			src := dsl.Sources{}
-			enc, diags := dsl.LoadEncounter(args[0], rules, src)
+			src := diag.Sources{}
+			enc, diags := check.LoadEncounter(args[0], rules, src)
 			if diags.HasErrors() || enc == nil {
-				dsl.WriteText(stderr, diags, src)
+				diag.WriteText(stderr, diags, src)
 				return &exitError{code: exitFindings}
 			}
-			var other *dsl.Encounter
+			var other *check.Encounter
 			if compare != "" {
-				other, diags = dsl.LoadEncounter(args[0], compare, src)
+				other, diags = check.LoadEncounter(args[0], compare, src)
 				if diags.HasErrors() || other == nil {
-					dsl.WriteText(stderr, diags, src)
+					diag.WriteText(stderr, diags, src)
 					return &exitError{code: exitFindings}
 				}
 			}
@@ -125,7 +126,7 @@ func ci(iv interp.Interval) string {
 	return fmt.Sprintf("%5.1f%%  [%5.1f%%, %5.1f%%]", 100*iv.Estimate, 100*iv.Low, 100*iv.High)
 }
 
-func writeSimText(w io.Writer, enc *dsl.Encounter, r *interp.SimResult, seed uint64) {
+func writeSimText(w io.Writer, enc *check.Encounter, r *interp.SimResult, seed uint64) {
 	partial := ""
 	if r.Partial {
 		partial = " (PARTIAL: interrupted)"
@@ -231,7 +232,7 @@ func comparisonRows(ra, rb *interp.SimResult) []diffRow {
 	return rows
 }
 
-func writeComparison(w io.Writer, a, b *dsl.Encounter, ra, rb *interp.SimResult) {
+func writeComparison(w io.Writer, a, b *check.Encounter, ra, rb *interp.SimResult) {
 	fmt.Fprintf(w, "comparison: %q, then %q (differences significant at 95%% marked *)\n", a.Rules.Name, b.Rules.Name)
 	for _, r := range comparisonRows(ra, rb) {
 		mark := ""
@@ -269,8 +270,8 @@ func sortedKeys(m map[string]int) []string {
 	return out
 }
 
-func simJSON(a, b *dsl.Encounter, ra, rb *interp.SimResult, seed uint64) any {
-	one := func(enc *dsl.Encounter, r *interp.SimResult) map[string]any {
+func simJSON(a, b *check.Encounter, ra, rb *interp.SimResult, seed uint64) any {
+	one := func(enc *check.Encounter, r *interp.SimResult) map[string]any {
 		done := r.Runs - r.Errors
 		wins := map[string]any{}
 		for _, s := range r.Sides {
