@@ -219,7 +219,7 @@ func (v *version) lint(t *testing.T) (diag.Diagnostics, string) {
 	}
 	t.Chdir(dir)
 	src := diag.Sources{}
-	diags := check.Lint(v.main.name, src)
+	diags := check.UnderRoot("..").Lint(v.main.name, src)
 	var buf bytes.Buffer
 	diag.WriteText(&buf, diags, src)
 	return diags, withoutDir(buf.String(), dir)

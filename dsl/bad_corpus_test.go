@@ -32,7 +32,7 @@ func TestBadCorpus(t *testing.T) {
 		path := filepath.ToSlash(path)
 		t.Run(strings.TrimSuffix(filepath.Base(path), ".fray"), func(t *testing.T) {
 			src := diag.Sources{}
-			diags := check.Lint(path, src)
+			diags := check.UnderRoot("..").Lint(path, src)
 			if len(diags) == 0 {
 				t.Fatalf("%s: no diagnostics; a broken file must never pass", path)
 			}

@@ -112,7 +112,7 @@ func FuzzCheck(f *testing.F) {
 	}
 	// Encounters are checked against the full ruleset; it is checked once
 	// per fuzzing process.
-	rules, rdiags := check.LoadRuleset("../rules/ten_segment_rounds.fray", diag.Sources{})
+	rules, rdiags := check.UnderRoot("..").LoadRuleset("../rules/ten_segment_rounds.fray", diag.Sources{})
 	if rdiags.HasErrors() {
 		f.Fatalf("the ten-segment ruleset does not check: %v", rdiags)
 	}
@@ -125,7 +125,7 @@ func FuzzCheck(f *testing.F) {
 		if check.IsEncounter(file) {
 			_, diags = check.CheckEncounter(file, rules)
 		} else {
-			_, diags = check.Check(file)
+			_, diags = check.UnderRoot("..").Check(file)
 		}
 		checkDiags(t, src, diags)
 	})

@@ -43,15 +43,11 @@ func TestSandbox(t *testing.T) {
 	}
 	link := variant("link.fray", "../link.fray")
 
-	old := check.Root
-	check.Root = root
-	defer func() { check.Root = old }()
-
-	if diags := check.Lint(ok, diag.Sources{}); diags.HasErrors() {
+	if diags := check.UnderRoot(root).Lint(ok, diag.Sources{}); diags.HasErrors() {
 		t.Errorf("an import inside the root must work: %v", diags)
 	}
 	for name, path := range map[string]string{"climbs": climbs, "absolute": abs, "etc": etc, "symlink": link} {
-		diags := check.Lint(path, diag.Sources{})
+		diags := check.UnderRoot(root).Lint(path, diag.Sources{})
 		if len(diags) != 1 || diags[0].Code != diag.CodeSandbox {
 			t.Errorf("%s: want one sandbox error, got %v", name, diags)
 			continue

@@ -17,7 +17,7 @@ import (
 // an independent SARIF library.
 func TestSARIF(t *testing.T) {
 	src := diag.Sources{}
-	diags := check.Lint(filepath.Join("..", "testdata", "variants", "bad_variant.fray"), src)
+	diags := check.UnderRoot("..").Lint(filepath.Join("..", "testdata", "variants", "bad_variant.fray"), src)
 	if len(diags) == 0 {
 		t.Fatal("the fixture should give diagnostics")
 	}

@@ -12,11 +12,11 @@ import (
 )
 
 func TestVariantMerge(t *testing.T) {
-	base, diags := check.LoadRuleset(filepath.Join("..", "testdata", "variants", "base.fray"), diag.Sources{})
+	base, diags := check.UnderRoot("..").LoadRuleset(filepath.Join("..", "testdata", "variants", "base.fray"), diag.Sources{})
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
-	v, diags := check.LoadRuleset(filepath.Join("..", "testdata", "variants", "variant.fray"), diag.Sources{})
+	v, diags := check.UnderRoot("..").LoadRuleset(filepath.Join("..", "testdata", "variants", "variant.fray"), diag.Sources{})
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
@@ -55,7 +55,7 @@ func TestVariantMerge(t *testing.T) {
 
 func TestVariantMistakes(t *testing.T) {
 	src := diag.Sources{}
-	diags := check.Lint(filepath.Join("..", "testdata", "variants", "bad_variant.fray"), src)
+	diags := check.UnderRoot("..").Lint(filepath.Join("..", "testdata", "variants", "bad_variant.fray"), src)
 	var buf bytes.Buffer
 	diag.WriteText(&buf, diags, src)
 	out := buf.String()
@@ -76,7 +76,7 @@ func TestVariantMistakes(t *testing.T) {
 }
 
 func TestVariantCycle(t *testing.T) {
-	diags := check.Lint(filepath.Join("..", "testdata", "variants", "cycle_a.fray"), diag.Sources{})
+	diags := check.UnderRoot("..").Lint(filepath.Join("..", "testdata", "variants", "cycle_a.fray"), diag.Sources{})
 	if len(diags) == 0 || diags[0].Code != diag.CodeImportCycle {
 		t.Fatalf("want an import cycle, got %v", diags)
 	}
@@ -91,7 +91,7 @@ end when true
 	if diags != nil {
 		t.Fatal(diags)
 	}
-	_, diags = check.Check(f)
+	_, diags = check.UnderRoot("..").Check(f)
 	if len(diags) == 0 || diags[0].Code != diag.CodeOverride {
 		t.Fatalf("want an override without base error, got %v", diags)
 	}
@@ -100,7 +100,7 @@ end when true
 // A variant overrides or removes a ruleset function like any declaration.
 func TestVariantFunctions(t *testing.T) {
 	dir := filepath.Join("..", "testdata", "variants")
-	v, diags := check.LoadRuleset(filepath.Join(dir, "fn_variant.fray"), diag.Sources{})
+	v, diags := check.UnderRoot("..").LoadRuleset(filepath.Join(dir, "fn_variant.fray"), diag.Sources{})
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
@@ -109,7 +109,7 @@ func TestVariantFunctions(t *testing.T) {
 	}
 	src := diag.Sources{}
 	var buf bytes.Buffer
-	diag.WriteText(&buf, check.Lint(filepath.Join(dir, "fn_bad_variant.fray"), src), src)
+	diag.WriteText(&buf, check.UnderRoot("..").Lint(filepath.Join(dir, "fn_bad_variant.fray"), src), src)
 	for _, want := range []string{
 		"override of fn damag, which the base ruleset does not have [F403]",
 		"did you mean damage?",

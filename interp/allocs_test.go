@@ -12,7 +12,7 @@ import (
 // rounds, with hit points no blow can use up, so that every further
 // round plays the whole procedure: initiative, ordering, attacks, hits.
 func steadyRun(t testing.TB) *Run {
-	enc, diags := check.LoadEncounter(filepath.Join("..", "testdata", "bench", "skirmish.fray"), "", diag.Sources{})
+	enc, diags := check.UnderRoot("..").LoadEncounter(filepath.Join("..", "testdata", "bench", "skirmish.fray"), "", diag.Sources{})
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}

@@ -15,8 +15,7 @@ import (
 
 func loadBench(b *testing.B, path string) (*interp.Plan, *check.Encounter) {
 	b.Helper()
-	check.Root = ".."
-	enc, diags := check.LoadEncounter(path, "", diag.Sources{})
+	enc, diags := check.UnderRoot("..").LoadEncounter(path, "", diag.Sources{})
 	if diags.HasErrors() {
 		b.Fatal(diags)
 	}
@@ -70,14 +69,13 @@ func BenchmarkRuleset(b *testing.B) {
 }
 
 func BenchmarkLintRules(b *testing.B) {
-	check.Root = ".."
 	files, _ := filepath.Glob(filepath.Join("..", "rules", "*.fray"))
 	variants, _ := filepath.Glob(filepath.Join("..", "rules", "variants", "*.fray"))
 	files = append(files, variants...)
 	b.ReportAllocs()
 	for b.Loop() {
 		// As fray lint does, on one core: one Linter for the run.
-		l := check.NewLinter()
+		l := check.UnderRoot("..").NewLinter()
 		for _, f := range files {
 			if d := l.Lint(f, diag.Sources{}); d.HasErrors() {
 				b.Fatal(d)

@@ -133,7 +133,7 @@ func TestCrucibleW1ElfOnPoint(t *testing.T) {
 // The variant without the optional tie-breaks: equal initiative is simply
 // simultaneous, so the ogre's blow lands though Aelis fells it.
 func TestCrucibleWithoutTieBreaks(t *testing.T) {
-	enc, diags := check.LoadEncounter(filepath.Join("..", "testdata", "mechanics", "cs_initiative_ties.fray"),
+	enc, diags := check.UnderRoot("..").LoadEncounter(filepath.Join("..", "testdata", "mechanics", "cs_initiative_ties.fray"),
 		filepath.Join("..", "rules", "variants", "crucible_no_tie_breaks.fray"), diag.Sources{})
 	if diags.HasErrors() {
 		t.Fatal(diags)

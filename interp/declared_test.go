@@ -41,7 +41,7 @@ func TestDeclaredArguments(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.dir, func(t *testing.T) {
-			enc, diags := check.LoadEncounter(filepath.Join("testdata", tt.dir, "enc.fray"), "", diag.Sources{})
+			enc, diags := check.UnderRoot("..").LoadEncounter(filepath.Join("testdata", tt.dir, "enc.fray"), "", diag.Sources{})
 			if diags.HasErrors() {
 				t.Fatalf("does not check: %v", diags)
 			}

@@ -85,7 +85,7 @@ var elevenQACases = []procCase{
 // that names it, instead of never going off.
 func TestElevenPreparedTriggerTypo(t *testing.T) {
 	path := filepath.Join("..", "testdata", "mechanics", "ep_prepared_typo.fray")
-	enc, diags := check.LoadEncounter(path, "", diag.Sources{})
+	enc, diags := check.UnderRoot("..").LoadEncounter(path, "", diag.Sources{})
 	if diags.HasErrors() {
 		t.Fatalf("%s does not check: %v", path, diags)
 	}

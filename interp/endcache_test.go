@@ -13,7 +13,7 @@ import (
 // (checkEnd); an assignment to an attribute it reads must still end the
 // fight in the middle of a loop, as evaluating it every time does.
 func TestEndConditionSeesAssignments(t *testing.T) {
-	enc, diags := check.LoadEncounter("../testdata/runtime/end_reads_encounter.fray", "", diag.Sources{})
+	enc, diags := check.UnderRoot("..").LoadEncounter("../testdata/runtime/end_reads_encounter.fray", "", diag.Sources{})
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}

@@ -117,7 +117,7 @@ func describe(v any, err error) string {
 func TestFastAgreesWithExpr(t *testing.T) {
 	checked, failures, native, total := 0, 0, 0, 0
 	for _, file := range repoRuleFiles(t) {
-		m, diags := check.LoadRuleset(file, diag.Sources{})
+		m, diags := check.UnderRoot("..").LoadRuleset(file, diag.Sources{})
 		if diags.HasErrors() {
 			if !strings.HasPrefix(filepath.ToSlash(file), "../rules/") {
 				continue // test data that is wrong on purpose
@@ -199,7 +199,7 @@ func TestFastSameLogs(t *testing.T) {
 	}
 	defer func() { fastOff = false }()
 	for _, f := range repoEncounters(t) {
-		enc, diags := check.LoadEncounter(f, "", diag.Sources{})
+		enc, diags := check.UnderRoot("..").LoadEncounter(f, "", diag.Sources{})
 		if diags.HasErrors() {
 			t.Fatalf("%s: %v", f, diags)
 		}
@@ -234,7 +234,7 @@ func firstDiff(a, b string) string {
 // the reference's hit reads fields of attacker and target, so a hit on
 // nobody is still rendered (and fails as in a logged run).
 func TestQuietTextSkippedOnlyWhenSafe(t *testing.T) {
-	m, diags := check.LoadRuleset(filepath.Join("..", "testdata", "bench", "reference.fray"), diag.Sources{})
+	m, diags := check.UnderRoot("..").LoadRuleset(filepath.Join("..", "testdata", "bench", "reference.fray"), diag.Sources{})
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}

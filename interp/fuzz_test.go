@@ -69,7 +69,7 @@ func FuzzRun(f *testing.F) {
 		if rf == nil || diags.HasErrors() {
 			return
 		}
-		m, diags := check.Check(rf)
+		m, diags := check.UnderRoot("..").Check(rf)
 		if m == nil || diags.HasErrors() {
 			return
 		}

@@ -40,7 +40,7 @@ func TestGridTour(t *testing.T) {
 
 // Without a map, a grid function is a runtime error placed at its call.
 func TestGridWithoutMap(t *testing.T) {
-	enc, diags := check.LoadEncounter(filepath.Join("..", "testdata", "features", "grid_no_map.fray"), "", diag.Sources{})
+	enc, diags := check.UnderRoot("..").LoadEncounter(filepath.Join("..", "testdata", "features", "grid_no_map.fray"), "", diag.Sources{})
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}

@@ -107,7 +107,7 @@ func TestEveryCoveredMechanicIsProved(t *testing.T) {
 	variants, _ := filepath.Glob(filepath.Join("..", "rules", "variants", "*.fray"))
 	covered := map[string]bool{}
 	for _, path := range append(files, variants...) {
-		m, diags := check.LoadRuleset(path, diag.Sources{})
+		m, diags := check.UnderRoot("..").LoadRuleset(path, diag.Sources{})
 		if diags.HasErrors() {
 			t.Fatalf("%s: %v", path, diags)
 		}

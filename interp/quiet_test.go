@@ -68,7 +68,7 @@ func fightState(t *testing.T, p *Plan, enc *check.Encounter, opt Options) string
 func TestQuietRunIsTheSameFight(t *testing.T) {
 	defer func() { fastOff = false }()
 	for _, f := range repoEncounters(t) {
-		enc, diags := check.LoadEncounter(f, "", diag.Sources{})
+		enc, diags := check.UnderRoot("..").LoadEncounter(f, "", diag.Sources{})
 		if diags.HasErrors() {
 			t.Fatalf("%s: %v", f, diags)
 		}

@@ -14,7 +14,7 @@ import (
 
 func record(t *testing.T, encPath string, seed uint64) *interp.Recording {
 	t.Helper()
-	enc, diags := check.LoadEncounter(encPath, "", diag.Sources{})
+	enc, diags := check.UnderRoot("..").LoadEncounter(encPath, "", diag.Sources{})
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
@@ -36,7 +36,7 @@ func TestReplayIdentical(t *testing.T) {
 	if rec.Encounter != filepath.ToSlash(path) || rec.Seed != 7 || len(rec.Dice) == 0 {
 		t.Fatalf("recording: %+v", rec)
 	}
-	enc, _ := check.LoadEncounter(rec.Encounter, rec.Rules, diag.Sources{})
+	enc, _ := check.UnderRoot("..").LoadEncounter(rec.Encounter, rec.Rules, diag.Sources{})
 	diff, n, err := interp.Replay(rec, enc)
 	if err != nil || diff != nil || n != len(rec.Events) {
 		t.Fatalf("replay of an unchanged fight: diff %+v, %d of %d events, %v", diff, n, len(rec.Events), err)
@@ -58,7 +58,7 @@ func TestReplayFindsARuleChange(t *testing.T) {
 	if err := os.WriteFile(rules, []byte(changed), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	enc, diags := check.LoadEncounter(rec.Encounter, rules, diag.Sources{})
+	enc, diags := check.UnderRoot("..").LoadEncounter(rec.Encounter, rules, diag.Sources{})
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}

@@ -39,7 +39,7 @@ func runnerEncounters(t *testing.T) []string {
 // (a ruleset, say).
 func loadFight(t *testing.T, path string) (*Plan, *check.Encounter, bool) {
 	t.Helper()
-	enc, diags := check.LoadEncounter(path, "", diag.Sources{})
+	enc, diags := check.UnderRoot("..").LoadEncounter(path, "", diag.Sources{})
 	if diags.HasErrors() || enc == nil || enc.Rules == nil {
 		return nil, nil, false
 	}

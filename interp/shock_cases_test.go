@@ -269,7 +269,7 @@ func init() {
 func TestShockMonstersWinTiesVariant(t *testing.T) {
 	encPath := filepath.Join("..", "testdata", "mechanics", "g3_initiative_three_sides.fray")
 	order := func(rules string) []string {
-		enc, diags := check.LoadEncounter(encPath, rules, diag.Sources{})
+		enc, diags := check.UnderRoot("..").LoadEncounter(encPath, rules, diag.Sources{})
 		if diags.HasErrors() {
 			t.Fatal(diags)
 		}
@@ -290,7 +290,7 @@ func TestShockMonstersWinTiesVariant(t *testing.T) {
 
 // The example encounter runs to the end with its seed.
 func TestAmbushAtTheFordEnds(t *testing.T) {
-	enc, diags := check.LoadEncounter(filepath.Join("..", "testdata", "encounters", "ambush_at_the_ford.fray"), "", diag.Sources{})
+	enc, diags := check.UnderRoot("..").LoadEncounter(filepath.Join("..", "testdata", "encounters", "ambush_at_the_ford.fray"), "", diag.Sources{})
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}

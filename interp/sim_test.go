@@ -12,7 +12,7 @@ import (
 )
 
 func TestSimulateSameAtAnyWorkerCount(t *testing.T) {
-	enc, diags := check.LoadEncounter(filepath.Join("..", "testdata", "encounters", "halvaine_and_the_orcs.fray"), "", diag.Sources{})
+	enc, diags := check.UnderRoot("..").LoadEncounter(filepath.Join("..", "testdata", "encounters", "halvaine_and_the_orcs.fray"), "", diag.Sources{})
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
@@ -43,7 +43,7 @@ func TestSimulateSameAtAnyWorkerCount(t *testing.T) {
 }
 
 func TestSimulateStopsWhenCancelled(t *testing.T) {
-	enc, _ := check.LoadEncounter(filepath.Join("..", "testdata", "encounters", "halvaine_and_the_orcs.fray"), "", diag.Sources{})
+	enc, _ := check.UnderRoot("..").LoadEncounter(filepath.Join("..", "testdata", "encounters", "halvaine_and_the_orcs.fray"), "", diag.Sources{})
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	r := interp.Simulate(ctx, interp.Lower(enc.Rules), enc, interp.SimOptions{N: 1000000, Seed: 1, Workers: 2})

@@ -21,7 +21,7 @@ var update = flag.Bool("update", false, "rewrite the golden logs")
 // the text log.
 func play(t *testing.T, path string, opt interp.Options) ([]*interp.Event, string) {
 	t.Helper()
-	enc, diags := check.LoadEncounter(path, "", diag.Sources{})
+	enc, diags := check.UnderRoot("..").LoadEncounter(path, "", diag.Sources{})
 	if diags.HasErrors() {
 		t.Fatalf("%s does not check: %v", path, diags)
 	}
@@ -151,7 +151,7 @@ var workedCases = []procCase{
 
 func TestJSONLogCarriesTheSameEvents(t *testing.T) {
 	path := filepath.Join("..", "testdata", "worked", "w10b_halvaine_spell_spoiled.fray")
-	enc, diags := check.LoadEncounter(path, "", diag.Sources{})
+	enc, diags := check.UnderRoot("..").LoadEncounter(path, "", diag.Sources{})
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}

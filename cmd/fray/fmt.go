@@ -8,7 +8,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/frayrules/fray/dsl/check"
 	"github.com/frayrules/fray/dsl/diag"
 	"github.com/frayrules/fray/dsl/format"
 )
@@ -44,7 +43,7 @@ Exit status: 0 ok, 1 a file does not parse or cannot be written (or, with
 			code, unformatted := exitOK, 0
 			var msgs []string
 			for _, path := range files {
-				f, ds := check.ReadFile(path, src)
+				f, ds := optionsOf(cmd).ReadFile(path, src)
 				if len(ds) > 0 {
 					diags = append(diags, ds...)
 					continue

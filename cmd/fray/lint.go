@@ -42,7 +42,7 @@ fail, unless --werror), 1 on errors, 2 on a usage error.`,
 				return err
 			}
 			src := diag.Sources{}
-			all := lintAll(files, src)
+			all := lintAll(optionsOf(cmd), files, src)
 			if werror {
 				for _, d := range all {
 					if d.Severity == diag.Warning {
@@ -156,7 +156,7 @@ const lintMemory = 512 << 20
 // lintAll lints the files, as many at once as there are processors
 // (each file is checked on its own), and returns every diagnostic,
 // sorted; the sources read are added to src.
-func lintAll(files []string, src diag.Sources) diag.Diagnostics {
+func lintAll(opts check.Options, files []string, src diag.Sources) diag.Diagnostics {
 	// Checking makes many short-lived values (tokens, syntax trees,
 	// typed trees) and keeps most files' worth of them until the end.
 	// A collection of that heap costs more than a lint of a few files
@@ -169,7 +169,7 @@ func lintAll(files []string, src diag.Sources) diag.Diagnostics {
 	}
 	// One Linter for the run: a base and its variants, a ruleset and
 	// its encounters, share their parse and expression checks.
-	linter := check.NewLinter()
+	linter := opts.NewLinter()
 	found := make([]diag.Diagnostics, len(files))
 	read := make([]diag.Sources, len(files))
 	next := make(chan int)

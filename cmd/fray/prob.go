@@ -53,7 +53,7 @@ at-least and at-most columns for values; --format json gives the same data.`,
 				if rules == "" {
 					return usageErr("--table needs --rules")
 				}
-				return probTable(stdout, stderr, rules, table, format)
+				return probTable(optionsOf(cmd), stdout, stderr, rules, table, format)
 			case len(args) == 0 && event != "" && table == "":
 				if encounter == "" {
 					return usageErr("--event needs --encounter")
@@ -61,7 +61,7 @@ at-least and at-most columns for values; --format json gives the same data.`,
 				if sample < 0 {
 					return usageErr("--sample must be positive")
 				}
-				return probEvent(stdout, stderr, encounter, rules, event, after, format, maxPaths, sample, seed)
+				return probEvent(optionsOf(cmd), stdout, stderr, encounter, rules, event, after, format, maxPaths, sample, seed)
 			}
 			return usageErr("give a dice expression, or --rules with --table, or --encounter with --event")
 		},
@@ -138,9 +138,9 @@ func writeJSON(w io.Writer, v any) error {
 	return enc.Encode(v)
 }
 
-func probTable(stdout, stderr io.Writer, rulesPath, name, format string) error {
+func probTable(opts check.Options, stdout, stderr io.Writer, rulesPath, name, format string) error {
 	src := diag.Sources{}
-	m, diags := check.LoadRuleset(rulesPath, src)
+	m, diags := opts.LoadRuleset(rulesPath, src)
 	if diags.HasErrors() || m == nil {
 		diag.WriteText(stderr, diags, src)
 		return &exitError{code: exitFindings}
@@ -201,9 +201,9 @@ func rowKeys(r *check.Row) string {
 	return fmt.Sprintf("%d-%d", k.Lo, k.Hi)
 }
 
-func probEvent(stdout, stderr io.Writer, encPath, rulesPath, event, after, format string, maxPaths, sample int, seed uint64) error {
+func probEvent(opts check.Options, stdout, stderr io.Writer, encPath, rulesPath, event, after, format string, maxPaths, sample int, seed uint64) error {
 	src := diag.Sources{}
-	enc, diags := check.LoadEncounter(encPath, rulesPath, src)
+	enc, diags := opts.LoadEncounter(encPath, rulesPath, src)
 	if diags.HasErrors() || enc == nil {
 		diag.WriteText(stderr, diags, src)
 		return &exitError{code: exitFindings}

@@ -25,10 +25,7 @@ import (
 // plays it, as fray sim would.
 func referenceRunner(tb testing.TB) *interp.Runner {
 	tb.Helper()
-	old := check.Root
-	check.Root = filepath.Join("..", "..")
-	tb.Cleanup(func() { check.Root = old })
-	enc, diags := check.LoadEncounter(filepath.Join("..", "..", "testdata", "bench", "skirmish.fray"), "", diag.Sources{})
+	enc, diags := check.UnderRoot("../..").LoadEncounter(filepath.Join("..", "..", "testdata", "bench", "skirmish.fray"), "", diag.Sources{})
 	if diags.HasErrors() {
 		tb.Fatal(diags)
 	}

@@ -7,7 +7,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/frayrules/fray/dsl/check"
 	"github.com/frayrules/fray/dsl/diag"
 	"github.com/frayrules/fray/interp"
 )
@@ -42,7 +41,7 @@ difference (printed) or an error, 2 usage.`,
 				rulesPath = rec.Rules
 			}
 			src := diag.Sources{}
-			enc, diags := check.LoadEncounter(encPath, rulesPath, src)
+			enc, diags := optionsOf(cmd).LoadEncounter(encPath, rulesPath, src)
 			if diags.HasErrors() || enc == nil {
 				diag.WriteText(stderr, diags, src)
 				return &exitError{code: exitFindings}

@@ -105,13 +105,13 @@ func execute(root *cobra.Command, stderr io.Writer) (code int) {
 type globalFlags struct {
 	timeout time.Duration
 	root    string
-	limits  syntax.LimitSet
+	limits  check.Limits
 	started chan struct{}
 }
 
 func (g *globalFlags) register(root *cobra.Command) {
 	g.started = make(chan struct{})
-	g.limits = syntax.DefaultLimits()
+	g.limits = check.DefaultLimits()
 	pf := root.PersistentFlags()
 	pf.StringVar(&g.root, "root", "", "folder that imports (extends, an encounter's rules) must stay inside (default: the current directory)")
 	pf.DurationVar(&g.timeout, "timeout", 0, "stop the whole command after this long, e.g. 30s (default: no limit)")
@@ -134,8 +134,7 @@ func (g *globalFlags) register(root *cobra.Command) {
 			return usageErr("--timeout must not be negative")
 		}
 		g.limits.ExprNodes = max(g.limits.ExprNodes, g.limits.ExprTokens*5)
-		syntax.Limits = g.limits
-		check.Root = g.root
+		cmd.SetContext(withOptions(cmd.Context(), check.Options{Root: g.root, Limits: g.limits}))
 		close(g.started)
 		return nil
 	}

@@ -10,7 +10,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/frayrules/fray/dsl/check"
 	"github.com/frayrules/fray/dsl/diag"
 	"github.com/frayrules/fray/interp"
 )
@@ -50,7 +49,7 @@ order and the run fails, naming the roll, if they run out.`,
 				}
 			}
 			src := diag.Sources{}
-			enc, diags := check.LoadEncounter(args[0], rules, src)
+			enc, diags := optionsOf(cmd).LoadEncounter(args[0], rules, src)
 			if diags.HasErrors() || enc == nil {
 				diag.WriteText(stderr, diags, src)
 				return &exitError{code: exitFindings}

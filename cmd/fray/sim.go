@@ -48,14 +48,14 @@ early and prints what was gathered, marked partial.`,
 				return usageErr("--plot writes .svg or .png files, not %q", plotPath)
 			}
 			src := diag.Sources{}
-			enc, diags := check.LoadEncounter(args[0], rules, src)
+			enc, diags := optionsOf(cmd).LoadEncounter(args[0], rules, src)
 			if diags.HasErrors() || enc == nil {
 				diag.WriteText(stderr, diags, src)
 				return &exitError{code: exitFindings}
 			}
 			var other *check.Encounter
 			if compare != "" {
-				other, diags = check.LoadEncounter(args[0], compare, src)
+				other, diags = optionsOf(cmd).LoadEncounter(args[0], compare, src)
 				if diags.HasErrors() || other == nil {
 					diag.WriteText(stderr, diags, src)
 					return &exitError{code: exitFindings}

@@ -55,6 +55,9 @@ func (c *checker) tidy() {
 	}
 }
 
+// limits are those of the run the check belongs to.
+func (c *checker) limits() Limits { return c.memo.limits() }
+
 func (c *checker) addDiag(d *diag.Diagnostic) {
 	if c.quiet == 0 {
 		c.diags = append(c.diags, d)
@@ -73,17 +76,9 @@ func (c *checker) notef(code string, r diag.Range, hint, format string, args ...
 	return d
 }
 
-// Check checks a parsed rule file and returns its model with every
-// diagnostic found. The model is usable only when there are no errors.
-func Check(f *syntax.File) (*Model, diag.Diagnostics) {
-	return check(f, nil)
-}
-
-// check is Check, sharing expression checks through l when not nil.
+// check is Options.Check, sharing expression checks through l (with
+// the bodies of this file, and the other files of a lint run).
 func check(f *syntax.File, l *Linter) (*Model, diag.Diagnostics) {
-	if l == nil {
-		l = NewLinter() // still shared by the bodies of this file
-	}
 	c := &checker{f: f, funcs: map[string]bool{}, emitted: map[string]bool{}, memo: l}
 	c.m = &Model{
 		File: f, Segments: 1,

@@ -62,8 +62,8 @@ func (c *checker) compile(e *syntax.Expr, fr *Frame, inScope scopeFunc, want *Ty
 			return ce
 		}
 	}
-	if len(e.Tokens) > syntax.Limits.ExprTokens {
-		c.addDiag(syntax.LimitDiag(syntax.RangeOf(e.Pos, e.EndPos), "the expression's length", syntax.Limits.ExprTokens, "--max-expr-tokens"))
+	if len(e.Tokens) > c.limits().ExprTokens {
+		c.addDiag(syntax.LimitDiag(syntax.RangeOf(e.Pos, e.EndPos), "the expression's length", c.limits().ExprTokens, "--max-expr-tokens"))
 		return nil
 	}
 	text, diceAt := e.Text()
@@ -99,9 +99,9 @@ func (c *checker) compile(e *syntax.Expr, fr *Frame, inScope scopeFunc, want *Ty
 		return nil
 	}
 	tree := checked.tree
-	if n := iterations(tree.Node); n > syntax.Limits.Iterations {
-		d := syntax.LimitDiag(syntax.RangeOf(e.Pos, e.EndPos), fmt.Sprintf("the expression's loops (about %d steps)", n), syntax.Limits.Iterations, "--max-iterations")
-		d.Detail = fmt.Sprintf("expressions cannot be interrupted, so their loops are bounded before running (lists of unknown length count as %d); loop in statements instead, or raise it with --max-iterations", syntax.Limits.UnknownLength)
+	if n := iterations(tree.Node, c.limits().UnknownLength); n > c.limits().Iterations {
+		d := syntax.LimitDiag(syntax.RangeOf(e.Pos, e.EndPos), fmt.Sprintf("the expression's loops (about %d steps)", n), c.limits().Iterations, "--max-iterations")
+		d.Detail = fmt.Sprintf("expressions cannot be interrupted, so their loops are bounded before running (lists of unknown length count as %d); loop in statements instead, or raise it with --max-iterations", c.limits().UnknownLength)
 		c.addDiag(d)
 		return nil
 	}
@@ -200,7 +200,7 @@ func (c *checker) funcConfig() *conf.Config {
 	} else {
 		c.fcfg = nil
 	}
-	c.fcfg, c.fcfgN = newFuncConfig(c.fcfg, c.funcOpts[from:]), n
+	c.fcfg, c.fcfgN = newFuncConfig(c.fcfg, c.funcOpts[from:], c.limits().ExprNodes), n
 	if from == 0 {
 		shareNatures(c.fcfg)
 	}
@@ -220,8 +220,9 @@ func shareNatures(cfg *conf.Config) {
 	n.NumMethods(&cfg.NtCache) // makes the method-set cache
 }
 
-// newFuncConfig is prev (nil for none) with the functions of opts added.
-func newFuncConfig(prev *conf.Config, opts []expr.Option) *conf.Config {
+// newFuncConfig is prev (nil for none) with the functions of opts added,
+// and expressions bounded to maxNodes nodes.
+func newFuncConfig(prev *conf.Config, opts []expr.Option, maxNodes int) *conf.Config {
 	var cfg *conf.Config
 	if prev != nil {
 		cp := *prev
@@ -234,7 +235,7 @@ func newFuncConfig(prev *conf.Config, opts []expr.Option) *conf.Config {
 			delete(cfg.Builtins, name)
 		}
 	}
-	cfg.MaxNodes = uint(syntax.Limits.ExprNodes)
+	cfg.MaxNodes = uint(maxNodes)
 	for _, op := range opts {
 		op(cfg)
 	}

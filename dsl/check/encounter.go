@@ -156,8 +156,8 @@ func (c *checker) encounterBody(enc *Encounter) {
 					c.errorf(diag.CodeDuplicate, syntax.RangeAt(cd.Pos, "combatant "+cd.Name), "a combatant and a side cannot share a name", "%s is already a side", cd.Name)
 					continue
 				}
-				if len(combatants) >= syntax.Limits.Combatants {
-					c.addDiag(syntax.LimitDiag(syntax.RangeAt(cd.Pos, "combatant "+cd.Name), "the number of combatants", syntax.Limits.Combatants, "--max-combatants"))
+				if len(combatants) >= c.limits().Combatants {
+					c.addDiag(syntax.LimitDiag(syntax.RangeAt(cd.Pos, "combatant "+cd.Name), "the number of combatants", c.limits().Combatants, "--max-combatants"))
 					continue
 				}
 				cs := &CombatantSpec{Name: cd.Name, Decl: cd}

@@ -2,7 +2,6 @@ package check
 
 import (
 	"github.com/expr-lang/expr/ast"
-	"github.com/frayrules/fray/dsl/syntax"
 )
 
 // predicateBuiltins loop over their first argument, running a closure.
@@ -16,54 +15,54 @@ var predicateBuiltins = map[string]bool{
 // over a constant range takes its length, over anything else the assumed
 // length; nested loops multiply. expr-lang cannot be interrupted, so this
 // bound is enforced before anything runs.
-func iterations(n ast.Node) int {
+func iterations(n ast.Node, unknown int) int {
 	switch x := n.(type) {
 	case nil:
 		return 0
 	case *ast.BuiltinNode:
 		if predicateBuiltins[x.Name] && len(x.Arguments) >= 2 {
-			size := listSize(x.Arguments[0])
-			body := satAdd(1, sumIterations(x.Arguments[1:]))
-			return satAdd(iterations(x.Arguments[0]), satMul(size, body))
+			size := listSize(x.Arguments[0], unknown)
+			body := satAdd(1, sumIterations(x.Arguments[1:], unknown))
+			return satAdd(iterations(x.Arguments[0], unknown), satMul(size, body))
 		}
-		return sumIterations(x.Arguments)
+		return sumIterations(x.Arguments, unknown)
 	case *ast.PredicateNode:
-		return iterations(x.Node)
+		return iterations(x.Node, unknown)
 	case *ast.BinaryNode:
-		s := satAdd(iterations(x.Left), iterations(x.Right))
+		s := satAdd(iterations(x.Left, unknown), iterations(x.Right, unknown))
 		if x.Operator == ".." {
-			s = satAdd(s, listSize(x))
+			s = satAdd(s, listSize(x, unknown))
 		}
 		return s
 	case *ast.UnaryNode:
-		return iterations(x.Node)
+		return iterations(x.Node, unknown)
 	case *ast.CallNode:
-		return satAdd(iterations(x.Callee), sumIterations(x.Arguments))
+		return satAdd(iterations(x.Callee, unknown), sumIterations(x.Arguments, unknown))
 	case *ast.MemberNode:
-		return satAdd(iterations(x.Node), iterations(x.Property))
+		return satAdd(iterations(x.Node, unknown), iterations(x.Property, unknown))
 	case *ast.ConditionalNode:
-		return satAdd(iterations(x.Cond), max(iterations(x.Exp1), iterations(x.Exp2)))
+		return satAdd(iterations(x.Cond, unknown), max(iterations(x.Exp1, unknown), iterations(x.Exp2, unknown)))
 	case *ast.ArrayNode:
-		return sumIterations(x.Nodes)
+		return sumIterations(x.Nodes, unknown)
 	case *ast.VariableDeclaratorNode:
-		return satAdd(iterations(x.Value), iterations(x.Expr))
+		return satAdd(iterations(x.Value, unknown), iterations(x.Expr, unknown))
 	case *ast.SequenceNode:
-		return sumIterations(x.Nodes)
+		return sumIterations(x.Nodes, unknown)
 	}
 	return 1
 }
 
 // sumIterations adds up the estimates of sibling nodes.
-func sumIterations(nodes []ast.Node) int {
+func sumIterations(nodes []ast.Node, unknown int) int {
 	total := 0
 	for _, n := range nodes {
-		total = satAdd(total, iterations(n))
+		total = satAdd(total, iterations(n, unknown))
 	}
 	return total
 }
 
 // listSize is the length of a constant range, else the assumed length.
-func listSize(n ast.Node) int {
+func listSize(n ast.Node, unknown int) int {
 	if b, ok := n.(*ast.BinaryNode); ok && b.Operator == ".." {
 		lo, ok1 := b.Left.(*ast.IntegerNode)
 		hi, ok2 := b.Right.(*ast.IntegerNode)
@@ -74,7 +73,7 @@ func listSize(n ast.Node) int {
 	if a, ok := n.(*ast.ArrayNode); ok {
 		return len(a.Nodes)
 	}
-	return syntax.Limits.UnknownLength
+	return unknown
 }
 
 func satAdd(a, b int) int {

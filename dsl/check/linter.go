@@ -31,6 +31,7 @@ import (
 // hands out are only read: the optimizer has run before they are kept,
 // and bytecode is compiled from them without changing them.
 type Linter struct {
+	opts  Options // with defaults filled in
 	mu    sync.Mutex
 	files map[string]*parsedFile
 	exprs map[exprKey]exprResult
@@ -39,9 +40,10 @@ type Linter struct {
 	parts map[partKey]partResult
 }
 
-// NewLinter makes a Linter with nothing shared yet.
-func NewLinter() *Linter {
-	return &Linter{files: map[string]*parsedFile{}, exprs: map[exprKey]exprResult{}, sigs: map[sigKey]int{}, libs: map[stdlibKey]stdlibOpts{}, parts: map[partKey]partResult{}}
+// NewLinter makes a Linter with nothing shared yet, loading and checking
+// with the options.
+func (o Options) NewLinter() *Linter {
+	return &Linter{opts: o.withDefaults(), files: map[string]*parsedFile{}, exprs: map[exprKey]exprResult{}, sigs: map[sigKey]int{}, libs: map[stdlibKey]stdlibOpts{}, parts: map[partKey]partResult{}}
 }
 
 // Lint checks one file of either kind and returns every diagnostic; the
@@ -67,15 +69,12 @@ type parsedFile struct {
 
 // parse is Parse, once per text of a path.
 func (l *Linter) parse(path, text string) (*syntax.File, diag.Diagnostics) {
-	if l == nil {
-		return syntax.Parse(path, text)
-	}
 	l.mu.Lock()
 	p := l.files[path]
 	l.mu.Unlock()
 	if p == nil || p.text != text {
 		p = &parsedFile{text: text}
-		p.f, p.diags = syntax.Parse(path, text)
+		p.f, p.diags = l.opts.Limits.Syntax().Parse(path, text)
 		l.mu.Lock()
 		l.files[path] = p
 		l.mu.Unlock()
@@ -132,7 +131,7 @@ func (l *Linter) intern(prev int, name string, t reflect.Type) int {
 }
 
 func (l *Linter) keyOf(env *view, sig int, text string, dice map[int]string) exprKey {
-	k := exprKey{env: env, sig: sig, nodes: syntax.Limits.ExprNodes, text: text}
+	k := exprKey{env: env, sig: sig, nodes: l.opts.Limits.ExprNodes, text: text}
 	if len(dice) > 0 {
 		offs := make([]int, 0, len(dice))
 		for off := range dice {

@@ -48,16 +48,13 @@ end when len(standing(sides)) <= 1
 
 override fn damage(n: string): int = 1
 `)
-	old := Root
-	Root = dir
-	defer func() { Root = old }()
-
-	l := NewLinter()
+	opts := Options{Root: dir}
+	l := opts.NewLinter()
 	if d := l.Lint(base, diag.Sources{}); d.HasErrors() {
 		t.Fatalf("the base has errors: %v", d)
 	}
 	shared := l.Lint(variant, diag.Sources{})
-	alone := Lint(variant, diag.Sources{})
+	alone := opts.Lint(variant, diag.Sources{})
 	if !alone.HasErrors() {
 		t.Fatalf("the variant alone has no error: the test no longer tests anything")
 	}

@@ -11,14 +11,9 @@ import (
 	"github.com/frayrules/fray/dsl/syntax"
 )
 
-// Root is the folder imports must stay inside: a ruleset's extends and an
-// encounter's rules may name only files under it (after following
-// symbolic links). Empty means the current directory.
-var Root = ""
-
 // resolveImport turns an import written in file from into a path, refusing
-// absolute paths and anything outside Root.
-func resolveImport(from, rel string, at diag.Range) (string, *diag.Diagnostic) {
+// absolute paths and anything outside the root.
+func (l *Linter) resolveImport(from, rel string, at diag.Range) (string, *diag.Diagnostic) {
 	deny := func(summary string) (string, *diag.Diagnostic) {
 		return "", &diag.Diagnostic{Severity: diag.Error, Code: diag.CodeSandbox, Summary: summary,
 			Detail: "imports are relative paths to files under the root folder (the current directory, or --root)", Subject: at}
@@ -27,10 +22,7 @@ func resolveImport(from, rel string, at diag.Range) (string, *diag.Diagnostic) {
 		return deny(fmt.Sprintf("import %q is an absolute path", rel))
 	}
 	path := filepath.Clean(filepath.Join(filepath.Dir(from), filepath.FromSlash(rel)))
-	root := Root
-	if root == "" {
-		root = "."
-	}
+	root := l.opts.Root
 	absRoot, err := filepath.Abs(root)
 	if err != nil {
 		return deny("cannot resolve the root folder: " + err.Error())
@@ -54,11 +46,6 @@ func resolveImport(from, rel string, at diag.Range) (string, *diag.Diagnostic) {
 	return path, nil
 }
 
-// ReadFile reads and parses one file, recording its text in src.
-func ReadFile(path string, src diag.Sources) (*syntax.File, diag.Diagnostics) {
-	return (*Linter)(nil).readFile(path, src)
-}
-
 // readFile is ReadFile, sharing the parse when l is not nil.
 func (l *Linter) readFile(path string, src diag.Sources) (*syntax.File, diag.Diagnostics) {
 	at := diag.Range{Filename: path, Start: diag.Pos{Line: 1, Column: 1}, End: diag.Pos{Line: 1, Column: 2, Byte: 1}}
@@ -69,8 +56,8 @@ func (l *Linter) readFile(path string, src diag.Sources) (*syntax.File, diag.Dia
 	if info.IsDir() {
 		return nil, diag.Diagnostics{{Severity: diag.Error, Code: diag.CodeRead, Summary: "is a directory, not a .fray file", Detail: "name a file, or run fray lint on the directory", Subject: at}}
 	}
-	if info.Size() > int64(syntax.Limits.FileSize) {
-		return nil, diag.Diagnostics{syntax.LimitDiag(at, "the file's size", syntax.Limits.FileSize, "--max-file-size")}
+	if info.Size() > int64(l.opts.Limits.FileSize) {
+		return nil, diag.Diagnostics{syntax.LimitDiag(at, "the file's size", l.opts.Limits.FileSize, "--max-file-size")}
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -85,12 +72,6 @@ func cleanErr(err error) string {
 		return pe.Err.Error()
 	}
 	return err.Error()
-}
-
-// LoadRuleset reads, parses and checks a rule file, with the rulesets it
-// extends merged in.
-func LoadRuleset(path string, src diag.Sources) (*Model, diag.Diagnostics) {
-	return (*Linter)(nil).loadRuleset(path, src)
 }
 
 func (l *Linter) loadRuleset(path string, src diag.Sources) (*Model, diag.Diagnostics) {
@@ -123,7 +104,7 @@ func (l *Linter) resolveExtends(f *syntax.File, src diag.Sources, visiting map[s
 	if !ok {
 		return f, nil
 	}
-	path, deny := resolveImport(f.Name, rel, at)
+	path, deny := l.resolveImport(f.Name, rel, at)
 	if deny != nil {
 		return nil, diag.Diagnostics{deny}
 	}
@@ -171,16 +152,6 @@ func IsEncounter(f *syntax.File) bool {
 	return false
 }
 
-// LoadEncounter reads an encounter and the ruleset it names (or rulesPath
-// when given), checking both. Diagnostics of both files are returned.
-func LoadEncounter(path, rulesPath string, src diag.Sources) (*Encounter, diag.Diagnostics) {
-	f, diags := ReadFile(path, src)
-	if f == nil {
-		return nil, diags
-	}
-	return (*Linter)(nil).loadEncounterFile(f, rulesPath, src)
-}
-
 func (l *Linter) loadEncounterFile(f *syntax.File, rulesPath string, src diag.Sources) (*Encounter, diag.Diagnostics) {
 	_, named, at := EncounterHeader(f)
 	fromHeader := rulesPath == ""
@@ -202,7 +173,7 @@ func (l *Linter) loadEncounterFile(f *syntax.File, rulesPath string, src diag.So
 			return nil, diag.Diagnostics{{Severity: diag.Error, Code: diag.CodeMissingRules, Summary: "the encounter names no ruleset",
 				Detail: `add rules "path/to/rules.fray" to the encounter header (fray run also takes --rules)`, Subject: at}}
 		}
-		p, deny := resolveImport(f.Name, named, at)
+		p, deny := l.resolveImport(f.Name, named, at)
 		if deny != nil {
 			return nil, diag.Diagnostics{deny}
 		}
@@ -220,10 +191,4 @@ func (l *Linter) loadEncounterFile(f *syntax.File, rulesPath string, src diag.So
 	enc, ediags := checkEncounter(f, m, l)
 	enc.RulesPath = rulesPath
 	return enc, append(diags, ediags...).Sort()
-}
-
-// Lint checks one file of either kind and returns every diagnostic.
-// To lint many files, a Linter shares their common work.
-func Lint(path string, src diag.Sources) diag.Diagnostics {
-	return (*Linter)(nil).Lint(path, src)
 }

@@ -323,7 +323,7 @@ func (l *lowering) config(fr *Frame) *conf.Config {
 		return cfg
 	}
 	if l.funcs == nil {
-		l.funcs = newFuncConfig(nil, l.m.funcOpts)
+		l.funcs = newFuncConfig(nil, l.m.funcOpts, l.m.memo.limits().ExprNodes)
 	}
 	cfg := envConfig(l.funcs, fr.R)
 	if l.configs == nil {

@@ -7,29 +7,23 @@ import (
 	"github.com/frayrules/fray/dsl/diag"
 )
 
-// LimitSet bounds what fray accepts, so that no file can crash it, hang it
-// or exhaust memory. Every limit has a flag that raises it; a diagnostic
-// that reports one names the limit, its value and the flag.
-type LimitSet struct {
-	FileSize      int // bytes of one file (--max-file-size)
-	Depth         int // nesting of brackets and braces (--max-depth)
-	ExprTokens    int // tokens of one expression (--max-expr-tokens)
-	ExprNodes     int // syntax nodes of one compiled expression (--max-expr-tokens)
-	Iterations    int // estimated steps of one expression's loops (--max-iterations)
-	Combatants    int // combatants of an encounter (--max-combatants)
-	UnknownLength int // the length assumed for a list whose size is not known before running
+// Limits bound what the parser accepts, so that no file can crash it,
+// hang it or exhaust memory. Every limit has a flag that raises it; a
+// diagnostic that reports one names the limit, its value and the flag.
+// The checker's own limits (check.Limits) extend these.
+type Limits struct {
+	FileSize   int // bytes of one file (--max-file-size)
+	Depth      int // nesting of brackets and braces (--max-depth)
+	ExprTokens int // tokens of one expression (--max-expr-tokens)
 }
 
 // DefaultLimits are generous for real play.
-func DefaultLimits() LimitSet {
-	return LimitSet{FileSize: 4 << 20, Depth: 100, ExprTokens: 2000, ExprNodes: 10000,
-		Iterations: 10_000_000, Combatants: 1000, UnknownLength: 1000}
+func DefaultLimits() Limits {
+	return Limits{FileSize: 4 << 20, Depth: 100, ExprTokens: 2000}
 }
 
-// Limits in force; the command line sets them from its flags before any
-// work starts, fuzz tests make them small.
-var Limits = DefaultLimits()
-
+// LimitDiag reports a limit reached: what, the limit's value and the
+// flag that raises it.
 func LimitDiag(r diag.Range, what string, value int, flag string) *diag.Diagnostic {
 	return &diag.Diagnostic{Severity: diag.Error, Code: diag.CodeLimit,
 		Summary: fmt.Sprintf("%s: over the limit of %d", what, value),
@@ -38,7 +32,7 @@ func LimitDiag(r diag.Range, what string, value int, flag string) *diag.Diagnost
 
 // checkDepth rejects nesting deeper than the limit before the parser, which
 // recurses once per level, ever sees it.
-func checkDepth(toks []lexer.Token) *diag.Diagnostic {
+func checkDepth(toks []lexer.Token, limit int) *diag.Diagnostic {
 	depth := 0
 	for _, t := range toks {
 		if t.Type != TokPunct {
@@ -47,8 +41,8 @@ func checkDepth(toks []lexer.Token) *diag.Diagnostic {
 		switch t.Value {
 		case "(", "[", "{":
 			depth++
-			if depth > Limits.Depth {
-				return LimitDiag(RangeAt(t.Pos, t.Value), "nesting", Limits.Depth, "--max-depth")
+			if depth > limit {
+				return LimitDiag(RangeAt(t.Pos, t.Value), "nesting", limit, "--max-depth")
 			}
 		case ")", "]", "}":
 			depth--

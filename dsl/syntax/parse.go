@@ -33,17 +33,23 @@ func Prepare() {
 	}()
 }
 
-// Parse reads one .fray file. participle stops at the first syntax error,
-// so a file that does not parse yields exactly one diagnostic.
+// Parse reads one .fray file within the default limits.
 func Parse(filename, src string) (*File, diag.Diagnostics) {
-	if len(src) > Limits.FileSize {
-		return nil, diag.Diagnostics{LimitDiag(diag.Range{Filename: filename, Start: diag.Pos{Line: 1, Column: 1}, End: diag.Pos{Line: 1, Column: 2, Byte: 1}}, "the file's size", Limits.FileSize, "--max-file-size")}
+	return DefaultLimits().Parse(filename, src)
+}
+
+// Parse reads one .fray file within the limits. participle stops at the
+// first syntax error, so a file that does not parse yields exactly one
+// diagnostic.
+func (lim Limits) Parse(filename, src string) (*File, diag.Diagnostics) {
+	if len(src) > lim.FileSize {
+		return nil, diag.Diagnostics{LimitDiag(FileStart(filename), "the file's size", lim.FileSize, "--max-file-size")}
 	}
 	toks, err := Tokenize(filename, src)
 	if err != nil {
 		return nil, diag.Diagnostics{SyntaxDiag(filename, src, err)}
 	}
-	if d := checkDepth(toks); d != nil {
+	if d := checkDepth(toks, lim.Depth); d != nil {
 		return nil, diag.Diagnostics{d}
 	}
 	// The parser reads the tokens already made, comments elided as its

@@ -22,7 +22,13 @@ func RangeOf(start, end lexer.Position) diag.Range {
 	return diag.Range{Filename: start.Filename, Start: posOf(start), End: posOf(end)}
 }
 
-// rangeAt spans text written at p.
+// FileStart is the range of a file's first character, where problems of
+// the whole file are reported.
+func FileStart(filename string) diag.Range {
+	return diag.Range{Filename: filename, Start: diag.Pos{Line: 1, Column: 1}, End: diag.Pos{Line: 1, Column: 2, Byte: 1}}
+}
+
+// RangeAt spans text written at p.
 func RangeAt(p lexer.Position, text string) diag.Range {
 	end := p
 	end.Advance(text)
