@@ -74,6 +74,9 @@ func (c *checker) compile(e *syntax.Expr, fr *Frame, inScope scopeFunc, want *Ty
 	if pad > len(text) || strings.TrimLeft(text[:pad], " ") != "" {
 		pad = 0
 	}
+	if c.refersToInternal(e, fr, text, pad) {
+		return nil
+	}
 	var patch *dicePatch
 	var dice map[int]string
 	if len(diceAt) > 0 {
@@ -463,7 +466,7 @@ func fieldOffset(e *syntax.Expr, from int, name string) int {
 func (c *checker) visibleNames(fr *Frame) []string {
 	var out []string
 	for _, f := range fr.Fields {
-		if f.Name != "ctx" {
+		if !internalNames[f.Name] {
 			out = append(out, f.Name)
 		}
 	}
