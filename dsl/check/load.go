@@ -1,8 +1,6 @@
 package check
 
 import (
-	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -10,69 +8,6 @@ import (
 	"github.com/frayrules/fray/dsl/diag"
 	"github.com/frayrules/fray/dsl/syntax"
 )
-
-// resolveImport turns an import written in file from into a path, refusing
-// absolute paths and anything outside the root.
-func (l *Linter) resolveImport(from, rel string, at diag.Range) (string, *diag.Diagnostic) {
-	deny := func(summary string) (string, *diag.Diagnostic) {
-		return "", &diag.Diagnostic{Severity: diag.Error, Code: diag.CodeSandbox, Summary: summary,
-			Detail: "imports are relative paths to files under the root folder (the current directory, or --root)", Subject: at}
-	}
-	if filepath.IsAbs(rel) || filepath.VolumeName(rel) != "" || strings.HasPrefix(rel, "/") || strings.HasPrefix(rel, `\`) {
-		return deny(fmt.Sprintf("import %q is an absolute path", rel))
-	}
-	path := filepath.Clean(filepath.Join(filepath.Dir(from), filepath.FromSlash(rel)))
-	root := l.opts.Root
-	absRoot, err := filepath.Abs(root)
-	if err != nil {
-		return deny("cannot resolve the root folder: " + err.Error())
-	}
-	if real, err := filepath.EvalSymlinks(absRoot); err == nil {
-		absRoot = real
-	}
-	absPath, err := filepath.Abs(path)
-	if err != nil {
-		return deny("cannot resolve import " + rel)
-	}
-	if real, err := filepath.EvalSymlinks(absPath); err == nil {
-		absPath = real
-	} else if dir, err := filepath.EvalSymlinks(filepath.Dir(absPath)); err == nil {
-		absPath = filepath.Join(dir, filepath.Base(absPath))
-	}
-	inside, err := filepath.Rel(absRoot, absPath)
-	if err != nil || inside == ".." || strings.HasPrefix(inside, ".."+string(filepath.Separator)) {
-		return deny(fmt.Sprintf("import %q leads outside the root folder %s", rel, absRoot))
-	}
-	return path, nil
-}
-
-// readFile is ReadFile, sharing the parse when l is not nil.
-func (l *Linter) readFile(path string, src diag.Sources) (*syntax.File, diag.Diagnostics) {
-	at := diag.Range{Filename: path, Start: diag.Pos{Line: 1, Column: 1}, End: diag.Pos{Line: 1, Column: 2, Byte: 1}}
-	info, err := os.Stat(path)
-	if err != nil {
-		return nil, diag.Diagnostics{{Severity: diag.Error, Code: diag.CodeRead, Summary: "cannot read file: " + cleanErr(err), Detail: "check the path", Subject: at}}
-	}
-	if info.IsDir() {
-		return nil, diag.Diagnostics{{Severity: diag.Error, Code: diag.CodeRead, Summary: "is a directory, not a .fray file", Detail: "name a file, or run fray lint on the directory", Subject: at}}
-	}
-	if info.Size() > int64(l.opts.Limits.FileSize) {
-		return nil, diag.Diagnostics{syntax.LimitDiag(at, "the file's size", l.opts.Limits.FileSize, "--max-file-size")}
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, diag.Diagnostics{{Severity: diag.Error, Code: diag.CodeRead, Summary: "cannot read file: " + cleanErr(err), Detail: "check the path and its permissions", Subject: at}}
-	}
-	src[path] = string(data)
-	return l.parse(path, string(data))
-}
-
-func cleanErr(err error) string {
-	if pe, ok := err.(*os.PathError); ok {
-		return pe.Err.Error()
-	}
-	return err.Error()
-}
 
 func (l *Linter) loadRuleset(path string, src diag.Sources) (*Model, diag.Diagnostics) {
 	f, diags := l.readFile(path, src)

@@ -26,9 +26,10 @@ func DefaultLimits() Limits {
 // The zero value is usable: the current directory as root, default
 // limits.
 type Options struct {
-	// Root is the folder every file read must stay inside: a ruleset's
-	// extends, an encounter's rules (after following symbolic links).
-	// Empty means the current directory.
+	// Root is the folder the files read must stay inside (after
+	// following symbolic links): every import (a ruleset's extends, an
+	// encounter's rules) and, when Root is set, every file named. Empty
+	// means the current directory, for imports only.
 	Root string
 	// Limits in force; the zero value means DefaultLimits.
 	Limits Limits
@@ -38,9 +39,6 @@ type Options struct {
 func (o Options) withDefaults() Options {
 	if o.Limits == (Limits{}) {
 		o.Limits = DefaultLimits()
-	}
-	if o.Root == "" {
-		o.Root = "."
 	}
 	return o
 }
