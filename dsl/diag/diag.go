@@ -112,13 +112,14 @@ type Sources map[string]string
 // WriteText renders diagnostics like a compiler: the position and summary,
 // the source line with a caret under the span, the related place and the hint.
 func WriteText(w io.Writer, ds Diagnostics, src Sources) {
+	files := sourceLines{src: src, lines: map[string]*lineIndex{}}
 	for _, d := range ds {
 		fmt.Fprintf(w, "%s [%s]\n", d.Error(), d.Code)
-		writeSnippet(w, d.Subject, src)
+		writeSnippet(w, d.Subject, &files)
 		if d.Related != nil {
 			r := d.Related.Range
 			fmt.Fprintf(w, "  %s:%d:%d: note: %s\n", r.Filename, r.Start.Line, r.Start.Column, d.Related.Message)
-			writeSnippet(w, r, src)
+			writeSnippet(w, r, &files)
 		}
 		if d.Detail != "" {
 			fmt.Fprintf(w, "  hint: %s\n", d.Detail)
@@ -126,16 +127,55 @@ func WriteText(w io.Writer, ds Diagnostics, src Sources) {
 	}
 }
 
-func writeSnippet(w io.Writer, r Range, src Sources) {
-	text, ok := src[r.Filename]
-	if !ok || r.Start.Line < 1 {
+// sourceLines finds the lines of the sources, each file split once per
+// WriteText however many diagnostics it has (a lint can report tens of
+// thousands in one file).
+type sourceLines struct {
+	src   Sources
+	lines map[string]*lineIndex
+}
+
+// lineIndex is a file's text and the byte offset where each line starts.
+type lineIndex struct {
+	text   string
+	starts []int
+}
+
+// line is line n (from 1) of file, without its line break.
+func (s *sourceLines) line(file string, n int) (string, bool) {
+	idx, ok := s.lines[file]
+	if !ok {
+		text, ok := s.src[file]
+		if !ok {
+			return "", false
+		}
+		idx = &lineIndex{text: text, starts: []int{0}}
+		for i := 0; i < len(text); i++ {
+			if text[i] == '\n' {
+				idx.starts = append(idx.starts, i+1)
+			}
+		}
+		s.lines[file] = idx
+	}
+	if n < 1 || n > len(idx.starts) {
+		return "", false
+	}
+	end := len(idx.text)
+	if n < len(idx.starts) {
+		end = idx.starts[n] - 1
+	}
+	return idx.text[idx.starts[n-1]:end], true
+}
+
+func writeSnippet(w io.Writer, r Range, files *sourceLines) {
+	if r.Start.Line < 1 {
 		return
 	}
-	lines := strings.Split(text, "\n")
-	if r.Start.Line > len(lines) {
+	line, ok := files.line(r.Filename, r.Start.Line)
+	if !ok {
 		return
 	}
-	line := strings.TrimRight(lines[r.Start.Line-1], "\r")
+	line = strings.TrimRight(line, "\r")
 	col := r.Start.Column
 	endCol := r.End.Column
 	// Long lines show a window around the span.

@@ -3,6 +3,7 @@ package format
 import (
 	"fmt"
 	"reflect"
+	"strings"
 
 	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/frayrules/fray/dsl/syntax"
@@ -26,12 +27,55 @@ func TreeDiff(a, b *syntax.File) string {
 		}
 		return "one file is nil"
 	}
-	return diffValues("File.Decls", reflect.ValueOf(a.Decls), reflect.ValueOf(b.Decls))
+	d := &differ{path: []step{{name: "File.Decls", index: -1}}}
+	return d.diff(reflect.ValueOf(a.Decls), reflect.ValueOf(b.Decls))
 }
 
-func diffValues(path string, a, b reflect.Value) string {
+// differ walks two trees side by side. The path to the node it is at is
+// a stack of steps, spelled out only for a difference: spelling it at
+// every node would cost, for a deep tree (a long else-if chain), memory
+// quadratic in its depth.
+type differ struct{ path []step }
+
+// step is a field name, or an element's index (name empty) or a map key.
+type step struct {
+	name  string
+	index int
+}
+
+func (d *differ) at() string {
+	var b strings.Builder
+	for i, s := range d.path {
+		switch {
+		case s.name == "":
+			fmt.Fprintf(&b, "[%d]", s.index)
+		case s.index == -2:
+			fmt.Fprintf(&b, "[%s]", s.name)
+		case i > 0:
+			b.WriteString("." + s.name)
+		default:
+			b.WriteString(s.name)
+		}
+	}
+	return b.String()
+}
+
+// fail is a difference at the current node.
+func (d *differ) fail(format string, args ...any) string {
+	return d.at() + ": " + fmt.Sprintf(format, args...)
+}
+
+// child compares a and b one step down.
+func (d *differ) child(s step, a, b reflect.Value) string {
+	d.path = append(d.path, s)
+	diff := d.diff(a, b)
+	d.path = d.path[:len(d.path)-1]
+	return diff
+}
+
+func (d *differ) diff(a, b reflect.Value) string {
 	if a.Type() != b.Type() {
-		return fmt.Sprintf("%s: %s against %s", path, a.Type(), b.Type())
+		return d.fail("%s against %s", a.Type(), b.Type())
 	}
 	switch a.Type() {
 	case positionType:
@@ -39,7 +83,7 @@ func diffValues(path string, a, b reflect.Value) string {
 	case tokenType:
 		ta, tb := a.Interface().(lexer.Token), b.Interface().(lexer.Token)
 		if ta.Type != tb.Type || ta.Value != tb.Value {
-			return fmt.Sprintf("%s: token %q against %q", path, ta.Value, tb.Value)
+			return d.fail("token %q against %q", ta.Value, tb.Value)
 		}
 		return ""
 	}
@@ -49,38 +93,42 @@ func diffValues(path string, a, b reflect.Value) string {
 			if a.IsNil() && b.IsNil() {
 				return ""
 			}
-			return fmt.Sprintf("%s: nil against non-nil", path)
+			return d.fail("nil against non-nil")
 		}
-		return diffValues(path, a.Elem(), b.Elem())
+		return d.diff(a.Elem(), b.Elem())
 	case reflect.Slice:
 		// nil and empty are the same: the grammar does not tell them apart.
 		if a.Len() != b.Len() {
-			return fmt.Sprintf("%s: %d elements against %d", path, a.Len(), b.Len())
+			return d.fail("%d elements against %d", a.Len(), b.Len())
 		}
 		for i := 0; i < a.Len(); i++ {
-			if d := diffValues(fmt.Sprintf("%s[%d]", path, i), a.Index(i), b.Index(i)); d != "" {
-				return d
+			if diff := d.child(step{index: i}, a.Index(i), b.Index(i)); diff != "" {
+				return diff
 			}
 		}
 		return ""
 	case reflect.Array:
 		for i := 0; i < a.Len(); i++ {
-			if d := diffValues(fmt.Sprintf("%s[%d]", path, i), a.Index(i), b.Index(i)); d != "" {
-				return d
+			if diff := d.child(step{index: i}, a.Index(i), b.Index(i)); diff != "" {
+				return diff
 			}
 		}
 		return ""
 	case reflect.Map:
 		if a.Len() != b.Len() {
-			return fmt.Sprintf("%s: %d entries against %d", path, a.Len(), b.Len())
+			return d.fail("%d entries against %d", a.Len(), b.Len())
 		}
 		for _, k := range a.MapKeys() {
+			key := step{name: fmt.Sprint(k), index: -2}
 			bv := b.MapIndex(k)
 			if !bv.IsValid() {
-				return fmt.Sprintf("%s[%v]: missing", path, k)
+				d.path = append(d.path, key)
+				diff := d.fail("missing")
+				d.path = d.path[:len(d.path)-1]
+				return diff
 			}
-			if d := diffValues(fmt.Sprintf("%s[%v]", path, k), a.MapIndex(k), bv); d != "" {
-				return d
+			if diff := d.child(key, a.MapIndex(k), bv); diff != "" {
+				return diff
 			}
 		}
 		return ""
@@ -90,37 +138,37 @@ func diffValues(path string, a, b reflect.Value) string {
 			if !t.Field(i).IsExported() {
 				continue // made from the exported fields (an expression's layout)
 			}
-			if d := diffValues(path+"."+t.Field(i).Name, a.Field(i), b.Field(i)); d != "" {
-				return d
+			if diff := d.child(step{name: t.Field(i).Name, index: -1}, a.Field(i), b.Field(i)); diff != "" {
+				return diff
 			}
 		}
 		return ""
 	case reflect.Bool:
 		if a.Bool() != b.Bool() {
-			return fmt.Sprintf("%s: %v against %v", path, a.Bool(), b.Bool())
+			return d.fail("%v against %v", a.Bool(), b.Bool())
 		}
 		return ""
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
 		if a.Int() != b.Int() {
-			return fmt.Sprintf("%s: %d against %d", path, a.Int(), b.Int())
+			return d.fail("%d against %d", a.Int(), b.Int())
 		}
 		return ""
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
 		if a.Uint() != b.Uint() {
-			return fmt.Sprintf("%s: %d against %d", path, a.Uint(), b.Uint())
+			return d.fail("%d against %d", a.Uint(), b.Uint())
 		}
 		return ""
 	case reflect.Float32, reflect.Float64:
 		if a.Float() != b.Float() {
-			return fmt.Sprintf("%s: %v against %v", path, a.Float(), b.Float())
+			return d.fail("%v against %v", a.Float(), b.Float())
 		}
 		return ""
 	case reflect.String:
 		if a.String() != b.String() {
-			return fmt.Sprintf("%s: %q against %q", path, a.String(), b.String())
+			return d.fail("%q against %q", a.String(), b.String())
 		}
 		return ""
 	default:
-		return fmt.Sprintf("%s: cannot compare a %s", path, a.Kind())
+		return d.fail("cannot compare a %s", a.Kind())
 	}
 }
