@@ -40,3 +40,26 @@ func TestFormatLongElseIfChain(t *testing.T) {
 		t.Errorf("the chain, already formatted, changed")
 	}
 }
+
+// TestFormatWithinTheCallersLimits formats a file that parses only with
+// a raised --max-depth: the self-check's parse of the output must not
+// apply the default limits the caller raised.
+func TestFormatWithinTheCallersLimits(t *testing.T) {
+	src := "const c = " + strings.Repeat("(", 150) + "1" + strings.Repeat(")", 150) + "\n"
+	if _, diags := syntax.Parse("deep.fray", src); len(diags) == 0 {
+		t.Fatal("the file parses within the default limits: the test no longer tests anything")
+	}
+	lim := syntax.DefaultLimits()
+	lim.Depth = 200
+	f, diags := lim.Parse("deep.fray", src)
+	if len(diags) > 0 {
+		t.Fatal(diags[0])
+	}
+	out, err := format.Format(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(out) != src {
+		t.Errorf("got %q, want it unchanged", out)
+	}
+}
