@@ -53,8 +53,8 @@ func (lim Limits) Parse(filename, src string) (*File, diag.Diagnostics) {
 		return nil, diag.Diagnostics{d}
 	}
 	// The parser reads the tokens already made, comments elided as its
-	// Elide option says (see peekOver).
-	peek, err := peekOver(toks)
+	// Elide option says.
+	peek, err := lexer.Upgrade(&sliceLexer{toks: toks}, TokComment)
 	if err != nil {
 		return nil, diag.Diagnostics{SyntaxDiag(filename, src, err)}
 	}

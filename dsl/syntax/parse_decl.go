@@ -86,7 +86,7 @@ var disjunctionParser = sync.OnceValue(func() *participle.Parser[fileDisjunction
 // parseDisjunction parses a file's tokens with participle's disjunction
 // for declarations.
 func parseDisjunction(toks []lexer.Token) (*File, error) {
-	peek, err := peekOver(toks)
+	peek, err := lexer.Upgrade(&sliceLexer{toks: toks}, TokComment)
 	if err != nil {
 		return nil, err
 	}
