@@ -20,11 +20,11 @@ type File struct {
 	Comments []Comment `parser:""`
 	// Sources holds the text of every file a merged ruleset came from.
 	Sources map[string]string `parser:""`
-	// tokens are the tokens of Sources, by file, as Parse made them.
+	// Tokens are the tokens of Sources, by file, as Parse made them.
 	Tokens map[string][]lexer.Token
 }
 
-// tokensOf are the tokens of source name, comments included: those Parse
+// TokensOf are the tokens of source name, comments included: those Parse
 // made, or made again.
 func (f *File) TokensOf(name string) ([]lexer.Token, error) {
 	if toks, ok := f.Tokens[name]; ok {

@@ -31,7 +31,7 @@ type exprLayout struct {
 	names []string
 }
 
-// settle lays the tokens out (Text, Names) for the checker.
+// Settle lays the tokens out (Text, Names) for the checker.
 func (e *Expr) Settle() {
 	l := &exprLayout{}
 	l.text, l.dice = e.layOut()
@@ -57,7 +57,7 @@ var stopWords = map[string]bool{
 	"as": true, "aggregate": true, "after": true, "effect": true,
 }
 
-// continuers are tokens after which an expression goes on to the next line.
+// Continuers are tokens after which an expression goes on to the next line.
 var Continuers = map[string]bool{
 	"&&": true, "||": true, "+": true, "-": true, "*": true, "/": true, "%": true,
 	"?": true, ":": true, "==": true, "!=": true, "<": true, ">": true, "<=": true,
@@ -137,7 +137,7 @@ func previousToken(lex *lexer.PeekingLexer) (lexer.Token, bool) {
 	return lexer.Token{}, false
 }
 
-// tokenEnd is the position just after a token.
+// TokenEnd is the position just after a token.
 func TokenEnd(t lexer.Token) lexer.Position {
 	p := t.Pos
 	p.Advance(t.Value)

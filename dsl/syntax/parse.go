@@ -79,6 +79,8 @@ func (lim Limits) Parse(filename, src string) (*File, diag.Diagnostics) {
 	return f, nil
 }
 
+// SyntaxDiag turns a lexer or parser error into a positioned diagnostic
+// with a hint.
 func SyntaxDiag(filename, src string, err error) *diag.Diagnostic {
 	d := &diag.Diagnostic{
 		Severity: diag.Error,

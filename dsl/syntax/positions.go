@@ -35,7 +35,7 @@ func RangeAt(p lexer.Position, text string) diag.Range {
 	return RangeOf(p, end)
 }
 
-// valueTextWith renders a literal, strings by the given function (the
+// ValueTextWith renders a literal, strings by the given function (the
 // formatter keeps a string's source text).
 func ValueTextWith(v *Value, str func(*Value) string) string {
 	switch {

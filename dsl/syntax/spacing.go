@@ -26,19 +26,20 @@ type exprFrame struct {
 	quest int // "?" waiting for their ":"
 }
 
-// spacer decides, token by token, where the canonical layout puts a space
+// Spacer decides, token by token, where the canonical layout puts a space
 // in an expression; the formatter and Expr.Raw share it.
-type spacer struct {
+type Spacer struct {
 	stack     []exprFrame
 	prev      *lexer.Token
 	prevUnary bool
 	prevColon int
 }
 
-func NewSpacer() *spacer { return &spacer{stack: []exprFrame{{}}, prevColon: -1} }
+// NewSpacer starts the spacing of one expression.
+func NewSpacer() *Spacer { return &Spacer{stack: []exprFrame{{}}, prevColon: -1} }
 
-// colonOf classifies a ":" by what encloses it (-1 for other tokens).
-func (s *spacer) ColonOf(t lexer.Token) int {
+// ColonOf classifies a ":" by what encloses it (-1 for other tokens).
+func (s *Spacer) ColonOf(t lexer.Token) int {
 	if !IsPunct(t, ":") {
 		return -1
 	}
@@ -55,13 +56,13 @@ func (s *spacer) ColonOf(t lexer.Token) int {
 	return colonTernary
 }
 
-// space reports whether a space goes between the previous token and t.
-func (s *spacer) Space(t lexer.Token, colon int) bool {
+// Space reports whether a space goes between the previous token and t.
+func (s *Spacer) Space(t lexer.Token, colon int) bool {
 	return s.prev != nil && spaceBetween(*s.prev, t, s.prevUnary, s.prevColon, colon)
 }
 
-// record moves past t.
-func (s *spacer) Record(t lexer.Token, colon int) {
+// Record moves past t.
+func (s *Spacer) Record(t lexer.Token, colon int) {
 	unary := isUnaryOp(t) && (s.prev == nil || !endsOperand(*s.prev))
 	if t.Type == TokPunct {
 		switch t.Value {
@@ -79,6 +80,8 @@ func (s *spacer) Record(t lexer.Token, colon int) {
 	s.prev, s.prevUnary, s.prevColon = &tt, unary, colon
 }
 
+// DotNumber reports a "." next to a number, which expr-lang would read
+// as part of it (".5").
 func DotNumber(a, b lexer.Token) bool {
 	startsDigit := func(t lexer.Token) bool {
 		return (t.Type == TokNumber || t.Type == TokDice) && t.Value != "" && t.Value[0] >= '0' && t.Value[0] <= '9'
@@ -86,6 +89,7 @@ func DotNumber(a, b lexer.Token) bool {
 	return (IsPunct(a, ".") && startsDigit(b)) || (startsDigit(a) && IsPunct(b, "."))
 }
 
+// IsPunct reports whether t is the punctuation v.
 func IsPunct(t lexer.Token, v string) bool { return t.Type == TokPunct && t.Value == v }
 
 func isUnaryOp(t lexer.Token) bool {
