@@ -61,9 +61,6 @@ type fexpr struct {
 	l     listFn
 }
 
-// fastOff turns off native evaluation (tests compare both ways).
-var fastOff = false
-
 var (
 	intT  = reflect.TypeOf(0)
 	boolT = reflect.TypeOf(false)
@@ -1087,10 +1084,7 @@ func (c *fastCompiler) related(n ast.Node) (ptrFn, int, bool) {
 
 // fastOf is the native form of an expression, or nil.
 func (r *Run) fastOf(ce *dsl.CExpr) *fexpr {
-	if fastOff || ce.ID >= len(r.plan.fast) {
-		return nil
-	}
-	return r.plan.fast[ce.ID]
+	return r.plan.fastExpr(ce)
 }
 
 // evalFast evaluates natively and boxes the value as expr-lang would.

@@ -130,16 +130,6 @@ type scheduled struct {
 	serial int
 }
 
-type pendingEmit struct {
-	ev  *eventPlan
-	at  dsl.Range
-	who string
-	fr  reflect.Value // the event frame holding the arguments, released once dispatched
-	// held: fr is the frame of the event's one handler, the arguments
-	// already in it (a direct event emitted by compiled code).
-	held bool
-}
-
 // context.Context, so that expr-lang hands the run to world functions.
 func (r *Run) Deadline() (time.Time, bool) { return time.Time{}, false }
 func (r *Run) Done() <-chan struct{}       { return nil }
@@ -420,7 +410,7 @@ func (r *Run) runPhase(ph *phasePlan) error {
 	prev := r.phase
 	r.phase = ph.ph.Name
 	fr := r.frameAt(ph.fid)
-	_, err := r.execBlock(&ph.body, fr)
+	_, err := r.runBlock(&ph.body, fr.UnsafePointer())
 	if err == nil {
 		r.releaseAt(ph.fid, fr)
 	}
