@@ -263,7 +263,7 @@ func (n *scheduleNode) run(r *Run, fr reflect.Value) (flow, error) {
 	snap := reflect.New(fr.Elem().Type())
 	snap.Elem().Set(fr.Elem())
 	due := r.tick() + after
-	r.scheduled = append(r.scheduled, &scheduled{owner: idxOf(c), label: n.label, due: due, body: n.body, frame: snap, actor: nameOf(c), serial: r.seq})
+	r.scheduled = append(r.scheduled, &scheduled{owner: idxOf(c), label: n.label, due: due, body: n.body, frame: snap, actor: nameOf(c), serial: r.seq, at: n.at})
 	if r.quiet() {
 		return flowNext, nil
 	}
@@ -352,6 +352,9 @@ func (r *Run) fireDue() error {
 		}
 		r.scheduled = append(r.scheduled[:at], r.scheduled[at+1:]...)
 		r.world++
+		if err := r.Work(1); err != nil {
+			return &RunError{At: next.at, Msg: err.Error()}
+		}
 		if !r.quiet() {
 			r.emitLog(&Event{Kind: KFire, Who: next.actor, Name: next.label, Text: fmt.Sprintf("%s: %q comes due", next.actor, next.label)})
 		}

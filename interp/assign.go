@@ -42,7 +42,7 @@ func (p *Plan) compileAssign(n *assignNode) stmtFn {
 			case t == boolT && fe.b != nil:
 				return assignTo(n, fe.b, nil)
 			case t == strT && fe.s != nil:
-				return assignTo(n, fe.s, nil)
+				return assignTo(n, checkedString(fe.s), nil)
 			}
 		}
 	}

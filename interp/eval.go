@@ -65,7 +65,7 @@ func (p *Plan) into(ce *dsl.CExpr, t reflect.Type, at dsl.Range) intoFn {
 		case fe.b != nil && t == boolT:
 			return into(ce, fe.b)
 		case fe.s != nil && t == strT:
-			return into(ce, fe.s)
+			return into(ce, checkedString(fe.s))
 		case fe.p != nil && t == fe.rt:
 			return into(ce, fe.p)
 		}
@@ -133,5 +133,17 @@ func (p *Plan) somebody(ce *dsl.CExpr) func(r *Run, base unsafe.Pointer) (unsafe
 			return nil, nil, nil
 		}
 		return c.UnsafePointer(), c.Type(), nil
+	}
+}
+
+// checkedString is a native string expression whose value is checked
+// against the run's --max-string (the VM's values are checked in evalVM).
+func checkedString(fs strFn) strFn {
+	return func(r *Run, base unsafe.Pointer) (string, error) {
+		v, err := fs(r, base)
+		if err == nil {
+			err = r.checkString(v)
+		}
+		return v, err
 	}
 }

@@ -1,7 +1,6 @@
 package interp
 
 import (
-	"fmt"
 	"reflect"
 	"unsafe"
 
@@ -45,18 +44,6 @@ func (r *Run) runBlock(b *block, base unsafe.Pointer) (flow, error) {
 		}
 	}
 	return flowNext, nil
-}
-
-// overSteps counts a statement and reports whether the run is over its
-// statement limit.
-func (r *Run) overSteps() bool {
-	r.steps++
-	return r.steps > r.opt.MaxSteps
-}
-
-// tooManySteps is the error of a run over its statement limit, placed at.
-func (r *Run) tooManySteps(at dsl.Range) error {
-	return &RunError{At: at, Msg: fmt.Sprintf("the run exceeded its limit of %d statements (a rule that never ends?); raise it with --max-steps", r.opt.MaxSteps)}
 }
 
 // let NAME = VALUE: the value is stored in the local's slot.
