@@ -16,10 +16,15 @@ type declareNode struct {
 	who *check.CExpr // one combatant's declaration; nil for everyone's
 }
 
-// exec collects every living combatant's declaration for the round (or
+func (p *Plan) compileDeclare(n *declareNode) stmtFn {
+	rt := p.curType()
+	return func(r *Run, base unsafe.Pointer) (flow, error) { return n.run(r, reflect.NewAt(rt, base)) }
+}
+
+// run collects every living combatant's declaration for the round (or
 // the one named combatant's): the encounter's script for this round,
 // else the ruleset's default action.
-func (n *declareNode) exec(r *Run, fr reflect.Value) (flow, error) {
+func (n *declareNode) run(r *Run, fr reflect.Value) (flow, error) {
 	r.world++
 	var script map[string]*check.DeclSpec
 	if specs := r.enc.Script[r.round]; len(specs) > 0 {
@@ -119,57 +124,41 @@ func (d *declared) jsonArgs() map[string]any {
 	return out
 }
 
-type actNode struct {
-	at  diag.Range
-	who *check.CExpr
+// act WHO: the combatant resolves its declared action (the default
+// one when nothing was declared).
+func (p *Plan) compileAct(at diag.Range, who *check.CExpr) stmtFn {
+	find := p.somebody(who)
+	return func(r *Run, base unsafe.Pointer) (flow, error) {
+		r.reason = "act"
+		cp, ct, err := find(r, base)
+		if err != nil {
+			return flowNext, err
+		}
+		return flowNext, r.act(at, cp, ct)
+	}
 }
 
-// exec resolves the combatant's declared action (the default one when
-// nothing was declared).
-func (n *actNode) exec(r *Run, fr reflect.Value) (flow, error) {
-	r.reason = "act"
-	// A native combatant is used as a pointer, without boxing it.
-	var cp unsafe.Pointer
-	var c reflect.Value
-	var ct reflect.Type
-	if fe := r.fastOf(n.who); fe != nil && fe.p != nil && !fe.noBox {
-		p, err := fastRun(r, n.who, fe.p, fr)
-		if err != nil {
-			return flowNext, err
-		}
-		cp, ct = p, fe.rt
-	} else {
-		v, err := r.eval(n.who, fr)
-		if err != nil {
-			return flowNext, err
-		}
-		c = reflect.ValueOf(v)
-		if c.IsValid() && c.Kind() == reflect.Pointer && !c.IsNil() {
-			cp, ct = c.UnsafePointer(), c.Type()
-		}
-	}
+// act is act for the combatant at cp, of type ct.
+func (r *Run) act(at diag.Range, cp unsafe.Pointer, ct reflect.Type) error {
 	if cp == nil {
-		return flowNext, &RunError{At: n.at, Msg: "act needs a combatant, found nobody"}
+		return &RunError{At: at, Msg: "act needs a combatant, found nobody"}
 	}
 	// The dead and the absent do not act; within a simultaneous group
 	// everyone is still alive until the group's effects are applied.
 	if !r.inFightP(cp) {
-		return flowNext, nil
+		return nil
 	}
-	i := *(*int)(unsafe.Add(cp, r.plan.lay.idx)) // the hidden index
-	d := r.declared[i]
+	d := r.declared[*(*int)(unsafe.Add(cp, r.plan.lay.idx))] // by the hidden index
 	if d == nil {
-		d = r.defaultDecl()
+		if d = r.defaultDecl(); d == nil {
+			return nil
+		}
 	}
-	if d == nil {
-		return flowNext, nil
-	}
-	return flowNext, r.perform(cp, ct, c, d)
+	return r.perform(cp, ct, d)
 }
 
-// perform runs an action's body for a combatant at cp, of type ct; c is
-// the same combatant as a reflect.Value, or nothing when it was native.
-func (r *Run) perform(cp unsafe.Pointer, ct reflect.Type, c reflect.Value, d *declared) error {
+// perform runs an action's body for a combatant at cp, of type ct.
+func (r *Run) perform(cp unsafe.Pointer, ct reflect.Type, d *declared) error {
 	ap := d.action
 	if r.nesting >= MaxNesting {
 		return &RunError{At: syntax.RangeOf(ap.a.Decl.Pos, ap.a.Decl.Pos), Msg: fmt.Sprintf("actions and events are nested more than %d deep", MaxNesting)}
@@ -177,14 +166,7 @@ func (r *Run) perform(cp unsafe.Pointer, ct reflect.Type, c reflect.Value, d *de
 	r.nesting++
 	r.actors = append(r.actors, *(*string)(cp)) // the name leads every combatant
 	fr, base := r.frameAtP(ap.fid)
-	if s := ap.self; s.ok && sameType(s.t, ct) {
-		*(*unsafe.Pointer)(unsafe.Add(base, s.off)) = cp
-	} else {
-		if !c.IsValid() {
-			c = reflect.NewAt(ct.Elem(), cp)
-		}
-		setField(fr, ap.a.Self.Index, c)
-	}
+	setField(fr, ap.a.Self.Index, reflect.NewAt(ct.Elem(), cp))
 	var err error
 	if len(ap.a.Params) > 0 {
 		err = r.actionArgs(fr, d)
@@ -193,37 +175,9 @@ func (r *Run) perform(cp unsafe.Pointer, ct reflect.Type, c reflect.Value, d *de
 		if !r.quiet() {
 			r.logAct(fr, cp, ap.a)
 		}
-		if _, err = r.execBlockAt(&ap.body, fr, base); err == nil {
+		if _, err = r.runBlock(&ap.body, base); err == nil {
 			r.releaseAtP(ap.fid, fr, base)
 		}
-	}
-	r.actors = r.actors[:len(r.actors)-1]
-	r.nesting--
-	return err
-}
-
-// performP is perform for a combatant found natively (act compiled):
-// an action without parameters whose body is compiled runs in its
-// body's hot frame, known by its address alone; anything else, and an
-// action nested in itself, goes the way of perform.
-func (r *Run) performP(cp unsafe.Pointer, ct reflect.Type, d *declared) error {
-	ap := d.action
-	if !ap.direct || fastOff || !sameType(ap.self.t, ct) || r.nesting >= MaxNesting {
-		return r.perform(cp, ct, reflect.Value{}, d)
-	}
-	base := r.lendHot(ap.fid)
-	if base == nil {
-		return r.perform(cp, ct, reflect.Value{}, d)
-	}
-	r.nesting++
-	r.actors = append(r.actors, *(*string)(cp)) // the name leads every combatant
-	*(*unsafe.Pointer)(unsafe.Add(base, ap.self.off)) = cp
-	var err error
-	if !r.quiet() {
-		r.logAct(reflect.NewAt(ap.a.Frame.R, base), cp, ap.a)
-	}
-	if _, err = r.runFns(&ap.body, base); err == nil {
-		r.returnHot(ap.fid)
 	}
 	r.actors = r.actors[:len(r.actors)-1]
 	r.nesting--
@@ -281,7 +235,14 @@ type scheduleNode struct {
 	body       block
 }
 
-func (n *scheduleNode) exec(r *Run, fr reflect.Value) (flow, error) {
+// schedule "LABEL" for WHO after N { BODY }: the body runs N segments
+// from now, with the locals it sees now.
+func (p *Plan) compileSchedule(n *scheduleNode) stmtFn {
+	rt := p.curType()
+	return func(r *Run, base unsafe.Pointer) (flow, error) { return n.run(r, reflect.NewAt(rt, base)) }
+}
+
+func (n *scheduleNode) run(r *Run, fr reflect.Value) (flow, error) {
 	r.world++
 	r.reason = n.label
 	v, err := r.eval(n.who, fr)
@@ -304,7 +265,7 @@ func (n *scheduleNode) exec(r *Run, fr reflect.Value) (flow, error) {
 	snap := reflect.New(fr.Elem().Type())
 	snap.Elem().Set(fr.Elem())
 	due := r.tick() + after
-	r.scheduled = append(r.scheduled, &scheduled{owner: idxOf(c), label: n.label, due: due, body: n.body, frame: snap, actor: nameOf(c), serial: r.seq})
+	r.scheduled = append(r.scheduled, &scheduled{owner: idxOf(c), label: n.label, due: due, body: n.body, frame: snap, actor: nameOf(c), serial: r.seq, at: n.at})
 	if r.quiet() {
 		return flowNext, nil
 	}
@@ -343,7 +304,13 @@ type cancelNode struct {
 	who   *check.CExpr
 }
 
-func (n *cancelNode) exec(r *Run, fr reflect.Value) (flow, error) {
+// cancel "LABEL" for WHO: what is scheduled under that label is dropped.
+func (p *Plan) compileCancel(n *cancelNode) stmtFn {
+	rt := p.curType()
+	return func(r *Run, base unsafe.Pointer) (flow, error) { return n.run(r, reflect.NewAt(rt, base)) }
+}
+
+func (n *cancelNode) run(r *Run, fr reflect.Value) (flow, error) {
 	r.world++
 	r.reason = n.label
 	v, err := r.eval(n.who, fr)
@@ -387,6 +354,9 @@ func (r *Run) fireDue() error {
 		}
 		r.scheduled = append(r.scheduled[:at], r.scheduled[at+1:]...)
 		r.world++
+		if err := r.Work(1); err != nil {
+			return &RunError{At: next.at, Msg: err.Error()}
+		}
 		if !r.quiet() {
 			r.emitLog(&Event{Kind: KFire, Who: next.actor, Name: next.label, Text: fmt.Sprintf("%s: %q comes due", next.actor, next.label)})
 		}
@@ -394,7 +364,7 @@ func (r *Run) fireDue() error {
 		fr.Elem().Field(check.GRound).SetInt(int64(r.round))
 		fr.Elem().Field(check.GSegment).SetInt(int64(r.segment))
 		r.actors = append(r.actors, next.actor)
-		_, err := r.execBlock(&next.body, fr)
+		_, err := r.runBlock(&next.body, fr.UnsafePointer())
 		r.actors = r.actors[:len(r.actors)-1]
 		if err != nil {
 			return err
@@ -409,9 +379,14 @@ type applyNode struct {
 	target *check.CExpr
 }
 
-// exec rolls the table (or looks its keys up), logs the row and runs
-// the row's effect against the target.
-func (n *applyNode) exec(r *Run, fr reflect.Value) (flow, error) {
+// apply TABLE[(KEYS)] to TARGET rolls the table (or looks its keys up),
+// logs the row and runs the row's effect against the target.
+func (p *Plan) compileApply(n *applyNode) stmtFn {
+	rt := p.curType()
+	return func(r *Run, base unsafe.Pointer) (flow, error) { return n.run(r, reflect.NewAt(rt, base)) }
+}
+
+func (n *applyNode) run(r *Run, fr reflect.Value) (flow, error) {
 	r.reason = "apply " + n.table.Name
 	v, err := r.eval(n.target, fr)
 	if err != nil {
@@ -440,9 +415,16 @@ func (n *applyNode) exec(r *Run, fr reflect.Value) (flow, error) {
 	if row == nil || row.Effect == nil {
 		return flowNext, nil
 	}
+	// An effect may apply a table in turn (its own, even): the depth is
+	// bounded like that of events and actions.
+	if r.nesting >= MaxNesting {
+		return flowNext, &RunError{At: n.at, Msg: fmt.Sprintf("tables, actions and events are nested more than %d deep: an effect that applies, in the end, its own table?", MaxNesting)}
+	}
 	ef := r.newFrame(row.EffectFrame)
 	ef.Elem().Field(row.Target.Index).Set(c)
 	b := r.plan.effects[row]
-	_, err = r.execBlock(&b, ef)
+	r.nesting++
+	_, err = r.runBlock(&b, ef.UnsafePointer())
+	r.nesting--
 	return flowNext, err
 }

@@ -61,9 +61,6 @@ type fexpr struct {
 	l     listFn
 }
 
-// fastOff turns off native evaluation (tests compare both ways).
-var fastOff = false
-
 var (
 	intT  = reflect.TypeOf(0)
 	boolT = reflect.TypeOf(false)
@@ -514,13 +511,7 @@ func (c *fastCompiler) intCall(x *ast.CallNode) intFn {
 				// A die of the rule file (d20, 2d6): its numbers are known.
 				n, faces := n.Value, faces.Value
 				if n == 1 && faces >= 2 && faces <= stdlib.MaxFaces {
-					return func(r *Run, _ unsafe.Pointer) (int, error) {
-						if sd := r.seeded(); sd != nil { // r.die, without its call
-							r.seq++
-							return sd.Die(faces, nil)
-						}
-						return r.die(faces)
-					}
+					return func(r *Run, _ unsafe.Pointer) (int, error) { return r.die(faces) }
 				}
 				return func(r *Run, _ unsafe.Pointer) (int, error) { return r.Roll(n, faces) }
 			}
@@ -587,15 +578,6 @@ func (c *fastCompiler) intCall(x *ast.CallNode) intFn {
 func rollDice(r *Run, d stdlib.Dice) (int, error) {
 	if d.N < 1 || d.Faces < 2 {
 		return 0, fmt.Errorf("cannot roll %v", d)
-	}
-	if d.N == 1 && d.Faces <= stdlib.MaxFaces {
-		if sd := r.seeded(); sd != nil { // r.die, without its call
-			r.seq++
-			t, err := sd.Die(d.Faces, nil)
-			return t + d.Mod, err
-		}
-		t, err := r.die(d.Faces)
-		return t + d.Mod, err
 	}
 	t, err := r.Roll(d.N, d.Faces)
 	return t + d.Mod, err
@@ -1087,10 +1069,7 @@ func (c *fastCompiler) related(n ast.Node) (ptrFn, int, bool) {
 
 // fastOf is the native form of an expression, or nil.
 func (r *Run) fastOf(ce *check.CExpr) *fexpr {
-	if fastOff || ce.ID >= len(r.plan.fast) {
-		return nil
-	}
-	return r.plan.fast[ce.ID]
+	return r.plan.fastExpr(ce)
 }
 
 // evalFast evaluates natively and boxes the value as expr-lang would.
@@ -1339,6 +1318,9 @@ func (c *fastCompiler) filter(b *ast.BuiltinNode) listFn {
 		if err != nil {
 			return nil, err
 		}
+		if err := r.Work(len(list)); err != nil { // a predicate's visits count
+			return nil, err
+		}
 		start := len(r.scratch)
 		for _, e := range list {
 			// Lists the predicate builds (members(.side), say) go on the
@@ -1371,6 +1353,9 @@ func (c *fastCompiler) count(b *ast.BuiltinNode) intFn {
 	return func(r *Run, f unsafe.Pointer) (int, error) {
 		list, err := src(r, f)
 		if err != nil {
+			return 0, err
+		}
+		if err := r.Work(len(list)); err != nil { // a predicate's visits count
 			return 0, err
 		}
 		n := 0
@@ -1407,6 +1392,9 @@ func (c *fastCompiler) quantifier(b *ast.BuiltinNode) boolFn {
 	return func(r *Run, f unsafe.Pointer) (bool, error) {
 		list, err := src(r, f)
 		if err != nil {
+			return false, err
+		}
+		if err := r.Work(len(list)); err != nil { // a predicate's visits count
 			return false, err
 		}
 		for _, e := range list {

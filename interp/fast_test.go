@@ -49,7 +49,21 @@ func probeRun(t *testing.T, m *check.Model, seed uint64) *Run {
 		}
 		enc.Sides = append(enc.Sides, side)
 	}
-	r := New(Lower(m), enc, Options{Seed: seed})
+	return probeRunOf(t, Lower(m), seed)
+}
+
+// probeRunOf is probeRun under a plan already lowered.
+func probeRunOf(t *testing.T, p *Plan, seed uint64) *Run {
+	m := p.M
+	enc := &check.Encounter{File: &syntax.File{Name: "probe.fray"}, Name: "probe", Rules: m, Rounds: 5}
+	for _, s := range []string{"red", "blue"} {
+		side := &check.SideSpec{Name: s}
+		for i := 1; i <= 3; i++ {
+			side.Combatants = append(side.Combatants, &check.CombatantSpec{Name: fmt.Sprintf("%s%d", s, i)})
+		}
+		enc.Sides = append(enc.Sides, side)
+	}
+	r := New(p, enc, Options{Seed: seed})
 	if err := r.setup(); err != nil {
 		t.Fatalf("%s: setup: %v", m.File.Name, err)
 	}
@@ -115,6 +129,7 @@ func describe(v any, err error) string {
 // and in frames with combatants, sides and numbers, with everyone alive,
 // with some fallen and with a whole side fallen.
 func TestFastAgreesWithExpr(t *testing.T) {
+	t.Parallel()
 	checked, failures, native, total := 0, 0, 0, 0
 	for _, file := range repoRuleFiles(t) {
 		m, diags := check.UnderRoot("..").LoadRuleset(file, diag.Sources{})
@@ -140,8 +155,7 @@ func TestFastAgreesWithExpr(t *testing.T) {
 		for _, ce := range exprs {
 			for k := 0; k < 4; k++ {
 				for _, fallen := range []int{0, 1, 2} {
-					slow, fast := probeRun(t, m, uint64(k+1)), probeRun(t, m, uint64(k+1))
-					fast.plan = slow.plan
+					slow, fast := probeRunOf(t, plan, uint64(k+1)), probeRunOf(t, plan, uint64(k+1))
 					for _, r := range []*Run{slow, fast} {
 						// 1: some of each side fallen; 2: a whole side fallen.
 						dead := map[int][]int{1: {1, 3, 4}, 2: {3, 4, 5}}[fallen]
@@ -187,8 +201,10 @@ func TestFastAgreesWithExpr(t *testing.T) {
 }
 
 // Native evaluation changes no fight: the logs of every repository
-// encounter are byte-identical with it and without it.
+// encounter are byte-identical with it and without it (a plan whose
+// expressions all run in expr-lang's VM).
 func TestFastSameLogs(t *testing.T) {
+	t.Parallel()
 	logOf := func(p *Plan, enc *check.Encounter, opt Options) string {
 		var buf bytes.Buffer
 		text := NewTextLog(&buf)
@@ -197,21 +213,18 @@ func TestFastSameLogs(t *testing.T) {
 		fmt.Fprintf(&buf, "error: %v\n", err)
 		return buf.String()
 	}
-	defer func() { fastOff = false }()
 	for _, f := range repoEncounters(t) {
 		enc, diags := check.UnderRoot("..").LoadEncounter(f, "", diag.Sources{})
 		if diags.HasErrors() {
 			t.Fatalf("%s: %v", f, diags)
 		}
-		p := Lower(enc.Rules)
+		p, vm := Lower(enc.Rules), lower(enc.Rules, false)
 		for seed := uint64(0); seed <= 5; seed++ {
 			opt := Options{Seed: seed}
 			if seed == 0 {
 				opt.Seed, opt.Dice = enc.Seed, enc.Dice
 			}
-			fastOff = true
-			slow := logOf(p, enc, opt)
-			fastOff = false
+			slow := logOf(vm, enc, opt)
 			fast := logOf(p, enc, opt)
 			if slow != fast {
 				t.Errorf("%s seed %d: the log differs with native expressions:\n%s", f, seed, firstDiff(slow, fast))

@@ -268,13 +268,6 @@ func (r *Run) pickP(list []unsafe.Pointer) (unsafe.Pointer, error) {
 
 // pickIndex rolls which of n (two or more) pick takes, from 0.
 func (r *Run) pickIndex(n int) (int, error) {
-	// A quiet run on a seeded stream reads no reason (Run.die): the roll
-	// without setting one and setting it back.
-	if sd := r.seeded(); sd != nil && n <= stdlib.MaxFaces {
-		r.seq++
-		k, err := sd.Die(n, nil)
-		return k - 1, err
-	}
 	prev := r.reason
 	if n < len(pickReasons) {
 		r.reason = pickReasons[n]

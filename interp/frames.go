@@ -150,27 +150,6 @@ func (r *Run) frameAtP(id int) (reflect.Value, unsafe.Pointer) {
 	return r.frameSlow(id)
 }
 
-// lendHot lends the hot frame of body id, reset, when it is in and of
-// the current template, and gives its address; nil otherwise (take a
-// frame with frameAtP). Give it back with returnHot (or releaseAtP).
-func (r *Run) lendHot(id int) unsafe.Pointer {
-	if id >= len(r.pools) {
-		return nil
-	}
-	p := &r.pools[id]
-	if !p.hotIn(r) {
-		return nil
-	}
-	p.out = true
-	p.reuse(r, p.hot.v, p.hot.p)
-	return p.hot.p
-}
-
-// returnHot gives back the hot frame lendHot lent.
-func (r *Run) returnHot(id int) {
-	r.pools[id].out = false
-}
-
 // hotIn reports whether the pool's hot frame is in and of the current
 // template, so that it may be lent.
 func (p *framePool) hotIn(r *Run) bool {
@@ -282,7 +261,6 @@ func (r *Run) recycleStore() {
 		clear(b.items[:cap(b.items)])
 		clear(b.groups[:cap(b.groups)])
 		clear(b.queue[:cap(b.queue)])
-		clear(b.ptrs[:cap(b.ptrs)])
 	}
 	r.plan.stores.Put(&runStore{pools: r.pools, loopBufs: r.loopBufs, scratch: r.scratch, vms: r.vms})
 	r.pools, r.loopBufs, r.scratch, r.vms = nil, nil, nil, nil

@@ -56,10 +56,6 @@ type actionPlan struct {
 	a    *check.Action
 	body block
 	fid  int
-	self slot
-	// direct: no parameters, self at a known slot, the body compiled;
-	// a native act runs it through performP.
-	direct bool
 }
 
 type eventPlan struct {
@@ -71,48 +67,6 @@ type eventPlan struct {
 	quietSkip  bool
 	quietRoots []int
 	params     []slot // where the parameters sit in the event's frame
-	// direct: one handler, whose frame holds every parameter at a known
-	// offset with the event's own type, of a kind copyAt copies; a
-	// quiet emit outside a simultaneous group may then evaluate the
-	// arguments straight into the handler's frame (exec.go, emitDirect).
-	direct bool
-	// Of a direct plan, in the handler's frame: where the parameters at
-	// quietRoots sit (nil when one is not a pointer: the text is never
-	// skipped), and where the combatant parameters sit, in order.
-	rootsAt, whoAt []uintptr
-}
-
-func directEvent(ep *eventPlan) bool {
-	if len(ep.handlers) != 1 {
-		return false
-	}
-	h := ep.handlers[0]
-	for i, p := range ep.ev.Params {
-		s, es := h.params[i], ep.params[i]
-		if !s.ok || !es.ok || s.t != es.t {
-			return false
-		}
-		switch s.t.Kind() {
-		case reflect.Pointer, reflect.Int, reflect.Bool, reflect.String:
-		default:
-			return false
-		}
-		if p.Type.Kind == check.KCombatant {
-			if s.t.Kind() != reflect.Pointer || s.t.Elem().Kind() != reflect.Struct {
-				return false
-			}
-			ep.whoAt = append(ep.whoAt, s.off)
-		}
-	}
-	ep.rootsAt = []uintptr{}
-	for _, i := range ep.quietRoots {
-		if h.params[i].t.Kind() != reflect.Pointer {
-			ep.rootsAt = nil
-			break
-		}
-		ep.rootsAt = append(ep.rootsAt, h.params[i].off)
-	}
-	return true
 }
 
 type handlerPlan struct {
@@ -123,7 +77,11 @@ type handlerPlan struct {
 }
 
 // Lower builds the plan of a checked model without errors.
-func Lower(m *check.Model) *Plan {
+func Lower(m *check.Model) *Plan { return lower(m, true) }
+
+// lower builds a plan; without native, every expression runs in
+// expr-lang's VM, the evaluator of record (tests compare the two).
+func lower(m *check.Model, native bool) *Plan {
 	m.Complete()
 	p := &Plan{M: m, actions: map[*check.Action]*actionPlan{}, events: map[*check.Event]*eventPlan{},
 		modifiers: m.Modifiers, funcs: m.Funcs, tables: m.Tables, effects: map[*check.Row]block{}}
@@ -141,6 +99,9 @@ func Lower(m *check.Model) *Plan {
 		// Bytecode is made here, at load, once: no fight pays for it,
 		// and the simulator's workers only read it.
 		ce.Program()
+		if !native {
+			continue
+		}
 		if fe := p.compileFast(ce); fe != nil && ce.ID > 0 && ce.ID <= m.NumExprs {
 			p.fast[ce.ID] = fe
 		}
@@ -149,7 +110,11 @@ func Lower(m *check.Model) *Plan {
 	p.endTime = namesTime(m.End)
 	// Event plans exist before any body is lowered, so every emit finds its event.
 	for _, ev := range m.EventList {
-		p.events[ev] = &eventPlan{ev: ev, fid: p.frameID(ev.Frame)}
+		ep := &eventPlan{ev: ev, fid: p.frameID(ev.Frame)}
+		for _, prm := range ev.Params {
+			ep.params = append(ep.params, slotIn(ev.Frame, prm.Field.Index, nil))
+		}
+		p.events[ev] = ep
 	}
 	p.preset = map[*check.Frame]map[int]bool{}
 	for _, ev := range m.EventList {
@@ -165,9 +130,6 @@ func Lower(m *check.Model) *Plan {
 			}
 		}
 		ep.quietSkip, ep.quietRoots = p.quietTemplate(ev)
-		for _, prm := range ev.Params {
-			ep.params = append(ep.params, slotIn(ev.Frame, prm.Field.Index, nil))
-		}
 		for _, h := range ev.Handlers {
 			hp := &handlerPlan{frame: h.Frame, body: p.blockIn(h.Frame, h.Body), fid: p.frameID(h.Frame)}
 			for _, prm := range ev.Params {
@@ -175,7 +137,6 @@ func Lower(m *check.Model) *Plan {
 			}
 			ep.handlers = append(ep.handlers, hp)
 		}
-		ep.direct = directEvent(ep)
 	}
 	p.keepZeroed = map[*check.Frame]map[int]bool{}
 	for _, a := range m.Actions {
@@ -186,10 +147,8 @@ func Lower(m *check.Model) *Plan {
 		}
 		ap := &actionPlan{a: a, body: p.blockIn(a.Frame, a.Body), fid: p.frameID(a.Frame)}
 		if a.Self != nil {
-			ap.self = slotIn(a.Frame, a.Self.Index, nil)
 			p.presetField(a.Frame, a.Self.Index)
 		}
-		ap.direct = len(a.Params) == 0 && ap.self.ok && ap.body.fns != nil
 		p.actions[a] = ap
 	}
 	for _, t := range m.Tables {
@@ -246,22 +205,16 @@ type slot struct {
 	ok  bool
 }
 
-// block is a lowered body: its statements as nodes, and the same
-// statements compiled to closures (compile.go).
-type block struct {
-	nodes []node
-	fns   []stmtFn
-}
-
 func (p *Plan) block(b *syntax.Block) block {
+	var out block
 	if b == nil {
-		return block{}
+		return out
 	}
-	out := make([]node, 0, len(b.Stmts))
 	for _, s := range b.Stmts {
-		out = append(out, p.stmt(s))
+		out.fns = append(out.fns, p.stmt(s))
+		out.at = append(out.at, syntax.RangeOf(s.Pos, s.EndPos))
 	}
-	return p.compileBlock(out)
+	return out
 }
 
 func (p *Plan) expr(e *syntax.Expr) *check.CExpr {
@@ -283,7 +236,8 @@ func (p *Plan) presetField(f *check.Frame, i int) {
 	p.preset[f][i] = true
 }
 
-func (p *Plan) stmt(s *syntax.Stmt) node {
+// stmt compiles a statement (stmt.go and the files of each statement).
+func (p *Plan) stmt(s *syntax.Stmt) stmtFn {
 	m := p.M
 	at := syntax.RangeOf(s.Pos, s.EndPos)
 	switch {
@@ -292,19 +246,19 @@ func (p *Plan) stmt(s *syntax.Stmt) node {
 		// The checker lets a local be read only after its let, in the
 		// let's block: every run sets it before reading it.
 		p.presetField(p.cur, field)
-		return &letNode{at: at, field: field, val: p.expr(s.Let.Value), reason: s.Let.Name.Text, slot: p.slotOf(field, nil)}
+		return p.compileLet(at, field, p.expr(s.Let.Value), s.Let.Name.Text)
 	case s.Assign != nil:
 		n := &assignNode{at: at, t: m.Assigns[s.Assign], op: s.Assign.Op, val: p.expr(s.Assign.Value)}
 		n.path = p.targetPath(n.t)
 		n.bump = p.mayChangeEnd(n.t, n.path)
-		return n
+		return p.compileAssign(n)
 	case s.If != nil:
-		return p.ifNode(s.If, at)
+		return p.ifStmt(s.If, at)
 	case s.For != nil:
 		f := s.For
-		p.presetField(p.cur, m.Loops[f].Index) // set before each run of the body
-		n := &forNode{at: at, field: m.Loops[f].Index, list: p.expr(f.List), simultaneous: f.Simultaneous, body: p.block(f.Body)}
-		n.slot = p.slotOf(n.field, nil)
+		field := m.Loops[f].Index
+		p.presetField(p.cur, field) // set before each run of the body
+		n := &forNode{at: at, list: p.expr(f.List), simultaneous: f.Simultaneous, body: p.block(f.Body), slot: p.slotOf(field, nil)}
 		for _, k := range f.Keys {
 			label := k.Key.Raw()
 			if k.Label != nil {
@@ -312,47 +266,46 @@ func (p *Plan) stmt(s *syntax.Stmt) node {
 			}
 			n.keys = append(n.keys, orderKey{label: label, e: p.expr(k.Key), desc: k.Dir == "desc"})
 		}
-		return n
+		return p.compileFor(n)
 	case s.Emit != nil:
-		n := &emitNode{at: at, ev: p.events[m.Emits[s.Emit]]}
+		var args []*check.CExpr
 		for _, a := range s.Emit.Args {
-			n.args = append(n.args, p.expr(a))
+			args = append(args, p.expr(a))
 		}
-		return n
+		return p.compileEmit(at, p.events[m.Emits[s.Emit]], args)
 	case s.Act != nil:
-		return &actNode{at: at, who: p.expr(s.Act.Who)}
+		return p.compileAct(at, p.expr(s.Act.Who))
 	case s.Declare != nil:
-		return &declareNode{at: at, who: p.expr(s.Declare.Who)}
+		return p.compileDeclare(&declareNode{at: at, who: p.expr(s.Declare.Who)})
 	case s.Schedule != nil:
-		return &scheduleNode{at: at, label: string(s.Schedule.Label), who: p.expr(s.Schedule.Who), after: p.expr(s.Schedule.After), body: p.block(s.Schedule.Body)}
+		return p.compileSchedule(&scheduleNode{at: at, label: string(s.Schedule.Label), who: p.expr(s.Schedule.Who), after: p.expr(s.Schedule.After), body: p.block(s.Schedule.Body)})
 	case s.Cancel != nil:
-		return &cancelNode{at: at, label: string(s.Cancel.Label), who: p.expr(s.Cancel.Who)}
+		return p.compileCancel(&cancelNode{at: at, label: string(s.Cancel.Label), who: p.expr(s.Cancel.Who)})
 	case s.Segment != nil:
-		return &segmentNode{at: at, n: p.expr(s.Segment.N), body: p.block(s.Segment.Body)}
+		return p.compileSegment(p.expr(s.Segment.N), p.block(s.Segment.Body))
 	case s.Log != nil:
-		return &logNode{at: at, t: m.Logs[s.Log]}
+		return p.compileLog(m.Logs[s.Log])
 	case s.Apply != nil:
 		n := &applyNode{at: at, table: m.Applies[s.Apply], target: p.expr(s.Apply.Target)}
 		for _, k := range s.Apply.Keys {
 			n.keys = append(n.keys, p.expr(k))
 		}
-		return n
-	case s.Return != nil:
-		return &returnNode{}
+		return p.compileApply(n)
 	}
-	return &returnNode{}
+	return compileReturn()
 }
 
-func (p *Plan) ifNode(is *syntax.IfStmt, at diag.Range) node {
-	n := &ifNode{at: at, cond: p.expr(is.Cond), then: p.block(is.Then)}
+func (p *Plan) ifStmt(is *syntax.IfStmt, at diag.Range) stmtFn {
+	then := p.block(is.Then)
+	var els block
 	if is.Else != nil {
 		if is.Else.If != nil {
-			n.els = p.compileBlock([]node{p.ifNode(is.Else.If, at)})
+			els = block{fns: []stmtFn{p.ifStmt(is.Else.If, at)}, at: []diag.Range{at}}
 		} else {
-			n.els = p.block(is.Else.Block)
+			els = p.block(is.Else.Block)
 		}
 	}
-	return n
+	return p.compileIf(p.expr(is.Cond), then, els)
 }
 
 // targetPath is where an assignment's target sits: the root in the
@@ -460,4 +413,15 @@ func (v *readsVisitor) Visit(n *ast.Node) {
 			v.unknown = true
 		}
 	}
+}
+
+// curType is the struct type of the frames of the body being lowered.
+func (p *Plan) curType() reflect.Type { return p.cur.R }
+
+// fastExpr is the native form of an expression, if the plan has one.
+func (p *Plan) fastExpr(ce *check.CExpr) *fexpr {
+	if ce == nil || ce.ID <= 0 || ce.ID >= len(p.fast) {
+		return nil
+	}
+	return p.fast[ce.ID]
 }

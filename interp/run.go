@@ -22,16 +22,20 @@ type Options struct {
 	Seed      uint64
 	Dice      []int // fixed dice; nil means use the seed
 	MaxRounds int   // 0: the encounter's limit
-	MaxSteps  int   // statements per run; 0: DefaultMaxSteps
+	MaxSteps  int   // steps of work per run (budget.go); 0: DefaultMaxSteps
+	MaxString int   // bytes of one string a rule makes; 0: DefaultMaxString
 	// MemoryBudget bounds what one expression may allocate; 0: DefaultMemoryBudget.
 	MemoryBudget uint
 	Sink         func(*Event)
+	// Stop, when it closes, interrupts the run within a few thousand
+	// steps of work, with ErrInterrupted (Ctrl-C in fray sim).
+	Stop <-chan struct{}
+	// MaxLog bounds the bytes of log text one run may make; 0:
+	// DefaultMaxLog.
+	MaxLog int
 	// countEvent, when there is no Sink, hears of each rule event (sim).
 	countEvent func(name, who string)
 }
-
-// DefaultMaxSteps bounds the statements one run may execute.
-const DefaultMaxSteps = 10_000_000
 
 // MaxNesting bounds how deeply events, actions and scheduled blocks may
 // run inside one another (a handler that emits its own event, say), far
@@ -85,6 +89,8 @@ type Run struct {
 	inner          *RunError // the innermost error of a ruleset function, passed out through expr-lang
 	nesting        int
 	steps          int
+	logBytes       int  // of the log's text so far (--max-log)
+	interrupted    bool // Options.Stop closed
 	seq            int
 
 	declared  []*declared
@@ -130,16 +136,7 @@ type scheduled struct {
 	frame  reflect.Value
 	actor  string
 	serial int
-}
-
-type pendingEmit struct {
-	ev  *eventPlan
-	at  diag.Range
-	who string
-	fr  reflect.Value // the event frame holding the arguments, released once dispatched
-	// held: fr is the frame of the event's one handler, the arguments
-	// already in it (a direct event emitted by compiled code).
-	held bool
+	at     diag.Range // the schedule statement
 }
 
 // context.Context, so that expr-lang hands the run to world functions.
@@ -173,6 +170,12 @@ func (r *Run) setOptions(opt Options) {
 	if r.opt.MaxSteps == 0 {
 		r.opt.MaxSteps = DefaultMaxSteps
 	}
+	if r.opt.MaxLog == 0 {
+		r.opt.MaxLog = DefaultMaxLog
+	}
+	if r.opt.MaxString == 0 {
+		r.opt.MaxString = DefaultMaxString
+	}
 	if r.opt.MemoryBudget == 0 {
 		r.opt.MemoryBudget = DefaultMemoryBudget
 	}
@@ -201,6 +204,7 @@ func (r *Run) quiet() bool {
 }
 
 func (r *Run) emitLog(e *Event) {
+	r.logBytes += len(e.Text)
 	r.seq++
 	e.Seq = r.seq
 	e.Round = r.round
@@ -215,6 +219,13 @@ func (r *Run) emitLog(e *Event) {
 
 // Play runs the fight to its end and reports the outcome.
 func (r *Run) Play() (res Result, err error) {
+	defer func() {
+		// An interruption inside an expression comes back as its
+		// failure; it is the interruption all the same.
+		if r.interrupted {
+			res, err = Result{}, ErrInterrupted
+		}
+	}()
 	if r.keep == nil {
 		defer r.recycleStore() // a Runner's run keeps its storage
 	}
@@ -419,10 +430,15 @@ func (r *Run) evalEnd() (bool, error) {
 }
 
 func (r *Run) runPhase(ph *phasePlan) error {
+	// A phase counts as work even when empty: a ruleset of many empty
+	// per-segment phases must still end within --max-steps.
+	if r.overSteps() {
+		return r.tooManySteps(syntax.RangeOf(ph.ph.Decl.Pos, ph.ph.Decl.Pos))
+	}
 	prev := r.phase
 	r.phase = ph.ph.Name
 	fr := r.frameAt(ph.fid)
-	_, err := r.execBlock(&ph.body, fr)
+	_, err := r.runBlock(&ph.body, fr.UnsafePointer())
 	if err == nil {
 		r.releaseAt(ph.fid, fr)
 	}
@@ -484,6 +500,14 @@ func (r *Run) evalVM(ce *check.CExpr, fr reflect.Value) (any, error) {
 	r.depth++
 	out, err := machine.Run(ce.Program(), fr.Interface())
 	r.depth--
+	if err == nil {
+		err = r.Work(vmWork(machine))
+	}
+	if err == nil {
+		if s, ok := out.(string); ok {
+			err = r.checkString(s)
+		}
+	}
 	if err != nil {
 		if re, ok := err.(*RunError); ok {
 			return nil, re

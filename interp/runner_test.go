@@ -188,9 +188,10 @@ func TestRunnerRollsDefaultsEachFight(t *testing.T) {
 	hp := check.FindAttr(p.M.U.CombatantAttrs, "hp")
 	seen := map[int64]bool{}
 	for seed := range uint64(20) {
-		// Stopped before the first round: what setup left.
-		if _, err := rn.Play(Options{Seed: seed, MaxSteps: 1}); err == nil {
-			t.Fatal("one step does not reach the first round")
+		// What setup leaves, before the first round.
+		rn.run.reset(Options{Seed: seed})
+		if err := rn.run.setup(); err != nil {
+			t.Fatal(err)
 		}
 		seen[rn.run.comb[0].Elem().Field(hp.Field).Int()] = true
 	}

@@ -2,6 +2,7 @@ package interp
 
 import (
 	"context"
+	"errors"
 	"math"
 	"os"
 	"reflect"
@@ -129,7 +130,10 @@ func Simulate(ctx context.Context, p *Plan, enc *check.Encounter, opt SimOptions
 					return
 				default:
 				}
-				res.add(opt, i, sw)
+				if !res.add(opt, i, sw, cancelled) {
+					stopped.Store(true) // interrupted inside the fight: not counted
+					return
+				}
 				if opt.Progress != nil {
 					mu.Lock()
 					done++
@@ -177,13 +181,19 @@ func (w *simWorker) count(name, who string) {
 }
 
 // add plays fight i and counts what happened.
-func (res *SimResult) add(opt SimOptions, i int, w *simWorker) {
+// add plays fight i and counts it; it reports false, counting nothing,
+// when stop closed during the fight.
+func (res *SimResult) add(opt SimOptions, i int, w *simWorker, stop <-chan struct{}) bool {
 	counts := w.counts
 	clear(counts)
 	out, err := w.runner.Play(Options{Seed: FightSeed(opt.Seed, i), MaxRounds: opt.MaxRounds, MaxSteps: opt.MaxSteps,
-		countEvent: w.countFn})
+		Stop: stop, countEvent: w.countFn})
+	if errors.Is(err, ErrInterrupted) {
+		return false
+	}
 	clear(w.alive)
 	res.tally(out, err, w.runner.fighters(), counts, w.alive)
+	return true
 }
 
 // tally counts one fight: its outcome or error, who fell, who stands

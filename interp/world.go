@@ -13,89 +13,61 @@ import (
 
 var _ stdlib.World = (*Run)(nil)
 
-// die rolls one die of 2 to stdlib.MaxFaces faces (the caller checked).
-func (r *Run) die(faces int) (int, error) {
-	if sd := r.seeded(); sd != nil {
-		r.seq++
-		return sd.Die(faces, nil)
-	}
-	return r.Roll(1, faces)
-}
-
-// seeded is the run's dice stream when a die may be drawn from it
-// straight, nothing recorded: in a quiet run on a seeded stream (fray
-// sim); nil otherwise.
-func (r *Run) seeded() *SeededDice {
-	if sd, ok := r.dice.(*SeededDice); ok && r.opt.Sink == nil {
-		return sd
-	}
-	return nil
-}
+// die rolls one die of the given faces.
+func (r *Run) die(faces int) (int, error) { return r.Roll(1, faces) }
 
 // Roll rolls n dice and records the roll, attributed to the current actor
-// and reason.
+// and reason. Every die counts toward the run's work (--max-steps).
 func (r *Run) Roll(n, faces int) (int, error) {
-	// The common case, a quiet run on a seeded stream (fray sim), calls
-	// the stream directly.
-	if sd, ok := r.dice.(*SeededDice); ok && r.opt.Sink == nil && n >= 1 && n <= stdlib.MaxDice && faces >= 2 && faces <= stdlib.MaxFaces {
-		total := 0
-		for range n {
-			v, err := sd.Die(faces, r.needFn)
-			if err != nil {
-				return 0, err
-			}
-			total += v
-		}
-		r.seq++
-		return total, nil
-	}
 	if n < 1 || n > stdlib.MaxDice || faces < 2 || faces > stdlib.MaxFaces {
 		return 0, fmt.Errorf("cannot roll %dd%d: 1 to %d dice of 2 to %d faces", n, faces, stdlib.MaxDice, stdlib.MaxFaces)
 	}
-	// A source that deals in sums (the exact enumeration of fray prob)
-	// gives the total of several dice as one outcome.
+	if err := r.Work(n); err != nil {
+		return 0, err
+	}
+	logged := r.opt.Sink != nil
+	var faceList []int
+	total := 0
 	if sd, ok := r.dice.(summingDice); ok && n > 1 {
-		total, err := sd.Sum(n, faces, r.needFn)
+		// A source that deals in sums (the exact enumeration of fray
+		// prob) gives the total of several dice as one outcome.
+		t, err := sd.Sum(n, faces, r.needFn)
 		if err != nil {
 			return 0, err
 		}
-		if r.opt.Sink == nil {
-			r.seq++
-			return total, nil
+		total = t
+	} else {
+		if logged {
+			faceList = make([]int, n)
 		}
-		d := stdlib.Dice{N: n, Faces: faces}
-		who, why := r.who(), r.reason
-		r.emitLog(&Event{Kind: KRoll, Who: who, Why: why, Dice: d.String(), Total: &total,
-			Text: fmt.Sprintf("%s rolls %s for %s: %d", orSomeone(who), d, why, total)})
-		return total, nil
-	}
-	if r.opt.Sink == nil {
-		total := 0
-		for range n {
+		for i := range n {
 			v, err := r.dice.Die(faces, r.needFn)
 			if err != nil {
 				return 0, err
 			}
+			if logged {
+				faceList[i] = v
+			}
 			total += v
 		}
-		r.seq++
+	}
+	if !logged {
+		r.seq++ // the roll's place in the log, as in a logged run
 		return total, nil
 	}
-	d := stdlib.Dice{N: n, Faces: faces}
-	faceList := make([]int, n)
-	total := 0
-	for i := range faceList {
-		v, err := r.dice.Die(faces, r.needFn)
-		if err != nil {
-			return 0, err
-		}
-		faceList[i] = v
-		total += v
-	}
-	who, why := r.who(), r.reason
-	text := fmt.Sprintf("%s rolls %s for %s: %s", orSomeone(who), d, why, facesText(faceList, total))
-	r.emitLog(&Event{Kind: KRoll, Who: who, Why: why, Dice: d.String(), Faces: faceList, Total: &total, Text: text})
+	r.logRoll(n, faces, faceList, total)
 	return total, nil
+}
+
+// logRoll logs a roll of n dice with its faces (nil: only the total known).
+func (r *Run) logRoll(n, faces int, faceList []int, total int) {
+	d := stdlib.Dice{N: n, Faces: faces}
+	who, why := r.who(), r.reason
+	text := fmt.Sprintf("%s rolls %s for %s: %d", orSomeone(who), d, why, total)
+	if faceList != nil {
+		text = fmt.Sprintf("%s rolls %s for %s: %s", orSomeone(who), d, why, facesText(faceList, total))
+	}
+	r.emitLog(&Event{Kind: KRoll, Who: who, Why: why, Dice: d.String(), Faces: faceList, Total: &total, Text: text})
 }
 
 func orSomeone(who string) string {
@@ -253,6 +225,9 @@ func (r *Run) Call(name string, args []any) (any, error) {
 	if f == nil || f.Body == nil {
 		return nil, fmt.Errorf("no function named %s", name)
 	}
+	if err := r.Work(1); err != nil {
+		return nil, err
+	}
 	r.nesting++
 	defer func() { r.nesting-- }()
 	if r.nesting > MaxNesting {
@@ -283,6 +258,9 @@ func (r *Run) Modifier(name string, args []any) (int, error) {
 	m := r.plan.modifiers[name]
 	if m == nil {
 		return 0, fmt.Errorf("no modifiers named %s", name)
+	}
+	if err := r.Work(1 + len(m.Rows)); err != nil {
+		return 0, err
 	}
 	fr := r.frame(m.Frame)
 	e := fr.Elem()
@@ -372,6 +350,9 @@ func (r *Run) Table(name string, keys []any, roll bool) (any, error) {
 	t := r.plan.tables[name]
 	if t == nil {
 		return nil, fmt.Errorf("no table named %s", name)
+	}
+	if err := r.Work(1); err != nil {
+		return nil, err
 	}
 	val, _, err := r.tableRow(t, keys, roll, "")
 	return val, err

@@ -172,6 +172,18 @@ var Funcs = sortFuncs([]*Func{
 		Params: []Kind{Combatant, Combatant, Int}, Result: Ints, World: true, Impl: gridStraightToward,
 	},
 	{
+		Name: "replace", Doc: "the string with every occurrence of the second replaced by the third (a result over --max-string is an error)",
+		Params: []Kind{String, String, String}, Result: String, World: true, Impl: replaceImpl,
+	},
+	{
+		Name: "join", Doc: "the strings of a list joined with the separator between them (a result over --max-string is an error)",
+		Params: []Kind{Any, String}, Result: String, World: true, Impl: joinImpl,
+	},
+	{
+		Name: "string", Doc: "any value as text (a result over --max-string is an error)",
+		Params: []Kind{Any}, Result: String, World: true, Impl: stringImpl,
+	},
+	{
 		Name: "dice_min", Doc: "the lowest total a dice value can give",
 		Params: []Kind{DiceKind}, Result: Int,
 		Impl: func(_ World, a []any) (any, error) { return a[0].(Dice).Min(), nil },

@@ -38,6 +38,11 @@ type World interface {
 	// DeclaredString is the text argument name of what c declared this
 	// round: the declared value, else the parameter's default, else "".
 	DeclaredString(c any, name string) (string, error)
+	// Work counts n steps of work toward the run's limit (--max-steps)
+	// and fails once the run is over it.
+	Work(n int) error
+	// MaxString is the longest string a rule may make, in bytes (--max-string).
+	MaxString() int
 	// Grid is the encounter's map, or an error if it has none.
 	Grid() (*Grid, error)
 	// Position is the square a combatant stands on, or an error if it is

@@ -185,9 +185,12 @@ func withContext(cfg *conf.Config) *conf.Config {
 }
 
 // disabledBuiltins are expr-lang's builtins a rule may not call: the
-// clock would make fights differ from run to run, and repeat can build
-// a string of any size.
-var disabledBuiltins = []string{"now", "date", "timezone", "repeat"}
+// clock would make fights differ from run to run; repeat, toJSON,
+// toBase64 (nested, each multiplies a string's length) and reduce (a
+// string accumulated item by item) can build strings of any size, and
+// their inverses have no use in a fight. replace, join and string are
+// the standard library's, bounded by --max-string.
+var disabledBuiltins = []string{"now", "date", "timezone", "repeat", "toJSON", "fromJSON", "toBase64", "fromBase64", "reduce"}
 
 // funcConfig is the configuration without an environment: builtins,
 // limits and the functions declared so far. Declarations only add

@@ -1,0 +1,195 @@
+package interp
+
+import (
+	"fmt"
+	"reflect"
+	"unsafe"
+
+	"github.com/frayrules/fray/dsl/check"
+	"github.com/frayrules/fray/dsl/diag"
+)
+
+// Assignments: TARGET = VALUE, TARGET += VALUE, TARGET -= VALUE.
+// The value is evaluated first, then the target's path is followed.
+//
+// A target whose path the plan knows (a local, or attributes of
+// combatants and sides reached from one) is written through its
+// offsets; a target that goes through a value whose type is known only
+// while running (an element of filter(...), typed `any`) is found by
+// reflection, by its attributes' names.
+
+type assignNode struct {
+	at   diag.Range
+	t    *check.Target
+	op   string
+	val  *check.CExpr
+	path targetPath
+	bump bool // it may change what the end condition reads
+}
+
+func (p *Plan) compileAssign(n *assignNode) stmtFn {
+	if n.path.ok {
+		if fe := p.fastExpr(n.val); fe != nil {
+			switch t := n.path.t; {
+			case t == intT && fe.i != nil:
+				switch n.op {
+				case "+=":
+					return assignTo(n, fe.i, func(dst *int, v int) { *dst += v })
+				case "-=":
+					return assignTo(n, fe.i, func(dst *int, v int) { *dst -= v })
+				}
+				return assignTo(n, fe.i, nil)
+			case n.op != "=":
+			case t == boolT && fe.b != nil:
+				return assignTo(n, fe.b, nil)
+			case t == strT && fe.s != nil:
+				return assignTo(n, checkedString(fe.s), nil)
+			}
+		}
+	}
+	return p.assignAny(n)
+}
+
+// assignTo compiles an assignment of a native value of the target's
+// own type, through the target's offsets; op, when set, combines the
+// value with what the target holds.
+func assignTo[T any](n *assignNode, fn func(*Run, unsafe.Pointer) (T, error), op func(dst *T, v T)) stmtFn {
+	label, bump, ce := n.t.Label, n.bump, n.val
+	return func(r *Run, base unsafe.Pointer) (flow, error) {
+		r.reason = label
+		if bump {
+			r.world++
+		}
+		v, err := fastRunP(r, ce, fn, base)
+		if err != nil {
+			return flowNext, err
+		}
+		dst, err := n.dst(base)
+		switch {
+		case err != nil:
+		case op != nil:
+			op((*T)(dst), v)
+		default:
+			*(*T)(dst) = v
+		}
+		return flowNext, err
+	}
+}
+
+// dst follows the target's path from the frame at base.
+func (n *assignNode) dst(base unsafe.Pointer) (unsafe.Pointer, error) {
+	p := unsafe.Add(base, n.path.root)
+	for _, off := range n.path.offs {
+		s := *(*unsafe.Pointer)(p)
+		if s == nil {
+			return nil, n.nobody()
+		}
+		p = unsafe.Add(s, off)
+	}
+	return p, nil
+}
+
+func (n *assignNode) nobody() error {
+	return &RunError{At: n.at, Msg: fmt.Sprintf("%s is nobody", n.t.Root.Name)}
+}
+
+// assignAny compiles any other assignment: the value boxed, the target
+// found by reflection, the value converted to the target's type.
+func (p *Plan) assignAny(n *assignNode) stmtFn {
+	value := p.value(n.val)
+	rt := p.curType()
+	return func(r *Run, base unsafe.Pointer) (flow, error) {
+		r.reason = n.t.Label
+		if n.bump {
+			r.world++
+		}
+		v, err := value(r, base)
+		if err != nil {
+			return flowNext, err
+		}
+		dst, err := n.place(reflect.NewAt(rt, base))
+		if err != nil {
+			return flowNext, err
+		}
+		if n.op == "=" {
+			return flowNext, r.store(dst, v, n.at)
+		}
+		return flowNext, n.combine(dst, v)
+	}
+}
+
+// place follows the target's path by reflection from the frame fr.
+func (n *assignNode) place(fr reflect.Value) (reflect.Value, error) {
+	dst := fr.Elem().Field(n.t.Root.Index)
+	for _, f := range n.t.Fields {
+		if dst.IsNil() {
+			return dst, n.nobody()
+		}
+		dst = dst.Elem().Field(f)
+	}
+	for _, name := range n.t.Dynamic {
+		if dst.Kind() == reflect.Interface {
+			dst = dst.Elem()
+		}
+		if dst.Kind() != reflect.Pointer || dst.IsNil() || dst.Elem().Kind() != reflect.Struct {
+			return dst, &RunError{At: n.at, Msg: fmt.Sprintf("cannot set %s of %s", name, show(dst))}
+		}
+		field, ok := fieldByTag(dst.Elem(), name)
+		if !ok {
+			return dst, &RunError{At: n.at, Msg: fmt.Sprintf("%s has no attribute %s", show(dst), name)}
+		}
+		dst = field
+	}
+	return dst, nil
+}
+
+// combine applies += or -= of v to what dst holds: a whole number, a
+// number, or a value of type `any` holding either.
+func (n *assignNode) combine(dst reflect.Value, v any) error {
+	sign := 1
+	if n.op == "-=" {
+		sign = -1
+	}
+	held := dst
+	if dst.Kind() == reflect.Interface {
+		held = dst.Elem()
+	}
+	switch held.Kind() {
+	case reflect.Int:
+		d, ok := toInt(v)
+		if !ok {
+			return &RunError{At: n.at, Msg: "expected a whole number, found " + show(v)}
+		}
+		sum := int(held.Int()) + sign*d
+		if dst.Kind() == reflect.Interface {
+			dst.Set(reflect.ValueOf(sum))
+		} else {
+			dst.SetInt(int64(sum))
+		}
+	case reflect.Float64:
+		d, ok := toFloat(v)
+		if !ok {
+			return &RunError{At: n.at, Msg: "expected a number, found " + show(v)}
+		}
+		sum := held.Float() + float64(sign)*d
+		if dst.Kind() == reflect.Interface {
+			dst.Set(reflect.ValueOf(sum))
+		} else {
+			dst.SetFloat(sum)
+		}
+	default:
+		return &RunError{At: n.at, Msg: fmt.Sprintf("cannot apply %s to %s", n.op, show(held))}
+	}
+	return nil
+}
+
+// fieldByTag finds a struct field by its expr-lang name.
+func fieldByTag(v reflect.Value, name string) (reflect.Value, bool) {
+	t := v.Type()
+	for i := 0; i < t.NumField(); i++ {
+		if t.Field(i).Tag.Get("expr") == name {
+			return v.Field(i), true
+		}
+	}
+	return reflect.Value{}, false
+}

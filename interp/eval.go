@@ -1,0 +1,150 @@
+package interp
+
+import (
+	"reflect"
+	"unsafe"
+
+	"github.com/frayrules/fray/dsl/check"
+	"github.com/frayrules/fray/dsl/diag"
+)
+
+// Planned expressions. expr-lang's VM is the evaluator of record; when a
+// plan is lowered, an expression that the native compiler (fast.go)
+// covers is evaluated by its closures instead. The choice is made here,
+// once per use of an expression, when its statement is planned: a
+// statement holds one of these functions and never asks again.
+
+// condFn is a planned condition: anything but true is false.
+type condFn func(r *Run, base unsafe.Pointer) (bool, error)
+
+// valueFn is a planned expression whose value is wanted as expr-lang
+// gives it (boxed).
+type valueFn func(r *Run, base unsafe.Pointer) (any, error)
+
+// intoFn is a planned expression stored at dst, a place of the type it
+// was planned for.
+type intoFn func(r *Run, base, dst unsafe.Pointer) error
+
+// frameType is the struct type of the frames an expression is evaluated in.
+func frameType(ce *check.CExpr) reflect.Type { return ce.Frame.R }
+
+// cond plans a condition.
+func (p *Plan) cond(ce *check.CExpr) condFn {
+	if fe := p.fastExpr(ce); fe != nil && fe.b != nil {
+		fb := fe.b
+		return func(r *Run, base unsafe.Pointer) (bool, error) { return fastRunP(r, ce, fb, base) }
+	}
+	value := p.value(ce)
+	return func(r *Run, base unsafe.Pointer) (bool, error) {
+		v, err := value(r, base)
+		b, _ := v.(bool)
+		return b, err
+	}
+}
+
+// value plans an expression whose boxed value is wanted.
+func (p *Plan) value(ce *check.CExpr) valueFn {
+	switch {
+	case ce.Const != nil:
+		c := ce.Const
+		return func(*Run, unsafe.Pointer) (any, error) { return c, nil }
+	case p.fastExpr(ce) != nil && !p.fastExpr(ce).noBox:
+		fe, rt := p.fastExpr(ce), frameType(ce)
+		return func(r *Run, base unsafe.Pointer) (any, error) { return r.evalFast(ce, fe, reflect.NewAt(rt, base)) }
+	}
+	rt := frameType(ce)
+	return func(r *Run, base unsafe.Pointer) (any, error) { return r.evalVM(ce, reflect.NewAt(rt, base)) }
+}
+
+// into plans an expression stored in a place of type t; at places a
+// value that cannot be stored there.
+func (p *Plan) into(ce *check.CExpr, t reflect.Type, at diag.Range) intoFn {
+	if fe := p.fastExpr(ce); fe != nil {
+		switch {
+		case fe.i != nil && t == intT:
+			return into(ce, fe.i)
+		case fe.b != nil && t == boolT:
+			return into(ce, fe.b)
+		case fe.s != nil && t == strT:
+			return into(ce, checkedString(fe.s))
+		case fe.p != nil && t == fe.rt:
+			return into(ce, fe.p)
+		}
+	}
+	value := p.value(ce)
+	return func(r *Run, base, dst unsafe.Pointer) error {
+		v, err := value(r, base)
+		if err != nil {
+			return err
+		}
+		return r.store(reflect.NewAt(t, dst).Elem(), v, at)
+	}
+}
+
+// into stores a native value of the place's own type.
+func into[T any](ce *check.CExpr, fn func(*Run, unsafe.Pointer) (T, error)) intoFn {
+	return func(r *Run, base, dst unsafe.Pointer) error {
+		v, err := fastRunP(r, ce, fn, base)
+		if err == nil {
+			*(*T)(dst) = v
+		}
+		return err
+	}
+}
+
+// intValue plans a whole number (the value of += and -=, a segment):
+// native when it can be, else the VM's value converted.
+func (p *Plan) intValue(ce *check.CExpr) func(r *Run, base unsafe.Pointer) (int, bool, error) {
+	if fe := p.fastExpr(ce); fe != nil && fe.i != nil {
+		fi := fe.i
+		return func(r *Run, base unsafe.Pointer) (int, bool, error) {
+			v, err := fastRunP(r, ce, fi, base)
+			return v, true, err
+		}
+	}
+	value := p.value(ce)
+	return func(r *Run, base unsafe.Pointer) (int, bool, error) {
+		v, err := value(r, base)
+		if err != nil {
+			return 0, false, err
+		}
+		n, ok := toInt(v)
+		return n, ok, nil
+	}
+}
+
+// somebody plans an expression that names a combatant (act, schedule,
+// apply): it gives the combatant's address and type, nil for nobody.
+func (p *Plan) somebody(ce *check.CExpr) func(r *Run, base unsafe.Pointer) (unsafe.Pointer, reflect.Type, error) {
+	if fe := p.fastExpr(ce); fe != nil && fe.p != nil && !fe.noBox {
+		fp, ct := fe.p, fe.rt
+		return func(r *Run, base unsafe.Pointer) (unsafe.Pointer, reflect.Type, error) {
+			cp, err := fastRunP(r, ce, fp, base)
+			return cp, ct, err
+		}
+	}
+	value := p.value(ce)
+	return func(r *Run, base unsafe.Pointer) (unsafe.Pointer, reflect.Type, error) {
+		v, err := value(r, base)
+		if err != nil {
+			return nil, nil, err
+		}
+		c := reflect.ValueOf(v)
+		if !c.IsValid() || c.Kind() != reflect.Pointer || c.IsNil() {
+			return nil, nil, nil
+		}
+		return c.UnsafePointer(), c.Type(), nil
+	}
+}
+
+// checkedString is a native string expression whose value is checked
+// against the run's --max-string (the VM's values are checked in evalVM).
+func checkedString(fs strFn) strFn {
+	return func(r *Run, base unsafe.Pointer) (string, error) {
+		v, err := fs(r, base)
+		if err == nil {
+			err = r.checkString(v)
+		}
+		return v, err
+	}
+}

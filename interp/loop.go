@@ -1,0 +1,401 @@
+package interp
+
+import (
+	"fmt"
+	"reflect"
+	"slices"
+	"strings"
+	"unsafe"
+
+	"github.com/frayrules/fray/dsl/check"
+	"github.com/frayrules/fray/dsl/diag"
+)
+
+// Loops: for X in LIST [by KEY [desc], ...] [simultaneous] { BODY }.
+//
+// The list's items are taken once, then, for an ordered loop, sorted by
+// their keys (a stable sort: the list's order decides what the keys
+// leave tied) and the order is logged with the key that decided each
+// step. The items run in groups: each item alone, or, when ties are
+// simultaneous, each run of equal keys together; the emits of a
+// simultaneous group wait until the whole group has acted, so that two
+// combatants can drop each other. A loop stops when the fight ends
+// during it (the last foe falls), but a loop that starts after the end
+// (an at-end phase) runs through.
+
+type orderKey struct {
+	label string
+	e     *check.CExpr
+	val   valueFn
+	desc  bool
+}
+
+type forNode struct {
+	at           diag.Range
+	list         *check.CExpr
+	items        func(r *Run, base unsafe.Pointer, into []orderItem) ([]orderItem, error)
+	keys         []orderKey
+	simultaneous bool
+	body         block
+	slot         slot // where the loop variable sits in the frame
+}
+
+type orderItem struct {
+	v    reflect.Value
+	keys []any
+}
+
+// loopBuf is the reusable storage of one level of loop nesting.
+type loopBuf struct {
+	items  []orderItem
+	groups [][]orderItem
+	queue  []pendingEmit
+}
+
+// loopBuf lends the storage of the next nesting level; give it back
+// with r.loops--.
+func (r *Run) loopBuf() *loopBuf {
+	if r.loops == len(r.loopBufs) {
+		r.loopBufs = append(r.loopBufs, &loopBuf{})
+	}
+	b := r.loopBufs[r.loops]
+	r.loops++
+	return b
+}
+
+func (p *Plan) compileFor(n *forNode) stmtFn {
+	n.items = p.listItems(n.list)
+	for i := range n.keys {
+		n.keys[i].val = p.value(n.keys[i].e)
+	}
+	return func(r *Run, base unsafe.Pointer) (flow, error) {
+		r.reason = "list"
+		buf := r.loopBuf()
+		f, err := n.run(r, base, buf)
+		r.loops--
+		return f, err
+	}
+}
+
+// listItems plans the items of a loop's list: a native list of
+// combatants or sides, or any list the VM gives.
+func (p *Plan) listItems(ce *check.CExpr) func(r *Run, base unsafe.Pointer, into []orderItem) ([]orderItem, error) {
+	if fe := p.fastExpr(ce); fe != nil && fe.l != nil {
+		fl, tw := fe.l, fe.tw
+		return func(r *Run, base unsafe.Pointer, into []orderItem) ([]orderItem, error) {
+			mark := len(r.scratch)
+			list, err := fl(r, base)
+			if err != nil {
+				r.scratch = r.scratch[:mark]
+				return into, r.exprFailure(ce, err.Error())
+			}
+			for _, p := range list {
+				into = append(into, orderItem{v: reflect.ValueOf(boxPtr(tw, p)), keys: itemKeys(into)})
+			}
+			r.scratch = r.scratch[:mark]
+			return into, nil
+		}
+	}
+	value := p.value(ce)
+	return func(r *Run, base unsafe.Pointer, into []orderItem) ([]orderItem, error) {
+		lv, err := value(r, base)
+		if err != nil {
+			return into, err
+		}
+		list := reflect.ValueOf(lv)
+		if !list.IsValid() || list.Kind() != reflect.Slice {
+			return into, nil
+		}
+		for i := 0; i < list.Len(); i++ {
+			v := list.Index(i)
+			if v.Kind() == reflect.Interface {
+				v = v.Elem()
+			}
+			into = append(into, orderItem{v: v, keys: itemKeys(into)})
+		}
+		return into, nil
+	}
+}
+
+// itemKeys is the emptied key storage that the next item of items had
+// the last time the buffer was used.
+func itemKeys(items []orderItem) []any {
+	if i := len(items); i < cap(items) {
+		return items[:cap(items)][i].keys[:0]
+	}
+	return nil
+}
+
+func (n *forNode) run(r *Run, base unsafe.Pointer, buf *loopBuf) (flow, error) {
+	items, err := n.items(r, base, buf.items[:0])
+	buf.items = items
+	if err != nil {
+		return flowNext, err
+	}
+	slot := reflect.NewAt(n.slot.t, unsafe.Add(base, n.slot.off)).Elem()
+	if len(n.keys) > 0 {
+		for i := range items {
+			if err := r.storeValue(slot, items[i].v, n.at); err != nil {
+				return flowNext, err
+			}
+			for _, k := range n.keys {
+				r.reason = k.label
+				kv, err := k.val(r, base)
+				if err != nil {
+					return flowNext, err
+				}
+				items[i].keys = append(items[i].keys, kv)
+			}
+		}
+		slices.SortStableFunc(items, n.cmp)
+	}
+	buf.groups = n.group(buf.groups[:0], items)
+	groups := buf.groups
+	// An order of nobody says nothing.
+	if len(n.keys) > 0 && len(items) > 0 && !r.quiet() {
+		r.logOrder(n, items, groups)
+	}
+	watch := r.watchEnd(len(groups))
+	for _, g := range groups {
+		f, err := n.runGroup(r, base, slot, g, &buf.queue)
+		if err != nil || f == flowReturn {
+			return f, err
+		}
+		if stop, err := r.stopLoop(watch); err != nil || stop {
+			return flowNext, err
+		}
+	}
+	return flowNext, nil
+}
+
+// cmp orders two items by the loop's keys, for a stable sort.
+func (n *forNode) cmp(a, b orderItem) int {
+	for i, k := range n.keys {
+		c := compare(a.keys[i], b.keys[i])
+		if c == 0 {
+			continue
+		}
+		if k.desc {
+			return -c
+		}
+		return c
+	}
+	return 0
+}
+
+// group splits an ordered list into runs of equal keys when ties are
+// simultaneous; otherwise every item is its own group. It appends to groups.
+func (n *forNode) group(groups [][]orderItem, items []orderItem) [][]orderItem {
+	if !n.simultaneous {
+		for i := range items {
+			groups = append(groups, items[i:i+1])
+		}
+		return groups
+	}
+	if len(n.keys) == 0 {
+		if len(items) > 0 {
+			groups = append(groups, items)
+		}
+		return groups
+	}
+	start := 0
+	for i := 1; i <= len(items); i++ {
+		if i == len(items) || !equalKeys(items[start].keys, items[i].keys) {
+			groups = append(groups, items[start:i])
+			start = i
+		}
+	}
+	return groups
+}
+
+func equalKeys(a, b []any) bool {
+	for i := range a {
+		if compare(a[i], b[i]) != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// runGroup runs the body for each item of a group, the item in the loop
+// variable and named the actor its rolls are attributed to.
+func (n *forNode) runGroup(r *Run, base unsafe.Pointer, slot reflect.Value, g []orderItem, q *[]pendingEmit) (flow, error) {
+	simultaneous := r.openGroup(n.simultaneous && len(g) > 1, q)
+	for _, it := range g {
+		if err := r.storeValue(slot, it.v, n.at); err != nil {
+			r.deferred = nil
+			return flowNext, err
+		}
+		pushed := r.pushActor(it.v)
+		f, err := r.runBlock(&n.body, base)
+		if pushed {
+			r.actors = r.actors[:len(r.actors)-1]
+		}
+		if f, stop, err := r.afterItem(simultaneous, q, f, err); stop {
+			return f, err
+		}
+	}
+	return r.closeGroup(simultaneous, q, flowNext)
+}
+
+// afterItem is what a group does after an item's body: on an error it
+// stops, dropping the emits it held; on a return it stops, closing the
+// group; otherwise it goes on (stop is false).
+func (r *Run) afterItem(held bool, q *[]pendingEmit, f flow, err error) (flow, bool, error) {
+	if err != nil {
+		r.deferred = nil
+		return f, true, err
+	}
+	if f == flowReturn {
+		f, err = r.closeGroup(held, q, f)
+		return f, true, err
+	}
+	return f, false, nil
+}
+
+// watchEnd reports whether a loop of n groups stops when the fight ends
+// during it (the last foe falls); a loop that starts after the end (an
+// at-end phase), or with the end condition already met or failing,
+// runs through.
+func (r *Run) watchEnd(n int) bool {
+	if r.ended || n <= 1 {
+		return false
+	}
+	over, err := r.checkEnd()
+	return err == nil && !over
+}
+
+// stopLoop reports, after a group of a watched loop, whether the fight
+// has ended.
+func (r *Run) stopLoop(watch bool) (bool, error) {
+	if !watch || r.endKept() && !r.endWas {
+		return false, nil
+	}
+	return r.checkEnd()
+}
+
+// openGroup starts a group of a loop; a simultaneous one (unless inside
+// another) holds its emits in q until closeGroup. It reports whether it
+// holds them.
+func (r *Run) openGroup(simultaneous bool, q *[]pendingEmit) bool {
+	if !simultaneous || r.deferred != nil {
+		return false
+	}
+	*q = (*q)[:0]
+	r.deferred = q
+	return true
+}
+
+// closeGroup ends a group whose body ended with f: the emits it held
+// take effect now, in the order they were made.
+func (r *Run) closeGroup(held bool, q *[]pendingEmit, f flow) (flow, error) {
+	if !held {
+		return f, nil
+	}
+	r.deferred = nil
+	err := r.flush(*q)
+	clear(*q)
+	if err != nil {
+		return flowNext, err
+	}
+	return f, nil
+}
+
+// pushActor makes a combatant or side the one rolls are attributed to.
+func (r *Run) pushActor(v reflect.Value) bool {
+	if v.Kind() == reflect.Pointer && !v.IsNil() && v.Elem().Kind() == reflect.Struct {
+		r.actors = append(r.actors, nameOf(v))
+		return true
+	}
+	return false
+}
+
+// logOrder records an ordering decision and the key that decided each step.
+func (r *Run) logOrder(n *forNode, items []orderItem, groups [][]orderItem) {
+	var b strings.Builder
+	dir := "lowest first"
+	if n.keys[0].desc {
+		dir = "highest first"
+	}
+	fmt.Fprintf(&b, "order by %s, %s: ", n.keys[0].label, dir)
+	var parts []string
+	for gi, g := range groups {
+		var names []string
+		for _, it := range g {
+			names = append(names, fmt.Sprintf("%s (%s)", show(it.v), show(it.keys[0])))
+		}
+		s := strings.Join(names, " = ")
+		if len(g) > 1 {
+			s += " simultaneous"
+		}
+		// Name the tie-break that separated this group from the previous one.
+		if gi > 0 && len(n.keys) > 1 {
+			prev := groups[gi-1][0]
+			if compare(prev.keys[0], g[0].keys[0]) == 0 {
+				for k := 1; k < len(n.keys); k++ {
+					if compare(prev.keys[k], g[0].keys[k]) != 0 {
+						s += fmt.Sprintf(" [tie on %s broken by %s: %s vs %s]", n.keys[0].label, n.keys[k].label, show(prev.keys[k]), show(g[0].keys[k]))
+						break
+					}
+				}
+			}
+		}
+		parts = append(parts, s)
+	}
+	b.WriteString(strings.Join(parts, ", then "))
+	var order []any
+	for _, it := range items {
+		order = append(order, jsonValue(it.v))
+	}
+	keys := []string{}
+	for _, k := range n.keys {
+		keys = append(keys, k.label)
+	}
+	r.emitLog(&Event{Kind: KOrder, Args: map[string]any{"order": order, "keys": keys}, Text: b.String()})
+}
+
+// compare orders two key values of the same kind.
+func compare(a, b any) int {
+	switch x := a.(type) {
+	case int:
+		if y, ok := toInt(b); ok {
+			return cmpInt(x, y)
+		}
+	case float64:
+		if y, ok := toFloat(b); ok {
+			switch {
+			case x < y:
+				return -1
+			case x > y:
+				return 1
+			}
+			return 0
+		}
+	case string:
+		if y, ok := b.(string); ok {
+			return strings.Compare(x, y)
+		}
+	case bool:
+		if y, ok := b.(bool); ok {
+			return cmpInt(btoi(x), btoi(y))
+		}
+	}
+	return 0
+}
+
+func cmpInt(a, b int) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,144 @@
+package interp
+
+import (
+	"reflect"
+	"unsafe"
+
+	"github.com/frayrules/fray/dsl/check"
+	"github.com/frayrules/fray/dsl/diag"
+)
+
+// Statements. Lowering (plan.go) compiles every statement of a body,
+// once, into a closure (stmtFn) that holds its planned expressions
+// (eval.go) and the places of its frame it reads and writes; a body is
+// the list of its statements' closures. There is no other way to run a
+// statement: the closure is the statement.
+//
+// A closure gets its frame by address: base is the frame of the body
+// being run, a struct of the body's frame type (check.Frame.R).
+
+type flow int
+
+const (
+	flowNext flow = iota
+	flowReturn
+)
+
+type stmtFn func(r *Run, base unsafe.Pointer) (flow, error)
+
+// block is a lowered body: its statements' closures and their places.
+type block struct {
+	fns []stmtFn
+	at  []diag.Range
+}
+
+// runBlock runs a body's statements, counting each toward the run's
+// statement limit.
+func (r *Run) runBlock(b *block, base unsafe.Pointer) (flow, error) {
+	for i, fn := range b.fns {
+		if r.overSteps() {
+			return flowReturn, r.tooManySteps(b.at[i])
+		}
+		f, err := fn(r, base)
+		if err != nil || f == flowReturn {
+			return f, err
+		}
+	}
+	return flowNext, nil
+}
+
+// let NAME = VALUE: the value is stored in the local's slot.
+func (p *Plan) compileLet(at diag.Range, field int, val *check.CExpr, reason string) stmtFn {
+	s := p.slotOf(field, nil)
+	set := p.into(val, s.t, at)
+	off := s.off
+	return func(r *Run, base unsafe.Pointer) (flow, error) {
+		r.reason = reason
+		return flowNext, set(r, base, unsafe.Add(base, off))
+	}
+}
+
+// if COND { THEN } else { ELSE }
+func (p *Plan) compileIf(cond *check.CExpr, then, els block) stmtFn {
+	test := p.cond(cond)
+	return func(r *Run, base unsafe.Pointer) (flow, error) {
+		r.reason = "condition"
+		b, err := test(r, base)
+		switch {
+		case err != nil:
+			return flowNext, err
+		case b:
+			return r.runBlock(&then, base)
+		}
+		return r.runBlock(&els, base)
+	}
+}
+
+// return: the body ends here.
+func compileReturn() stmtFn {
+	return func(*Run, unsafe.Pointer) (flow, error) { return flowReturn, nil }
+}
+
+// log "TEMPLATE": a line of the log; a quiet run still evaluates the
+// template's parts, which may roll or fail.
+func (p *Plan) compileLog(t *check.Template) stmtFn {
+	rt := p.curType()
+	return func(r *Run, base unsafe.Pointer) (flow, error) {
+		r.reason = "log"
+		quiet := r.opt.Sink == nil
+		text, err := r.render(t, reflect.NewAt(rt, base), !quiet)
+		if err != nil {
+			return flowNext, err
+		}
+		if quiet {
+			r.seq++
+			return flowNext, nil
+		}
+		r.emitLog(&Event{Kind: KLog, Who: r.who(), Text: text})
+		return flowNext, nil
+	}
+}
+
+// segment N { BODY }: the body runs as of segment N, after what is due
+// by then; the segment is restored after it.
+func (p *Plan) compileSegment(n *check.CExpr, body block) stmtFn {
+	seg := p.intValue(n)
+	off := p.slotOf(check.GSegment, intT).off
+	return func(r *Run, base unsafe.Pointer) (flow, error) {
+		r.reason = "segment"
+		s, _, err := seg(r, base)
+		if err != nil {
+			return flowNext, err
+		}
+		at := (*int)(unsafe.Add(base, off))
+		prev := r.segment
+		r.segment, *at = s, s
+		defer func() { r.segment, *at = prev, prev }()
+		if err := r.fireDue(); err != nil {
+			return flowNext, err
+		}
+		return r.runBlock(&body, base)
+	}
+}
+
+func toInt(v any) (int, bool) {
+	switch x := v.(type) {
+	case int:
+		return x, true
+	case int64:
+		return int(x), true
+	case float64:
+		return int(x), true
+	}
+	return 0, false
+}
+
+func toFloat(v any) (float64, bool) {
+	switch x := v.(type) {
+	case int:
+		return float64(x), true
+	case float64:
+		return x, true
+	}
+	return 0, false
+}

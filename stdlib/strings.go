@@ -1,0 +1,95 @@
+package stdlib
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+)
+
+// String functions that can make a string longer than their arguments.
+// They take the place of expr-lang's builtins of the same names, which
+// build whatever they are asked to: these first work out how long the
+// result would be and refuse one over the run's --max-string, so that no
+// expression (replace nested in replace, say) can ask for gigabytes.
+
+func overString(n, limit int) error {
+	return fmt.Errorf("a string of %d bytes is over the limit of %d; raise it with --max-string", n, limit)
+}
+
+func replaceImpl(w World, a []any) (any, error) {
+	s, old, repl := a[0].(string), a[1].(string), a[2].(string)
+	n := strings.Count(s, old) // for "": between every rune and at both ends
+	if size := len(s) + n*(len(repl)-len(old)); size > w.MaxString() {
+		return nil, overString(size, w.MaxString())
+	}
+	return strings.ReplaceAll(s, old, repl), nil
+}
+
+func joinImpl(w World, a []any) (any, error) {
+	sep := a[1].(string)
+	var parts []string
+	switch list := a[0].(type) {
+	case []string:
+		parts = list
+	case []any:
+		parts = make([]string, len(list))
+		for i, e := range list {
+			s, ok := e.(string)
+			if !ok {
+				return nil, fmt.Errorf("join needs a list of strings, found %T", e)
+			}
+			parts[i] = s
+		}
+	default:
+		return nil, fmt.Errorf("join needs a list of strings, found %T", a[0])
+	}
+	size := 0
+	for i, p := range parts {
+		size += len(p)
+		if i > 0 {
+			size += len(sep)
+		}
+		if size > w.MaxString() {
+			return nil, overString(size, w.MaxString())
+		}
+	}
+	return strings.Join(parts, sep), nil
+}
+
+// stringImpl is expr-lang's string(x), fmt's %v of x, once the length
+// of a list's rendering is known to fit.
+func stringImpl(w World, a []any) (any, error) {
+	if n := printedSize(reflect.ValueOf(a[0]), w.MaxString()); n > w.MaxString() {
+		return nil, overString(n, w.MaxString())
+	}
+	return fmt.Sprintf("%v", a[0]), nil
+}
+
+// printedSize is about how many bytes %v prints for v: exact enough
+// for strings and lists of them, which are what can grow; it stops
+// counting past limit.
+func printedSize(v reflect.Value, limit int) int {
+	switch v.Kind() {
+	case reflect.String:
+		return v.Len()
+	case reflect.Interface:
+		if v.IsNil() {
+			return 5
+		}
+		return printedSize(v.Elem(), limit)
+	case reflect.Slice, reflect.Array:
+		n := 2
+		for i := 0; i < v.Len() && n <= limit; i++ {
+			n += 1 + printedSize(v.Index(i), limit)
+		}
+		return n
+	case reflect.Map:
+		n := 5
+		it := v.MapRange()
+		for it.Next() && n <= limit {
+			n += 2 + printedSize(it.Key(), limit) + printedSize(it.Value(), limit)
+		}
+		return n
+	}
+	return 24 // a number, a truth value, a pointer
+}
