@@ -91,6 +91,7 @@ type Run struct {
 	steps          int
 	logBytes       int  // of the log's text so far (--max-log)
 	interrupted    bool // Options.Stop closed
+	callFailed     bool // a ruleset function's call failed by itself (Call)
 	seq            int
 
 	declared  []*declared
@@ -300,11 +301,14 @@ func (r *Run) playRound() (bool, error) {
 		r.segment = 0
 		i = j
 	}
-	// What is still due this round (a ruleset without segment phases)
-	// completes at the round's end.
-	r.segment = r.m.Segments
-	if err := r.fireDue(); err != nil {
-		return false, err
+	// What is still due this round (in a ruleset without segment
+	// phases, everything scheduled in it) comes due at its own segment,
+	// in order, at the round's end.
+	for seg := 1; seg <= r.m.Segments; seg++ {
+		r.segment = seg
+		if err := r.fireDue(); err != nil {
+			return false, err
+		}
 	}
 	r.segment = 0
 	return r.checkEnd()
@@ -520,31 +524,62 @@ func (r *Run) evalVM(ce *check.CExpr, fr reflect.Value) (any, error) {
 		if r.inner != nil {
 			return nil, r.inner
 		}
-		msg := err.Error()
 		var fe *file.Error
 		if errors.As(err, &fe) {
-			msg = fe.Message
+			f := r.exprFailure(ce, fe.Message)
+			if r.callFailed {
+				// A call of a ruleset function failed by itself (too
+				// deep, over the budget): the error is at the call.
+				placeAt(f, ce, fe.Line, fe.Column)
+				r.callFailed = false
+			}
+			return nil, f
 		}
-		return nil, r.exprFailure(ce, msg)
+		return nil, r.exprFailure(ce, err.Error())
 	}
 	return out, nil
 }
 
 // exprFailure places the message of a failed expression.
-func (r *Run) exprFailure(ce *check.CExpr, msg string) error {
+func (r *Run) exprFailure(ce *check.CExpr, msg string) *RunError {
 	if strings.Contains(msg, "memory budget exceeded") {
 		msg = fmt.Sprintf("the expression exceeded its memory budget of %d; raise it with --max-expr-memory", r.opt.MemoryBudget)
 	}
 	return &RunError{At: syntax.RangeOf(ce.Expr.Pos, ce.Expr.EndPos), Msg: cleanExprErr(r.m.U.Friendly(msg))}
 }
 
+// placeAt narrows a failure of ce to the part expr-lang says failed
+// (a call, say), at line (1-based) and column (0-based) of the
+// expression's text (syntax.Expr.Text): on its first line expr-lang counts
+// from the expression's first token, on later lines from the line's
+// start, where the text keeps the rule file's columns.
+func placeAt(f *RunError, ce *check.CExpr, line, col int) {
+	if line < 1 || col < 0 {
+		return
+	}
+	start := f.At.Start
+	start.Line = ce.Expr.Pos.Line + line - 1
+	if line == 1 {
+		start.Byte += col
+		start.Column += col
+	} else {
+		start.Byte = 0 // not known on a later line
+		start.Column = col + 1
+	}
+	if start.Line < f.At.Start.Line || start.Line > f.At.End.Line {
+		return
+	}
+	f.At.Start = start
+}
+
 // cleanExprErr keeps the first line of an expr-lang runtime error; the
-// position is ours.
+// position is ours, and so is the "runtime error:" in front (Go's own
+// panics, such as a division by zero, bring one).
 func cleanExprErr(s string) string {
 	if i := strings.IndexByte(s, '\n'); i >= 0 {
 		s = s[:i]
 	}
-	return strings.TrimSpace(s)
+	return strings.TrimPrefix(strings.TrimSpace(s), "runtime error: ")
 }
 
 func (r *Run) who() string {

@@ -226,11 +226,13 @@ func (r *Run) Call(name string, args []any) (any, error) {
 		return nil, fmt.Errorf("no function named %s", name)
 	}
 	if err := r.Work(1); err != nil {
+		r.callFailed = true
 		return nil, err
 	}
 	r.nesting++
 	defer func() { r.nesting-- }()
 	if r.nesting > MaxNesting {
+		r.callFailed = true
 		return nil, fmt.Errorf("fn %s: functions are nested more than %d deep (does it call itself without end?)", name, MaxNesting)
 	}
 	fr := r.frame(f.Frame)
