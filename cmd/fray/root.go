@@ -134,7 +134,7 @@ func (g *globalFlags) register(root *cobra.Command) {
 			return usageErr("--timeout must not be negative")
 		}
 		g.limits.ExprNodes = max(g.limits.ExprNodes, g.limits.ExprTokens*5)
-		cmd.SetContext(withOptions(cmd.Context(), check.Options{Root: g.root, Limits: g.limits}))
+		cmd.SetContext(withOptions(cmd.Context(), check.Options{Root: g.root, Confine: g.root != "", Limits: g.limits}))
 		close(g.started)
 		return nil
 	}

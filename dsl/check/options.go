@@ -26,11 +26,14 @@ func DefaultLimits() Limits {
 // The zero value is usable: the current directory as root, default
 // limits.
 type Options struct {
-	// Root is the folder the files read must stay inside (after
-	// following symbolic links): every import (a ruleset's extends, an
-	// encounter's rules) and, when Root is set, every file named. Empty
-	// means the current directory, for imports only.
+	// Root is the folder imports (a ruleset's extends, an encounter's
+	// rules) must stay inside, after following symbolic links. Empty
+	// means the current directory.
 	Root string
+	// Confine puts the files named directly (on the command line, found
+	// by walking a folder, given as --rules) under Root as well: fray
+	// sets it when --root is given.
+	Confine bool
 	// Limits in force; the zero value means DefaultLimits.
 	Limits Limits
 }

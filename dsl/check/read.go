@@ -19,10 +19,10 @@ import (
 // which refuses, before reading a byte:
 //   - anything but a regular file: a folder, and a FIFO or a device,
 //     which would block the read or never end it;
-//   - a file outside the root folder, when one is set (--root), and any
-//     import outside it (the current directory when none is set), also
-//     when a symbolic link leads there: the target's content is never
-//     read, so never shown;
+//   - an import outside the root folder (the current directory when
+//     none is set), and with Options.Confine (--root) any file outside
+//     it, also when a symbolic link leads there: the target's content is
+//     never read, so never shown;
 //   - a file over the size limit (--max-file-size), which the read is
 //     bounded by as well, should the file grow meanwhile.
 
@@ -90,7 +90,7 @@ func (l *Linter) readFile(path string, src diag.Sources) (*syntax.File, diag.Dia
 
 // readSource is the text of one file, or why it may not be read. Imports
 // have passed resolveImport; a file named directly must be inside the
-// root only when one is set.
+// root only with Options.Confine.
 func (l *Linter) readSource(path string) (string, *diag.Diagnostic) {
 	at := syntax.FileStart(path)
 	readErr := func(summary, detail string) (string, *diag.Diagnostic) {
@@ -106,7 +106,7 @@ func (l *Linter) readSource(path string) (string, *diag.Diagnostic) {
 	if !info.Mode().IsRegular() {
 		return readErr("is not a regular file (a device, pipe or socket)", "name a .fray file")
 	}
-	if l.opts.Root != "" {
+	if l.opts.Confine {
 		absRoot, inside, err := l.insideRoot(path)
 		if err != nil || !inside {
 			summary := fmt.Sprintf("%s leads outside the root folder %s", path, absRoot)

@@ -97,7 +97,7 @@ func TestReadRefusesWhatIsNotAFile(t *testing.T) {
 	}
 	extendsFifo := write("extends_fifo.fray", "ruleset \"v\" {\n  extends \"fifo.fray\"\n}\n")
 	encFifo := write("enc_fifo.fray", "encounter \"e\" {\n  rules \"fifo_link.fray\"\n}\n")
-	opts := Options{Root: dir}
+	opts := Options{Root: dir, Confine: true}
 	for _, tc := range []struct {
 		name, path, code, want string
 		line                   int
@@ -151,8 +151,8 @@ func TestReadStaysInsideTheRoot(t *testing.T) {
 		path string
 		line int
 	}{
-		{"named symlink, root set", Options{Root: root}, link, 1},
-		{"named file outside, root set", Options{Root: root}, target, 1},
+		{"named symlink, confined", Options{Root: root, Confine: true}, link, 1},
+		{"named file outside, confined", Options{Root: root, Confine: true}, target, 1},
 		{"extends a symlink out", Options{Root: root}, variant, 2},
 		{"encounter's rules a symlink out", Options{Root: root}, enc, 2},
 	} {
@@ -167,9 +167,16 @@ func TestReadStaysInsideTheRoot(t *testing.T) {
 			}
 		})
 	}
-	// Inside the root, the same files are fine.
-	if diags, _ := lintWithin(t, Options{Root: root}, filepath.Join(root, "base.fray")); diags.HasErrors() {
+	// Inside the root, the same files are fine; and without Confine a
+	// file named directly (not an import) may be anywhere.
+	if diags, _ := lintWithin(t, Options{Root: root, Confine: true}, filepath.Join(root, "base.fray")); diags.HasErrors() {
 		t.Errorf("a file inside the root: %v", diags)
+	}
+	if err := os.WriteFile(filepath.Join(outside, "ok.fray"), []byte(readBase), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if diags, _ := lintWithin(t, Options{Root: root}, filepath.Join(outside, "ok.fray")); diags.HasErrors() {
+		t.Errorf("a file named outside the root, not confined: %v", diags)
 	}
 }
 
