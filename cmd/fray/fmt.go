@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/interp"
 )
 
 func newFmtCmd(stdout, stderr io.Writer) *cobra.Command {
@@ -64,7 +65,7 @@ Exit status: 0 ok, 1 a file does not parse or cannot be written (or, with
 				}
 				unformatted++
 				if list || check {
-					fmt.Fprintln(stdout, path)
+					fmt.Fprintln(stdout, interp.Printable(path))
 				}
 				if diff {
 					io.WriteString(stdout, unifiedDiff(path, orig, out))
@@ -77,11 +78,11 @@ Exit status: 0 ok, 1 a file does not parse or cannot be written (or, with
 				}
 			}
 			if len(diags) > 0 {
-				dsl.WriteText(stderr, diags.Sort(), src)
+				writeDiags(stderr, diags.Sort(), src)
 				code = max(code, exitFindings)
 			}
 			for _, m := range msgs {
-				fmt.Fprintf(stderr, "fray: %s\n", m)
+				printMessage(stderr, "fray: %s\n", m)
 			}
 			if check && unformatted > 0 {
 				code = max(code, exitFindings)

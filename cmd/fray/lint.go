@@ -65,7 +65,7 @@ fail, unless --werror), 1 on errors, 2 on a usage error.`,
 			case "sarif":
 				werr = dsl.WriteSARIF(stdout, all, version)
 			default:
-				dsl.WriteText(stderr, all, src)
+				writeDiags(stderr, all, src)
 				if len(all) > 0 && !quiet {
 					fmt.Fprintln(stderr, summaryLine(all, len(files)))
 				}

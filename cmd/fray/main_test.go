@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -42,6 +43,7 @@ func TestScripts(t *testing.T) {
 			"json":      cmdJSON,
 			"jsonlines": cmdJSONLines,
 			"dropfirst": cmdDropFirst,
+			"unescape":  cmdUnescape,
 		},
 	})
 }
@@ -120,4 +122,24 @@ func cmdDropFirst(ts *testscript.TestScript, neg bool, args []string) {
 		ts.Fatalf("%s has a single line", args[0])
 	}
 	ts.Check(os.WriteFile(ts.MkAbs(args[1]), text[i+1:], 0o666))
+}
+
+// escapeSeq is a \xHH or \uHHHH written out in a script's file.
+var escapeSeq = regexp.MustCompile(`\\x[0-9a-fA-F]{2}|\\u[0-9a-fA-F]{4}`)
+
+// unescape IN OUT writes IN to OUT with each \xHH replaced by that byte and
+// each \uHHHH by that character in UTF-8, so that scripts can make files
+// holding raw control bytes without holding them themselves.
+func cmdUnescape(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: unescape IN OUT")
+	}
+	out := escapeSeq.ReplaceAllFunc([]byte(ts.ReadFile(args[0])), func(m []byte) []byte {
+		n, _ := strconv.ParseUint(string(m[2:]), 16, 32)
+		if m[1] == 'x' {
+			return []byte{byte(n)}
+		}
+		return []byte(string(rune(n)))
+	})
+	ts.Check(os.WriteFile(ts.MkAbs(args[1]), out, 0o666))
 }

@@ -141,7 +141,7 @@ func probTable(stdout, stderr io.Writer, rulesPath, name, format string) error {
 	src := dsl.Sources{}
 	m, diags := dsl.LoadRuleset(rulesPath, src)
 	if diags.HasErrors() || m == nil {
-		dsl.WriteText(stderr, diags, src)
+		writeDiags(stderr, diags, src)
 		return &exitError{code: exitFindings}
 	}
 	t, ok := m.Tables[name]
@@ -180,11 +180,11 @@ func probTable(stdout, stderr io.Writer, rulesPath, name, format string) error {
 	if format == "json" {
 		return writeJSON(stdout, map[string]any{"table": name, "dice": t.Dice.Text, "rows": rows})
 	}
-	fmt.Fprintf(stdout, "table %s, rolled on %s\n\n", name, t.Dice.Text)
+	fmt.Fprintf(stdout, "table %s, rolled on %s\n\n", interp.Printable(name), interp.Printable(t.Dice.Text))
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "roll\trow\tvalue\tprobability\t%")
 	for _, r := range rows {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", r.Keys, r.Label, r.Value, r.P, r.Percent)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", r.Keys, interp.Printable(r.Label), interp.Printable(r.Value), r.P, r.Percent)
 	}
 	return tw.Flush()
 }
@@ -204,13 +204,13 @@ func probEvent(stdout, stderr io.Writer, encPath, rulesPath, event, after, forma
 	src := dsl.Sources{}
 	enc, diags := dsl.LoadEncounter(encPath, rulesPath, src)
 	if diags.HasErrors() || enc == nil {
-		dsl.WriteText(stderr, diags, src)
+		writeDiags(stderr, diags, src)
 		return &exitError{code: exitFindings}
 	}
 	src["<event>"] = event
 	cond, diags := enc.Rules.CompileQuestion("<event>", event, enc.Rules.U.Bool)
 	if diags.HasErrors() || cond == nil {
-		dsl.WriteText(stderr, diags, src)
+		writeDiags(stderr, diags, src)
 		return &exitError{code: exitFindings}
 	}
 	plan := interp.Lower(enc.Rules)
@@ -224,23 +224,23 @@ func probEvent(stdout, stderr io.Writer, encPath, rulesPath, event, after, forma
 	if sample > 0 {
 		hits, err := interp.SampleEventProbability(plan, enc, cond, after, sample, seed)
 		if err != nil {
-			return &exitError{code: exitFindings, msg: err.Error()}
+			return &exitError{code: exitFindings, msg: interp.Printable(err.Error())}
 		}
 		iv := interp.Proportion(hits, sample)
 		if format == "json" {
 			return writeJSON(stdout, map[string]any{"event": event, "estimate": iv, "sampled": sample, "seed": seed, "exact": false})
 		}
 		fmt.Fprintf(stdout, "P(%s) ≈ %.2f%% [%.2f%%, %.2f%%] (95%% interval), after %s, estimated from %d sampled set-ups, seed %d: not exact\n",
-			event, 100*iv.Estimate, 100*iv.Low, 100*iv.High, when, sample, seed)
+			interp.Printable(event), 100*iv.Estimate, 100*iv.Low, 100*iv.High, when, sample, seed)
 		return nil
 	}
 	p, paths, err := interp.EventProbability(plan, enc, cond, after, maxPaths)
 	if err != nil {
-		return &exitError{code: exitFindings, msg: err.Error()}
+		return &exitError{code: exitFindings, msg: interp.Printable(err.Error())}
 	}
 	if format == "json" {
 		return writeJSON(stdout, map[string]any{"event": event, "p": ratText(p), "percent": pct(p), "dice_sequences": paths})
 	}
-	fmt.Fprintf(stdout, "P(%s) = %s = %s, after %s, over %d sequences of dice\n", event, ratText(p), pct(p), when, paths)
+	fmt.Fprintf(stdout, "P(%s) = %s = %s, after %s, over %d sequences of dice\n", interp.Printable(event), ratText(p), pct(p), when, paths)
 	return nil
 }

@@ -43,12 +43,12 @@ difference (printed) or an error, 2 usage.`,
 			src := dsl.Sources{}
 			enc, diags := dsl.LoadEncounter(encPath, rulesPath, src)
 			if diags.HasErrors() || enc == nil {
-				dsl.WriteText(stderr, diags, src)
+				writeDiags(stderr, diags, src)
 				return &exitError{code: exitFindings}
 			}
 			diff, n, err := interp.Replay(rec, enc)
 			if err != nil {
-				return &exitError{code: exitFindings, msg: err.Error()}
+				return &exitError{code: exitFindings, msg: interp.Printable(err.Error())}
 			}
 			if diff == nil {
 				fmt.Fprintf(stdout, "replay: identical: %d events\n", n)
@@ -61,14 +61,14 @@ difference (printed) or an error, 2 usage.`,
 					fmt.Fprintf(stdout, ", segment %d", e.Segment)
 				}
 				if e.Phase != "" {
-					fmt.Fprintf(stdout, ", phase %s", e.Phase)
+					fmt.Fprintf(stdout, ", phase %s", interp.Printable(e.Phase))
 				}
 				fmt.Fprint(stdout, ")")
 			}
 			fmt.Fprintln(stdout, ":")
 			fmt.Fprintf(stdout, "  recorded: %s\n", eventLine(diff.Recorded))
 			if diff.Err != nil && diff.Replayed == nil {
-				fmt.Fprintf(stdout, "  replayed: stopped: %v\n", diff.Err)
+				fmt.Fprintf(stdout, "  replayed: stopped: %s\n", interp.Printable(diff.Err.Error()))
 			} else {
 				fmt.Fprintf(stdout, "  replayed: %s\n", eventLine(diff.Replayed))
 			}
@@ -91,7 +91,7 @@ func eventLine(e *interp.Event) string {
 	if e == nil {
 		return "(no event: the log ends here)"
 	}
-	return fmt.Sprintf("[%s] %s", e.Kind, e.Text)
+	return fmt.Sprintf("[%s] %s", interp.Printable(e.Kind), interp.Printable(e.Text))
 }
 
 func cleanPathErr(err error) string {

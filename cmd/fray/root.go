@@ -91,12 +91,12 @@ func execute(root *cobra.Command, stderr io.Writer) (code int) {
 	var ee *exitError
 	if errors.As(err, &ee) {
 		if ee.msg != "" {
-			fmt.Fprintf(stderr, "fray: %s\n", ee.msg)
+			printMessage(stderr, "fray: %s\n", ee.msg)
 		}
 		return ee.code
 	}
 	// cobra's own errors are about flags and arguments: usage errors.
-	fmt.Fprintf(stderr, "fray: %s\nRun 'fray --help' for usage.\n", err)
+	printMessage(stderr, "fray: %s\nRun 'fray --help' for usage.\n", err)
 	return exitUsage
 }
 
@@ -157,4 +157,13 @@ through them with a log you can follow at the table.`,
 	root.SetErr(stderr)
 	root.AddCommand(newLintCmd(stdout, stderr), newRunCmd(stdout, stderr), newReplayCmd(stdout, stderr), newProbCmd(stdout, stderr), newFmtCmd(stdout, stderr), newSimCmd(stdout, stderr))
 	return root
+}
+
+// printMessage prints a message a line at a time through interp.Printable:
+// messages quote file names, arguments and rule text, and may have several
+// lines of their own (an expression and its caret).
+func printMessage(w io.Writer, format string, args ...any) {
+	e := newLineEscaper(w)
+	fmt.Fprintf(e, format, args...)
+	e.Flush()
 }

@@ -49,14 +49,14 @@ early and prints what was gathered, marked partial.`,
 			src := dsl.Sources{}
 			enc, diags := dsl.LoadEncounter(args[0], rules, src)
 			if diags.HasErrors() || enc == nil {
-				dsl.WriteText(stderr, diags, src)
+				writeDiags(stderr, diags, src)
 				return &exitError{code: exitFindings}
 			}
 			var other *dsl.Encounter
 			if compare != "" {
 				other, diags = dsl.LoadEncounter(args[0], compare, src)
 				if diags.HasErrors() || other == nil {
-					dsl.WriteText(stderr, diags, src)
+					writeDiags(stderr, diags, src)
 					return &exitError{code: exitFindings}
 				}
 			}
@@ -97,7 +97,7 @@ early and prints what was gathered, marked partial.`,
 				writeComparison(stdout, enc, other, a, b)
 			}
 			if a.Errors > 0 || (b != nil && b.Errors > 0) {
-				return &exitError{code: exitFindings, msg: "some fights failed; the first error: " + firstErr(a, b).Error()}
+				return &exitError{code: exitFindings, msg: "some fights failed; the first error: " + interp.Printable(firstErr(a, b).Error())}
 			}
 			return nil
 		},
@@ -134,7 +134,7 @@ func writeSimText(w io.Writer, enc *dsl.Encounter, r *interp.SimResult, seed uin
 	done := r.Runs - r.Errors
 	fmt.Fprintln(w, "\noutcome                  share   95% interval")
 	for _, s := range r.Sides {
-		fmt.Fprintf(w, "  %-20s %s\n", "won by "+s, ci(interp.Proportion(r.Wins[s], done)))
+		fmt.Fprintf(w, "  %-20s %s\n", "won by "+interp.Printable(s), ci(interp.Proportion(r.Wins[s], done)))
 	}
 	fmt.Fprintf(w, "  %-20s %s\n", "no side stands", ci(interp.Proportion(r.NoneStand, done)))
 	fmt.Fprintf(w, "  %-20s %s\n", "round limit reached", ci(interp.Proportion(r.Capped, done)))
@@ -150,16 +150,16 @@ func writeSimText(w io.Writer, enc *dsl.Encounter, r *interp.SimResult, seed uin
 	fmt.Fprintln(w, "\nsurvivors per fight      mean    95% interval")
 	for _, s := range r.Sides {
 		iv, _ := r.MeanSurvivors(s)
-		fmt.Fprintf(w, "  %-20s %5.2f  [%5.2f, %5.2f]\n", s, iv.Estimate, iv.Low, iv.High)
+		fmt.Fprintf(w, "  %-20s %5.2f  [%5.2f, %5.2f]\n", interp.Printable(s), iv.Estimate, iv.Low, iv.High)
 	}
 	fmt.Fprintln(w, "\ndeaths                   share   95% interval")
 	for _, c := range r.Fighters {
-		fmt.Fprintf(w, "  %-20s %s\n", c, ci(interp.Proportion(r.Deaths[c], done)))
+		fmt.Fprintf(w, "  %-20s %s\n", interp.Printable(c), ci(interp.Proportion(r.Deaths[c], done)))
 	}
 	if len(r.EventRuns) > 0 {
 		fmt.Fprintln(w, "\nevents (· who acted)     in share of fights  95% interval   per fight")
 		for _, e := range sortedKeys(r.EventRuns) {
-			fmt.Fprintf(w, "  %-20s %s   %8.2f\n", e, ci(interp.Proportion(r.EventRuns[e], done)), float64(r.EventSum[e])/float64(max(1, done)))
+			fmt.Fprintf(w, "  %-20s %s   %8.2f\n", interp.Printable(e), ci(interp.Proportion(r.EventRuns[e], done)), float64(r.EventSum[e])/float64(max(1, done)))
 		}
 	}
 }
@@ -239,9 +239,9 @@ func writeComparison(w io.Writer, a, b *dsl.Encounter, ra, rb *interp.SimResult)
 			mark = " *"
 		}
 		if r.Mean {
-			fmt.Fprintf(w, "  %-22s %7.2f  %7.2f  %+7.2f%s\n", r.What, r.A, r.B, r.Diff, mark)
+			fmt.Fprintf(w, "  %-22s %7.2f  %7.2f  %+7.2f%s\n", interp.Printable(r.What), r.A, r.B, r.Diff, mark)
 		} else {
-			fmt.Fprintf(w, "  %-22s %6.1f%%  %6.1f%%  %+6.1f%%%s\n", r.What, 100*r.A, 100*r.B, 100*r.Diff, mark)
+			fmt.Fprintf(w, "  %-22s %6.1f%%  %6.1f%%  %+6.1f%%%s\n", interp.Printable(r.What), 100*r.A, 100*r.B, 100*r.Diff, mark)
 		}
 	}
 }
