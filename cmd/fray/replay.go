@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -13,6 +14,7 @@ import (
 
 func newReplayCmd(stdout, stderr io.Writer) *cobra.Command {
 	var rules, encounter string
+	var maxLog int64
 	cmd := &cobra.Command{
 		Use:   "replay LOG.jsonl",
 		Short: "Play a recorded fight again and report the first event that differs",
@@ -23,22 +25,44 @@ rule change first alters a recorded fight. Exit status: 0 identical, 1 a
 difference (printed) or an error, 2 usage.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			f, err := os.Open(args[0])
+			if maxLog < 1 {
+				return usageErr("--max-log-size must be at least 1")
+			}
+			logName := args[0]
+			f, err := os.Open(logName)
 			if err != nil {
-				return &exitError{code: exitFindings, msg: fmt.Sprintf("%s:1:1: cannot read the log: %v", args[0], cleanPathErr(err))}
+				return &exitError{code: exitFindings, msg: fmt.Sprintf("%s:1:1: error: cannot read the log: %v", logName, cleanPathErr(err))}
 			}
 			defer f.Close()
-			rec, err := interp.ReadRecording(f)
-			if err != nil {
-				return &exitError{code: exitFindings, msg: fmt.Sprintf("%s: %v", args[0], err)}
+			limited := &sizeLimit{r: f, n: maxLog}
+			rec, err := interp.ReadRecording(limited)
+			var re *interp.RecordingError
+			switch {
+			case limited.exceeded || errors.Is(err, errLogTooLarge):
+				return &exitError{code: exitFindings, msg: fmt.Sprintf("%s:1:1: error: the log is larger than the limit of %d bytes; raise it with --max-log-size", logName, maxLog)}
+			case errors.As(err, &re):
+				return &exitError{code: exitFindings, msg: fmt.Sprintf("%s:%d:1: error: %s", logName, re.Line, interp.Printable(re.Msg))}
+			case err != nil:
+				return &exitError{code: exitFindings, msg: fmt.Sprintf("%s:1:1: error: cannot read the log: %v", logName, cleanPathErr(err))}
 			}
-			encPath := rec.Encounter
+			// The files the log names obey --root, like a rule file's
+			// imports; files given with a flag are the user's choice, as
+			// for fray run, but must still be regular files.
+			encPath, rulesPath := rec.Encounter, rec.Rules
+			encRoot, rulesRoot := dsl.Root, dsl.Root
 			if encounter != "" {
-				encPath = encounter
+				encPath, encRoot = encounter, "/"
 			}
-			rulesPath := rules
-			if rulesPath == "" {
-				rulesPath = rec.Rules
+			if rules != "" {
+				rulesPath, rulesRoot = rules, "/"
+			}
+			if err := checkRecordedFile(encPath, "encounter", encRoot); err != nil {
+				return &exitError{code: exitFindings, msg: fmt.Sprintf("%s:1:1: error: %s", logName, interp.Printable(err.Error()))}
+			}
+			if rulesPath != "" {
+				if err := checkRecordedFile(rulesPath, "rules", rulesRoot); err != nil {
+					return &exitError{code: exitFindings, msg: fmt.Sprintf("%s:1:1: error: %s", logName, interp.Printable(err.Error()))}
+				}
 			}
 			src := dsl.Sources{}
 			enc, diags := dsl.LoadEncounter(encPath, rulesPath, src)
@@ -77,6 +101,7 @@ difference (printed) or an error, 2 usage.`,
 	}
 	cmd.Flags().StringVar(&rules, "rules", "", "replay under this ruleset instead of the recorded one")
 	cmd.Flags().StringVar(&encounter, "encounter", "", "replay this encounter file instead of the recorded one")
+	cmd.Flags().Int64Var(&maxLog, "max-log-size", 64<<20, "largest log to replay, in bytes")
 	return cmd
 }
 
