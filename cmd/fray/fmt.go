@@ -34,12 +34,12 @@ Exit status: 0 ok, 1 a file does not parse or cannot be written (or, with
 			if check && write {
 				return usageErr("--check and -w cannot be combined")
 			}
-			files, err := collectFiles(args)
+			files, refused, err := collectFiles(args)
 			if err != nil {
 				return err
 			}
 			src := dsl.Sources{}
-			var diags dsl.Diagnostics
+			diags := refused
 			code, unformatted := exitOK, 0
 			var msgs []string
 			for _, path := range files {

@@ -3,13 +3,9 @@ package main
 import (
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
-	"path/filepath"
 	"runtime"
 	"runtime/debug"
-	"sort"
-	"strings"
 	"sync"
 
 	"github.com/spf13/cobra"
@@ -36,12 +32,12 @@ fail, unless --werror), 1 on errors, 2 on a usage error.`,
 			if format != "text" && format != "json" && format != "sarif" {
 				return usageErr("--format must be text, json or sarif, not %q", format)
 			}
-			files, err := collectFiles(args)
+			files, refused, err := collectFiles(args)
 			if err != nil {
 				return err
 			}
 			src := dsl.Sources{}
-			all := lintAll(files, src)
+			all := append(lintAll(files, src), refused...).Sort()
 			if werror {
 				for _, d := range all {
 					if d.Severity == dsl.Warning {
@@ -67,7 +63,7 @@ fail, unless --werror), 1 on errors, 2 on a usage error.`,
 			default:
 				writeDiags(stderr, all, src)
 				if len(all) > 0 && !quiet {
-					fmt.Fprintln(stderr, summaryLine(all, len(files)))
+					fmt.Fprintln(stderr, summaryLine(all, len(files)+len(refused)))
 				}
 			}
 			if werr != nil {
@@ -110,40 +106,6 @@ func plural(n int, word string) string {
 		return "1 " + word
 	}
 	return fmt.Sprintf("%d %ss", n, word)
-}
-
-// collectFiles expands directories into their .fray files, sorted.
-func collectFiles(args []string) ([]string, error) {
-	var out []string
-	for _, a := range args {
-		info, err := os.Stat(a)
-		if err != nil {
-			// Let lint report it with a position, as for any unreadable file.
-			out = append(out, a)
-			continue
-		}
-		if !info.IsDir() {
-			out = append(out, a)
-			continue
-		}
-		err = filepath.WalkDir(a, func(p string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if !d.IsDir() && strings.HasSuffix(p, ".fray") {
-				out = append(out, p)
-			}
-			return nil
-		})
-		if err != nil {
-			return nil, usageErr("cannot walk %s: %v", a, err)
-		}
-	}
-	sort.Strings(out)
-	if len(out) == 0 {
-		return nil, &exitError{code: exitFindings, msg: "no .fray files found in " + strings.Join(args, ", ")}
-	}
-	return out, nil
 }
 
 // lintMemory is the heap at which a lint collects whatever GOGC allows:
