@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
 )
@@ -44,6 +45,7 @@ func TestScripts(t *testing.T) {
 			"jsonlines": cmdJSONLines,
 			"dropfirst": cmdDropFirst,
 			"unescape":  cmdUnescape,
+			"sleep":     cmdSleep,
 		},
 	})
 }
@@ -142,4 +144,14 @@ func cmdUnescape(ts *testscript.TestScript, neg bool, args []string) {
 		return []byte(string(rune(n)))
 	})
 	ts.Check(os.WriteFile(ts.MkAbs(args[1]), out, 0o666))
+}
+
+// sleep DURATION waits, e.g. for a background command to get going.
+func cmdSleep(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: sleep DURATION")
+	}
+	d, err := time.ParseDuration(args[0])
+	ts.Check(err)
+	time.Sleep(d)
 }

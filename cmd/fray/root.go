@@ -1,10 +1,12 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"runtime/debug"
 	"time"
 
@@ -16,13 +18,21 @@ import (
 // version is set at build time with -ldflags "-X main.version=...".
 var version = "dev"
 
-// Exit codes: 0 ok, 1 findings or a failed run, 2 usage, 3 internal error.
+// Exit codes, as CUE's: 0 ok, 1 findings or a failed run, 2 usage, 3
+// internal error, 130 interrupted (128 + SIGINT, what a shell reports for
+// a program Ctrl-C killed).
 const (
-	exitOK       = 0
-	exitFindings = 1
-	exitUsage    = 2
-	exitInternal = 3
+	exitOK          = 0
+	exitFindings    = 1
+	exitUsage       = 2
+	exitInternal    = 3
+	exitInterrupted = 130
 )
+
+// interruptGrace is how long a command may take, after Ctrl-C, to stop
+// and print what it has (fray sim's partial report) before fray gives up
+// on it and exits anyway.
+var interruptGrace = 2 * time.Second
 
 // exitError carries an exit code; its message, if any, is printed once by Main.
 type exitError struct {
@@ -40,17 +50,31 @@ func usageErr(format string, args ...any) error {
 func Main() int {
 	// Most commands read .fray files: the parsers are built meanwhile.
 	dsl.Prepare()
-	return run(os.Args[1:], os.Stdout, os.Stderr)
+	// The first Ctrl-C cancels the context the commands watch; once it
+	// has, signals go back to their default, so a second one kills fray
+	// at once.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	go func() {
+		<-ctx.Done()
+		stop()
+	}()
+	return runContext(ctx, os.Args[1:], os.Stdout, os.Stderr)
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
+	return runContext(context.Background(), args, stdout, stderr)
+}
+
+// runContext runs the command line; cancelling ctx is Ctrl-C.
+func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	g := &globalFlags{}
 	root := newRootCmd(stdout, stderr)
 	g.register(root)
 	root.SetArgs(args)
 	done := make(chan int, 1)
 	go func() {
-		done <- execute(root, stderr)
+		done <- execute(ctx, root, stderr)
 	}()
 	// The timeout starts once the flags are known; expressions cannot be
 	// interrupted, so the command is abandoned rather than cancelled.
@@ -58,6 +82,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case code := <-done:
 		return code
 	case <-g.started:
+	case <-ctx.Done():
+		return interrupted(done, stderr)
 	}
 	var timer <-chan time.Time
 	if g.timeout > 0 {
@@ -69,12 +95,27 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case <-timer:
 		fmt.Fprintf(stderr, "fray: stopped: the command ran longer than --timeout %s\n", g.timeout)
 		return exitFindings
+	case <-ctx.Done():
+		return interrupted(done, stderr)
+	}
+}
+
+// interrupted waits, after Ctrl-C, for the command to stop on its own
+// (a command that watches the context reports what it has and returns
+// its code), and past interruptGrace abandons it.
+func interrupted(done <-chan int, stderr io.Writer) int {
+	select {
+	case code := <-done:
+		return code
+	case <-time.After(interruptGrace):
+		fmt.Fprintf(stderr, "fray: interrupted: the command did not stop within %s of Ctrl-C, so it has no result to show\n", interruptGrace)
+		return exitInterrupted
 	}
 }
 
 // execute runs the command tree and turns every outcome, a panic included,
 // into one message and an exit code.
-func execute(root *cobra.Command, stderr io.Writer) (code int) {
+func execute(ctx context.Context, root *cobra.Command, stderr io.Writer) (code int) {
 	defer func() {
 		if p := recover(); p != nil {
 			fmt.Fprintf(stderr, "fray: internal error: %v\nThis is a bug in fray; please report it at https://github.com/frayrules/fray/issues with the files and the command that caused it.\n", p)
@@ -84,7 +125,7 @@ func execute(root *cobra.Command, stderr io.Writer) (code int) {
 			code = exitInternal
 		}
 	}()
-	err := root.Execute()
+	err := root.ExecuteContext(ctx)
 	if err == nil {
 		return exitOK
 	}

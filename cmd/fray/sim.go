@@ -1,11 +1,9 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"runtime"
 	"sort"
@@ -34,7 +32,7 @@ survivors per side, deaths per combatant and how often each rule event
 happened, with 95% confidence intervals. Fight i always uses the same dice for a seed, so the
 report is identical at any --workers. With --compare, the same fights are
 played under a second ruleset and the differences are tested. Ctrl-C stops
-early and prints what was gathered, marked partial.`,
+early, prints what was gathered, marked partial, and exits with status 130.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if format != "text" && format != "json" {
@@ -60,8 +58,9 @@ early and prints what was gathered, marked partial.`,
 					return &exitError{code: exitFindings}
 				}
 			}
-			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-			defer stop()
+			// Ctrl-C cancels the command's context (see Main): the batch
+			// stops and the fights played so far are reported, marked.
+			ctx := cmd.Context()
 			opt := interp.SimOptions{N: n, Seed: seed, Workers: workers, MaxRounds: maxRounds}
 			total := n
 			if other != nil {
@@ -86,8 +85,16 @@ early and prints what was gathered, marked partial.`,
 					return &exitError{code: exitFindings, msg: "cannot write the plot: " + err.Error()}
 				}
 			}
+			stopped := a.Partial || (b != nil && b.Partial)
 			if format == "json" {
-				return writeJSON(stdout, simJSON(enc, other, a, b, seed))
+				out := simJSON(enc, other, a, b, seed)
+				if stopped {
+					out["interrupted"] = true
+				}
+				if err := writeJSON(stdout, out); err != nil || !stopped {
+					return err
+				}
+				return interruptedSim(a, b, other != nil, n)
 			}
 			writeSimText(stdout, enc, a, seed)
 			if b != nil {
@@ -95,6 +102,9 @@ early and prints what was gathered, marked partial.`,
 				writeSimText(stdout, other, b, seed)
 				fmt.Fprintln(stdout)
 				writeComparison(stdout, enc, other, a, b)
+			}
+			if stopped {
+				return interruptedSim(a, b, other != nil, n)
 			}
 			if a.Errors > 0 || (b != nil && b.Errors > 0) {
 				return &exitError{code: exitFindings, msg: "some fights failed; the first error: " + interp.Printable(firstErr(a, b).Error())}
@@ -112,6 +122,19 @@ early and prints what was gathered, marked partial.`,
 	f.StringVar(&format, "format", "text", "report format: text or json")
 	f.StringVar(&plotPath, "plot", "", "also draw the rounds distribution and the outcomes to this .svg or .png file")
 	return cmd
+}
+
+// interruptedSim is the exit of a batch Ctrl-C stopped: status 130 and a
+// message saying what the report printed above covers.
+func interruptedSim(a, b *interp.SimResult, compare bool, n int) error {
+	msg := fmt.Sprintf("interrupted: the report above covers %d of the %d fights asked for", a.Runs, n)
+	switch {
+	case b != nil:
+		msg = fmt.Sprintf("interrupted: the report above covers %d and %d of the %d fights asked for under each ruleset", a.Runs, b.Runs, n)
+	case compare:
+		msg += "; the comparison was not played"
+	}
+	return &exitError{code: exitInterrupted, msg: msg}
 }
 
 func firstErr(a, b *interp.SimResult) error {
@@ -269,7 +292,7 @@ func sortedKeys(m map[string]int) []string {
 	return out
 }
 
-func simJSON(a, b *dsl.Encounter, ra, rb *interp.SimResult, seed uint64) any {
+func simJSON(a, b *dsl.Encounter, ra, rb *interp.SimResult, seed uint64) map[string]any {
 	one := func(enc *dsl.Encounter, r *interp.SimResult) map[string]any {
 		done := r.Runs - r.Errors
 		wins := map[string]any{}
