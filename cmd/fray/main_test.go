@@ -24,7 +24,8 @@ func TestMain(m *testing.M) {
 }
 
 // TestScripts runs the command-line scripts in testdata/script. Scripts see
-// the repository root as $REPO, so they can lint or copy the real rules.
+// the repository root as $REPO, so they can lint or copy the real rules,
+// and a 3000-term dice expression as $TERMS.
 func TestScripts(t *testing.T) {
 	repo, err := filepath.Abs(filepath.Join("..", ".."))
 	if err != nil {
@@ -37,6 +38,8 @@ func TestScripts(t *testing.T) {
 		Dir: filepath.Join("testdata", "script"),
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("REPO", repo)
+			// A dice expression of 3000 terms, too long to write in a script.
+			env.Setenv("TERMS", strings.Repeat("d100+", 2999)+"d100")
 			return nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){

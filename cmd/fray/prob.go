@@ -20,6 +20,7 @@ func newProbCmd(stdout, stderr io.Writer) *cobra.Command {
 	var rules, table, encounter, event, after, format string
 	var maxPaths, sample int
 	var seed uint64
+	lim := stdlib.DefaultDistLimits
 	cmd := &cobra.Command{
 		Use:   "prob [EXPR]",
 		Short: "Exact odds of dice, of a table's rows, or of a set-up event",
@@ -45,14 +46,17 @@ at-least and at-most columns for values; --format json gives the same data.`,
 			if format != "text" && format != "json" {
 				return usageErr("--format must be text or json, not %q", format)
 			}
+			if lim.Values < 1 || lim.Work < 1 || maxPaths < 1 {
+				return usageErr("--max-values, --max-work and --max-paths must be at least 1")
+			}
 			switch {
 			case len(args) == 1 && table == "" && event == "":
-				return probExpr(stdout, args[0], format)
+				return probExpr(stdout, args[0], format, lim)
 			case len(args) == 0 && table != "" && event == "":
 				if rules == "" {
 					return usageErr("--table needs --rules")
 				}
-				return probTable(stdout, stderr, rules, table, format)
+				return probTable(stdout, stderr, rules, table, format, lim)
 			case len(args) == 0 && event != "" && table == "":
 				if encounter == "" {
 					return usageErr("--event needs --encounter")
@@ -72,6 +76,8 @@ at-least and at-most columns for values; --format json gives the same data.`,
 	f.StringVar(&event, "event", "", "a condition (an expression over sides and combatants) after the set-up phases")
 	f.StringVar(&after, "after", "", "evaluate --event after this set-up phase (default: after all of them)")
 	f.IntVar(&maxPaths, "max-paths", 1_000_000, "most dice sequences --event may enumerate")
+	f.IntVar(&lim.Values, "max-values", lim.Values, "most distinct values an exact distribution may have")
+	f.IntVar(&lim.Work, "max-work", lim.Work, "most steps of work (multiply-adds, weighted by the size of the numbers) for one distribution")
 	f.IntVar(&sample, "sample", 0, "estimate --event from this many seeded set-ups instead of enumerating (not exact)")
 	f.Uint64Var(&seed, "seed", 1, "the seed of --sample")
 	f.StringVar(&format, "format", "text", "output format: text or json")
@@ -98,11 +104,43 @@ type probRow struct {
 	AtMost  string `json:"at_most"`
 }
 
-func probExpr(stdout io.Writer, src, format string) error {
-	d, err := stdlib.ParseDist(src)
+// limitFlags are the flags that raise each limit of a distribution.
+var limitFlags = map[stdlib.Limit]string{stdlib.LimitValues: "--max-values", stdlib.LimitWork: "--max-work"}
+
+// distMsg is the message of a dice expression's mistake, with the flag
+// that raises the limit it reached, if that is the mistake.
+func distMsg(e *stdlib.ExprError) string {
+	if flag, ok := limitFlags[e.Limit]; ok {
+		return e.Msg + "; raise it with " + flag
+	}
+	return e.Msg
+}
+
+// exprSnippet shows the expression under an error with a caret at col;
+// a long one is cut to a window around the column, marked with "...".
+func exprSnippet(src string, col int) string {
+	const window = 100
+	prefix, suffix := "", ""
+	if len(src) > window+20 {
+		from := max(0, min(col-1-window/4, len(src)-window))
+		to := min(len(src), from+window)
+		if from > 0 {
+			prefix = "..."
+		}
+		if to < len(src) {
+			suffix = "..."
+		}
+		src = src[from:to]
+		col -= from
+	}
+	return fmt.Sprintf("  %s%s%s\n  %s^", prefix, src, suffix, strings.Repeat(" ", len(prefix)+col-1))
+}
+
+func probExpr(stdout io.Writer, src, format string, lim stdlib.DistLimits) error {
+	d, err := stdlib.ParseDistLimited(src, lim)
 	if err != nil {
 		if e, ok := err.(*stdlib.ExprError); ok {
-			return &exitError{code: exitFindings, msg: fmt.Sprintf("<expression>:1:%d: error: %s\n  %s\n  %s^", e.Column, e.Msg, src, strings.Repeat(" ", e.Column-1))}
+			return &exitError{code: exitFindings, msg: fmt.Sprintf("<expression>:1:%d: error: %s\n%s", e.Column, distMsg(e), exprSnippet(src, e.Column))}
 		}
 		return &exitError{code: exitFindings, msg: err.Error()}
 	}
@@ -137,7 +175,7 @@ func writeJSON(w io.Writer, v any) error {
 	return enc.Encode(v)
 }
 
-func probTable(stdout, stderr io.Writer, rulesPath, name, format string) error {
+func probTable(stdout, stderr io.Writer, rulesPath, name, format string, lim stdlib.DistLimits) error {
 	src := dsl.Sources{}
 	m, diags := dsl.LoadRuleset(rulesPath, src)
 	if diags.HasErrors() || m == nil {
@@ -151,9 +189,14 @@ func probTable(stdout, stderr io.Writer, rulesPath, name, format string) error {
 	if t.Dice == nil {
 		return &exitError{code: exitFindings, msg: fmt.Sprintf("%s:%d:%d: error: table %s is not fed by dice, so its rows have no odds", rulesPath, t.Decl.Pos.Line, t.Decl.Pos.Column, name)}
 	}
-	d := stdlib.Dist{}
-	dd, _ := stdlib.ParseDist(t.Dice.Text)
-	d = dd
+	d, err := stdlib.ParseDistLimited(t.Dice.Text, lim)
+	if err != nil {
+		msg := err.Error()
+		if e, ok := err.(*stdlib.ExprError); ok {
+			msg = distMsg(e)
+		}
+		return &exitError{code: exitFindings, msg: fmt.Sprintf("%s:%d:%d: error: table %s is rolled on %s: %s", rulesPath, t.Decl.Pos.Line, t.Decl.Pos.Column, interp.Printable(name), interp.Printable(t.Dice.Text), msg)}
+	}
 	type tableRow struct {
 		Keys    string `json:"keys"`
 		Label   string `json:"label,omitempty"`
@@ -233,6 +276,9 @@ func probEvent(stdout, stderr io.Writer, encPath, rulesPath, event, after, forma
 		fmt.Fprintf(stdout, "P(%s) ≈ %.2f%% [%.2f%%, %.2f%%] (95%% interval), after %s, estimated from %d sampled set-ups, seed %d: not exact\n",
 			interp.Printable(event), 100*iv.Estimate, 100*iv.Low, 100*iv.High, when, sample, seed)
 		return nil
+	}
+	if n, rolls := countSetupOutcomes(plan, enc, after, maxPaths); n > maxPaths {
+		return tooManySequences(rolls, maxPaths)
 	}
 	p, paths, err := interp.EventProbability(plan, enc, cond, after, maxPaths)
 	if err != nil {
