@@ -38,8 +38,11 @@ early, prints what was gathered, marked partial, and exits with status 130.`,
 			if format != "text" && format != "json" {
 				return usageErr("--format must be text or json, not %q", format)
 			}
-			if n < 1 || workers < 1 || maxRounds < 0 {
+			if n < 1 || workers < 1 {
 				return usageErr("-n and --workers must be at least 1")
+			}
+			if maxRounds < 0 {
+				return usageErr("--max-rounds must not be negative")
 			}
 			if ext := strings.ToLower(filepath.Ext(plotPath)); plotPath != "" && ext != ".svg" && ext != ".png" {
 				return usageErr("--plot writes .svg or .png files, not %q", plotPath)
@@ -77,11 +80,12 @@ early, prints what was gathered, marked partial, and exits with status 130.`,
 			}
 			bar.finish()
 			if plotPath != "" {
+				// Titles escaped: XML may hold no control characters.
 				titleB := ""
 				if other != nil {
-					titleB = other.Rules.Name
+					titleB = interp.Printable(other.Rules.Name)
 				}
-				if err := writePlot(plotPath, enc.Rules.Name, titleB, a, b); err != nil {
+				if err := writePlot(plotPath, interp.Printable(enc.Rules.Name), titleB, a, b); err != nil {
 					return &exitError{code: exitFindings, msg: "cannot write the plot: " + err.Error()}
 				}
 			}
