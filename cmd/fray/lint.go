@@ -23,7 +23,9 @@ func newLintCmd(stdout, stderr io.Writer) *cobra.Command {
 		Use:   "lint PATH...",
 		Short: "Check rule and encounter files and report every problem",
 		Long: `lint parses, resolves names and type-checks every expression of the given
-files; directories are searched for .fray files. Encounters are checked
+files; directories are searched for .fray files (a symbolic link found
+there is followed only to a file under the root folder or that directory,
+and anything but a regular file is refused by name). Encounters are checked
 together with the ruleset they name. Every problem is reported, sorted by
 position. Exit status: 0 when there is no error (warnings alone do not
 fail, unless --werror), 1 on errors, 2 on a usage error.`,

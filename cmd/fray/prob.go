@@ -39,6 +39,10 @@ A set-up with too many sequences to enumerate is refused with the rolls it
 makes; --sample N then estimates the chance from N seeded set-ups, with a
 95% interval, and says that it is an estimate.
 
+An expression or a table whose exact distribution would have more than
+--max-values values, or take more than --max-work steps to compute, is
+refused before the work is done, naming the limit.
+
 Probabilities are printed as exact fractions and as percentages, with
 at-least and at-most columns for values; --format json gives the same data.`,
 		Args: cobra.MaximumNArgs(1),

@@ -21,8 +21,10 @@ func newReplayCmd(stdout, stderr io.Writer) *cobra.Command {
 		Long: `replay reads a log written by 'fray run --format json', plays the same
 encounter again with the recorded dice, and compares the two logs event by
 event. With --rules, the replay uses another ruleset: a way to see where a
-rule change first alters a recorded fight. Exit status: 0 identical, 1 a
-difference (printed) or an error, 2 usage.`,
+rule change first alters a recorded fight. The files the log names must be
+regular files under the root folder (--root, else the current directory),
+as a rule file's imports must; --rules and --encounter name any file.
+Exit status: 0 identical, 1 a difference (printed) or an error, 2 usage.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if maxLog < 1 {

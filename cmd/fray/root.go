@@ -188,7 +188,10 @@ func newRootCmd(stdout, stderr io.Writer) *cobra.Command {
 		Short: "Lint and run tabletop combat procedures written as data",
 		Long: `fray reads combat procedures ("rulesets") and scripted encounters written in
 fray's rule language, checks them like a compiler, and plays encounters
-through them with a log you can follow at the table.`,
+through them with a log you can follow at the table.
+
+Exit status, for every command: 0 ok, 1 findings or a failed run, 2 usage
+error, 3 internal error (a bug in fray), 130 interrupted (Ctrl-C).`,
 		SilenceUsage:      true,
 		SilenceErrors:     true,
 		DisableAutoGenTag: true,
