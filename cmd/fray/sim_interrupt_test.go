@@ -131,6 +131,10 @@ func TestSimInterruptedInsideAFight(t *testing.T) {
 	if !strings.HasPrefix(errs, "fray: interrupted: ") {
 		t.Errorf("stderr %q does not say the command was interrupted", errs)
 	}
+	// Whatever report there is covers fewer fights and says so.
+	if out != "" && !strings.Contains(out, "fights, seed 1 (PARTIAL: interrupted)\n") {
+		t.Errorf("a report not marked as interrupted:\n%s", out)
+	}
 	if limit := interruptGrace + 5*time.Second; took > limit {
 		t.Errorf("fray took %s to stop after Ctrl-C, more than %s", took, limit)
 	}
