@@ -292,6 +292,7 @@ func (p *distParser) base() (Dist, error) {
 	p.space()
 	start := p.i
 	n, ok := p.number()
+	p.space() // so that "3 d6" reaches ParseDice, which names its mistake
 	if p.i < len(p.src) && p.src[p.i] == 'd' {
 		count := 1
 		if ok {
