@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // TestPrintable checks each kind of character a rule could use to act on
@@ -59,4 +60,35 @@ func TestTextLogEscapes(t *testing.T) {
 			t.Errorf("a rule string forged the line %q", line)
 		}
 	}
+}
+
+// FuzzPrintable: whatever the text, Printable's result is valid UTF-8
+// with nothing Printable escapes left in it, and text that had nothing to
+// escape comes back unchanged.
+func FuzzPrintable(f *testing.F) {
+	for _, s := range []string{"plain", "a\nb", "\x1b[2J", "\u202e", "\xff\xfe", "é · █", "\u0085"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		out := Printable(s)
+		if !utf8.ValidString(out) {
+			t.Fatalf("Printable(%q) = %q, not UTF-8", s, out)
+		}
+		clean := true
+		for i, r := range s {
+			_, size := utf8.DecodeRuneInString(s[i:])
+			if needsEscape(r, size) {
+				clean = false
+			}
+		}
+		if clean && out != s {
+			t.Fatalf("Printable(%q) = %q, changed text with nothing to escape", s, out)
+		}
+		for i, r := range out {
+			_, size := utf8.DecodeRuneInString(out[i:])
+			if needsEscape(r, size) {
+				t.Fatalf("Printable(%q) = %q keeps %U", s, out, r)
+			}
+		}
+	})
 }
