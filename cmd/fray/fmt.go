@@ -10,6 +10,7 @@ import (
 
 	"github.com/frayrules/fray/dsl/diag"
 	"github.com/frayrules/fray/dsl/format"
+	"github.com/frayrules/fray/interp"
 )
 
 func newFmtCmd(stdout, stderr io.Writer) *cobra.Command {
@@ -34,12 +35,12 @@ Exit status: 0 ok, 1 a file does not parse or cannot be written (or, with
 			if check && write {
 				return usageErr("--check and -w cannot be combined")
 			}
-			files, err := collectFiles(args)
+			files, refused, err := collectFiles(optionsOf(cmd).Root, args)
 			if err != nil {
 				return err
 			}
 			src := diag.Sources{}
-			var diags diag.Diagnostics
+			diags := refused
 			code, unformatted := exitOK, 0
 			var msgs []string
 			for _, path := range files {
@@ -65,7 +66,7 @@ Exit status: 0 ok, 1 a file does not parse or cannot be written (or, with
 				}
 				unformatted++
 				if list || check {
-					fmt.Fprintln(stdout, path)
+					fmt.Fprintln(stdout, interp.Printable(path))
 				}
 				if diff {
 					io.WriteString(stdout, unifiedDiff(path, orig, out))
@@ -78,11 +79,11 @@ Exit status: 0 ok, 1 a file does not parse or cannot be written (or, with
 				}
 			}
 			if len(diags) > 0 {
-				diag.WriteText(stderr, diags.Sort(), src)
+				writeDiags(stderr, diags.Sort(), src)
 				code = max(code, exitFindings)
 			}
 			for _, m := range msgs {
-				fmt.Fprintf(stderr, "fray: %s\n", m)
+				printMessage(stderr, "fray: %s\n", m)
 			}
 			if check && unformatted > 0 {
 				code = max(code, exitFindings)

@@ -3,13 +3,9 @@ package main
 import (
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
-	"path/filepath"
 	"runtime"
 	"runtime/debug"
-	"sort"
-	"strings"
 	"sync"
 
 	"github.com/spf13/cobra"
@@ -28,7 +24,9 @@ func newLintCmd(stdout, stderr io.Writer) *cobra.Command {
 		Use:   "lint PATH...",
 		Short: "Check rule and encounter files and report every problem",
 		Long: `lint parses, resolves names and type-checks every expression of the given
-files; directories are searched for .fray files. Encounters are checked
+files; directories are searched for .fray files (a symbolic link found
+there is followed only to a file under the root folder or that directory,
+and anything but a regular file is refused by name). Encounters are checked
 together with the ruleset they name. Every problem is reported, sorted by
 position. Exit status: 0 when there is no error (warnings alone do not
 fail, unless --werror), 1 on errors, 2 on a usage error.`,
@@ -37,12 +35,12 @@ fail, unless --werror), 1 on errors, 2 on a usage error.`,
 			if format != "text" && format != "json" && format != "sarif" {
 				return usageErr("--format must be text, json or sarif, not %q", format)
 			}
-			files, err := collectFiles(args)
+			files, refused, err := collectFiles(optionsOf(cmd).Root, args)
 			if err != nil {
 				return err
 			}
 			src := diag.Sources{}
-			all := lintAll(optionsOf(cmd), files, src)
+			all := append(lintAll(optionsOf(cmd), files, src), refused...).Sort()
 			if werror {
 				for _, d := range all {
 					if d.Severity == diag.Warning {
@@ -66,9 +64,9 @@ fail, unless --werror), 1 on errors, 2 on a usage error.`,
 			case "sarif":
 				werr = diag.WriteSARIF(stdout, all, version)
 			default:
-				diag.WriteText(stderr, all, src)
+				writeDiags(stderr, all, src)
 				if len(all) > 0 && !quiet {
-					fmt.Fprintln(stderr, summaryLine(all, len(files)))
+					fmt.Fprintln(stderr, summaryLine(all, len(files)+len(refused)))
 				}
 			}
 			if werr != nil {
@@ -111,40 +109,6 @@ func plural(n int, word string) string {
 		return "1 " + word
 	}
 	return fmt.Sprintf("%d %ss", n, word)
-}
-
-// collectFiles expands directories into their .fray files, sorted.
-func collectFiles(args []string) ([]string, error) {
-	var out []string
-	for _, a := range args {
-		info, err := os.Stat(a)
-		if err != nil {
-			// Let lint report it with a position, as for any unreadable file.
-			out = append(out, a)
-			continue
-		}
-		if !info.IsDir() {
-			out = append(out, a)
-			continue
-		}
-		err = filepath.WalkDir(a, func(p string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if !d.IsDir() && strings.HasSuffix(p, ".fray") {
-				out = append(out, p)
-			}
-			return nil
-		})
-		if err != nil {
-			return nil, usageErr("cannot walk %s: %v", a, err)
-		}
-	}
-	sort.Strings(out)
-	if len(out) == 0 {
-		return nil, &exitError{code: exitFindings, msg: "no .fray files found in " + strings.Join(args, ", ")}
-	}
-	return out, nil
 }
 
 // lintMemory is the heap at which a lint collects whatever GOGC allows:

@@ -27,9 +27,9 @@ func repoFiles(tb testing.TB, dirs ...string) []string {
 	for _, d := range dirs {
 		paths = append(paths, "../../"+d)
 	}
-	files, err := collectFiles(paths)
-	if err != nil {
-		tb.Fatal(err)
+	files, refused, err := collectFiles("../..", paths)
+	if err != nil || len(refused) > 0 {
+		tb.Fatal(err, refused)
 	}
 	return files
 }

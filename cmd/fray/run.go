@@ -51,7 +51,7 @@ order and the run fails, naming the roll, if they run out.`,
 			src := diag.Sources{}
 			enc, diags := optionsOf(cmd).LoadEncounter(args[0], rules, src)
 			if diags.HasErrors() || enc == nil {
-				diag.WriteText(stderr, diags, src)
+				writeDiags(stderr, diags, src)
 				return &exitError{code: exitFindings}
 			}
 			opt := interp.Options{Seed: 1, MaxRounds: maxRounds, MaxSteps: maxSteps, MemoryBudget: maxMemory}
@@ -91,7 +91,7 @@ order and the run fails, naming the roll, if they run out.`,
 				err = werr()
 			}
 			if err != nil {
-				return &exitError{code: exitFindings, msg: err.Error()}
+				return &exitError{code: exitFindings, msg: interp.Printable(err.Error())}
 			}
 			if outPath != "" {
 				if err := writeAtomic(outPath, file.Bytes(), 0o644); err != nil {

@@ -1,11 +1,9 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"runtime"
 	"sort"
@@ -23,6 +21,7 @@ func newSimCmd(stdout, stderr io.Writer) *cobra.Command {
 		rules, compare, format string
 		plotPath               string
 		n, workers, maxRounds  int
+		maxSteps               int
 		seed                   uint64
 	)
 	cmd := &cobra.Command{
@@ -35,14 +34,17 @@ survivors per side, deaths per combatant and how often each rule event
 happened, with 95% confidence intervals. Fight i always uses the same dice for a seed, so the
 report is identical at any --workers. With --compare, the same fights are
 played under a second ruleset and the differences are tested. Ctrl-C stops
-early and prints what was gathered, marked partial.`,
+early, prints what was gathered, marked partial, and exits with status 130.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if format != "text" && format != "json" {
 				return usageErr("--format must be text or json, not %q", format)
 			}
-			if n < 1 || workers < 1 || maxRounds < 0 {
+			if n < 1 || workers < 1 {
 				return usageErr("-n and --workers must be at least 1")
+			}
+			if maxRounds < 0 || maxSteps < 0 {
+				return usageErr("--max-rounds and --max-steps must not be negative")
 			}
 			if ext := strings.ToLower(filepath.Ext(plotPath)); plotPath != "" && ext != ".svg" && ext != ".png" {
 				return usageErr("--plot writes .svg or .png files, not %q", plotPath)
@@ -50,20 +52,21 @@ early and prints what was gathered, marked partial.`,
 			src := diag.Sources{}
 			enc, diags := optionsOf(cmd).LoadEncounter(args[0], rules, src)
 			if diags.HasErrors() || enc == nil {
-				diag.WriteText(stderr, diags, src)
+				writeDiags(stderr, diags, src)
 				return &exitError{code: exitFindings}
 			}
 			var other *check.Encounter
 			if compare != "" {
 				other, diags = optionsOf(cmd).LoadEncounter(args[0], compare, src)
 				if diags.HasErrors() || other == nil {
-					diag.WriteText(stderr, diags, src)
+					writeDiags(stderr, diags, src)
 					return &exitError{code: exitFindings}
 				}
 			}
-			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-			defer stop()
-			opt := interp.SimOptions{N: n, Seed: seed, Workers: workers, MaxRounds: maxRounds}
+			// Ctrl-C cancels the command's context (see Main): the batch
+			// stops and the fights played so far are reported, marked.
+			ctx := cmd.Context()
+			opt := interp.SimOptions{N: n, Seed: seed, Workers: workers, MaxRounds: maxRounds, MaxSteps: maxSteps}
 			total := n
 			if other != nil {
 				total *= 2
@@ -79,16 +82,25 @@ early and prints what was gathered, marked partial.`,
 			}
 			bar.finish()
 			if plotPath != "" {
+				// Titles escaped: XML may hold no control characters.
 				titleB := ""
 				if other != nil {
-					titleB = other.Rules.Name
+					titleB = interp.Printable(other.Rules.Name)
 				}
-				if err := writePlot(plotPath, enc.Rules.Name, titleB, a, b); err != nil {
+				if err := writePlot(plotPath, interp.Printable(enc.Rules.Name), titleB, a, b); err != nil {
 					return &exitError{code: exitFindings, msg: "cannot write the plot: " + err.Error()}
 				}
 			}
+			stopped := a.Partial || (b != nil && b.Partial)
 			if format == "json" {
-				return writeJSON(stdout, simJSON(enc, other, a, b, seed))
+				out := simJSON(enc, other, a, b, seed)
+				if stopped {
+					out["interrupted"] = true
+				}
+				if err := writeJSON(stdout, out); err != nil || !stopped {
+					return err
+				}
+				return interruptedSim(a, b, other != nil, n)
 			}
 			writeSimText(stdout, enc, a, seed)
 			if b != nil {
@@ -97,8 +109,11 @@ early and prints what was gathered, marked partial.`,
 				fmt.Fprintln(stdout)
 				writeComparison(stdout, enc, other, a, b)
 			}
+			if stopped {
+				return interruptedSim(a, b, other != nil, n)
+			}
 			if a.Errors > 0 || (b != nil && b.Errors > 0) {
-				return &exitError{code: exitFindings, msg: "some fights failed; the first error: " + firstErr(a, b).Error()}
+				return &exitError{code: exitFindings, msg: "some fights failed; the first error: " + interp.Printable(firstErr(a, b).Error())}
 			}
 			return nil
 		},
@@ -110,9 +125,23 @@ early and prints what was gathered, marked partial.`,
 	f.Uint64Var(&seed, "seed", 1, "seed of the whole batch")
 	f.IntVar(&workers, "workers", runtime.GOMAXPROCS(0), "fights played in parallel")
 	f.IntVar(&maxRounds, "max-rounds", 0, "stop each fight after this many rounds (default: the encounter's rounds)")
+	f.IntVar(&maxSteps, "max-steps", interp.DefaultMaxSteps, "stop a fight that executes more statements than this (it counts as failed)")
 	f.StringVar(&format, "format", "text", "report format: text or json")
 	f.StringVar(&plotPath, "plot", "", "also draw the rounds distribution and the outcomes to this .svg or .png file")
 	return cmd
+}
+
+// interruptedSim is the exit of a batch Ctrl-C stopped: status 130 and a
+// message saying what the report printed above covers.
+func interruptedSim(a, b *interp.SimResult, compare bool, n int) error {
+	msg := fmt.Sprintf("interrupted: the report above covers %d of the %d fights asked for", a.Runs, n)
+	switch {
+	case b != nil:
+		msg = fmt.Sprintf("interrupted: the report above covers %d and %d of the %d fights asked for under each ruleset", a.Runs, b.Runs, n)
+	case compare:
+		msg += "; the comparison was not played"
+	}
+	return &exitError{code: exitInterrupted, msg: msg}
 }
 
 func firstErr(a, b *interp.SimResult) error {
@@ -135,7 +164,7 @@ func writeSimText(w io.Writer, enc *check.Encounter, r *interp.SimResult, seed u
 	done := r.Runs - r.Errors
 	fmt.Fprintln(w, "\noutcome                  share   95% interval")
 	for _, s := range r.Sides {
-		fmt.Fprintf(w, "  %-20s %s\n", "won by "+s, ci(interp.Proportion(r.Wins[s], done)))
+		fmt.Fprintf(w, "  %-20s %s\n", "won by "+interp.Printable(s), ci(interp.Proportion(r.Wins[s], done)))
 	}
 	fmt.Fprintf(w, "  %-20s %s\n", "no side stands", ci(interp.Proportion(r.NoneStand, done)))
 	fmt.Fprintf(w, "  %-20s %s\n", "round limit reached", ci(interp.Proportion(r.Capped, done)))
@@ -151,16 +180,16 @@ func writeSimText(w io.Writer, enc *check.Encounter, r *interp.SimResult, seed u
 	fmt.Fprintln(w, "\nsurvivors per fight      mean    95% interval")
 	for _, s := range r.Sides {
 		iv, _ := r.MeanSurvivors(s)
-		fmt.Fprintf(w, "  %-20s %5.2f  [%5.2f, %5.2f]\n", s, iv.Estimate, iv.Low, iv.High)
+		fmt.Fprintf(w, "  %-20s %5.2f  [%5.2f, %5.2f]\n", interp.Printable(s), iv.Estimate, iv.Low, iv.High)
 	}
 	fmt.Fprintln(w, "\ndeaths                   share   95% interval")
 	for _, c := range r.Fighters {
-		fmt.Fprintf(w, "  %-20s %s\n", c, ci(interp.Proportion(r.Deaths[c], done)))
+		fmt.Fprintf(w, "  %-20s %s\n", interp.Printable(c), ci(interp.Proportion(r.Deaths[c], done)))
 	}
 	if len(r.EventRuns) > 0 {
 		fmt.Fprintln(w, "\nevents (· who acted)     in share of fights  95% interval   per fight")
 		for _, e := range sortedKeys(r.EventRuns) {
-			fmt.Fprintf(w, "  %-20s %s   %8.2f\n", e, ci(interp.Proportion(r.EventRuns[e], done)), float64(r.EventSum[e])/float64(max(1, done)))
+			fmt.Fprintf(w, "  %-20s %s   %8.2f\n", interp.Printable(e), ci(interp.Proportion(r.EventRuns[e], done)), float64(r.EventSum[e])/float64(max(1, done)))
 		}
 	}
 }
@@ -240,9 +269,9 @@ func writeComparison(w io.Writer, a, b *check.Encounter, ra, rb *interp.SimResul
 			mark = " *"
 		}
 		if r.Mean {
-			fmt.Fprintf(w, "  %-22s %7.2f  %7.2f  %+7.2f%s\n", r.What, r.A, r.B, r.Diff, mark)
+			fmt.Fprintf(w, "  %-22s %7.2f  %7.2f  %+7.2f%s\n", interp.Printable(r.What), r.A, r.B, r.Diff, mark)
 		} else {
-			fmt.Fprintf(w, "  %-22s %6.1f%%  %6.1f%%  %+6.1f%%%s\n", r.What, 100*r.A, 100*r.B, 100*r.Diff, mark)
+			fmt.Fprintf(w, "  %-22s %6.1f%%  %6.1f%%  %+6.1f%%%s\n", interp.Printable(r.What), 100*r.A, 100*r.B, 100*r.Diff, mark)
 		}
 	}
 }
@@ -270,7 +299,7 @@ func sortedKeys(m map[string]int) []string {
 	return out
 }
 
-func simJSON(a, b *check.Encounter, ra, rb *interp.SimResult, seed uint64) any {
+func simJSON(a, b *check.Encounter, ra, rb *interp.SimResult, seed uint64) map[string]any {
 	one := func(enc *check.Encounter, r *interp.SimResult) map[string]any {
 		done := r.Runs - r.Errors
 		wins := map[string]any{}
