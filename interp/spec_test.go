@@ -226,8 +226,13 @@ func TestSpecCoversEveryBuiltin(t *testing.T) {
 	var missing []string
 	for _, f := range stdlib.Funcs {
 		re := regexp.MustCompile(`\b` + regexp.QuoteMeta(f.Name) + `\(`)
-		if f.Name == stdlib.DiceFunc {
+		switch f.Name {
+		case stdlib.DiceFunc:
 			re = regexp.MustCompile(`\b[0-9]*d([0-9]+|%)`)
+		case stdlib.DivFunc:
+			re = regexp.MustCompile(`[a-z0-9_)] / [a-z0-9_(]`)
+		case stdlib.InFunc:
+			re = regexp.MustCompile(`\bin (combatants|sides|living|enemies|allies|members|standing|enemy_sides)\b`)
 		}
 		if !re.MatchString(text) {
 			missing = append(missing, f.Name)

@@ -223,7 +223,7 @@ func probTable(opts check.Options, stdout, stderr io.Writer, rulesPath, name, fo
 		if r.Value != nil {
 			val = r.Value.Expr.Raw()
 		}
-		rows = append(rows, tableRow{Keys: rowKeys(r), Label: r.Label, Value: val, P: ratText(p), Percent: pct(p)})
+		rows = append(rows, tableRow{Keys: rowKeys(r, t.Dice.Max), Label: r.Label, Value: val, P: ratText(p), Percent: pct(p)})
 	}
 	if format == "json" {
 		return writeJSON(stdout, map[string]any{"table": name, "dice": t.Dice.Text, "rows": rows})
@@ -237,15 +237,18 @@ func probTable(opts check.Options, stdout, stderr io.Writer, rulesPath, name, fo
 	return tw.Flush()
 }
 
-func rowKeys(r *check.Row) string {
+// rowKeys shows a row's key as far as the table's dice reach (an open
+// range, 12+, ends at their highest total).
+func rowKeys(r *check.Row, diceMax int) string {
 	k := r.Keys[0]
+	hi := min(k.Hi, max(diceMax, k.Lo))
 	switch {
 	case k.Any:
 		return "_"
-	case k.Lo == k.Hi:
+	case k.Lo == hi:
 		return fmt.Sprint(k.Lo)
 	}
-	return fmt.Sprintf("%d-%d", k.Lo, k.Hi)
+	return fmt.Sprintf("%d-%d", k.Lo, hi)
 }
 
 func probEvent(opts check.Options, stdout, stderr io.Writer, encPath, rulesPath, event, after, format string, maxPaths, sample int, seed uint64) error {

@@ -29,7 +29,7 @@ func (c *checker) registerStdlib() {
 	c.funcOpts = append(c.funcOpts, lib.opts...)
 	c.sig = lib.sig
 	for _, fn := range stdlib.Funcs {
-		if fn.Name != stdlib.DiceFunc {
+		if !strings.HasPrefix(fn.Name, "__") { // internal: what notation becomes
 			c.funcs[fn.Name] = true
 		}
 	}
@@ -279,10 +279,9 @@ func (c *checker) rowKey(k *syntax.Key, t *Table, col int) (RowKey, bool) {
 	hi := lo
 	switch {
 	case kr.Plus:
+		// Open above, whatever feeds the table: a roll with a bonus, or
+		// a value looked up, may pass the dice's highest total.
 		hi = math.MaxInt
-		if t.Dice != nil {
-			hi = max(t.Dice.Max, lo)
-		}
 	case kr.Hi != nil:
 		if hi, err = kr.Hi.Int(); err != nil {
 			c.errorf(diag.CodeBadValue, r, "keys are whole numbers", "%s", err)
@@ -405,7 +404,7 @@ func (c *checker) checkTableGaps(t *Table) {
 			missing = append(missing, spanText(next, min(k.Lo-1, t.Dice.Max)))
 		}
 		if k.Hi >= next {
-			next = k.Hi + 1
+			next = min(k.Hi, t.Dice.Max) + 1
 		}
 		if next > t.Dice.Max {
 			break

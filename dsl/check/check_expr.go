@@ -45,6 +45,41 @@ func (p *dicePatch) Visit(node *ast.Node) {
 	ast.Patch(node, call)
 }
 
+// inPatch makes `x in list` a call of stdlib.InFunc when the list's
+// elements are pointers to structs (combatants or sides), which
+// expr-lang's own `in` refuses to compare (it derefs the needle), and
+// a / b of two whole numbers a call of stdlib.DivFunc. It
+// runs after a check, so the nodes have their types; as a check stops
+// at its first error, it runs again while it finds more to patch (one
+// per check of an expression: it keeps state).
+type inPatch struct{ patched bool }
+
+func (p *inPatch) Reset()             { p.patched = false }
+func (p *inPatch) ShouldRepeat() bool { return p.patched }
+
+func (p *inPatch) Visit(node *ast.Node) {
+	b, ok := (*node).(*ast.BinaryNode)
+	if !ok || b.Left.Type() == nil || b.Right.Type() == nil {
+		return
+	}
+	// a / b of two whole numbers: expr-lang gives +Inf for b = 0.
+	if b.Operator == "/" && b.Left.Type().Kind() == reflect.Int && b.Right.Type().Kind() == reflect.Int {
+		ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: stdlib.DivFunc}, Arguments: []ast.Node{b.Left, b.Right}})
+		p.patched = true
+		return
+	}
+	if b.Operator != "in" {
+		return
+	}
+	rt := b.Right.Type()
+	if rt.Kind() != reflect.Slice || rt.Elem().Kind() != reflect.Pointer || rt.Elem().Elem().Kind() != reflect.Struct {
+		return
+	}
+	call := &ast.CallNode{Callee: &ast.IdentifierNode{Value: stdlib.InFunc}, Arguments: []ast.Node{b.Left, b.Right}}
+	ast.Patch(node, call)
+	p.patched = true
+}
+
 // scopeFunc says whether a local of the frame is visible at this point.
 type scopeFunc func(name string) bool
 
@@ -258,13 +293,13 @@ func (c *checker) checkText(env *view, text string, dice map[int]string, patch *
 	base := c.exprConfig(env)
 	var tree *exprparser.Tree
 	var err error
-	if patch == nil {
-		tree, err = checkWith(text, base)
-	} else {
-		cfg := *base
-		cfg.Visitors = append([]ast.Visitor{patch}, base.Visitors...)
-		tree, err = checkWith(text, &cfg)
+	cfg := *base
+	cfg.Visitors = []ast.Visitor{&inPatch{}}
+	if patch != nil {
+		cfg.Visitors = append(cfg.Visitors, patch)
 	}
+	cfg.Visitors = append(cfg.Visitors, base.Visitors...)
+	tree, err = checkWith(text, &cfg)
 	r := exprResult{tree: tree, err: err}
 	if err == nil {
 		r.idents = identsOf(tree.Node)

@@ -334,7 +334,9 @@ func (bc *bodyCheck) assign(a *syntax.AssignStmt) {
 			bc.compile(a.Value, nil)
 			return
 		}
-		if at.Builtin && at.Name != "alive" && !at.Settable {
+		// Only the last part is assigned: c.side.tally goes through the
+		// built-in side to an attribute of it.
+		if at.Builtin && at.Name != "alive" && !at.Settable && i == len(parts)-2 {
 			c.errorf(diag.CodeScope, syntax.RangeOf(p.Pos, p.EndPos), "name, side and action are kept by fray", "cannot assign to the built-in attribute %s", at.Name)
 		}
 		tgt.Fields = append(tgt.Fields, at.Field)
