@@ -229,6 +229,8 @@ func TestSpecCoversEveryBuiltin(t *testing.T) {
 		switch f.Name {
 		case stdlib.DiceFunc:
 			re = regexp.MustCompile(`\b[0-9]*d([0-9]+|%)`)
+		case stdlib.StrFunc:
+			re = regexp.MustCompile(`'[^']*' \+ |\+ '[^']*'`)
 		case stdlib.DivFunc:
 			re = regexp.MustCompile(`[a-z0-9_)] / [a-z0-9_(]`)
 		case stdlib.InFunc:

@@ -54,6 +54,12 @@ const DiceFunc = "__dice"
 // whole-number attribute can hold; this one stops the run instead.
 const DivFunc = "__div"
 
+// StrFunc is the internal function a string made by + inside an
+// expression passes through: it counts the bytes toward the run's work
+// and refuses a string over --max-string, so that no expression can
+// build gigabytes of text (in map(), say) before anything stores it.
+const StrFunc = "__str"
+
 // InFunc is the internal function `x in list` becomes when the list
 // holds combatants or sides: expr-lang (v1.17) refuses to compare a
 // pointer to a struct with the elements of a list of them.
@@ -86,6 +92,17 @@ var Funcs = sortFuncs([]*Func{
 				return nil, fmt.Errorf("integer divide by zero")
 			}
 			return float64(a[0].(int)) / float64(a[1].(int)), nil
+		},
+	},
+	{
+		Name: StrFunc, Doc: "the string, counted toward the run's budget (what a string made with + becomes)",
+		Params: []Kind{String}, Result: String, World: true,
+		Impl: func(w World, a []any) (any, error) {
+			s := a[0].(string)
+			if len(s) > w.MaxString() {
+				return nil, overString(len(s), w.MaxString())
+			}
+			return s, w.Work(1 + len(s)/16)
 		},
 	},
 	{

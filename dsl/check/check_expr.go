@@ -48,11 +48,15 @@ func (p *dicePatch) Visit(node *ast.Node) {
 // inPatch makes `x in list` a call of stdlib.InFunc when the list's
 // elements are pointers to structs (combatants or sides), which
 // expr-lang's own `in` refuses to compare (it derefs the needle), and
-// a / b of two whole numbers a call of stdlib.DivFunc. It
+// a / b of two whole numbers a call of stdlib.DivFunc, and a string made
+// with + a call of stdlib.StrFunc, which counts it. It
 // runs after a check, so the nodes have their types; as a check stops
 // at its first error, it runs again while it finds more to patch (one
 // per check of an expression: it keeps state).
-type inPatch struct{ patched bool }
+type inPatch struct {
+	patched bool
+	counted map[ast.Node]bool // strings made with + already passed to StrFunc
+}
 
 func (p *inPatch) Reset()             { p.patched = false }
 func (p *inPatch) ShouldRepeat() bool { return p.patched }
@@ -65,6 +69,17 @@ func (p *inPatch) Visit(node *ast.Node) {
 	// a / b of two whole numbers: expr-lang gives +Inf for b = 0.
 	if b.Operator == "/" && b.Left.Type().Kind() == reflect.Int && b.Right.Type().Kind() == reflect.Int {
 		ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: stdlib.DivFunc}, Arguments: []ast.Node{b.Left, b.Right}})
+		p.patched = true
+		return
+	}
+	// a + b of strings: the result is counted (StrFunc) as it is made.
+	if b.Operator == "+" && b.Type() != nil && b.Type().Kind() == reflect.String && !p.counted[b] {
+		if p.counted == nil {
+			p.counted = map[ast.Node]bool{}
+		}
+		p.counted[b] = true
+		ctx := &ast.IdentifierNode{Value: "ctx"}
+		ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: stdlib.StrFunc}, Arguments: []ast.Node{ctx, b}})
 		p.patched = true
 		return
 	}
