@@ -20,7 +20,9 @@ type SimOptions struct {
 	Seed      uint64
 	Workers   int
 	MaxRounds int
-	MaxSteps  int
+	// Fight holds the limits of each fight (MaxSteps, MaxLog,
+	// MaxString, MemoryBudget); its other fields are the simulator's.
+	Fight Options
 	// Progress, if set, is called after each fight with the count done.
 	Progress func(done int)
 }
@@ -186,7 +188,8 @@ func (w *simWorker) count(name, who string) {
 func (res *SimResult) add(opt SimOptions, i int, w *simWorker, stop <-chan struct{}) bool {
 	counts := w.counts
 	clear(counts)
-	out, err := w.runner.Play(Options{Seed: FightSeed(opt.Seed, i), MaxRounds: opt.MaxRounds, MaxSteps: opt.MaxSteps,
+	out, err := w.runner.Play(Options{Seed: FightSeed(opt.Seed, i), MaxRounds: opt.MaxRounds,
+		MaxSteps: opt.Fight.MaxSteps, MaxLog: opt.Fight.MaxLog, MaxString: opt.Fight.MaxString, MemoryBudget: opt.Fight.MemoryBudget,
 		Stop: stop, countEvent: w.countFn})
 	if errors.Is(err, ErrInterrupted) {
 		return false

@@ -43,7 +43,7 @@ func simByNewRuns(p *Plan, enc *check.Encounter, opt SimOptions) *SimResult {
 				counts[name+" · "+who]++
 			}
 		}
-		run := New(p, &unscripted, Options{Seed: FightSeed(opt.Seed, i), MaxRounds: opt.MaxRounds, MaxSteps: opt.MaxSteps, countEvent: count})
+		run := New(p, &unscripted, Options{Seed: FightSeed(opt.Seed, i), MaxRounds: opt.MaxRounds, MaxSteps: opt.Fight.MaxSteps, countEvent: count})
 		out, err := run.Play()
 		res.tally(out, err, run.comb, counts, map[string]int{})
 	}

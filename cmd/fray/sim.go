@@ -21,7 +21,7 @@ func newSimCmd(stdout, stderr io.Writer) *cobra.Command {
 		rules, compare, format string
 		plotPath               string
 		n, workers, maxRounds  int
-		maxSteps               int
+		limits                 runLimits
 		seed                   uint64
 	)
 	cmd := &cobra.Command{
@@ -43,8 +43,11 @@ early, prints what was gathered, marked partial, and exits with status 130.`,
 			if n < 1 || workers < 1 {
 				return usageErr("-n and --workers must be at least 1")
 			}
-			if maxRounds < 0 || maxSteps < 0 {
-				return usageErr("--max-rounds and --max-steps must not be negative")
+			if maxRounds < 0 {
+				return usageErr("--max-rounds must not be negative")
+			}
+			if err := limits.check(); err != nil {
+				return err
 			}
 			if ext := strings.ToLower(filepath.Ext(plotPath)); plotPath != "" && ext != ".svg" && ext != ".png" {
 				return usageErr("--plot writes .svg or .png files, not %q", plotPath)
@@ -66,7 +69,8 @@ early, prints what was gathered, marked partial, and exits with status 130.`,
 			// Ctrl-C cancels the command's context (see Main): the batch
 			// stops and the fights played so far are reported, marked.
 			ctx := cmd.Context()
-			opt := interp.SimOptions{N: n, Seed: seed, Workers: workers, MaxRounds: maxRounds, MaxSteps: maxSteps}
+			opt := interp.SimOptions{N: n, Seed: seed, Workers: workers, MaxRounds: maxRounds}
+			limits.apply(&opt.Fight)
 			total := n
 			if other != nil {
 				total *= 2
@@ -125,7 +129,7 @@ early, prints what was gathered, marked partial, and exits with status 130.`,
 	f.Uint64Var(&seed, "seed", 1, "seed of the whole batch")
 	f.IntVar(&workers, "workers", runtime.GOMAXPROCS(0), "fights played in parallel")
 	f.IntVar(&maxRounds, "max-rounds", 0, "stop each fight after this many rounds (default: the encounter's rounds)")
-	f.IntVar(&maxSteps, "max-steps", interp.DefaultMaxSteps, "stop a fight that executes more statements than this (it counts as failed)")
+	limits.addFlags(f, "a fight (it counts as failed)")
 	f.StringVar(&format, "format", "text", "report format: text or json")
 	f.StringVar(&plotPath, "plot", "", "also draw the rounds distribution and the outcomes to this .svg or .png file")
 	return cmd
