@@ -3,6 +3,7 @@ package check
 import (
 	"cmp"
 	"fmt"
+	"github.com/expr-lang/expr/ast"
 	"slices"
 	"strings"
 
@@ -145,7 +146,7 @@ func (bc *bodyCheck) stmt(s *syntax.Stmt) {
 	switch {
 	case s.Let != nil:
 		ce := bc.typed(s.Let.Value, nil)
-		bc.declare(s.Let.Name, bc.typeOr(ce))
+		bc.declare(s.Let.Name, bc.c.sharpen(ce, bc.typeOr(ce)))
 	case s.Assign != nil:
 		bc.assign(s.Assign)
 	case s.If != nil:
@@ -155,8 +156,8 @@ func (bc *bodyCheck) stmt(s *syntax.Stmt) {
 		ce := bc.typed(f.List, nil)
 		elem := u.Any
 		if ce != nil {
-			if ce.Type.Kind == KList {
-				elem = ce.Type.Elem
+			if t := c.sharpen(ce, ce.Type); t.Kind == KList {
+				elem = t.Elem
 			} else if ce.Type.Kind != KAny {
 				c.errorf(diag.CodeType, syntax.RangeOf(f.List.Pos, f.List.EndPos), "for loops over a list, such as combatants or 1..6", "expected a list, found %s", ce.Type)
 			}
@@ -477,4 +478,58 @@ func (c *checker) findString(from, to lexer.Position, last bool) (lexer.Token, b
 		}
 	}
 	return found, ok
+}
+
+// sharpen gives the type expr-lang leaves as "any" when fray knows
+// better: filter(l, ...) of a list of combatants or sides is a list of
+// them, and first(...) or last(...) of such a list one of them (or nil).
+// A local or loop variable so typed is read and written through its
+// attributes' places, checked when linting, rather than looked up by
+// name while running.
+func (c *checker) sharpen(ce *CExpr, t *Type) *Type {
+	if ce == nil || ce.Node == nil {
+		return t
+	}
+	if l := c.entityList(ce.Node); l != nil {
+		switch {
+		case t.Kind == KList && t.Elem != nil && t.Elem.Kind == KAny:
+			return l
+		case t.Kind == KAny && isFirstOrLast(ce.Node):
+			return l.Elem
+		}
+	}
+	return t
+}
+
+// entityList is the list type of combatants or sides that n yields, seen
+// through filter(...), first(...) and last(...); nil when it is not one.
+func (c *checker) entityList(n ast.Node) *Type {
+	var arg ast.Node
+	switch x := n.(type) {
+	case *ast.BuiltinNode:
+		if x.Name != "filter" || len(x.Arguments) != 2 || x.Map != nil {
+			return nil
+		}
+		arg = x.Arguments[0]
+	case *ast.CallNode:
+		if !isFirstOrLast(x) || len(x.Arguments) != 1 {
+			return nil
+		}
+		arg = x.Arguments[0]
+	default:
+		return nil
+	}
+	if t := c.u.TypeOfR(arg.Type()); t.Kind == KList && t.Elem != nil && (t.Elem.Kind == KCombatant || t.Elem.Kind == KSide) {
+		return t
+	}
+	return c.entityList(arg)
+}
+
+func isFirstOrLast(n ast.Node) bool {
+	call, ok := n.(*ast.CallNode)
+	if !ok {
+		return false
+	}
+	id, ok := call.Callee.(*ast.IdentifierNode)
+	return ok && (id.Value == "first" || id.Value == "last")
 }
