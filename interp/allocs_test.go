@@ -62,6 +62,7 @@ func TestReferenceRoundAllocatesNothing(t *testing.T) {
 // reflect-based build (-tags fray_safe, mem_safe.go), whose accesses
 // allocate by design; the default build counts them.
 func skipAllocsIfSafeMem(t *testing.T) {
+	t.Helper()
 	if safeMem {
 		t.Skip("allocation count not checked: -tags fray_safe accesses memory through reflect, which allocates")
 	}

@@ -172,23 +172,23 @@ func load[T any](a addr, off uintptr) T {
 	return out
 }
 
-func store[T any](a addr, off uintptr, x T) {
-	v := resolve(a.v, off, wantOf[T]())
-	switch p := any(x).(type) {
+func store[T any](a addr, off uintptr, v T) {
+	f := resolve(a.v, off, wantOf[T]())
+	switch p := any(v).(type) {
 	case addr:
 		if p.isNil() {
-			v.SetZero()
+			f.SetZero()
 		} else {
-			v.Set(p.v.Addr())
+			f.Set(p.v.Addr())
 		}
 	case []addr:
 		if p == nil {
-			v.SetZero()
+			f.SetZero()
 		} else {
-			v.Set(boxList(v.Type(), p))
+			f.Set(boxList(f.Type(), p))
 		}
 	default:
-		v.Set(reflect.ValueOf(&x).Elem())
+		f.Set(reflect.ValueOf(&v).Elem())
 	}
 }
 
