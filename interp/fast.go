@@ -1155,50 +1155,6 @@ func (r *Run) evalBool(ce *dsl.CExpr, fr reflect.Value) (bool, error) {
 	return b, err
 }
 
-// evalInto evaluates straight into dst when the expression is native and
-// its value has dst's type, without boxing it; it reports whether it did.
-func (r *Run) evalInto(ce *dsl.CExpr, fr, dst reflect.Value) (bool, error) {
-	if r.fastOf(ce) == nil {
-		return false, nil
-	}
-	return r.evalIntoAt(ce, addrOf(fr), addrOfVar(dst), dst.Type())
-}
-
-// evalIntoAt is evalInto for a frame at f and a destination at dst of type t.
-func (r *Run) evalIntoAt(ce *dsl.CExpr, f, dst addr, t reflect.Type) (bool, error) {
-	fe := r.fastOf(ce)
-	if fe == nil {
-		return false, nil
-	}
-	switch {
-	case fe.i != nil && t == intT:
-		v, err := fastRunP(r, ce, fe.i, f)
-		if err == nil {
-			store[int](dst, 0, v)
-		}
-		return true, err
-	case fe.b != nil && t == boolT:
-		v, err := fastRunP(r, ce, fe.b, f)
-		if err == nil {
-			store[bool](dst, 0, v)
-		}
-		return true, err
-	case fe.s != nil && t == strT:
-		v, err := fastRunP(r, ce, fe.s, f)
-		if err == nil {
-			store[string](dst, 0, v)
-		}
-		return true, err
-	case fe.p != nil && t == fe.rt:
-		v, err := fastRunP(r, ce, fe.p, f)
-		if err == nil {
-			store[addr](dst, 0, v)
-		}
-		return true, err
-	}
-	return false, nil
-}
-
 // evalDiscard evaluates for the effects and failures only.
 func (r *Run) evalDiscard(ce *dsl.CExpr, fr reflect.Value) error {
 	if fe := r.fastOf(ce); fe != nil {
