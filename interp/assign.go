@@ -51,6 +51,12 @@ func (p *Plan) compileAssign(n *assignNode) stmtFn {
 // assignTo compiles an assignment of a native value of the target's
 // own type, through the target's offsets; op, when set, combines the
 // value with what the target holds.
+//
+// Not inlined: its closure reads memory through mem_unsafe.go's
+// accessors, and Go inlines calls in a closure only where the function
+// making it was not inlined itself.
+//
+//go:noinline
 func assignTo[T any](n *assignNode, fn func(*Run, addr) (T, error), op func(held, v T) T) stmtFn {
 	label, bump, ce := n.t.Label, n.bump, n.val
 	return func(r *Run, base addr) (flow, error) {

@@ -47,8 +47,8 @@ func (p *Plan) value(ce *dsl.CExpr) valueFn {
 		c := ce.Const
 		return func(*Run, addr) (any, error) { return c, nil }
 	case p.fastExpr(ce) != nil && !p.fastExpr(ce).noBox:
-		fe, rt := p.fastExpr(ce), frameType(ce)
-		return func(r *Run, base addr) (any, error) { return r.evalFast(ce, fe, valueAt(rt, base)) }
+		fe := p.fastExpr(ce)
+		return func(r *Run, base addr) (any, error) { return r.evalFastAt(ce, fe, base) }
 	}
 	rt := frameType(ce)
 	return func(r *Run, base addr) (any, error) { return r.evalVM(ce, valueAt(rt, base)) }
@@ -80,6 +80,12 @@ func (p *Plan) into(ce *dsl.CExpr, t reflect.Type, at dsl.Range) intoFn {
 }
 
 // into stores a native value of the place's own type.
+//
+// Not inlined: its closure reads memory through mem_unsafe.go's
+// accessors, and Go inlines calls in a closure only where the function
+// making it was not inlined itself.
+//
+//go:noinline
 func into[T any](ce *dsl.CExpr, fn func(*Run, addr) (T, error)) intoFn {
 	return func(r *Run, base, dst addr) error {
 		v, err := fastRunP(r, ce, fn, base)

@@ -1029,6 +1029,12 @@ func (c *fastCompiler) pickLivingRelated(n ast.Node) ptrFn {
 
 // listOfSomebody compiles a world function of one combatant or side p,
 // which must be somebody.
+//
+// Not inlined: its closure reads memory through mem_unsafe.go's
+// accessors, and Go inlines calls in a closure only where the function
+// making it was not inlined itself.
+//
+//go:noinline
 func listOfSomebody(p ptrFn, fn func(*Run, addr) []addr) listFn {
 	return func(r *Run, f addr) ([]addr, error) {
 		v, err := p(r, f)
@@ -1078,7 +1084,12 @@ func (r *Run) evalFast(ce *dsl.CExpr, fe *fexpr, fr reflect.Value) (any, error) 
 	if fe.noBox {
 		return r.evalVM(ce, fr)
 	}
-	f := addrOf(fr)
+	return r.evalFastAt(ce, fe, addrOf(fr))
+}
+
+// evalFastAt is evalFast in the frame at f, for an expression whose
+// value is boxed natively (not noBox).
+func (r *Run) evalFastAt(ce *dsl.CExpr, fe *fexpr, f addr) (any, error) {
 	mark := len(r.scratch)
 	var v any
 	var err error

@@ -122,6 +122,12 @@ func (o order) holds(p, q int) bool {
 }
 
 // isNobody compiles x == nil (x != nil with neg).
+//
+// Not inlined: its closure reads memory through mem_unsafe.go's
+// accessors, and Go inlines calls in a closure only where the function
+// making it was not inlined itself.
+//
+//go:noinline
 func isNobody(a ptrFn, neg bool) boolFn {
 	return func(r *Run, f addr) (bool, error) {
 		p, err := a(r, f)
@@ -134,6 +140,12 @@ func isNobody(a ptrFn, neg bool) boolFn {
 
 // isNobodyAt compiles x == nil (x != nil with neg) for x a name of the
 // frame, at off.
+//
+// Not inlined: its closure reads memory through mem_unsafe.go's
+// accessors, and Go inlines calls in a closure only where the function
+// making it was not inlined itself.
+//
+//go:noinline
 func isNobodyAt(off uintptr, neg bool) boolFn {
 	return func(_ *Run, f addr) (bool, error) {
 		return load[addr](f, off).isNil() != neg, nil
