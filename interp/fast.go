@@ -16,7 +16,9 @@ import (
 // functions on combatant lists) are evaluated natively, without the expr
 // VM: when a plan is lowered, each compiled expression whose checked
 // syntax tree uses only these forms becomes a tree of Go closures that
-// read the frame and the combatants through field offsets. Anything else
+// read the frame and the combatants through field offsets (with
+// mem_unsafe.go's accessors, the only place that touches memory by
+// address). Anything else
 // (floats, strings beyond equality, maps, predicates, optional chaining,
 // tables, modifiers) stays with expr-lang. Both give the same values,
 // the same rolls in the same order, and the same error messages;

@@ -99,7 +99,7 @@ type Run struct {
 	endFrame  reflect.Value // where the end condition is evaluated
 	endBase   addr          // endFrame's address
 	endGen    int           // the globals' template it was made from
-	combView  listView      // raw views of combList and sideList (fast_world.go)
+	combView  listView      // views of combList and sideList as addresses (fast_world.go)
 	sideView  listView
 	elems     []addr // the elements (#) of native predicates (fast.go)
 	callArgs  []any  // arguments of native calls of modifiers (fast.go)
