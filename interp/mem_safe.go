@@ -14,7 +14,9 @@ import (
 // addr holds an addressable reflect.Value of the struct or field it
 // names, and an offset is turned back into the field it is the offset
 // of, by a table per struct type. It is slower, and it allocates; it
-// gives the same results (go test -tags fray_safe ./interp).
+// gives the same results (go test -tags fray_safe ./interp). Where the
+// contract is broken it panics, naming what was wanted where: a bug of
+// interp, never of a rule file.
 
 // addr is an addressable value: a struct of the run or one of its
 // fields; the zero addr (an invalid value) is nobody.
@@ -58,6 +60,7 @@ func valueAt(t reflect.Type, a addr) reflect.Value {
 }
 
 func fieldAt(a addr, off uintptr) addr {
+	mustBeSomebody(a.v, off)
 	t := a.v.Type()
 	if t.Kind() != reflect.Struct {
 		panic(fmt.Sprintf("interp: field at %d of a %v, not a struct", off, t))
@@ -125,6 +128,7 @@ type pathKey struct {
 // offset 0 when it fits, else inside the field of v's struct type that
 // covers off.
 func resolve(v reflect.Value, off uintptr, w want) reflect.Value {
+	mustBeSomebody(v, off)
 	key := pathKey{v.Type(), off, w}
 	p, ok := paths.Load(key)
 	if !ok {
@@ -138,6 +142,12 @@ func resolve(v reflect.Value, off uintptr, w want) reflect.Value {
 		v = v.Field(i)
 	}
 	return v
+}
+
+func mustBeSomebody(v reflect.Value, off uintptr) {
+	if !v.IsValid() {
+		panic(fmt.Sprintf("interp: memory at offset %d of nobody", off))
+	}
 }
 
 func pathTo(t reflect.Type, off uintptr, w want) ([]int, bool) {

@@ -7,21 +7,26 @@ import (
 	"unsafe"
 )
 
-// This file is the only one in interp that imports unsafe; mem_safe.go
-// is its twin, built with -tags fray_safe, with the same API written
-// with reflect alone. fence_test.go checks that no other file imports
-// unsafe, and the whole test suite runs under both builds.
+// This file is the only one in interp that imports unsafe. mem_safe.go
+// is its twin, built with -tags fray_safe: the same API with reflect
+// alone. fence_test.go checks that no other file imports unsafe (or
+// calls reflect's raw-memory methods) and that the twins declare the
+// same API; mem_test.go tests the API, and .ci/run runs interp's whole
+// test suite under both builds.
 //
 // Why: a ruleset's frames, combatants and sides are Go structs made at
 // run time (reflect.StructOf), so Go code cannot name their fields. The
 // native expressions (fast.go) and compiled statements (stmt.go and
 // its kin) read and write those fields millions of times per simulation;
 // through reflect.Value each access costs a flag check, a type check
-// and often an allocation. Here an access is a load at a fixed offset,
-// known when the plan is lowered, from the struct's address. Every
-// offset comes from reflect.StructField.Offset of the struct the
-// address points to, and T is always that field's Go type; nothing
-// else makes an addr or an offset.
+// and often an allocation. Here an access is one load at an offset
+// fixed when the plan is lowered.
+//
+// The contract, which this file trusts and mem_safe.go checks (it
+// panics): an offset is reflect.StructField.Offset of a field of the
+// struct at the address; the T of a load or store is that field's type,
+// addr standing for a pointer to a struct and []addr for a list of such
+// pointers; nothing is loaded through nobody.
 
 // addr is the address of a struct of the run (a frame, a combatant, a
 // side) or of one of its fields; the zero addr is nobody. It is opaque:
