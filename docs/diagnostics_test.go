@@ -12,14 +12,15 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/check"
+	"github.com/frayrules/fray/dsl/diag"
 )
 
 var update = flag.Bool("update", false, "rewrite the ```text output blocks of diagnostics.md and the README's function table with what fray has now")
 
 // The layout of diagnostics.md that this test relies on:
 //
-//   - One section per code of dsl.Codes, in the same order, headed
+//   - One section per code of diag.Codes, in the same order, headed
 //     "## F101 unknown-name" (the code and its name). Any other "## "
 //     heading ends a section.
 //   - A section with a line <!-- no-example --> is not linted.
@@ -29,7 +30,7 @@ var update = flag.Bool("update", false, "rewrite the ```text output blocks of di
 //     encounter names). The file to lint is the one marked main, or the
 //     only file of its version.
 //   - One ```text block per section holds the output of linting the bad
-//     version, as dsl.WriteText prints it with paths relative to the
+//     version, as diag.WriteText prints it with paths relative to the
 //     example's directory (the directory itself, where a message spells it
 //     out, removed). go test ./docs -update rewrites it.
 //   - Outside the sections, a block "text same-as F104" must equal the
@@ -208,7 +209,7 @@ func (s *section) version(role string) (*version, error) {
 
 // lint writes the files of a version into a new directory and lints its
 // main file there by its relative name, so that paths print as in the doc.
-func (v *version) lint(t *testing.T) (dsl.Diagnostics, string) {
+func (v *version) lint(t *testing.T) (diag.Diagnostics, string) {
 	t.Helper()
 	dir := t.TempDir()
 	for _, b := range v.files {
@@ -217,10 +218,10 @@ func (v *version) lint(t *testing.T) (dsl.Diagnostics, string) {
 		}
 	}
 	t.Chdir(dir)
-	src := dsl.Sources{}
-	diags := dsl.Lint(v.main.name, src)
+	src := diag.Sources{}
+	diags := check.UnderRoot("..").Lint(v.main.name, src)
 	var buf bytes.Buffer
-	dsl.WriteText(&buf, diags, src)
+	diag.WriteText(&buf, diags, src)
 	return diags, withoutDir(buf.String(), dir)
 }
 
@@ -253,13 +254,13 @@ func TestDiagnosticsDoc(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	// Every code once, in the order of dsl.Codes, under its own name.
+	// Every code once, in the order of diag.Codes, under its own name.
 	var got []string
 	for _, s := range doc.sections {
 		got = append(got, s.code)
-		info, ok := dsl.CodeByID(s.code)
+		info, ok := diag.CodeByID(s.code)
 		if !ok {
-			t.Errorf("%s:%d: section %s names no code of dsl.Codes", docFile, s.line, s.code)
+			t.Errorf("%s:%d: section %s names no code of diag.Codes", docFile, s.line, s.code)
 			continue
 		}
 		if info.Name != s.name {
@@ -267,7 +268,7 @@ func TestDiagnosticsDoc(t *testing.T) {
 		}
 	}
 	var want []string
-	for _, c := range dsl.Codes {
+	for _, c := range diag.Codes {
 		want = append(want, c.Code)
 	}
 	if !slices.Equal(got, want) {
@@ -288,7 +289,7 @@ func TestDiagnosticsDoc(t *testing.T) {
 	var edits []edit
 	outputs := map[string]string{}
 	for _, s := range doc.sections {
-		info, ok := dsl.CodeByID(s.code)
+		info, ok := diag.CodeByID(s.code)
 		if !ok {
 			continue
 		}
@@ -312,12 +313,12 @@ func TestDiagnosticsDoc(t *testing.T) {
 			t.Run("bad", func(t *testing.T) {
 				diags, out := bad.lint(t)
 				outputs[s.code] = out
-				wantSev := dsl.Error
+				wantSev := diag.Error
 				if info.Warning {
-					wantSev = dsl.Warning
+					wantSev = diag.Warning
 				}
 				if info.Note {
-					wantSev = dsl.Note
+					wantSev = diag.Note
 				}
 				found := false
 				for _, d := range diags {
@@ -337,7 +338,7 @@ func TestDiagnosticsDoc(t *testing.T) {
 			})
 			t.Run("fixed", func(t *testing.T) {
 				diags, out := fixed.lint(t)
-				same := slices.ContainsFunc(diags, func(d *dsl.Diagnostic) bool { return d.Code == s.code })
+				same := slices.ContainsFunc(diags, func(d *diag.Diagnostic) bool { return d.Code == s.code })
 				switch {
 				case same:
 					t.Errorf("%s:%d: the fixed %s still gives %s:\n%s", docFile, fixed.main.line, fixed.main.name, s.code, out)

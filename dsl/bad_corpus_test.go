@@ -8,7 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/check"
+	"github.com/frayrules/fray/dsl/diag"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files of testdata/bad")
@@ -30,8 +31,8 @@ func TestBadCorpus(t *testing.T) {
 	for _, path := range files {
 		path := filepath.ToSlash(path)
 		t.Run(strings.TrimSuffix(filepath.Base(path), ".fray"), func(t *testing.T) {
-			src := dsl.Sources{}
-			diags := dsl.Lint(path, src)
+			src := diag.Sources{}
+			diags := check.UnderRoot("..").Lint(path, src)
 			if len(diags) == 0 {
 				t.Fatalf("%s: no diagnostics; a broken file must never pass", path)
 			}
@@ -51,7 +52,7 @@ func TestBadCorpus(t *testing.T) {
 				}
 			}
 			var buf bytes.Buffer
-			dsl.WriteText(&buf, diags, src)
+			diag.WriteText(&buf, diags, src)
 			got := buf.String()
 			golden := strings.TrimSuffix(path, ".fray") + ".golden"
 			if *update {

@@ -1,6 +1,17 @@
-// Package dsl is the front end of fray: the lexer and participle grammar of
-// the rule language, its syntax tree with positions, the diagnostics every
-// pass reports, and the checker that resolves names and type-checks every
-// expression with expr-lang before anything runs. A checked file becomes a
-// Model, which package interp lowers into a runnable plan.
+// Package dsl is the front end of fray, one package per pass, in the
+// manner of go.starlark.net and cel-go:
+//
+//   - dsl/diag: diagnostics (severity, stable code, summary, detail,
+//     subject and related range), their text, JSON and SARIF renderings.
+//   - dsl/syntax: the lexer, the participle grammar, the syntax tree with
+//     its positions, and the parse limits.
+//   - dsl/check: name resolution and type checking with expr-lang, the
+//     checked Model that package interp lowers into a runnable plan,
+//     encounters, variants (extends/merge), loading files under a root,
+//     and the linter that shares work between the files of one run.
+//   - dsl/format: the canonical layout of `fray fmt`.
+//
+// This package holds no code: its tests run the passes end to end over
+// the corpora of testdata/ (the bad corpus and its goldens, the
+// formatter's goldens, the fuzzers' seeds).
 package dsl

@@ -13,7 +13,8 @@ import (
 
 	"github.com/alecthomas/participle/v2/lexer"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/format"
+	"github.com/frayrules/fray/dsl/syntax"
 )
 
 // The golden tests of the formatter share the package's -update flag
@@ -67,22 +68,22 @@ func repoFrayFiles(t testing.TB) []string {
 // does not parse.
 func checkFormat(t testing.TB, name, src string) []byte {
 	t.Helper()
-	f, diags := dsl.Parse(name, src)
+	f, diags := syntax.Parse(name, src)
 	if len(diags) > 0 {
 		return nil
 	}
-	out, err := dsl.Format(f)
+	out, err := format.Format(f)
 	if err != nil {
 		t.Fatalf("%s: Format: %v\nsource:\n%s", name, err, src)
 	}
-	g, diags := dsl.Parse(name, string(out))
+	g, diags := syntax.Parse(name, string(out))
 	if len(diags) > 0 {
 		t.Fatalf("%s: the output does not parse: %v\noutput:\n%s", name, diags[0], out)
 	}
-	if d := dsl.TreeDiff(f, g); d != "" {
+	if d := format.TreeDiff(f, g); d != "" {
 		t.Fatalf("%s: the output parses to another tree: %s\noutput:\n%s", name, d, out)
 	}
-	again, err := dsl.Format(g)
+	again, err := format.Format(g)
 	if err != nil {
 		t.Fatalf("%s: formatting the output: %v\noutput:\n%s", name, err, out)
 	}
@@ -107,7 +108,7 @@ type commentPlace struct {
 
 func commentPlaces(t testing.TB, src string) []commentPlace {
 	t.Helper()
-	toks, err := dsl.Tokenize("x.fray", src)
+	toks, err := syntax.Tokenize("x.fray", src)
 	if err != nil {
 		t.Fatalf("tokenize: %v", err)
 	}
@@ -120,10 +121,10 @@ func commentPlaces(t testing.TB, src string) []commentPlace {
 	var prevSemi *lexer.Token
 	for i, tk := range toks {
 		switch {
-		case tk.Type == dsl.TokComment:
+		case tk.Type == syntax.TokComment:
 			next := toks[len(toks)-1]
 			for _, u := range toks[i+1:] {
-				if u.Type != dsl.TokComment && !(u.Type == dsl.TokPunct && u.Value == ";") {
+				if u.Type != syntax.TokComment && !(u.Type == syntax.TokPunct && u.Value == ";") {
 					next = u
 					break
 				}
@@ -132,12 +133,12 @@ func commentPlaces(t testing.TB, src string) []commentPlace {
 			if prev != nil {
 				c.BeforeV = prev.Value
 				c.Trailing = prev.Pos.Line == tk.Pos.Line
-				if prevSemi != nil && prevSemi.Pos.Line == tk.Pos.Line && prev.Type == dsl.TokPunct && !strings.ContainsAny(prev.Value, ")]}") {
+				if prevSemi != nil && prevSemi.Pos.Line == tk.Pos.Line && prev.Type == syntax.TokPunct && !strings.ContainsAny(prev.Value, ")]}") {
 					c.Trailing = true
 				}
 			}
 			out = append(out, c)
-		case tk.Type == dsl.TokPunct && tk.Value == ";":
+		case tk.Type == syntax.TokPunct && tk.Value == ";":
 			tt := tk
 			prevSemi = &tt
 		default:
@@ -188,7 +189,7 @@ func TestFormatRepoFiles(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, diags := dsl.Parse(path, string(src)); len(diags) > 0 {
+			if _, diags := syntax.Parse(path, string(src)); len(diags) > 0 {
 				t.Skipf("does not parse: %v", diags[0])
 			}
 			checkFormat(t, path, string(src))
@@ -206,12 +207,12 @@ func TestFormatRepoCanonical(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			f, diags := dsl.Parse(path, string(src))
+			f, diags := syntax.Parse(path, string(src))
 			if len(diags) > 0 {
 				t.Errorf("%s: %v", path, diags[0])
 				continue
 			}
-			out, err := dsl.Format(f)
+			out, err := format.Format(f)
 			if err != nil {
 				t.Errorf("%s: %v", path, err)
 				continue
@@ -235,12 +236,12 @@ func TestFormatComments(t *testing.T) {
 	out := checkFormat(t, path, string(src))
 	count := func(s string) map[string]int {
 		m := map[string]int{}
-		toks, err := dsl.Tokenize("x", s)
+		toks, err := syntax.Tokenize("x", s)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, tk := range toks {
-			if tk.Type == dsl.TokComment {
+			if tk.Type == syntax.TokComment {
 				m[tk.Value]++
 			}
 		}
@@ -258,21 +259,21 @@ func TestFormatComments(t *testing.T) {
 	if len(after) != len(before) {
 		t.Errorf("%d comments before, %d after", len(before), len(after))
 	}
-	toks, err := dsl.Tokenize("x", string(out))
+	toks, err := syntax.Tokenize("x", string(out))
 	if err != nil {
 		t.Fatal(err)
 	}
 	for i, tk := range toks {
-		if tk.Type != dsl.TokComment || (i > 0 && toks[i-1].Pos.Line == tk.Pos.Line) {
+		if tk.Type != syntax.TokComment || (i > 0 && toks[i-1].Pos.Line == tk.Pos.Line) {
 			continue
 		}
 		next := toks[i+1]
-		for j := i + 1; next.Type == dsl.TokComment; j++ {
+		for j := i + 1; next.Type == syntax.TokComment; j++ {
 			next = toks[j]
 		}
 		want := 1
 		switch {
-		case next.Type == dsl.TokEOF:
+		case next.Type == syntax.TokEOF:
 		case next.Value == "}":
 			want = next.Pos.Column + 2
 		default:
@@ -380,30 +381,30 @@ func TestFormatCases(t *testing.T) {
 // A tree that does not match its source, or a node the printer does not
 // know, is an error, never a silently shortened file.
 func TestFormatRefuses(t *testing.T) {
-	f, diags := dsl.Parse("a.fray", "const a = 1\n")
+	f, diags := syntax.Parse("a.fray", "const a = 1\n")
 	if len(diags) > 0 {
 		t.Fatal(diags)
 	}
-	f.Decls = append(f.Decls, &dsl.Decl{})
-	if _, err := dsl.Format(f); err == nil || !strings.Contains(err.Error(), "does not know") {
+	f.Decls = append(f.Decls, &syntax.Decl{})
+	if _, err := format.Format(f); err == nil || !strings.Contains(err.Error(), "does not know") {
 		t.Errorf("an empty declaration: got %v", err)
 	}
 
-	f, _ = dsl.Parse("a.fray", "const a = 1\nconst b = 2\n")
+	f, _ = syntax.Parse("a.fray", "const a = 1\nconst b = 2\n")
 	f.Decls = f.Decls[:1]
-	if _, err := dsl.Format(f); err == nil {
+	if _, err := format.Format(f); err == nil {
 		t.Errorf("a declaration missing from the tree: no error")
 	}
 
-	f, _ = dsl.Parse("a.fray", "const a = 1\n")
+	f, _ = syntax.Parse("a.fray", "const a = 1\n")
 	f.Src = "const b = 1\n"
-	if _, err := dsl.Format(f); err == nil {
+	if _, err := format.Format(f); err == nil {
 		t.Errorf("a tree that is not its source's: no error")
 	}
 
-	f, _ = dsl.Parse("a.fray", "phase p once {\n  log \"x\"\n}\n")
-	f.Decls[0].Phase.Body.Stmts[0].Return = &dsl.ReturnStmt{Kw: true}
-	if _, err := dsl.Format(f); err == nil {
+	f, _ = syntax.Parse("a.fray", "phase p once {\n  log \"x\"\n}\n")
+	f.Decls[0].Phase.Body.Stmts[0].Return = &syntax.ReturnStmt{Kw: true}
+	if _, err := format.Format(f); err == nil {
 		t.Errorf("a statement with two kinds: no error")
 	}
 }
@@ -418,21 +419,21 @@ func TestFormatWhitespaceInsensitive(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		f, diags := dsl.Parse(path, string(src))
+		f, diags := syntax.Parse(path, string(src))
 		if len(diags) > 0 {
 			continue
 		}
-		want, err := dsl.Format(f)
+		want, err := format.Format(f)
 		if err != nil {
 			t.Fatalf("%s: %v", path, err)
 		}
 		for i := 0; i < 5; i++ {
 			s := scramble(t, r, string(src))
-			g, diags := dsl.Parse(path, s)
+			g, diags := syntax.Parse(path, s)
 			if len(diags) > 0 {
 				t.Fatalf("%s: the scrambled file does not parse: %v\n%s", path, diags[0], s)
 			}
-			got, err := dsl.Format(g)
+			got, err := format.Format(g)
 			if err != nil {
 				t.Fatalf("%s: %v\n%s", path, err, s)
 			}
@@ -447,7 +448,7 @@ func TestFormatWhitespaceInsensitive(t *testing.T) {
 // three spaces or tabs where there was space on a line, sometimes a space
 // between glued tokens, trailing blanks, and blank lines tripled.
 func scramble(t *testing.T, r *rand.Rand, src string) string {
-	toks, err := dsl.Tokenize("x", src)
+	toks, err := syntax.Tokenize("x", src)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -469,13 +470,13 @@ func scramble(t *testing.T, r *rand.Rand, src string) string {
 				b.WriteString(blanks())
 			}
 			b.WriteString(strings.Repeat("\n", n))
-			if tk.Type != dsl.TokEOF {
+			if tk.Type != syntax.TokEOF {
 				b.WriteString(strings.Repeat(" ", r.Intn(9)))
 			}
 		case gap != "":
 			b.WriteString(blanks())
-		case i > 0 && tk.Type != dsl.TokEOF && r.Intn(3) == 0 &&
-			!(prev.Value == "." && tk.Type == dsl.TokNumber) && !(prev.Type == dsl.TokNumber && tk.Value == "."):
+		case i > 0 && tk.Type != syntax.TokEOF && r.Intn(3) == 0 &&
+			!(prev.Value == "." && tk.Type == syntax.TokNumber) && !(prev.Type == syntax.TokNumber && tk.Value == "."):
 			b.WriteString(" ")
 		}
 		b.WriteString(tk.Value)

@@ -9,7 +9,9 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/check"
+	"github.com/frayrules/fray/dsl/diag"
+	"github.com/frayrules/fray/dsl/syntax"
 )
 
 // fraySeeds reads every .fray file under the repository's rules/ and
@@ -48,7 +50,7 @@ func fraySeeds(tb testing.TB) map[string]string {
 
 // checkDiags asserts what every diagnostic must carry, and that both
 // renderings accept it.
-func checkDiags(t *testing.T, src string, diags dsl.Diagnostics) {
+func checkDiags(t *testing.T, src string, diags diag.Diagnostics) {
 	t.Helper()
 	for _, d := range diags {
 		s := d.Subject
@@ -63,8 +65,8 @@ func checkDiags(t *testing.T, src string, diags dsl.Diagnostics) {
 		}
 	}
 	var buf bytes.Buffer
-	dsl.WriteText(&buf, diags, dsl.Sources{"fuzz.fray": src})
-	if err := dsl.WriteJSON(&buf, diags); err != nil {
+	diag.WriteText(&buf, diags, diag.Sources{"fuzz.fray": src})
+	if err := diag.WriteJSON(&buf, diags); err != nil {
 		t.Fatalf("WriteJSON: %v", err)
 	}
 }
@@ -76,9 +78,9 @@ func FuzzParse(f *testing.F) {
 	f.Add("")
 	f.Add("phase p each round { let a = 2d6 + d% }")
 	f.Fuzz(func(t *testing.T, src string) {
-		toks, err := dsl.Tokenize("fuzz.fray", src)
+		toks, err := syntax.Tokenize("fuzz.fray", src)
 		if err == nil {
-			if len(toks) == 0 || toks[len(toks)-1].Type != dsl.TokEOF {
+			if len(toks) == 0 || toks[len(toks)-1].Type != syntax.TokEOF {
 				t.Fatalf("token list does not end with EOF")
 			}
 			for _, tk := range toks {
@@ -92,7 +94,7 @@ func FuzzParse(f *testing.F) {
 		} else if utf8.ValidString(src) && !strings.Contains(err.Error(), "fuzz.fray:") {
 			t.Fatalf("lex error without position: %v", err)
 		}
-		file, diags := dsl.Parse("fuzz.fray", src)
+		file, diags := syntax.Parse("fuzz.fray", src)
 		if file == nil && len(diags) == 0 {
 			t.Fatalf("Parse failed without a diagnostic")
 		}
@@ -110,20 +112,20 @@ func FuzzCheck(f *testing.F) {
 	}
 	// Encounters are checked against the full ruleset; it is checked once
 	// per fuzzing process.
-	rules, rdiags := dsl.LoadRuleset("../rules/ten_segment_rounds.fray", dsl.Sources{})
+	rules, rdiags := check.UnderRoot("..").LoadRuleset("../rules/ten_segment_rounds.fray", diag.Sources{})
 	if rdiags.HasErrors() {
 		f.Fatalf("the ten-segment ruleset does not check: %v", rdiags)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
-		file, diags := dsl.Parse("fuzz.fray", src)
+		file, diags := syntax.Parse("fuzz.fray", src)
 		if file == nil {
 			checkDiags(t, src, diags)
 			return
 		}
-		if dsl.IsEncounter(file) {
-			_, diags = dsl.CheckEncounter(file, rules)
+		if check.IsEncounter(file) {
+			_, diags = check.CheckEncounter(file, rules)
 		} else {
-			_, diags = dsl.Check(file)
+			_, diags = check.UnderRoot("..").Check(file)
 		}
 		checkDiags(t, src, diags)
 	})

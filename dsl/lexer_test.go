@@ -8,7 +8,7 @@ import (
 
 	"github.com/alecthomas/participle/v2/lexer"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/syntax"
 )
 
 // tok is a compact expected token: type, text and position.
@@ -24,31 +24,31 @@ func (t tok) String() string {
 
 func typeName(t lexer.TokenType) string {
 	switch t {
-	case dsl.TokEOF:
+	case syntax.TokEOF:
 		return "EOF"
-	case dsl.TokIdent:
+	case syntax.TokIdent:
 		return "Ident"
-	case dsl.TokNumber:
+	case syntax.TokNumber:
 		return "Number"
-	case dsl.TokString:
+	case syntax.TokString:
 		return "String"
-	case dsl.TokDice:
+	case syntax.TokDice:
 		return "Dice"
-	case dsl.TokPunct:
+	case syntax.TokPunct:
 		return "Punct"
-	case dsl.TokComment:
+	case syntax.TokComment:
 		return "Comment"
 	}
 	return fmt.Sprintf("Type(%d)", t)
 }
 
 const (
-	id  = dsl.TokIdent
-	num = dsl.TokNumber
-	str = dsl.TokString
-	dic = dsl.TokDice
-	pun = dsl.TokPunct
-	com = dsl.TokComment
+	id  = syntax.TokIdent
+	num = syntax.TokNumber
+	str = syntax.TokString
+	dic = syntax.TokDice
+	pun = syntax.TokPunct
+	com = syntax.TokComment
 )
 
 func TestTokenize(t *testing.T) {
@@ -108,11 +108,11 @@ func TestTokenize(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			toks, err := dsl.Tokenize("t.fray", tt.src)
+			toks, err := syntax.Tokenize("t.fray", tt.src)
 			if err != nil {
 				t.Fatalf("Tokenize(%q): %v", tt.src, err)
 			}
-			if len(toks) == 0 || toks[len(toks)-1].Type != dsl.TokEOF {
+			if len(toks) == 0 || toks[len(toks)-1].Type != syntax.TokEOF {
 				t.Fatalf("Tokenize(%q) does not end with EOF: %v", tt.src, toks)
 			}
 			var got []tok
@@ -156,13 +156,13 @@ func TestTokenizeErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := dsl.Tokenize("t.fray", tt.src)
+			_, err := syntax.Tokenize("t.fray", tt.src)
 			if err == nil {
 				t.Fatalf("Tokenize(%q) succeeded, want an error", tt.src)
 			}
-			var le *dsl.LexError
+			var le *syntax.LexError
 			if !errors.As(err, &le) {
-				t.Fatalf("error %v is %T, not *dsl.LexError", err, err)
+				t.Fatalf("error %v is %T, not *syntax.LexError", err, err)
 			}
 			if le.Pos.Line != tt.line || le.Pos.Column != tt.col {
 				t.Errorf("error at %d:%d, want %d:%d (%v)", le.Pos.Line, le.Pos.Column, tt.line, tt.col, err)
@@ -194,7 +194,7 @@ func TestUnquote(t *testing.T) {
 		{`''`, ""},
 	}
 	for _, tt := range tests {
-		got, err := dsl.Unquote(tt.lit)
+		got, err := syntax.Unquote(tt.lit)
 		if err != nil || got != tt.want {
 			t.Errorf("Unquote(%s) = %q, %v; want %q", tt.lit, got, err, tt.want)
 		}

@@ -4,15 +4,17 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/check"
+	"github.com/frayrules/fray/dsl/diag"
+	"github.com/frayrules/fray/dsl/syntax"
 )
 
-func mustParse(t *testing.T, src string) *dsl.File {
+func mustParse(t *testing.T, src string) *syntax.File {
 	t.Helper()
-	f, diags := dsl.Parse("t.fray", src)
+	f, diags := syntax.Parse("t.fray", src)
 	if len(diags) > 0 || f == nil {
 		var b strings.Builder
-		dsl.WriteText(&b, diags, dsl.Sources{"t.fray": src})
+		diag.WriteText(&b, diags, diag.Sources{"t.fray": src})
 		t.Fatalf("Parse failed:\n%s", b.String())
 	}
 	return f
@@ -73,7 +75,7 @@ table morale d6 {
 	if a := s.Attrs[0]; a.Name != "hp" || a.Type.Name != "int" || a.Default == nil || a.Default.Raw() != "1" {
 		t.Errorf("hp: %+v", a)
 	}
-	if a := s.Attrs[1]; a.Default == nil || len(a.Default.Tokens) != 1 || a.Default.Tokens[0].Type != dsl.TokDice {
+	if a := s.Attrs[1]; a.Default == nil || len(a.Default.Tokens) != 1 || a.Default.Tokens[0].Type != syntax.TokDice {
 		t.Errorf("damage default: %+v", a.Default)
 	}
 	if a := s.Attrs[2]; a.Type.List == nil || a.Type.List.Name != "string" || a.Default != nil {
@@ -177,7 +179,7 @@ round 1 {
 	if len(f.Decls) != 4 {
 		t.Fatalf("decls: %d", len(f.Decls))
 	}
-	h, rules, _ := dsl.EncounterHeader(f)
+	h, rules, _ := check.EncounterHeader(f)
 	if h == nil || rules != "r.fray" {
 		t.Errorf("header %v, rules %q", h, rules)
 	}
@@ -247,7 +249,7 @@ func TestParseExprLineEnds(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			src := "phase p each round {\n" + tt.body + "\n}\n"
-			f, diags := dsl.Parse("t.fray", src)
+			f, diags := syntax.Parse("t.fray", src)
 			if tt.want == nil {
 				if len(diags) == 0 {
 					t.Fatalf("want a syntax error for %q", tt.body)
@@ -330,7 +332,7 @@ func TestParseErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			f, diags := dsl.Parse("t.fray", tt.src)
+			f, diags := syntax.Parse("t.fray", tt.src)
 			if f != nil {
 				t.Fatalf("Parse(%q) succeeded", tt.src)
 			}
@@ -339,7 +341,7 @@ func TestParseErrors(t *testing.T) {
 			}
 			d := diags[0]
 			s := d.Subject
-			if d.Code != dsl.CodeSyntax || d.Severity != dsl.Error {
+			if d.Code != diag.CodeSyntax || d.Severity != diag.Error {
 				t.Errorf("code %s severity %s", d.Code, d.Severity)
 			}
 			if s.Filename != "t.fray" || s.Start.Line != tt.line || s.Start.Column != tt.col {
@@ -379,7 +381,7 @@ func TestSyntaxErrorsInWords(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, diags := dsl.Parse("t.fray", tt.src)
+			_, diags := syntax.Parse("t.fray", tt.src)
 			if len(diags) != 1 {
 				t.Fatalf("want one diagnostic, got %v", diags)
 			}

@@ -6,7 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/check"
+	"github.com/frayrules/fray/dsl/diag"
 )
 
 const sandboxBase = `ruleset "base" { source "x" }
@@ -42,16 +43,12 @@ func TestSandbox(t *testing.T) {
 	}
 	link := variant("link.fray", "../link.fray")
 
-	old := dsl.Root
-	dsl.Root = root
-	defer func() { dsl.Root = old }()
-
-	if diags := dsl.Lint(ok, dsl.Sources{}); diags.HasErrors() {
+	if diags := check.UnderRoot(root).Lint(ok, diag.Sources{}); diags.HasErrors() {
 		t.Errorf("an import inside the root must work: %v", diags)
 	}
 	for name, path := range map[string]string{"climbs": climbs, "absolute": abs, "etc": etc, "symlink": link} {
-		diags := dsl.Lint(path, dsl.Sources{})
-		if len(diags) != 1 || diags[0].Code != dsl.CodeSandbox {
+		diags := check.UnderRoot(root).Lint(path, diag.Sources{})
+		if len(diags) != 1 || diags[0].Code != diag.CodeSandbox {
 			t.Errorf("%s: want one sandbox error, got %v", name, diags)
 			continue
 		}

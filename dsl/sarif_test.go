@@ -8,20 +8,21 @@ import (
 
 	"github.com/owenrumney/go-sarif/v2/sarif"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/check"
+	"github.com/frayrules/fray/dsl/diag"
 )
 
 // TestSARIF checks the SARIF log against what SARIF 2.1.0 requires of it
 // (the spec's required properties and value ranges) and reads it back with
 // an independent SARIF library.
 func TestSARIF(t *testing.T) {
-	src := dsl.Sources{}
-	diags := dsl.Lint(filepath.Join("..", "testdata", "variants", "bad_variant.fray"), src)
+	src := diag.Sources{}
+	diags := check.UnderRoot("..").Lint(filepath.Join("..", "testdata", "variants", "bad_variant.fray"), src)
 	if len(diags) == 0 {
 		t.Fatal("the fixture should give diagnostics")
 	}
 	var buf bytes.Buffer
-	if err := dsl.WriteSARIF(&buf, diags, "test"); err != nil {
+	if err := diag.WriteSARIF(&buf, diags, "test"); err != nil {
 		t.Fatal(err)
 	}
 	var doc struct {

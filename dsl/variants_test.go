@@ -6,22 +6,24 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/check"
+	"github.com/frayrules/fray/dsl/diag"
+	"github.com/frayrules/fray/dsl/syntax"
 )
 
 func TestVariantMerge(t *testing.T) {
-	base, diags := dsl.LoadRuleset(filepath.Join("..", "testdata", "variants", "base.fray"), dsl.Sources{})
+	base, diags := check.UnderRoot("..").LoadRuleset(filepath.Join("..", "testdata", "variants", "base.fray"), diag.Sources{})
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
-	v, diags := dsl.LoadRuleset(filepath.Join("..", "testdata", "variants", "variant.fray"), dsl.Sources{})
+	v, diags := check.UnderRoot("..").LoadRuleset(filepath.Join("..", "testdata", "variants", "variant.fray"), diag.Sources{})
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
 	if v.Name != "Variant" || v.Segments != 2 || v.Default == nil || v.Default.Name != "attack" {
 		t.Errorf("header: name %q, segments %d, default %v: the variant's name, the base's other fields", v.Name, v.Segments, v.Default)
 	}
-	names := func(m *dsl.Model) string {
+	names := func(m *check.Model) string {
 		var out []string
 		for _, p := range m.Phases {
 			out = append(out, p.Name)
@@ -41,8 +43,8 @@ func TestVariantMerge(t *testing.T) {
 	if len(hit.Handlers) != 1 || !strings.HasSuffix(hit.Handlers[0].Decl.Pos.Filename, "variant.fray") {
 		t.Errorf("the variant's handler replaces the base's: %d handlers", len(hit.Handlers))
 	}
-	hp := dsl.FindAttr(v.U.CombatantAttrs, "hp")
-	if hp == nil || hp.Decl.Default.Raw() != "9" || dsl.FindAttr(v.U.CombatantAttrs, "armour") == nil || dsl.FindAttr(v.U.CombatantAttrs, "speed") == nil {
+	hp := check.FindAttr(v.U.CombatantAttrs, "hp")
+	if hp == nil || hp.Decl.Default.Raw() != "9" || check.FindAttr(v.U.CombatantAttrs, "armour") == nil || check.FindAttr(v.U.CombatantAttrs, "speed") == nil {
 		t.Errorf("attributes: hp overridden to 9, armour added, speed kept")
 	}
 	// Everything the variant does not touch is the base's, unchanged.
@@ -52,10 +54,10 @@ func TestVariantMerge(t *testing.T) {
 }
 
 func TestVariantMistakes(t *testing.T) {
-	src := dsl.Sources{}
-	diags := dsl.Lint(filepath.Join("..", "testdata", "variants", "bad_variant.fray"), src)
+	src := diag.Sources{}
+	diags := check.UnderRoot("..").Lint(filepath.Join("..", "testdata", "variants", "bad_variant.fray"), src)
 	var buf bytes.Buffer
-	dsl.WriteText(&buf, diags, src)
+	diag.WriteText(&buf, diags, src)
 	out := buf.String()
 	for _, want := range []string{
 		"override of phase surprise, which the base ruleset does not have",
@@ -74,14 +76,14 @@ func TestVariantMistakes(t *testing.T) {
 }
 
 func TestVariantCycle(t *testing.T) {
-	diags := dsl.Lint(filepath.Join("..", "testdata", "variants", "cycle_a.fray"), dsl.Sources{})
-	if len(diags) == 0 || diags[0].Code != dsl.CodeImportCycle {
+	diags := check.UnderRoot("..").Lint(filepath.Join("..", "testdata", "variants", "cycle_a.fray"), diag.Sources{})
+	if len(diags) == 0 || diags[0].Code != diag.CodeImportCycle {
 		t.Fatalf("want an import cycle, got %v", diags)
 	}
 }
 
 func TestOverrideWithoutBase(t *testing.T) {
-	f, diags := dsl.Parse("x.fray", `ruleset "x" { source "y" }
+	f, diags := syntax.Parse("x.fray", `ruleset "x" { source "y" }
 override const a = 1
 phase p each round { log "x" }
 end when true
@@ -89,8 +91,8 @@ end when true
 	if diags != nil {
 		t.Fatal(diags)
 	}
-	_, diags = dsl.Check(f)
-	if len(diags) == 0 || diags[0].Code != dsl.CodeOverride {
+	_, diags = check.UnderRoot("..").Check(f)
+	if len(diags) == 0 || diags[0].Code != diag.CodeOverride {
 		t.Fatalf("want an override without base error, got %v", diags)
 	}
 }
@@ -98,16 +100,16 @@ end when true
 // A variant overrides or removes a ruleset function like any declaration.
 func TestVariantFunctions(t *testing.T) {
 	dir := filepath.Join("..", "testdata", "variants")
-	v, diags := dsl.LoadRuleset(filepath.Join(dir, "fn_variant.fray"), dsl.Sources{})
+	v, diags := check.UnderRoot("..").LoadRuleset(filepath.Join(dir, "fn_variant.fray"), diag.Sources{})
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
 	if f := v.Funcs["damage"]; f == nil || f.Body.Expr.Raw() != "n * 2" {
 		t.Errorf("the variant's damage replaces the base's")
 	}
-	src := dsl.Sources{}
+	src := diag.Sources{}
 	var buf bytes.Buffer
-	dsl.WriteText(&buf, dsl.Lint(filepath.Join(dir, "fn_bad_variant.fray"), src), src)
+	diag.WriteText(&buf, check.UnderRoot("..").Lint(filepath.Join(dir, "fn_bad_variant.fray"), src), src)
 	for _, want := range []string{
 		"override of fn damag, which the base ruleset does not have [F403]",
 		"did you mean damage?",

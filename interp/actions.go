@@ -5,12 +5,14 @@ import (
 	"reflect"
 	"strings"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/check"
+	"github.com/frayrules/fray/dsl/diag"
+	"github.com/frayrules/fray/dsl/syntax"
 )
 
 type declareNode struct {
-	at  dsl.Range
-	who *dsl.CExpr // one combatant's declaration; nil for everyone's
+	at  diag.Range
+	who *check.CExpr // one combatant's declaration; nil for everyone's
 }
 
 func (p *Plan) compileDeclare(n *declareNode) stmtFn {
@@ -23,9 +25,9 @@ func (p *Plan) compileDeclare(n *declareNode) stmtFn {
 // else the ruleset's default action.
 func (n *declareNode) run(r *Run, fr reflect.Value) (flow, error) {
 	r.world++
-	var script map[string]*dsl.DeclSpec
+	var script map[string]*check.DeclSpec
 	if specs := r.enc.Script[r.round]; len(specs) > 0 {
-		script = make(map[string]*dsl.DeclSpec, len(specs))
+		script = make(map[string]*check.DeclSpec, len(specs))
 		for _, d := range specs {
 			script[d.Who] = d
 		}
@@ -48,7 +50,7 @@ func (n *declareNode) run(r *Run, fr reflect.Value) (flow, error) {
 			continue
 		}
 		r.declared[i] = nil
-		c.Elem().Field(dsl.FieldAction).SetString("")
+		c.Elem().Field(check.FieldAction).SetString("")
 		if !inFight(c) {
 			continue
 		}
@@ -61,7 +63,7 @@ func (n *declareNode) run(r *Run, fr reflect.Value) (flow, error) {
 					continue
 				}
 				slot := reflect.New(s.Action.Params[j].Type.R).Elem()
-				if err := r.store(slot, a, dsl.RangeOf(s.Decl.Pos, s.Decl.EndPos)); err != nil {
+				if err := r.store(slot, a, syntax.RangeOf(s.Decl.Pos, s.Decl.EndPos)); err != nil {
 					return flowNext, err
 				}
 				d.args[j] = slot
@@ -73,7 +75,7 @@ func (n *declareNode) run(r *Run, fr reflect.Value) (flow, error) {
 			continue
 		}
 		r.declared[i] = d
-		c.Elem().Field(dsl.FieldAction).SetString(d.action.a.Name)
+		c.Elem().Field(check.FieldAction).SetString(d.action.a.Name)
 		if r.quiet() {
 			continue
 		}
@@ -123,7 +125,7 @@ func (d *declared) jsonArgs() map[string]any {
 
 // act WHO: the combatant resolves its declared action (the default
 // one when nothing was declared).
-func (p *Plan) compileAct(at dsl.Range, who *dsl.CExpr) stmtFn {
+func (p *Plan) compileAct(at diag.Range, who *check.CExpr) stmtFn {
 	find := p.somebody(who)
 	return func(r *Run, base addr) (flow, error) {
 		r.reason = "act"
@@ -136,7 +138,7 @@ func (p *Plan) compileAct(at dsl.Range, who *dsl.CExpr) stmtFn {
 }
 
 // act is act for the combatant at cp, of type ct.
-func (r *Run) act(at dsl.Range, cp addr, ct reflect.Type) error {
+func (r *Run) act(at diag.Range, cp addr, ct reflect.Type) error {
 	if cp.isNil() {
 		return &RunError{At: at, Msg: "act needs a combatant, found nobody"}
 	}
@@ -158,7 +160,7 @@ func (r *Run) act(at dsl.Range, cp addr, ct reflect.Type) error {
 func (r *Run) perform(cp addr, ct reflect.Type, d *declared) error {
 	ap := d.action
 	if r.nesting >= MaxNesting {
-		return &RunError{At: dsl.RangeOf(ap.a.Decl.Pos, ap.a.Decl.Pos), Msg: fmt.Sprintf("actions and events are nested more than %d deep", MaxNesting)}
+		return &RunError{At: syntax.RangeOf(ap.a.Decl.Pos, ap.a.Decl.Pos), Msg: fmt.Sprintf("actions and events are nested more than %d deep", MaxNesting)}
 	}
 	r.nesting++
 	r.actors = append(r.actors, nameAt(cp)) // the name leads every combatant
@@ -183,7 +185,7 @@ func (r *Run) perform(cp addr, ct reflect.Type, d *declared) error {
 
 // logAct logs that the combatant at cp acts, with the action's arguments
 // as they stand in its frame fr.
-func (r *Run) logAct(fr reflect.Value, cp addr, a *dsl.Action) {
+func (r *Run) logAct(fr reflect.Value, cp addr, a *check.Action) {
 	e := fr.Elem()
 	var parts []string
 	args := map[string]any{}
@@ -218,7 +220,7 @@ func (r *Run) actionArgs(fr reflect.Value, d *declared) error {
 		if err != nil {
 			return err
 		}
-		if err := r.store(e.Field(p.Field.Index), v, dsl.RangeOf(p.Decl.Pos, p.Decl.EndPos)); err != nil {
+		if err := r.store(e.Field(p.Field.Index), v, syntax.RangeOf(p.Decl.Pos, p.Decl.EndPos)); err != nil {
 			return err
 		}
 	}
@@ -226,9 +228,9 @@ func (r *Run) actionArgs(fr reflect.Value, d *declared) error {
 }
 
 type scheduleNode struct {
-	at         dsl.Range
+	at         diag.Range
 	label      string
-	who, after *dsl.CExpr
+	who, after *check.CExpr
 	body       block
 }
 
@@ -296,9 +298,9 @@ func (r *Run) untick(t int) (int, int) {
 }
 
 type cancelNode struct {
-	at    dsl.Range
+	at    diag.Range
 	label string
-	who   *dsl.CExpr
+	who   *check.CExpr
 }
 
 // cancel "LABEL" for WHO: what is scheduled under that label is dropped.
@@ -358,8 +360,8 @@ func (r *Run) fireDue() error {
 			r.emitLog(&Event{Kind: KFire, Who: next.actor, Name: next.label, Text: fmt.Sprintf("%s: %q comes due", next.actor, next.label)})
 		}
 		fr := next.frame
-		fr.Elem().Field(dsl.GRound).SetInt(int64(r.round))
-		fr.Elem().Field(dsl.GSegment).SetInt(int64(r.segment))
+		fr.Elem().Field(check.GRound).SetInt(int64(r.round))
+		fr.Elem().Field(check.GSegment).SetInt(int64(r.segment))
 		r.actors = append(r.actors, next.actor)
 		_, err := r.runBlock(&next.body, addrOf(fr))
 		r.actors = r.actors[:len(r.actors)-1]
@@ -370,10 +372,10 @@ func (r *Run) fireDue() error {
 }
 
 type applyNode struct {
-	at     dsl.Range
-	table  *dsl.Table
-	keys   []*dsl.CExpr // none: roll the table's dice
-	target *dsl.CExpr
+	at     diag.Range
+	table  *check.Table
+	keys   []*check.CExpr // none: roll the table's dice
+	target *check.CExpr
 }
 
 // apply TABLE[(KEYS)] to TARGET rolls the table (or looks its keys up),

@@ -4,14 +4,15 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/check"
+	"github.com/frayrules/fray/dsl/diag"
 )
 
 // steadyRun is the reference procedure (testdata/bench) after a few
 // rounds, with hit points no blow can use up, so that every further
 // round plays the whole procedure: initiative, ordering, attacks, hits.
 func steadyRun(t testing.TB) *Run {
-	enc, diags := dsl.LoadEncounter(filepath.Join("..", "testdata", "bench", "skirmish.fray"), "", dsl.Sources{})
+	enc, diags := check.UnderRoot("..").LoadEncounter(filepath.Join("..", "testdata", "bench", "skirmish.fray"), "", diag.Sources{})
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
@@ -19,7 +20,7 @@ func steadyRun(t testing.TB) *Run {
 	if err := r.setup(); err != nil {
 		t.Fatal(err)
 	}
-	hp := dsl.FindAttr(r.m.U.CombatantAttrs, "hp")
+	hp := check.FindAttr(r.m.U.CombatantAttrs, "hp")
 	for _, c := range r.comb {
 		c.Elem().Field(hp.Field).SetInt(1 << 40)
 	}

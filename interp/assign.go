@@ -4,7 +4,8 @@ import (
 	"fmt"
 	"reflect"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/check"
+	"github.com/frayrules/fray/dsl/diag"
 )
 
 // Assignments: TARGET = VALUE, TARGET += VALUE, TARGET -= VALUE.
@@ -17,10 +18,10 @@ import (
 // reflection, by its attributes' names.
 
 type assignNode struct {
-	at   dsl.Range
-	t    *dsl.Target
+	at   diag.Range
+	t    *check.Target
 	op   string
-	val  *dsl.CExpr
+	val  *check.CExpr
 	path targetPath
 	bump bool // it may change what the end condition reads
 }

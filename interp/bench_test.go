@@ -8,14 +8,14 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/check"
+	"github.com/frayrules/fray/dsl/diag"
 	"github.com/frayrules/fray/interp"
 )
 
-func loadBench(b *testing.B, path string) (*interp.Plan, *dsl.Encounter) {
+func loadBench(b *testing.B, path string) (*interp.Plan, *check.Encounter) {
 	b.Helper()
-	dsl.Root = ".."
-	enc, diags := dsl.LoadEncounter(path, "", dsl.Sources{})
+	enc, diags := check.UnderRoot("..").LoadEncounter(path, "", diag.Sources{})
 	if diags.HasErrors() {
 		b.Fatal(diags)
 	}
@@ -69,16 +69,15 @@ func BenchmarkRuleset(b *testing.B) {
 }
 
 func BenchmarkLintRules(b *testing.B) {
-	dsl.Root = ".."
 	files, _ := filepath.Glob(filepath.Join("..", "rules", "*.fray"))
 	variants, _ := filepath.Glob(filepath.Join("..", "rules", "variants", "*.fray"))
 	files = append(files, variants...)
 	b.ReportAllocs()
 	for b.Loop() {
 		// As fray lint does, on one core: one Linter for the run.
-		l := dsl.NewLinter()
+		l := check.UnderRoot("..").NewLinter()
 		for _, f := range files {
-			if d := l.Lint(f, dsl.Sources{}); d.HasErrors() {
+			if d := l.Lint(f, diag.Sources{}); d.HasErrors() {
 				b.Fatal(d)
 			}
 		}

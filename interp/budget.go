@@ -7,7 +7,7 @@ import (
 
 	"github.com/expr-lang/expr/vm"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/diag"
 )
 
 // The run's budget. Every step of work a rule can cause counts toward
@@ -61,7 +61,7 @@ func (r *Run) over() bool {
 }
 
 // tooManySteps is the error of a run that must stop (overSteps), placed at.
-func (r *Run) tooManySteps(at dsl.Range) error {
+func (r *Run) tooManySteps(at diag.Range) error {
 	err := r.overErr()
 	if err == ErrInterrupted {
 		return err

@@ -7,7 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/check"
+	"github.com/frayrules/fray/dsl/diag"
 	"github.com/frayrules/fray/interp"
 )
 
@@ -132,8 +133,8 @@ func TestCrucibleW1ElfOnPoint(t *testing.T) {
 // The variant without the optional tie-breaks: equal initiative is simply
 // simultaneous, so the ogre's blow lands though Aelis fells it.
 func TestCrucibleWithoutTieBreaks(t *testing.T) {
-	enc, diags := dsl.LoadEncounter(filepath.Join("..", "testdata", "mechanics", "cs_initiative_ties.fray"),
-		filepath.Join("..", "rules", "variants", "crucible_no_tie_breaks.fray"), dsl.Sources{})
+	enc, diags := check.UnderRoot("..").LoadEncounter(filepath.Join("..", "testdata", "mechanics", "cs_initiative_ties.fray"),
+		filepath.Join("..", "rules", "variants", "crucible_no_tie_breaks.fray"), diag.Sources{})
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}

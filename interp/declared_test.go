@@ -6,7 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/check"
+	"github.com/frayrules/fray/dsl/diag"
 	"github.com/frayrules/fray/interp"
 )
 
@@ -40,7 +41,7 @@ func TestDeclaredArguments(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.dir, func(t *testing.T) {
-			enc, diags := dsl.LoadEncounter(filepath.Join("testdata", tt.dir, "enc.fray"), "", dsl.Sources{})
+			enc, diags := check.UnderRoot("..").LoadEncounter(filepath.Join("testdata", tt.dir, "enc.fray"), "", diag.Sources{})
 			if diags.HasErrors() {
 				t.Fatalf("does not check: %v", diags)
 			}

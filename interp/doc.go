@@ -1,7 +1,41 @@
-// Package interp runs a checked ruleset over an encounter. It lowers the
-// syntax tree and compiled expressions of a dsl.Model into a plan of small
-// executable nodes once, then plays the fight: set-up phases, rounds and
-// segments, ordering with tie policies, simultaneous groups, scheduled
-// completions and event handlers. Every roll and decision becomes an Event
-// of the log; dice come from a seeded stream or a fixed list.
+// Package interp runs a checked ruleset over an encounter: the last pass
+// of fray, after syntax, check and (for the command line) format.
+//
+// # Plan, once
+//
+// Lower (plan.go) turns a checked dsl.Model into a Plan, once per
+// ruleset; any number of runs, on any number of goroutines, share it.
+// Every statement of every body is compiled into one closure (stmtFn,
+// stmt.go) that holds what it needs, resolved: the places of its frame
+// it reads and writes, and its expressions planned (eval.go). An
+// expression is planned once: when the native compiler (fast.go,
+// fast_ops.go, fast_world.go) covers it, it runs as Go closures that read
+// the frame by offset; otherwise it runs in expr-lang's VM, the evaluator
+// of record (TestFastAgreesWithExpr and TestFastSameLogs hold the two to
+// the same values, rolls, errors and logs). There is no other way to run
+// a statement and no switch that changes the engine.
+//
+// The statements, one file each: let, if, log, return, segment
+// (stmt.go); assignments (assign.go); loops, orders, tie groups and
+// simultaneous groups (loop.go); emit, dispatch and handlers (emit.go);
+// declare, act, schedule, cancel, apply (actions.go).
+//
+// # Run
+//
+// A Run (run.go) is one fight: setup (setup.go) makes the sides and
+// combatants and computes constants and defaults; Play runs the set-up
+// phases, then rounds and segments until the end condition holds, firing
+// scheduled blocks when they come due. Bodies run in frames lent by
+// per-body pools (frames.go). Every roll and decision becomes an Event
+// of the log (event.go, text.go); dice come from a seeded stream or a
+// fixed list (dice.go). A Runner (runner.go) plays many fights of one
+// encounter reusing one Run; Simulate (sim.go) spreads fights over
+// workers; Enumerate (enumerate.go) walks every outcome of the set-up
+// dice for fray prob; Replay (replay.go) plays a recorded log again.
+//
+// # Budget
+//
+// Every step of work a rule can cause counts toward one limit, and the
+// log and strings have theirs (budget.go): no rule file can keep a run
+// busy for long or make it take much memory, with default options.
 package interp

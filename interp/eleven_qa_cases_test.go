@@ -6,7 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/check"
+	"github.com/frayrules/fray/dsl/diag"
 	"github.com/frayrules/fray/interp"
 )
 
@@ -84,7 +85,7 @@ var elevenQACases = []procCase{
 // that names it, instead of never going off.
 func TestElevenPreparedTriggerTypo(t *testing.T) {
 	path := filepath.Join("..", "testdata", "mechanics", "ep_prepared_typo.fray")
-	enc, diags := dsl.LoadEncounter(path, "", dsl.Sources{})
+	enc, diags := check.UnderRoot("..").LoadEncounter(path, "", diag.Sources{})
 	if diags.HasErrors() {
 		t.Fatalf("%s does not check: %v", path, diags)
 	}

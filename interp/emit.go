@@ -5,7 +5,8 @@ import (
 	"reflect"
 	"strings"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/check"
+	"github.com/frayrules/fray/dsl/diag"
 )
 
 // Events: emit EVENT(ARGS) evaluates the arguments into a frame of the
@@ -13,19 +14,19 @@ import (
 // inside a simultaneous group, when the group ends (flush).
 
 type emitNode struct {
-	at   dsl.Range
+	at   diag.Range
 	ev   *eventPlan
 	args []intoFn // each argument, into its parameter's place in the event's frame
 }
 
 type pendingEmit struct {
 	ev  *eventPlan
-	at  dsl.Range
+	at  diag.Range
 	who string
 	fr  reflect.Value // the event frame holding the arguments, released once dispatched
 }
 
-func (p *Plan) compileEmit(at dsl.Range, ep *eventPlan, args []*dsl.CExpr) stmtFn {
+func (p *Plan) compileEmit(at diag.Range, ep *eventPlan, args []*check.CExpr) stmtFn {
 	n := &emitNode{at: at, ev: ep}
 	for i, a := range args {
 		n.args = append(n.args, p.into(a, ep.params[i].t, at))
@@ -71,7 +72,7 @@ func (ep *eventPlan) arg(efr reflect.Value, i int) reflect.Value {
 
 // dispatch logs an event whose arguments are in efr, a frame of the
 // event, and runs its handlers.
-func (r *Run) dispatch(ep *eventPlan, efr reflect.Value, at dsl.Range, who string) error {
+func (r *Run) dispatch(ep *eventPlan, efr reflect.Value, at diag.Range, who string) error {
 	r.nesting++
 	defer func() { r.nesting-- }()
 	if r.nesting > MaxNesting {
@@ -140,7 +141,7 @@ func (ep *eventPlan) skipText(efr reflect.Value) bool {
 func (r *Run) handle(ep *eventPlan, efr reflect.Value, who string) error {
 	ev := ep.ev
 	for i, p := range ev.Params {
-		if p.Type.Kind != dsl.KCombatant {
+		if p.Type.Kind != check.KCombatant {
 			continue
 		}
 		if a := ep.arg(efr, i); a.IsValid() && !a.IsNil() {
@@ -164,7 +165,7 @@ func (r *Run) handle(ep *eventPlan, efr reflect.Value, who string) error {
 }
 
 // render fills a template; without keep it only evaluates the parts.
-func (r *Run) render(t *dsl.Template, fr reflect.Value, keep bool) (string, error) {
+func (r *Run) render(t *check.Template, fr reflect.Value, keep bool) (string, error) {
 	var b strings.Builder
 	for _, p := range t.Parts {
 		if p.Expr == nil {

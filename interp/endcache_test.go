@@ -5,14 +5,15 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/check"
+	"github.com/frayrules/fray/dsl/diag"
 )
 
 // The end condition's answer is kept while nothing it reads changes
 // (checkEnd); an assignment to an attribute it reads must still end the
 // fight in the middle of a loop, as evaluating it every time does.
 func TestEndConditionSeesAssignments(t *testing.T) {
-	enc, diags := dsl.LoadEncounter("../testdata/runtime/end_reads_encounter.fray", "", dsl.Sources{})
+	enc, diags := check.UnderRoot("..").LoadEncounter("../testdata/runtime/end_reads_encounter.fray", "", diag.Sources{})
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}

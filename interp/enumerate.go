@@ -5,7 +5,7 @@ import (
 	"math/big"
 	"strings"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/check"
 	"github.com/frayrules/fray/stdlib"
 )
 
@@ -129,7 +129,7 @@ func (e *enumDice) shape(limit int) (int, string) {
 // encounter's set-up phases (the phases that run once, before the first
 // round) are over, or the one named after, computed by running them for
 // every sequence of dice they can roll. maxPaths bounds the sequences.
-func EventProbability(p *Plan, enc *dsl.Encounter, cond *dsl.CExpr, after string, maxPaths int) (*big.Rat, int, error) {
+func EventProbability(p *Plan, enc *check.Encounter, cond *check.CExpr, after string, maxPaths int) (*big.Rat, int, error) {
 	e := &enumDice{}
 	total := new(big.Rat)
 	paths := 0
@@ -169,7 +169,7 @@ func EventProbability(p *Plan, enc *dsl.Encounter, cond *dsl.CExpr, after string
 // set-ups too large to enumerate: it plays the set-up n times with the
 // seeded dice of fight i (as fray sim would) and counts how often the
 // condition holds. The answer is an estimate, not an exact value.
-func SampleEventProbability(p *Plan, enc *dsl.Encounter, cond *dsl.CExpr, after string, n int, seed uint64) (int, error) {
+func SampleEventProbability(p *Plan, enc *check.Encounter, cond *check.CExpr, after string, n int, seed uint64) (int, error) {
 	hits := 0
 	r := &NewRunner(p, enc).run
 	for i := 0; i < n; i++ {
@@ -206,7 +206,7 @@ func (r *Run) PlaySetup(after string) error {
 }
 
 // evalAfterSetup evaluates a condition on the fight PlaySetup left.
-func (r *Run) evalAfterSetup(cond *dsl.CExpr) (any, error) {
+func (r *Run) evalAfterSetup(cond *check.CExpr) (any, error) {
 	fr := r.frameAt(0)
 	v, err := r.eval(cond, fr)
 	if err == nil {

@@ -6,7 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/check"
+	"github.com/frayrules/fray/dsl/diag"
 	"github.com/frayrules/fray/interp"
 )
 
@@ -40,7 +41,7 @@ func checkOdds(t *testing.T, path, after string, sequences int, cases []odds) {
 // checkOddsWithin is checkOdds with a bound on the sequences.
 func checkOddsWithin(t *testing.T, path, after string, sequences, bound int, cases []odds) {
 	t.Helper()
-	enc, diags := dsl.LoadEncounter(path, "", dsl.Sources{})
+	enc, diags := check.UnderRoot("..").LoadEncounter(path, "", diag.Sources{})
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
@@ -61,7 +62,7 @@ func checkOddsWithin(t *testing.T, path, after string, sequences, bound int, cas
 }
 
 func TestEventProbabilityBounded(t *testing.T) {
-	enc, _ := dsl.LoadEncounter(filepath.Join("..", "testdata", "encounters", "halvaine_and_the_orcs.fray"), "", dsl.Sources{})
+	enc, _ := check.UnderRoot("..").LoadEncounter(filepath.Join("..", "testdata", "encounters", "halvaine_and_the_orcs.fray"), "", diag.Sources{})
 	cond, _ := enc.Rules.CompileQuestion("<event>", "true", enc.Rules.U.Bool)
 	if _, _, err := interp.EventProbability(interp.Lower(enc.Rules), enc, cond, "", 10); err == nil {
 		t.Fatal("more sequences than the bound must be an error")
@@ -82,7 +83,7 @@ func TestEventProbabilityOfSums(t *testing.T) {
 // A set-up with more sequences than the bound is refused at once, with the
 // rolls it makes.
 func TestEventProbabilityRefusesLargeSetups(t *testing.T) {
-	enc, diags := dsl.LoadEncounter(filepath.Join("..", "testdata", "prob", "checks_encounter.fray"), "", dsl.Sources{})
+	enc, diags := check.UnderRoot("..").LoadEncounter(filepath.Join("..", "testdata", "prob", "checks_encounter.fray"), "", diag.Sources{})
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
@@ -96,7 +97,7 @@ func TestEventProbabilityRefusesLargeSetups(t *testing.T) {
 // Sampling estimates the exact answer: the 95% interval of 4000 seeded
 // set-ups holds 1/6.
 func TestSampleEventProbability(t *testing.T) {
-	enc, _ := dsl.LoadEncounter(filepath.Join("..", "testdata", "prob", "checks_encounter.fray"), "", dsl.Sources{})
+	enc, _ := check.UnderRoot("..").LoadEncounter(filepath.Join("..", "testdata", "prob", "checks_encounter.fray"), "", diag.Sources{})
 	cond, _ := enc.Rules.CompileQuestion("<event>", `any(sides, .name == "a" && .check >= 10)`, enc.Rules.U.Bool)
 	hits, err := interp.SampleEventProbability(interp.Lower(enc.Rules), enc, cond, "", 4000, 1)
 	if err != nil {

@@ -3,7 +3,8 @@ package interp
 import (
 	"reflect"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/check"
+	"github.com/frayrules/fray/dsl/diag"
 )
 
 // Planned expressions. expr-lang's VM is the evaluator of record; when a
@@ -24,10 +25,10 @@ type valueFn func(r *Run, base addr) (any, error)
 type intoFn func(r *Run, base, dst addr) error
 
 // frameType is the struct type of the frames an expression is evaluated in.
-func frameType(ce *dsl.CExpr) reflect.Type { return ce.Frame.R }
+func frameType(ce *check.CExpr) reflect.Type { return ce.Frame.R }
 
 // cond plans a condition.
-func (p *Plan) cond(ce *dsl.CExpr) condFn {
+func (p *Plan) cond(ce *check.CExpr) condFn {
 	if fe := p.fastExpr(ce); fe != nil && fe.b != nil {
 		fb := fe.b
 		return func(r *Run, base addr) (bool, error) { return fastRunP(r, ce, fb, base) }
@@ -41,7 +42,7 @@ func (p *Plan) cond(ce *dsl.CExpr) condFn {
 }
 
 // value plans an expression whose boxed value is wanted.
-func (p *Plan) value(ce *dsl.CExpr) valueFn {
+func (p *Plan) value(ce *check.CExpr) valueFn {
 	switch {
 	case ce.Const != nil:
 		c := ce.Const
@@ -56,7 +57,7 @@ func (p *Plan) value(ce *dsl.CExpr) valueFn {
 
 // into plans an expression stored in a place of type t; at places a
 // value that cannot be stored there.
-func (p *Plan) into(ce *dsl.CExpr, t reflect.Type, at dsl.Range) intoFn {
+func (p *Plan) into(ce *check.CExpr, t reflect.Type, at diag.Range) intoFn {
 	if fe := p.fastExpr(ce); fe != nil {
 		switch {
 		case fe.i != nil && t == intT:
@@ -86,7 +87,7 @@ func (p *Plan) into(ce *dsl.CExpr, t reflect.Type, at dsl.Range) intoFn {
 // making it was not inlined itself.
 //
 //go:noinline
-func into[T any](ce *dsl.CExpr, fn func(*Run, addr) (T, error)) intoFn {
+func into[T any](ce *check.CExpr, fn func(*Run, addr) (T, error)) intoFn {
 	return func(r *Run, base, dst addr) error {
 		v, err := fastRunP(r, ce, fn, base)
 		if err == nil {
@@ -98,7 +99,7 @@ func into[T any](ce *dsl.CExpr, fn func(*Run, addr) (T, error)) intoFn {
 
 // intValue plans a whole number (the value of += and -=, a segment):
 // native when it can be, else the VM's value converted.
-func (p *Plan) intValue(ce *dsl.CExpr) func(r *Run, base addr) (int, bool, error) {
+func (p *Plan) intValue(ce *check.CExpr) func(r *Run, base addr) (int, bool, error) {
 	if fe := p.fastExpr(ce); fe != nil && fe.i != nil {
 		fi := fe.i
 		return func(r *Run, base addr) (int, bool, error) {
@@ -119,7 +120,7 @@ func (p *Plan) intValue(ce *dsl.CExpr) func(r *Run, base addr) (int, bool, error
 
 // somebody plans an expression that names a combatant (act, schedule,
 // apply): it gives the combatant's address and type, nil for nobody.
-func (p *Plan) somebody(ce *dsl.CExpr) func(r *Run, base addr) (addr, reflect.Type, error) {
+func (p *Plan) somebody(ce *check.CExpr) func(r *Run, base addr) (addr, reflect.Type, error) {
 	if fe := p.fastExpr(ce); fe != nil && fe.p != nil && !fe.noBox {
 		fp, ct := fe.p, fe.rt
 		return func(r *Run, base addr) (addr, reflect.Type, error) {

@@ -7,7 +7,7 @@ import (
 	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/vm/runtime"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/check"
 	"github.com/frayrules/fray/stdlib"
 )
 
@@ -100,7 +100,7 @@ func (e *exprErr) Error() string { return e.msg }
 // fastCompiler lowers one expression.
 type fastCompiler struct {
 	p       *Plan
-	fr      *dsl.Frame
+	fr      *check.Frame
 	impure  bool // it rolls dice
 	calls   bool // it calls the ruleset's modifiers
 	preds   int  // depth of predicates being compiled (# is their element)
@@ -108,7 +108,7 @@ type fastCompiler struct {
 }
 
 // compileFast returns nil when the expression needs expr-lang.
-func (p *Plan) compileFast(ce *dsl.CExpr) *fexpr {
+func (p *Plan) compileFast(ce *check.CExpr) *fexpr {
 	if ce == nil || ce.Node == nil || ce.Frame == nil || ce.Frame.R == nil {
 		return nil
 	}
@@ -234,7 +234,7 @@ func (c *fastCompiler) location(n ast.Node) (field, bool) {
 	switch x := n.(type) {
 	case *ast.IdentifierNode:
 		ff := c.fr.Lookup(x.Value)
-		if ff == nil || ff.Index == dsl.GCtx {
+		if ff == nil || ff.Index == check.GCtx {
 			return field{}, false
 		}
 		return field{off: c.fr.R.Field(ff.Index).Offset}, true
@@ -1077,12 +1077,12 @@ func (c *fastCompiler) related(n ast.Node) (ptrFn, int, bool) {
 }
 
 // fastOf is the native form of an expression, or nil.
-func (r *Run) fastOf(ce *dsl.CExpr) *fexpr {
+func (r *Run) fastOf(ce *check.CExpr) *fexpr {
 	return r.plan.fastExpr(ce)
 }
 
 // evalFast evaluates natively and boxes the value as expr-lang would.
-func (r *Run) evalFast(ce *dsl.CExpr, fe *fexpr, fr reflect.Value) (any, error) {
+func (r *Run) evalFast(ce *check.CExpr, fe *fexpr, fr reflect.Value) (any, error) {
 	if fe.noBox {
 		return r.evalVM(ce, fr)
 	}
@@ -1091,7 +1091,7 @@ func (r *Run) evalFast(ce *dsl.CExpr, fe *fexpr, fr reflect.Value) (any, error) 
 
 // evalFastAt is evalFast in the frame at f, for an expression whose
 // value is boxed natively (not noBox).
-func (r *Run) evalFastAt(ce *dsl.CExpr, fe *fexpr, f addr) (any, error) {
+func (r *Run) evalFastAt(ce *check.CExpr, fe *fexpr, f addr) (any, error) {
 	mark := len(r.scratch)
 	var v any
 	var err error
@@ -1137,7 +1137,7 @@ func (r *Run) evalFastAt(ce *dsl.CExpr, fe *fexpr, f addr) (any, error) {
 }
 
 // fastRun runs a native function with the scratch space reclaimed after.
-func fastRun[T any](r *Run, ce *dsl.CExpr, fn func(*Run, addr) (T, error), fr reflect.Value) (T, error) {
+func fastRun[T any](r *Run, ce *check.CExpr, fn func(*Run, addr) (T, error), fr reflect.Value) (T, error) {
 	mark := len(r.scratch)
 	v, err := fn(r, addrOf(fr))
 	r.scratch = r.scratch[:mark]
@@ -1148,7 +1148,7 @@ func fastRun[T any](r *Run, ce *dsl.CExpr, fn func(*Run, addr) (T, error), fr re
 }
 
 // fastRunP is fastRun on a frame's address.
-func fastRunP[T any](r *Run, ce *dsl.CExpr, fn func(*Run, addr) (T, error), f addr) (T, error) {
+func fastRunP[T any](r *Run, ce *check.CExpr, fn func(*Run, addr) (T, error), f addr) (T, error) {
 	mark := len(r.scratch)
 	v, err := fn(r, f)
 	r.scratch = r.scratch[:mark]
@@ -1159,7 +1159,7 @@ func fastRunP[T any](r *Run, ce *dsl.CExpr, fn func(*Run, addr) (T, error), f ad
 }
 
 // evalBool evaluates a condition; anything but true is false.
-func (r *Run) evalBool(ce *dsl.CExpr, fr reflect.Value) (bool, error) {
+func (r *Run) evalBool(ce *check.CExpr, fr reflect.Value) (bool, error) {
 	if fe := r.fastOf(ce); fe != nil && fe.b != nil {
 		return fastRun(r, ce, fe.b, fr)
 	}
@@ -1169,7 +1169,7 @@ func (r *Run) evalBool(ce *dsl.CExpr, fr reflect.Value) (bool, error) {
 }
 
 // evalDiscard evaluates for the effects and failures only.
-func (r *Run) evalDiscard(ce *dsl.CExpr, fr reflect.Value) error {
+func (r *Run) evalDiscard(ce *check.CExpr, fr reflect.Value) error {
 	if fe := r.fastOf(ce); fe != nil {
 		var err error
 		switch {
@@ -1196,7 +1196,7 @@ func (r *Run) evalDiscard(ce *dsl.CExpr, fr reflect.Value) error {
 // text: when every part is native and can fail only by reading a field
 // of a parameter that is nobody. It returns the indexes of those
 // parameters, to check at dispatch.
-func (p *Plan) quietTemplate(ev *dsl.Event) (bool, []int) {
+func (p *Plan) quietTemplate(ev *check.Event) (bool, []int) {
 	if ev.Template == nil {
 		return true, nil
 	}

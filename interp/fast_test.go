@@ -11,7 +11,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/check"
+	"github.com/frayrules/fray/dsl/diag"
+	"github.com/frayrules/fray/dsl/syntax"
 	"github.com/frayrules/fray/stdlib"
 )
 
@@ -38,12 +40,12 @@ func repoRuleFiles(t *testing.T) []string {
 }
 
 // probeRun is a run of a ruleset with two sides of three, set up.
-func probeRun(t *testing.T, m *dsl.Model, seed uint64) *Run {
-	enc := &dsl.Encounter{File: &dsl.File{Name: "probe.fray"}, Name: "probe", Rules: m, Rounds: 5}
+func probeRun(t *testing.T, m *check.Model, seed uint64) *Run {
+	enc := &check.Encounter{File: &syntax.File{Name: "probe.fray"}, Name: "probe", Rules: m, Rounds: 5}
 	for _, s := range []string{"red", "blue"} {
-		side := &dsl.SideSpec{Name: s}
+		side := &check.SideSpec{Name: s}
 		for i := 1; i <= 3; i++ {
-			side.Combatants = append(side.Combatants, &dsl.CombatantSpec{Name: fmt.Sprintf("%s%d", s, i)})
+			side.Combatants = append(side.Combatants, &check.CombatantSpec{Name: fmt.Sprintf("%s%d", s, i)})
 		}
 		enc.Sides = append(enc.Sides, side)
 	}
@@ -53,11 +55,11 @@ func probeRun(t *testing.T, m *dsl.Model, seed uint64) *Run {
 // probeRunOf is probeRun under a plan already lowered.
 func probeRunOf(t *testing.T, p *Plan, seed uint64) *Run {
 	m := p.M
-	enc := &dsl.Encounter{File: &dsl.File{Name: "probe.fray"}, Name: "probe", Rules: m, Rounds: 5}
+	enc := &check.Encounter{File: &syntax.File{Name: "probe.fray"}, Name: "probe", Rules: m, Rounds: 5}
 	for _, s := range []string{"red", "blue"} {
-		side := &dsl.SideSpec{Name: s}
+		side := &check.SideSpec{Name: s}
 		for i := 1; i <= 3; i++ {
-			side.Combatants = append(side.Combatants, &dsl.CombatantSpec{Name: fmt.Sprintf("%s%d", s, i)})
+			side.Combatants = append(side.Combatants, &check.CombatantSpec{Name: fmt.Sprintf("%s%d", s, i)})
 		}
 		enc.Sides = append(enc.Sides, side)
 	}
@@ -71,7 +73,7 @@ func probeRunOf(t *testing.T, p *Plan, seed uint64) *Run {
 
 // fillFrame sets a frame's locals: zero (nobody, 0, false) when k is 0,
 // else a combatant, a side and numbers that depend on k.
-func fillFrame(r *Run, f *dsl.Frame, fr reflect.Value, k int) {
+func fillFrame(r *Run, f *check.Frame, fr reflect.Value, k int) {
 	if k == 0 {
 		return
 	}
@@ -130,7 +132,7 @@ func TestFastAgreesWithExpr(t *testing.T) {
 	t.Parallel()
 	checked, failures, native, total := 0, 0, 0, 0
 	for _, file := range repoRuleFiles(t) {
-		m, diags := dsl.LoadRuleset(file, dsl.Sources{})
+		m, diags := check.UnderRoot("..").LoadRuleset(file, diag.Sources{})
 		if diags.HasErrors() {
 			if !strings.HasPrefix(filepath.ToSlash(file), "../rules/") {
 				continue // test data that is wrong on purpose
@@ -138,7 +140,7 @@ func TestFastAgreesWithExpr(t *testing.T) {
 			t.Fatalf("%s: %v", file, diags)
 		}
 		plan := Lower(m)
-		var exprs []*dsl.CExpr
+		var exprs []*check.CExpr
 		for _, ce := range m.Exprs {
 			total++
 			if plan.fast[ce.ID] != nil {
@@ -158,7 +160,7 @@ func TestFastAgreesWithExpr(t *testing.T) {
 						// 1: some of each side fallen; 2: a whole side fallen.
 						dead := map[int][]int{1: {1, 3, 4}, 2: {3, 4, 5}}[fallen]
 						for _, i := range dead {
-							r.comb[i].Elem().Field(dsl.FieldAlive).SetBool(false)
+							r.comb[i].Elem().Field(check.FieldAlive).SetBool(false)
 						}
 					}
 					sf, ff := slow.frame(ce.Frame), fast.frame(ce.Frame)
@@ -203,7 +205,7 @@ func TestFastAgreesWithExpr(t *testing.T) {
 // expressions all run in expr-lang's VM).
 func TestFastSameLogs(t *testing.T) {
 	t.Parallel()
-	logOf := func(p *Plan, enc *dsl.Encounter, opt Options) string {
+	logOf := func(p *Plan, enc *check.Encounter, opt Options) string {
 		var buf bytes.Buffer
 		text := NewTextLog(&buf)
 		opt.Sink = text.Write
@@ -212,7 +214,7 @@ func TestFastSameLogs(t *testing.T) {
 		return buf.String()
 	}
 	for _, f := range repoEncounters(t) {
-		enc, diags := dsl.LoadEncounter(f, "", dsl.Sources{})
+		enc, diags := check.UnderRoot("..").LoadEncounter(f, "", diag.Sources{})
 		if diags.HasErrors() {
 			t.Fatalf("%s: %v", f, diags)
 		}
@@ -245,7 +247,7 @@ func firstDiff(a, b string) string {
 // the reference's hit reads fields of attacker and target, so a hit on
 // nobody is still rendered (and fails as in a logged run).
 func TestQuietTextSkippedOnlyWhenSafe(t *testing.T) {
-	m, diags := dsl.LoadRuleset(filepath.Join("..", "testdata", "bench", "reference.fray"), dsl.Sources{})
+	m, diags := check.UnderRoot("..").LoadRuleset(filepath.Join("..", "testdata", "bench", "reference.fray"), diag.Sources{})
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
@@ -270,7 +272,7 @@ func TestQuietTextSkippedOnlyWhenSafe(t *testing.T) {
 	if ep.skipText(args(r.comb[0], nobody, amount)) {
 		t.Error("a hit on nobody must be rendered, to fail as in a logged run")
 	}
-	err := r.dispatch(ep, args(r.comb[0], nobody, amount), dsl.Range{}, "red1")
+	err := r.dispatch(ep, args(r.comb[0], nobody, amount), diag.Range{}, "red1")
 	if err == nil || !strings.Contains(err.Error(), "cannot get name from target") {
 		t.Errorf("a quiet hit on nobody: %v", err)
 	}

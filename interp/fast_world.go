@@ -5,26 +5,26 @@ import (
 	"reflect"
 	"strconv"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/check"
 	"github.com/frayrules/fray/stdlib"
 )
 
 // The world functions on combatant and side lists, written once over
-// the addresses of the run's structs (mem_unsafe.go). The expr VM reaches them through the
-// stdlib.World methods in world.go, which convert their lists; native
-// expressions call them directly, with results in the run's scratch
-// space.
+// the addresses of the run's structs (mem_unsafe.go). The expr VM
+// reaches them through the stdlib.World methods in world.go, which
+// convert their lists; native expressions call them directly, with
+// results in the run's scratch space.
 
 // layout is where the built-in attributes sit in the ruleset's structs.
 type layout struct {
 	side, alive, present, idx uintptr // combatant fields
 }
 
-func newLayout(u *dsl.Universe) layout {
+func newLayout(u *check.Universe) layout {
 	c := u.Combatant.R.Elem()
-	idx, _ := c.FieldByName(dsl.HiddenIndexField)
-	return layout{side: c.Field(dsl.FieldSide).Offset, alive: c.Field(dsl.FieldAlive).Offset,
-		present: c.Field(dsl.FieldPresent).Offset, idx: idx.Offset}
+	idx, _ := c.FieldByName(check.HiddenIndexField)
+	return layout{side: c.Field(check.FieldSide).Offset, alive: c.Field(check.FieldAlive).Offset,
+		present: c.Field(check.FieldPresent).Offset, idx: idx.Offset}
 }
 
 var errNobody = errors.New("expected a combatant or side, found nobody")

@@ -6,7 +6,7 @@ import (
 
 	"github.com/expr-lang/expr/vm"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/check"
 )
 
 // framePool recycles the frames of one body within a run: a body that
@@ -47,7 +47,7 @@ type localField struct {
 
 // localsOf lists the locals of f to zero on reuse, but those in preset:
 // parameters that every call sets before the body runs.
-func localsOf(f *dsl.Frame, preset map[int]bool) []localField {
+func localsOf(f *check.Frame, preset map[int]bool) []localField {
 	var out []localField
 	for _, ff := range f.Fields {
 		if ff.Global || preset[ff.Index] {
@@ -113,7 +113,7 @@ func (p *framePool) clearLocals(fr reflect.Value, base addr) {
 
 // frameIDs numbers the frames of a model's bodies for the run's pools;
 // 0 is the globals' frame.
-func (p *Plan) frameID(f *dsl.Frame) int {
+func (p *Plan) frameID(f *check.Frame) int {
 	if id, ok := p.frameIDs[f]; ok {
 		return id
 	}
@@ -125,7 +125,7 @@ func (p *Plan) frameID(f *dsl.Frame) int {
 // frame gives a body's environment with the current globals, reusing a
 // released frame of the same body when there is one. Give it back with
 // release when the body is done with it.
-func (r *Run) frame(f *dsl.Frame) reflect.Value {
+func (r *Run) frame(f *check.Frame) reflect.Value {
 	id, ok := r.plan.frameIDs[f]
 	if !ok {
 		return r.newFrame(f)
@@ -221,16 +221,16 @@ func (r *Run) frameSlow(id int) (reflect.Value, addr) {
 // refreshPool sets the template's globals to this run's, making it
 // when the pool is new; frames made from the old template get a full
 // reset when they are next used.
-func (r *Run) refreshPool(p *framePool, f *dsl.Frame) {
+func (r *Run) refreshPool(p *framePool, f *check.Frame) {
 	if !p.tmpl.IsValid() {
 		p.tmpl = r.newFrame(f).Elem()
-		p.round, p.segment = f.R.Field(dsl.GRound).Offset, f.R.Field(dsl.GSegment).Offset
+		p.round, p.segment = f.R.Field(check.GRound).Offset, f.R.Field(check.GSegment).Offset
 		p.locals = localsOf(f, r.plan.preset[f])
 	} else {
 		e := p.tmpl
-		e.Field(dsl.GCtx).Set(r.self)
-		e.Field(dsl.GSides).Set(r.sideList)
-		e.Field(dsl.GCombatants).Set(r.combList)
+		e.Field(check.GCtx).Set(r.self)
+		e.Field(check.GSides).Set(r.sideList)
+		e.Field(check.GCombatants).Set(r.combList)
 		for i, c := range r.m.Consts {
 			e.Field(c.Field.Index).Set(r.consts[i])
 		}
@@ -284,7 +284,7 @@ func (p *framePool) current(r *Run) bool {
 
 // release gives a frame back to its body's pool. The caller must not
 // use it afterwards (a scheduled block keeps a copy, never the frame).
-func (r *Run) release(f *dsl.Frame, fr reflect.Value) {
+func (r *Run) release(f *check.Frame, fr reflect.Value) {
 	if id, ok := r.plan.frameIDs[f]; ok {
 		r.releaseAt(id, fr)
 	}

@@ -7,7 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/check"
+	"github.com/frayrules/fray/dsl/syntax"
 	"github.com/frayrules/fray/interp"
 )
 
@@ -37,12 +38,12 @@ func runSeeds(tb testing.TB) [][2]string {
 			return nil
 		}
 		src, _ := read(path)
-		f, diags := dsl.Parse(path, src)
-		if len(diags) > 0 || !dsl.IsEncounter(f) {
+		f, diags := syntax.Parse(path, src)
+		if len(diags) > 0 || !check.IsEncounter(f) {
 			return nil
 		}
 		rules := def
-		if _, named, _ := dsl.EncounterHeader(f); named != "" {
+		if _, named, _ := check.EncounterHeader(f); named != "" {
 			if r, ok := read(filepath.Join(filepath.Dir(path), filepath.FromSlash(named))); ok {
 				rules = r
 			}
@@ -64,19 +65,19 @@ func FuzzRun(f *testing.F) {
 		f.Add(s[0], s[1])
 	}
 	f.Fuzz(func(t *testing.T, rulesSrc, encSrc string) {
-		rf, diags := dsl.Parse("rules.fray", rulesSrc)
+		rf, diags := syntax.Parse("rules.fray", rulesSrc)
 		if rf == nil || diags.HasErrors() {
 			return
 		}
-		m, diags := dsl.Check(rf)
+		m, diags := check.UnderRoot("..").Check(rf)
 		if m == nil || diags.HasErrors() {
 			return
 		}
-		ef, diags := dsl.Parse("encounter.fray", encSrc)
+		ef, diags := syntax.Parse("encounter.fray", encSrc)
 		if ef == nil || diags.HasErrors() {
 			return
 		}
-		enc, diags := dsl.CheckEncounter(ef, m)
+		enc, diags := check.CheckEncounter(ef, m)
 		if enc == nil || diags.HasErrors() {
 			return
 		}

@@ -3,7 +3,7 @@ package interp
 import (
 	"fmt"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/check"
 	"github.com/frayrules/fray/stdlib"
 )
 
@@ -27,8 +27,8 @@ func (r *Run) Position(c any) (stdlib.Point, error) {
 		return stdlib.Point{}, err
 	}
 	e := cv.Elem()
-	p := stdlib.Point{X: int(e.Field(dsl.FieldX).Int()), Y: int(e.Field(dsl.FieldY).Int())}
-	name := e.Field(dsl.FieldName).String()
+	p := stdlib.Point{X: int(e.Field(check.FieldX).Int()), Y: int(e.Field(check.FieldY).Int())}
+	name := e.Field(check.FieldName).String()
 	switch {
 	case p.X == -1 && p.Y == -1:
 		return p, fmt.Errorf("%s is not on the map", name)
@@ -49,10 +49,10 @@ func (r *Run) Occupied(c any) ([]stdlib.Point, error) {
 	var out []stdlib.Point
 	for _, o := range r.comb {
 		e := o.Elem()
-		if o.Pointer() == cv.Pointer() || !e.Field(dsl.FieldAlive).Bool() {
+		if o.Pointer() == cv.Pointer() || !e.Field(check.FieldAlive).Bool() {
 			continue
 		}
-		out = append(out, stdlib.Point{X: int(e.Field(dsl.FieldX).Int()), Y: int(e.Field(dsl.FieldY).Int())})
+		out = append(out, stdlib.Point{X: int(e.Field(check.FieldX).Int()), Y: int(e.Field(check.FieldY).Int())})
 	}
 	return out, nil
 }
@@ -63,11 +63,11 @@ func (r *Run) place() {
 		e := c.Elem()
 		x, y := -1, -1
 		if r.enc.Map != nil {
-			if p, ok := r.enc.Map.Places[e.Field(dsl.FieldName).String()]; ok {
+			if p, ok := r.enc.Map.Places[e.Field(check.FieldName).String()]; ok {
 				x, y = p.X, p.Y
 			}
 		}
-		e.Field(dsl.FieldX).SetInt(int64(x))
-		e.Field(dsl.FieldY).SetInt(int64(y))
+		e.Field(check.FieldX).SetInt(int64(x))
+		e.Field(check.FieldY).SetInt(int64(y))
 	}
 }

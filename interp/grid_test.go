@@ -5,7 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/check"
+	"github.com/frayrules/fray/dsl/diag"
 	"github.com/frayrules/fray/interp"
 )
 
@@ -39,7 +40,7 @@ func TestGridTour(t *testing.T) {
 
 // Without a map, a grid function is a runtime error placed at its call.
 func TestGridWithoutMap(t *testing.T) {
-	enc, diags := dsl.LoadEncounter(filepath.Join("..", "testdata", "features", "grid_no_map.fray"), "", dsl.Sources{})
+	enc, diags := check.UnderRoot("..").LoadEncounter(filepath.Join("..", "testdata", "features", "grid_no_map.fray"), "", diag.Sources{})
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}

@@ -7,7 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/check"
+	"github.com/frayrules/fray/dsl/diag"
 )
 
 // Every file of testdata/hostile is a rule file written to crash, hang or
@@ -38,7 +39,7 @@ func TestHostileFilesAreStopped(t *testing.T) {
 			if m == nil {
 				t.Fatalf("%s does not say what it wants (# want: ...)", rules)
 			}
-			enc, diags := dsl.LoadEncounter(f, "", dsl.Sources{})
+			enc, diags := check.UnderRoot("..").LoadEncounter(f, "", diag.Sources{})
 			if diags.HasErrors() {
 				t.Fatal(diags)
 			}

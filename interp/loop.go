@@ -6,7 +6,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/check"
+	"github.com/frayrules/fray/dsl/diag"
 )
 
 // Loops: for X in LIST [by KEY [desc], ...] [simultaneous] { BODY }.
@@ -23,14 +24,14 @@ import (
 
 type orderKey struct {
 	label string
-	e     *dsl.CExpr
+	e     *check.CExpr
 	val   valueFn
 	desc  bool
 }
 
 type forNode struct {
-	at           dsl.Range
-	list         *dsl.CExpr
+	at           diag.Range
+	list         *check.CExpr
 	items        func(r *Run, base addr, into []orderItem) ([]orderItem, error)
 	keys         []orderKey
 	simultaneous bool
@@ -77,7 +78,7 @@ func (p *Plan) compileFor(n *forNode) stmtFn {
 
 // listItems plans the items of a loop's list: a native list of
 // combatants or sides, or any list the VM gives.
-func (p *Plan) listItems(ce *dsl.CExpr) func(r *Run, base addr, into []orderItem) ([]orderItem, error) {
+func (p *Plan) listItems(ce *check.CExpr) func(r *Run, base addr, into []orderItem) ([]orderItem, error) {
 	if fe := p.fastExpr(ce); fe != nil && fe.l != nil {
 		fl, tw := fe.l, fe.tw
 		return func(r *Run, base addr, into []orderItem) ([]orderItem, error) {

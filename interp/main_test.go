@@ -3,13 +3,10 @@ package interp_test
 import (
 	"os"
 	"testing"
-
-	"github.com/frayrules/fray/dsl"
 )
 
 // Tests run in interp/ and read the repository's files, so the sandbox's
 // root is the repository.
 func TestMain(m *testing.M) {
-	dsl.Root = ".."
 	os.Exit(m.Run())
 }

@@ -9,7 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/check"
+	"github.com/frayrules/fray/dsl/diag"
 	"github.com/frayrules/fray/interp"
 )
 
@@ -106,7 +107,7 @@ func TestEveryCoveredMechanicIsProved(t *testing.T) {
 	variants, _ := filepath.Glob(filepath.Join("..", "rules", "variants", "*.fray"))
 	covered := map[string]bool{}
 	for _, path := range append(files, variants...) {
-		m, diags := dsl.LoadRuleset(path, dsl.Sources{})
+		m, diags := check.UnderRoot("..").LoadRuleset(path, diag.Sources{})
 		if diags.HasErrors() {
 			t.Fatalf("%s: %v", path, diags)
 		}

@@ -6,29 +6,31 @@ import (
 
 	"github.com/expr-lang/expr/ast"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/check"
+	"github.com/frayrules/fray/dsl/diag"
+	"github.com/frayrules/fray/dsl/syntax"
 )
 
 // Plan is a ruleset lowered for running: every body a list of nodes that
 // hold their compiled expressions and resolved frame slots. One plan
 // serves any number of runs.
 type Plan struct {
-	M         *dsl.Model
+	M         *check.Model
 	Once      []*phasePlan
 	Rounds    []*phasePlan
 	AtEnd     []*phasePlan
-	actions   map[*dsl.Action]*actionPlan
-	events    map[*dsl.Event]*eventPlan
-	modifiers map[string]*dsl.Modifiers
-	funcs     map[string]*dsl.Func
-	tables    map[string]*dsl.Table
-	effects   map[*dsl.Row]block // the lowered effect blocks of table rows
-	fast      []*fexpr           // by expression ID: those evaluated natively (fast.go)
-	frames    []*dsl.Frame       // by frame ID (frames.go)
-	frameIDs  map[*dsl.Frame]int
+	actions   map[*check.Action]*actionPlan
+	events    map[*check.Event]*eventPlan
+	modifiers map[string]*check.Modifiers
+	funcs     map[string]*check.Func
+	tables    map[string]*check.Table
+	effects   map[*check.Row]block // the lowered effect blocks of table rows
+	fast      []*fexpr             // by expression ID: those evaluated natively (fast.go)
+	frames    []*check.Frame       // by frame ID (frames.go)
+	frameIDs  map[*check.Frame]int
 	stores    sync.Pool // *runStore left by finished runs (frames.go)
 	lay       layout
-	cur       *dsl.Frame // the frame of the body being lowered
+	cur       *check.Frame // the frame of the body being lowered
 	// endReads are the attributes the end condition may read (nil: any).
 	endReads map[string]bool
 	// endTime: the end condition names the round or the segment.
@@ -36,28 +38,28 @@ type Plan struct {
 	// preset are the parameters of a frame that every call of its body
 	// sets before the body runs (an event's and its handlers', an
 	// action's self): a reused frame need not zero them.
-	preset map[*dsl.Frame]map[int]bool
+	preset map[*check.Frame]map[int]bool
 	// keepZeroed are fields a body may read before it sets them (an
 	// action's parameters): a let of the same name does not preset them.
-	keepZeroed map[*dsl.Frame]map[int]bool
+	keepZeroed map[*check.Frame]map[int]bool
 	protoOnce  sync.Once
 	proto      *prototypes // setup.go
 }
 
 type phasePlan struct {
-	ph   *dsl.Phase
+	ph   *check.Phase
 	body block
 	fid  int // frame ID
 }
 
 type actionPlan struct {
-	a    *dsl.Action
+	a    *check.Action
 	body block
 	fid  int
 }
 
 type eventPlan struct {
-	ev       *dsl.Event
+	ev       *check.Event
 	handlers []*handlerPlan
 	fid      int
 	// A quiet run skips the text when the parameters at quietRoots are
@@ -68,23 +70,23 @@ type eventPlan struct {
 }
 
 type handlerPlan struct {
-	frame  *dsl.Frame
+	frame  *check.Frame
 	body   block
 	fid    int
 	params []slot // where the event's parameters sit in the handler's frame
 }
 
 // Lower builds the plan of a checked model without errors.
-func Lower(m *dsl.Model) *Plan { return lower(m, true) }
+func Lower(m *check.Model) *Plan { return lower(m, true) }
 
 // lower builds a plan; without native, every expression runs in
 // expr-lang's VM, the evaluator of record (tests compare the two).
-func lower(m *dsl.Model, native bool) *Plan {
+func lower(m *check.Model, native bool) *Plan {
 	m.Complete()
-	p := &Plan{M: m, actions: map[*dsl.Action]*actionPlan{}, events: map[*dsl.Event]*eventPlan{},
-		modifiers: m.Modifiers, funcs: m.Funcs, tables: m.Tables, effects: map[*dsl.Row]block{}}
+	p := &Plan{M: m, actions: map[*check.Action]*actionPlan{}, events: map[*check.Event]*eventPlan{},
+		modifiers: m.Modifiers, funcs: m.Funcs, tables: m.Tables, effects: map[*check.Row]block{}}
 	p.lay = newLayout(m.U)
-	p.frameIDs = map[*dsl.Frame]int{}
+	p.frameIDs = map[*check.Frame]int{}
 	p.frameID(m.Globals)
 	for _, mo := range m.Modifiers {
 		p.frameID(mo.Frame)
@@ -114,7 +116,7 @@ func lower(m *dsl.Model, native bool) *Plan {
 		}
 		p.events[ev] = ep
 	}
-	p.preset = map[*dsl.Frame]map[int]bool{}
+	p.preset = map[*check.Frame]map[int]bool{}
 	for _, ev := range m.EventList {
 		ep := p.events[ev]
 		params := map[int]bool{}
@@ -136,7 +138,7 @@ func lower(m *dsl.Model, native bool) *Plan {
 			ep.handlers = append(ep.handlers, hp)
 		}
 	}
-	p.keepZeroed = map[*dsl.Frame]map[int]bool{}
+	p.keepZeroed = map[*check.Frame]map[int]bool{}
 	for _, a := range m.Actions {
 		// A parameter without an argument or a default stays zero.
 		p.keepZeroed[a.Frame] = map[int]bool{}
@@ -159,9 +161,9 @@ func lower(m *dsl.Model, native bool) *Plan {
 	for _, ph := range m.Phases {
 		pp := &phasePlan{ph: ph, body: p.blockIn(ph.Frame, ph.Body), fid: p.frameID(ph.Frame)}
 		switch ph.When {
-		case dsl.Once:
+		case check.Once:
 			p.Once = append(p.Once, pp)
-		case dsl.AtEnd:
+		case check.AtEnd:
 			p.AtEnd = append(p.AtEnd, pp)
 		default:
 			p.Rounds = append(p.Rounds, pp)
@@ -171,7 +173,7 @@ func lower(m *dsl.Model, native bool) *Plan {
 }
 
 // blockIn lowers a body that runs in frames of f.
-func (p *Plan) blockIn(f *dsl.Frame, b *dsl.Block) block {
+func (p *Plan) blockIn(f *check.Frame, b *syntax.Block) block {
 	prev := p.cur
 	p.cur = f
 	defer func() { p.cur = prev }()
@@ -185,7 +187,7 @@ func (p *Plan) slotOf(i int, t reflect.Type) slot {
 }
 
 // slotIn is where field i of frame f sits, when it has type t (nil: any).
-func slotIn(f *dsl.Frame, i int, t reflect.Type) slot {
+func slotIn(f *check.Frame, i int, t reflect.Type) slot {
 	if f == nil || f.R == nil || f.R.Kind() != reflect.Struct || i < 0 || i >= f.R.NumField() {
 		return slot{}
 	}
@@ -203,19 +205,19 @@ type slot struct {
 	ok  bool
 }
 
-func (p *Plan) block(b *dsl.Block) block {
+func (p *Plan) block(b *syntax.Block) block {
 	var out block
 	if b == nil {
 		return out
 	}
 	for _, s := range b.Stmts {
 		out.fns = append(out.fns, p.stmt(s))
-		out.at = append(out.at, dsl.RangeOf(s.Pos, s.EndPos))
+		out.at = append(out.at, syntax.RangeOf(s.Pos, s.EndPos))
 	}
 	return out
 }
 
-func (p *Plan) expr(e *dsl.Expr) *dsl.CExpr {
+func (p *Plan) expr(e *syntax.Expr) *check.CExpr {
 	if e == nil {
 		return nil
 	}
@@ -224,7 +226,7 @@ func (p *Plan) expr(e *dsl.Expr) *dsl.CExpr {
 
 // presetField records that every run of frame f's body sets field i
 // before reading it.
-func (p *Plan) presetField(f *dsl.Frame, i int) {
+func (p *Plan) presetField(f *check.Frame, i int) {
 	if f == nil || p.keepZeroed[f][i] {
 		return
 	}
@@ -235,9 +237,9 @@ func (p *Plan) presetField(f *dsl.Frame, i int) {
 }
 
 // stmt compiles a statement (stmt.go and the files of each statement).
-func (p *Plan) stmt(s *dsl.Stmt) stmtFn {
+func (p *Plan) stmt(s *syntax.Stmt) stmtFn {
 	m := p.M
-	at := dsl.RangeOf(s.Pos, s.EndPos)
+	at := syntax.RangeOf(s.Pos, s.EndPos)
 	switch {
 	case s.Let != nil:
 		field := m.Locals[s.Let.Name].Index
@@ -266,7 +268,7 @@ func (p *Plan) stmt(s *dsl.Stmt) stmtFn {
 		}
 		return p.compileFor(n)
 	case s.Emit != nil:
-		var args []*dsl.CExpr
+		var args []*check.CExpr
 		for _, a := range s.Emit.Args {
 			args = append(args, p.expr(a))
 		}
@@ -293,12 +295,12 @@ func (p *Plan) stmt(s *dsl.Stmt) stmtFn {
 	return compileReturn()
 }
 
-func (p *Plan) ifStmt(is *dsl.IfStmt, at dsl.Range) stmtFn {
+func (p *Plan) ifStmt(is *syntax.IfStmt, at diag.Range) stmtFn {
 	then := p.block(is.Then)
 	var els block
 	if is.Else != nil {
 		if is.Else.If != nil {
-			els = block{fns: []stmtFn{p.ifStmt(is.Else.If, at)}, at: []dsl.Range{at}}
+			els = block{fns: []stmtFn{p.ifStmt(is.Else.If, at)}, at: []diag.Range{at}}
 		} else {
 			els = p.block(is.Else.Block)
 		}
@@ -308,7 +310,7 @@ func (p *Plan) ifStmt(is *dsl.IfStmt, at dsl.Range) stmtFn {
 
 // targetPath is where an assignment's target sits: the root in the
 // frame, then a field of each struct the pointers lead to.
-func (p *Plan) targetPath(t *dsl.Target) targetPath {
+func (p *Plan) targetPath(t *check.Target) targetPath {
 	if t == nil || t.Root == nil || len(t.Dynamic) > 0 {
 		return targetPath{}
 	}
@@ -346,7 +348,7 @@ type targetPath struct {
 // condition reads: an attribute it names (anywhere along the target's
 // path), or one the world functions read (alive, present, side); a
 // local cannot.
-func (p *Plan) mayChangeEnd(t *dsl.Target, tp targetPath) bool {
+func (p *Plan) mayChangeEnd(t *check.Target, tp targetPath) bool {
 	switch {
 	case p.endReads == nil || !tp.ok || t.Root.Global:
 		return true
@@ -364,7 +366,7 @@ func (p *Plan) mayChangeEnd(t *dsl.Target, tp targetPath) bool {
 // endReadsOf lists the attributes an end condition names, with those
 // the world functions read; nil when it cannot tell (a property that
 // is not a plain name).
-func endReadsOf(ce *dsl.CExpr) map[string]bool {
+func endReadsOf(ce *check.CExpr) map[string]bool {
 	if ce == nil || ce.Node == nil {
 		return nil
 	}
@@ -380,7 +382,7 @@ func endReadsOf(ce *dsl.CExpr) map[string]bool {
 
 // namesTime reports whether an expression names the round or the
 // segment (true when it cannot tell).
-func namesTime(ce *dsl.CExpr) bool {
+func namesTime(ce *check.CExpr) bool {
 	if ce == nil || ce.Node == nil {
 		return true
 	}
@@ -417,7 +419,7 @@ func (v *readsVisitor) Visit(n *ast.Node) {
 func (p *Plan) curType() reflect.Type { return p.cur.R }
 
 // fastExpr is the native form of an expression, if the plan has one.
-func (p *Plan) fastExpr(ce *dsl.CExpr) *fexpr {
+func (p *Plan) fastExpr(ce *check.CExpr) *fexpr {
 	if ce == nil || ce.ID <= 0 || ce.ID >= len(p.fast) {
 		return nil
 	}

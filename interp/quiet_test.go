@@ -9,7 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/check"
+	"github.com/frayrules/fray/dsl/diag"
 )
 
 // repoEncounters are the encounters of the repository's test data.
@@ -33,7 +34,7 @@ func repoEncounters(t testing.TB) []string {
 // fightState is everything a finished fight leaves behind: the result or
 // error, every attribute of every side and combatant, how many log
 // entries were made, and the rule events by name and actor.
-func fightState(t *testing.T, p *Plan, enc *dsl.Encounter, opt Options) string {
+func fightState(t *testing.T, p *Plan, enc *check.Encounter, opt Options) string {
 	t.Helper()
 	counts := map[string]int{}
 	if opt.Sink != nil {
@@ -67,7 +68,7 @@ func fightState(t *testing.T, p *Plan, enc *dsl.Encounter, opt Options) string {
 func TestQuietRunIsTheSameFight(t *testing.T) {
 	t.Parallel()
 	for _, f := range repoEncounters(t) {
-		enc, diags := dsl.LoadEncounter(f, "", dsl.Sources{})
+		enc, diags := check.UnderRoot("..").LoadEncounter(f, "", diag.Sources{})
 		if diags.HasErrors() {
 			t.Fatalf("%s: %v", f, diags)
 		}

@@ -5,9 +5,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"reflect"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/check"
 )
 
 // Recording is a run read back from its JSON log.
@@ -20,12 +21,24 @@ type Recording struct {
 	Dice      []int // every die, in order
 }
 
+// RecordingError is a log that cannot be replayed, at a line from 1.
+type RecordingError struct {
+	Line int
+	Msg  string
+}
+
+func (e *RecordingError) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Msg) }
+
+// maxLogLine bounds one line of a log: an event is far shorter.
+const maxLogLine = 1 << 26
+
 // ReadRecording parses a JSON log (one event per line). It needs the
 // start event, which names the files, and takes every die from the rolls.
+// A read error of r (a size limit the caller sets) is returned as is.
 func ReadRecording(r io.Reader) (*Recording, error) {
 	rec := &Recording{}
 	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 1<<20), 1<<26)
+	sc.Buffer(make([]byte, 1<<20), maxLogLine)
 	line := 0
 	for sc.Scan() {
 		line++
@@ -34,7 +47,7 @@ func ReadRecording(r io.Reader) (*Recording, error) {
 		}
 		var e Event
 		if err := json.Unmarshal(sc.Bytes(), &e); err != nil {
-			return nil, fmt.Errorf("line %d is not a fray JSON event: %v", line, err)
+			return nil, &RecordingError{line, fmt.Sprintf("not a fray JSON event: %v", err)}
 		}
 		if e.Kind == KRoll {
 			rec.Dice = append(rec.Dice, e.Faces...)
@@ -42,22 +55,35 @@ func ReadRecording(r io.Reader) (*Recording, error) {
 		rec.Events = append(rec.Events, &e)
 	}
 	if err := sc.Err(); err != nil {
+		if err == bufio.ErrTooLong {
+			return nil, &RecordingError{line + 1, fmt.Sprintf("a line longer than %d bytes is not a fray JSON event", maxLogLine)}
+		}
 		return nil, err
 	}
 	if len(rec.Events) == 0 || rec.Events[0].Kind != KStart {
-		return nil, fmt.Errorf("the log does not begin with a start event; record it with fray run --format json")
+		return nil, &RecordingError{1, "the log does not begin with a start event; record it with fray run --format json"}
 	}
 	a := rec.Events[0].Args
 	rec.Encounter, _ = a["encounter_file"].(string)
 	rec.Rules, _ = a["rules_file"].(string)
-	if s, ok := a["seed"].(float64); ok {
+	// The numbers are checked, not converted blindly: a float64 out of
+	// range converts to an arbitrary integer.
+	if v, ok := a["seed"]; ok {
+		s, ok := v.(float64)
+		if !ok || s < 0 || s >= 1<<64 || s != math.Trunc(s) {
+			return nil, &RecordingError{1, fmt.Sprintf("the start event's seed %v is not a whole number from 0 to 2^64-1", v)}
+		}
 		rec.Seed = uint64(s)
 	}
-	if n, ok := a["max_rounds"].(float64); ok {
+	if v, ok := a["max_rounds"]; ok {
+		n, ok := v.(float64)
+		if !ok || n < 0 || n > math.MaxInt32 || n != math.Trunc(n) {
+			return nil, &RecordingError{1, fmt.Sprintf("the start event's max_rounds %v is not a whole number from 0 to %d", v, math.MaxInt32)}
+		}
 		rec.MaxRounds = int(n)
 	}
 	if rec.Encounter == "" {
-		return nil, fmt.Errorf("the start event does not name the encounter file")
+		return nil, &RecordingError{1, "the start event does not name the encounter file"}
 	}
 	return rec, nil
 }
@@ -72,7 +98,7 @@ type Difference struct {
 
 // Replay plays an encounter again with the recorded dice and reports the
 // first event that differs, or nil when every event is the same.
-func Replay(rec *Recording, enc *dsl.Encounter) (*Difference, int, error) {
+func Replay(rec *Recording, enc *check.Encounter) (*Difference, int, error) {
 	var got []*Event
 	opt := Options{Seed: rec.Seed, Dice: rec.Dice, MaxRounds: rec.MaxRounds, Sink: func(e *Event) {
 		cp := *e

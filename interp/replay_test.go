@@ -7,13 +7,14 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/check"
+	"github.com/frayrules/fray/dsl/diag"
 	"github.com/frayrules/fray/interp"
 )
 
 func record(t *testing.T, encPath string, seed uint64) *interp.Recording {
 	t.Helper()
-	enc, diags := dsl.LoadEncounter(encPath, "", dsl.Sources{})
+	enc, diags := check.UnderRoot("..").LoadEncounter(encPath, "", diag.Sources{})
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
@@ -35,7 +36,7 @@ func TestReplayIdentical(t *testing.T) {
 	if rec.Encounter != filepath.ToSlash(path) || rec.Seed != 7 || len(rec.Dice) == 0 {
 		t.Fatalf("recording: %+v", rec)
 	}
-	enc, _ := dsl.LoadEncounter(rec.Encounter, rec.Rules, dsl.Sources{})
+	enc, _ := check.UnderRoot("..").LoadEncounter(rec.Encounter, rec.Rules, diag.Sources{})
 	diff, n, err := interp.Replay(rec, enc)
 	if err != nil || diff != nil || n != len(rec.Events) {
 		t.Fatalf("replay of an unchanged fight: diff %+v, %d of %d events, %v", diff, n, len(rec.Events), err)
@@ -57,7 +58,7 @@ func TestReplayFindsARuleChange(t *testing.T) {
 	if err := os.WriteFile(rules, []byte(changed), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	enc, diags := dsl.LoadEncounter(rec.Encounter, rules, dsl.Sources{})
+	enc, diags := check.UnderRoot("..").LoadEncounter(rec.Encounter, rules, diag.Sources{})
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}

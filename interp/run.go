@@ -11,7 +11,9 @@ import (
 	"github.com/expr-lang/expr/file"
 	"github.com/expr-lang/expr/vm"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/check"
+	"github.com/frayrules/fray/dsl/diag"
+	"github.com/frayrules/fray/dsl/syntax"
 )
 
 // Options control one run.
@@ -41,7 +43,7 @@ const MaxNesting = 1000
 
 // RunError is a failure while playing, placed in the rule file.
 type RunError struct {
-	At  dsl.Range
+	At  diag.Range
 	Msg string
 }
 
@@ -62,8 +64,8 @@ type Result struct {
 // Run is one fight in progress. It is the stdlib.World of its expressions.
 type Run struct {
 	plan *Plan
-	m    *dsl.Model
-	enc  *dsl.Encounter
+	m    *check.Model
+	enc  *check.Encounter
 	opt  Options
 
 	dice     DiceSource
@@ -88,6 +90,7 @@ type Run struct {
 	steps          int
 	logBytes       int  // of the log's text so far (--max-log)
 	interrupted    bool // Options.Stop closed
+	callFailed     bool // a ruleset function's call failed by itself (Call)
 	seq            int
 
 	declared  []*declared
@@ -133,7 +136,7 @@ type scheduled struct {
 	frame  reflect.Value
 	actor  string
 	serial int
-	at     dsl.Range // the schedule statement
+	at     diag.Range // the schedule statement
 }
 
 // context.Context, so that expr-lang hands the run to world functions.
@@ -145,7 +148,7 @@ func (r *Run) Value(any) any               { return nil }
 var _ context.Context = (*Run)(nil)
 
 // New prepares a run of an encounter under a plan.
-func New(p *Plan, enc *dsl.Encounter, opt Options) *Run {
+func New(p *Plan, enc *check.Encounter, opt Options) *Run {
 	r := &Run{plan: p, m: p.M, enc: enc}
 	if opt.Dice != nil {
 		r.dice = NewFixedDice(opt.Dice)
@@ -265,7 +268,7 @@ func (r *Run) Play() (res Result, err error) {
 func (r *Run) playRound() (bool, error) {
 	phases := r.plan.Rounds
 	for i := 0; i < len(phases); {
-		if phases[i].ph.When != dsl.EachSegment {
+		if phases[i].ph.When != check.EachSegment {
 			r.segment = 0
 			if err := r.runPhase(phases[i]); err != nil {
 				return false, err
@@ -277,7 +280,7 @@ func (r *Run) playRound() (bool, error) {
 			continue
 		}
 		j := i
-		for j < len(phases) && phases[j].ph.When == dsl.EachSegment {
+		for j < len(phases) && phases[j].ph.When == check.EachSegment {
 			j++
 		}
 		for seg := 1; seg <= r.m.Segments; seg++ {
@@ -297,11 +300,14 @@ func (r *Run) playRound() (bool, error) {
 		r.segment = 0
 		i = j
 	}
-	// What is still due this round (a ruleset without segment phases)
-	// completes at the round's end.
-	r.segment = r.m.Segments
-	if err := r.fireDue(); err != nil {
-		return false, err
+	// What is still due this round (in a ruleset without segment
+	// phases, everything scheduled in it) comes due at its own segment,
+	// in order, at the round's end.
+	for seg := 1; seg <= r.m.Segments; seg++ {
+		r.segment = seg
+		if err := r.fireDue(); err != nil {
+			return false, err
+		}
 	}
 	r.segment = 0
 	return r.checkEnd()
@@ -430,7 +436,7 @@ func (r *Run) runPhase(ph *phasePlan) error {
 	// A phase counts as work even when empty: a ruleset of many empty
 	// per-segment phases must still end within --max-steps.
 	if r.overSteps() {
-		return r.tooManySteps(dsl.RangeOf(ph.ph.Decl.Pos, ph.ph.Decl.Pos))
+		return r.tooManySteps(syntax.RangeOf(ph.ph.Decl.Pos, ph.ph.Decl.Pos))
 	}
 	prev := r.phase
 	r.phase = ph.ph.Name
@@ -444,7 +450,7 @@ func (r *Run) runPhase(ph *phasePlan) error {
 }
 
 // newFrame makes a body's environment with the current globals.
-func (r *Run) newFrame(f *dsl.Frame) reflect.Value {
+func (r *Run) newFrame(f *check.Frame) reflect.Value {
 	p := reflect.New(f.R)
 	r.setGlobals(p.Elem())
 	return p
@@ -452,11 +458,11 @@ func (r *Run) newFrame(f *dsl.Frame) reflect.Value {
 
 // setGlobals gives a zeroed frame the current globals.
 func (r *Run) setGlobals(e reflect.Value) {
-	e.Field(dsl.GCtx).Set(r.self)
-	e.Field(dsl.GRound).SetInt(int64(r.round))
-	e.Field(dsl.GSegment).SetInt(int64(r.segment))
-	e.Field(dsl.GSides).Set(r.sideList)
-	e.Field(dsl.GCombatants).Set(r.combList)
+	e.Field(check.GCtx).Set(r.self)
+	e.Field(check.GRound).SetInt(int64(r.round))
+	e.Field(check.GSegment).SetInt(int64(r.segment))
+	e.Field(check.GSides).Set(r.sideList)
+	e.Field(check.GCombatants).Set(r.combList)
 	for i, c := range r.m.Consts {
 		if i < len(r.consts) {
 			e.Field(c.Field.Index).Set(r.consts[i])
@@ -477,7 +483,7 @@ func (r *Run) vm() *vm.VM {
 // expr-lang's units (roughly, elements of the lists it builds).
 const DefaultMemoryBudget = 1_000_000
 
-func (r *Run) eval(ce *dsl.CExpr, fr reflect.Value) (any, error) {
+func (r *Run) eval(ce *check.CExpr, fr reflect.Value) (any, error) {
 	if ce == nil {
 		return nil, &RunError{Msg: "internal: missing compiled expression"}
 	}
@@ -491,7 +497,7 @@ func (r *Run) eval(ce *dsl.CExpr, fr reflect.Value) (any, error) {
 }
 
 // evalVM evaluates with expr-lang's VM.
-func (r *Run) evalVM(ce *dsl.CExpr, fr reflect.Value) (any, error) {
+func (r *Run) evalVM(ce *check.CExpr, fr reflect.Value) (any, error) {
 	machine := r.vm()
 	machine.MemoryBudget = r.opt.MemoryBudget
 	r.depth++
@@ -517,31 +523,62 @@ func (r *Run) evalVM(ce *dsl.CExpr, fr reflect.Value) (any, error) {
 		if r.inner != nil {
 			return nil, r.inner
 		}
-		msg := err.Error()
 		var fe *file.Error
 		if errors.As(err, &fe) {
-			msg = fe.Message
+			f := r.exprFailure(ce, fe.Message)
+			if r.callFailed {
+				// A call of a ruleset function failed by itself (too
+				// deep, over the budget): the error is at the call.
+				placeAt(f, ce, fe.Line, fe.Column)
+				r.callFailed = false
+			}
+			return nil, f
 		}
-		return nil, r.exprFailure(ce, msg)
+		return nil, r.exprFailure(ce, err.Error())
 	}
 	return out, nil
 }
 
 // exprFailure places the message of a failed expression.
-func (r *Run) exprFailure(ce *dsl.CExpr, msg string) error {
+func (r *Run) exprFailure(ce *check.CExpr, msg string) *RunError {
 	if strings.Contains(msg, "memory budget exceeded") {
 		msg = fmt.Sprintf("the expression exceeded its memory budget of %d; raise it with --max-expr-memory", r.opt.MemoryBudget)
 	}
-	return &RunError{At: dsl.RangeOf(ce.Expr.Pos, ce.Expr.EndPos), Msg: cleanExprErr(r.m.U.Friendly(msg))}
+	return &RunError{At: syntax.RangeOf(ce.Expr.Pos, ce.Expr.EndPos), Msg: cleanExprErr(r.m.U.Friendly(msg))}
+}
+
+// placeAt narrows a failure of ce to the part expr-lang says failed
+// (a call, say), at line (1-based) and column (0-based) of the
+// expression's text (syntax.Expr.Text): on its first line expr-lang counts
+// from the expression's first token, on later lines from the line's
+// start, where the text keeps the rule file's columns.
+func placeAt(f *RunError, ce *check.CExpr, line, col int) {
+	if line < 1 || col < 0 {
+		return
+	}
+	start := f.At.Start
+	start.Line = ce.Expr.Pos.Line + line - 1
+	if line == 1 {
+		start.Byte += col
+		start.Column += col
+	} else {
+		start.Byte = 0 // not known on a later line
+		start.Column = col + 1
+	}
+	if start.Line < f.At.Start.Line || start.Line > f.At.End.Line {
+		return
+	}
+	f.At.Start = start
 }
 
 // cleanExprErr keeps the first line of an expr-lang runtime error; the
-// position is ours.
+// position is ours, and so is the "runtime error:" in front (Go's own
+// panics, such as a division by zero, bring one).
 func cleanExprErr(s string) string {
 	if i := strings.IndexByte(s, '\n'); i >= 0 {
 		s = s[:i]
 	}
-	return strings.TrimSpace(s)
+	return strings.TrimPrefix(strings.TrimSpace(s), "runtime error: ")
 }
 
 func (r *Run) who() string {
@@ -562,7 +599,7 @@ func nameOf(v reflect.Value) string {
 		}
 		v = v.Elem()
 	}
-	return v.Field(dsl.FieldName).String()
+	return v.Field(check.FieldName).String()
 }
 
 // idxOf reads the hidden index, the last field of the struct (dsl's structOf).

@@ -3,7 +3,7 @@ package interp
 import (
 	"reflect"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/check"
 )
 
 // Runner plays fight after fight of one encounter under one plan, each
@@ -37,7 +37,7 @@ type kept struct {
 }
 
 // NewRunner prepares a Runner of an encounter under a plan.
-func NewRunner(p *Plan, enc *dsl.Encounter) *Runner {
+func NewRunner(p *Plan, enc *check.Encounter) *Runner {
 	rn := &Runner{}
 	r := &rn.run
 	r.plan, r.m, r.enc = p, p.M, enc
@@ -72,7 +72,7 @@ func (rn *Runner) Play(opt Options) (Result, error) {
 //   - consts: emptied here; setup computes them in the first fight
 //     into kept slots and gives the later fights the same (keptConsts).
 //   - round, segment, phase, ended, steps, seq, reason, logBytes,
-//     interrupted: zero, as new.
+//     interrupted, callFailed: zero, as new.
 //   - depth, nesting, loops, inner, deferred: zero or nil. The code
 //     that sets them undoes it on the way out, errors included, so this
 //     is a guard against a fight stopped by an error inside a loop, an
@@ -104,7 +104,7 @@ func (r *Run) reset(opt Options) {
 	r.setOptions(opt)
 	r.consts = r.consts[:0]
 	r.round, r.segment, r.phase, r.ended = 0, 0, "", false
-	r.steps, r.seq, r.reason, r.logBytes, r.interrupted = 0, 0, "", 0, false
+	r.steps, r.seq, r.reason, r.logBytes, r.interrupted, r.callFailed = 0, 0, "", 0, false, false
 	r.depth, r.nesting, r.loops, r.inner, r.deferred = 0, 0, 0, nil, nil
 	r.actors, r.elems, r.scratch = r.actors[:0], r.elems[:0], r.scratch[:0]
 	clear(r.callArgs[:cap(r.callArgs)])

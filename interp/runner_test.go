@@ -9,7 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/check"
+	"github.com/frayrules/fray/dsl/diag"
 )
 
 // runnerEncounters are the encounters the Runner is checked on: every
@@ -36,9 +37,9 @@ func runnerEncounters(t *testing.T) []string {
 
 // loadFight loads an encounter; ok is false for a file that is not one
 // (a ruleset, say).
-func loadFight(t *testing.T, path string) (*Plan, *dsl.Encounter, bool) {
+func loadFight(t *testing.T, path string) (*Plan, *check.Encounter, bool) {
 	t.Helper()
-	enc, diags := dsl.LoadEncounter(path, "", dsl.Sources{})
+	enc, diags := check.UnderRoot("..").LoadEncounter(path, "", diag.Sources{})
 	if diags.HasErrors() || enc == nil || enc.Rules == nil {
 		return nil, nil, false
 	}
@@ -92,7 +93,7 @@ func outcome(r *Run, res Result, err error, log *bytes.Buffer) fightOutcome {
 	return o
 }
 
-func freshFight(p *Plan, enc *dsl.Encounter, opt Options, withLog bool) fightOutcome {
+func freshFight(p *Plan, enc *check.Encounter, opt Options, withLog bool) fightOutcome {
 	var buf *bytes.Buffer
 	if withLog {
 		buf = &bytes.Buffer{}
@@ -184,7 +185,7 @@ func TestRunnerRollsDefaultsEachFight(t *testing.T) {
 		t.Fatal("the fixture does not load")
 	}
 	rn := NewRunner(p, enc)
-	hp := dsl.FindAttr(p.M.U.CombatantAttrs, "hp")
+	hp := check.FindAttr(p.M.U.CombatantAttrs, "hp")
 	seen := map[int64]bool{}
 	for seed := range uint64(20) {
 		// What setup leaves, before the first round.

@@ -6,14 +6,15 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/check"
+	"github.com/frayrules/fray/dsl/diag"
 	"github.com/frayrules/fray/interp"
 )
 
 // A handler that emits its own event must end in a positioned error, not
 // in a stack overflow.
 func TestRecursiveEventIsStopped(t *testing.T) {
-	enc, diags := dsl.LoadEncounter(filepath.Join("..", "testdata", "runtime", "ping_encounter.fray"), "", dsl.Sources{})
+	enc, diags := check.UnderRoot("..").LoadEncounter(filepath.Join("..", "testdata", "runtime", "ping_encounter.fray"), "", diag.Sources{})
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
@@ -33,7 +34,7 @@ func TestRecursiveEventIsStopped(t *testing.T) {
 
 // A function that calls itself without end stops with a positioned error.
 func TestRecursiveFunctionIsStopped(t *testing.T) {
-	enc, diags := dsl.LoadEncounter(filepath.Join("..", "testdata", "runtime", "endless_fn_encounter.fray"), "", dsl.Sources{})
+	enc, diags := check.UnderRoot("..").LoadEncounter(filepath.Join("..", "testdata", "runtime", "endless_fn_encounter.fray"), "", diag.Sources{})
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}

@@ -7,7 +7,9 @@ import (
 
 	"github.com/expr-lang/expr/ast"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/check"
+	"github.com/frayrules/fray/dsl/diag"
+	"github.com/frayrules/fray/dsl/syntax"
 )
 
 // setup builds the sides and combatants with their defaults, the
@@ -51,7 +53,7 @@ func (r *Run) setup() error {
 			return err
 		}
 		cv := r.constSlot(i)
-		if err := r.store(cv, v, dsl.RangeOf(c.Decl.Pos, c.Decl.Value.EndPos)); err != nil {
+		if err := r.store(cv, v, syntax.RangeOf(c.Decl.Pos, c.Decl.Value.EndPos)); err != nil {
 			return err
 		}
 		r.consts = append(r.consts, cv)
@@ -71,7 +73,7 @@ func (r *Run) setup() error {
 		for si, s := range enc.Sides {
 			e := sideArr.Index(si)
 			e.Set(pr.side)
-			e.Field(dsl.FieldName).SetString(s.Name)
+			e.Field(check.FieldName).SetString(s.Name)
 			e.Field(e.NumField() - 1).SetInt(int64(si)) // the hidden index
 			sv := e.Addr()
 			r.sides = append(r.sides, sv)
@@ -79,8 +81,8 @@ func (r *Run) setup() error {
 			for _, cs := range s.Combatants {
 				e := combArr.Index(len(r.comb))
 				e.Set(pr.comb)
-				e.Field(dsl.FieldName).SetString(cs.Name)
-				e.Field(dsl.FieldSide).Set(sv)
+				e.Field(check.FieldName).SetString(cs.Name)
+				e.Field(check.FieldSide).Set(sv)
 				e.Field(e.NumField() - 1).SetInt(int64(len(r.comb))) // the hidden index
 				cv := e.Addr()
 				r.comb = append(r.comb, cv)
@@ -108,13 +110,13 @@ func (r *Run) setup() error {
 	ci := 0
 	for si, s := range enc.Sides {
 		for _, set := range s.Sets {
-			if err := r.store(r.sides[si].Elem().Field(set.Attr.Field), set.Value, dsl.RangeOf(s.Decl.Pos, s.Decl.EndPos)); err != nil {
+			if err := r.store(r.sides[si].Elem().Field(set.Attr.Field), set.Value, syntax.RangeOf(s.Decl.Pos, s.Decl.EndPos)); err != nil {
 				return err
 			}
 		}
 		for _, cs := range s.Combatants {
 			for _, set := range cs.Sets {
-				if err := r.store(r.comb[ci].Elem().Field(set.Attr.Field), set.Value, dsl.RangeOf(cs.Decl.Pos, cs.Decl.EndPos)); err != nil {
+				if err := r.store(r.comb[ci].Elem().Field(set.Attr.Field), set.Value, syntax.RangeOf(cs.Decl.Pos, cs.Decl.EndPos)); err != nil {
 					return err
 				}
 			}
@@ -132,7 +134,7 @@ func (r *Run) setup() error {
 			if !target.IsValid() {
 				return &RunError{Msg: "ruling names unknown " + set.Target}
 			}
-			if err := r.store(target.Elem().Field(set.Attr.Field), set.Value, dsl.Range{}); err != nil {
+			if err := r.store(target.Elem().Field(set.Attr.Field), set.Value, diag.Range{}); err != nil {
 				return err
 			}
 			r.emitLog(&Event{Kind: KRuling, Who: set.Target, Name: set.Attr.Name, Args: map[string]any{"value": jsonValue(target.Elem().Field(set.Attr.Field))},
@@ -197,7 +199,7 @@ func (r *Run) constSlot(i int) reflect.Value {
 	return k.consts[i]
 }
 
-func (r *Run) applyDefaults(list []reflect.Value, attrs []*dsl.Attr, done []bool) error {
+func (r *Run) applyDefaults(list []reflect.Value, attrs []*check.Attr, done []bool) error {
 	for ai, a := range attrs {
 		if a.Default == nil || done[ai] {
 			continue
@@ -220,7 +222,7 @@ func (r *Run) applyDefaults(list []reflect.Value, attrs []*dsl.Attr, done []bool
 				}
 				r.releaseAt(0, fr)
 			}
-			if err := r.store(v.Elem().Field(a.Field), val, dsl.RangeOf(a.Decl.Pos, a.Decl.EndPos)); err != nil {
+			if err := r.store(v.Elem().Field(a.Field), val, syntax.RangeOf(a.Decl.Pos, a.Decl.EndPos)); err != nil {
 				return err
 			}
 		}
@@ -230,7 +232,7 @@ func (r *Run) applyDefaults(list []reflect.Value, attrs []*dsl.Attr, done []bool
 
 func (r *Run) findSide(name string) reflect.Value {
 	for _, s := range r.sides {
-		if s.Elem().Field(dsl.FieldName).String() == name {
+		if s.Elem().Field(check.FieldName).String() == name {
 			return s
 		}
 	}
@@ -239,7 +241,7 @@ func (r *Run) findSide(name string) reflect.Value {
 
 func (r *Run) findCombatant(name string) reflect.Value {
 	for _, c := range r.comb {
-		if c.Elem().Field(dsl.FieldName).String() == name {
+		if c.Elem().Field(check.FieldName).String() == name {
 			return c
 		}
 	}
@@ -264,10 +266,10 @@ func (p *Plan) protos() *prototypes {
 		pr := &prototypes{side: reflect.New(sideT).Elem(), comb: reflect.New(combT).Elem(),
 			sideSlice: reflect.SliceOf(sideT), combSlice: reflect.SliceOf(combT),
 			sideList: reflect.SliceOf(u.Side.R), combList: reflect.SliceOf(u.Combatant.R)}
-		pr.comb.Field(dsl.FieldAlive).SetBool(true)
-		pr.comb.Field(dsl.FieldPresent).SetBool(true)
-		pr.comb.Field(dsl.FieldX).SetInt(-1)
-		pr.comb.Field(dsl.FieldY).SetInt(-1)
+		pr.comb.Field(check.FieldAlive).SetBool(true)
+		pr.comb.Field(check.FieldPresent).SetBool(true)
+		pr.comb.Field(check.FieldX).SetInt(-1)
+		pr.comb.Field(check.FieldY).SetInt(-1)
 		// Sides' defaults are evaluated before combatants'.
 		open := true
 		pr.sideDone = literalDefaults(pr.side, u.SideAttrs, &open)
@@ -282,7 +284,7 @@ func (p *Plan) protos() *prototypes {
 // other default (*open is then false), since that one, evaluated in the
 // fight, could read the attributes that come after it while they are
 // still zero.
-func literalDefaults(proto reflect.Value, attrs []*dsl.Attr, open *bool) []bool {
+func literalDefaults(proto reflect.Value, attrs []*check.Attr, open *bool) []bool {
 	done := make([]bool, len(attrs))
 	for i, a := range attrs {
 		if a.Default == nil {
@@ -306,7 +308,7 @@ func literalDefaults(proto reflect.Value, attrs []*dsl.Attr, open *bool) []bool 
 
 // literalOf is the value of an expression that is a literal (a dice
 // literal, a whole number, a truth value, a text).
-func literalOf(ce *dsl.CExpr) (any, bool) {
+func literalOf(ce *check.CExpr) (any, bool) {
 	if ce.Const != nil {
 		return ce.Const, true
 	}

@@ -6,7 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/check"
+	"github.com/frayrules/fray/dsl/diag"
 	"github.com/frayrules/fray/interp"
 )
 
@@ -268,7 +269,7 @@ func init() {
 func TestShockMonstersWinTiesVariant(t *testing.T) {
 	encPath := filepath.Join("..", "testdata", "mechanics", "g3_initiative_three_sides.fray")
 	order := func(rules string) []string {
-		enc, diags := dsl.LoadEncounter(encPath, rules, dsl.Sources{})
+		enc, diags := check.UnderRoot("..").LoadEncounter(encPath, rules, diag.Sources{})
 		if diags.HasErrors() {
 			t.Fatal(diags)
 		}
@@ -289,7 +290,7 @@ func TestShockMonstersWinTiesVariant(t *testing.T) {
 
 // The example encounter runs to the end with its seed.
 func TestAmbushAtTheFordEnds(t *testing.T) {
-	enc, diags := dsl.LoadEncounter(filepath.Join("..", "testdata", "encounters", "ambush_at_the_ford.fray"), "", dsl.Sources{})
+	enc, diags := check.UnderRoot("..").LoadEncounter(filepath.Join("..", "testdata", "encounters", "ambush_at_the_ford.fray"), "", diag.Sources{})
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}

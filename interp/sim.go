@@ -11,7 +11,7 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/check"
 )
 
 // SimOptions control a batch of unscripted fights.
@@ -20,7 +20,9 @@ type SimOptions struct {
 	Seed      uint64
 	Workers   int
 	MaxRounds int
-	MaxSteps  int
+	// Fight holds the limits of each fight (MaxSteps, MaxLog,
+	// MaxString, MemoryBudget); its other fields are the simulator's.
+	Fight Options
 	// Progress, if set, is called after each fight with the count done.
 	Progress func(done int)
 }
@@ -46,7 +48,7 @@ type SimResult struct {
 	Fighters  []string
 }
 
-func newSimResult(enc *dsl.Encounter) *SimResult {
+func newSimResult(enc *check.Encounter) *SimResult {
 	r := &SimResult{Wins: map[string]int{}, Rounds: map[int]int{}, Deaths: map[string]int{},
 		EventRuns: map[string]int{}, EventSum: map[string]int{}, Survivors: map[string]int{}, SurvSq: map[string]int{}}
 	for _, s := range enc.Sides {
@@ -90,9 +92,9 @@ func FightSeed(seed uint64, i int) uint64 {
 // Simulate plays opt.N fights of the encounter without its script (every
 // combatant takes the ruleset's default action), in parallel, and
 // aggregates them. Cancelling ctx stops it early with a partial result.
-func Simulate(ctx context.Context, p *Plan, enc *dsl.Encounter, opt SimOptions) *SimResult {
+func Simulate(ctx context.Context, p *Plan, enc *check.Encounter, opt SimOptions) *SimResult {
 	unscripted := *enc
-	unscripted.Script = map[int][]*dsl.DeclSpec{}
+	unscripted.Script = map[int][]*check.DeclSpec{}
 	unscripted.Dice = nil
 	workers := max(1, opt.Workers)
 	// A batch keeps little live memory (counts, and one fight per
@@ -162,7 +164,7 @@ type simWorker struct {
 	alive   map[string]int // the current fight's survivors by side
 }
 
-func newSimWorker(p *Plan, enc *dsl.Encounter) *simWorker {
+func newSimWorker(p *Plan, enc *check.Encounter) *simWorker {
 	w := &simWorker{runner: NewRunner(p, enc), counts: map[string]int{}, keys: map[[2]string]string{}, alive: map[string]int{}}
 	w.countFn = w.count // a method value made per fight would allocate
 	return w
@@ -186,7 +188,8 @@ func (w *simWorker) count(name, who string) {
 func (res *SimResult) add(opt SimOptions, i int, w *simWorker, stop <-chan struct{}) bool {
 	counts := w.counts
 	clear(counts)
-	out, err := w.runner.Play(Options{Seed: FightSeed(opt.Seed, i), MaxRounds: opt.MaxRounds, MaxSteps: opt.MaxSteps,
+	out, err := w.runner.Play(Options{Seed: FightSeed(opt.Seed, i), MaxRounds: opt.MaxRounds,
+		MaxSteps: opt.Fight.MaxSteps, MaxLog: opt.Fight.MaxLog, MaxString: opt.Fight.MaxString, MemoryBudget: opt.Fight.MemoryBudget,
 		Stop: stop, countEvent: w.countFn})
 	if errors.Is(err, ErrInterrupted) {
 		return false
@@ -219,10 +222,10 @@ func (res *SimResult) tally(out Result, err error, fighters []reflect.Value, eve
 	}
 	res.Rounds[out.Rounds]++
 	for _, c := range fighters {
-		if !c.Elem().Field(dsl.FieldAlive).Bool() {
+		if !c.Elem().Field(check.FieldAlive).Bool() {
 			res.Deaths[nameOf(c)]++
 		} else {
-			alive[nameOf(c.Elem().Field(dsl.FieldSide))]++
+			alive[nameOf(c.Elem().Field(check.FieldSide))]++
 		}
 	}
 	for _, s := range res.Sides {

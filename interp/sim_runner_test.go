@@ -5,7 +5,7 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/check"
 )
 
 // Simulate, which plays its fights through one Runner per worker,
@@ -30,9 +30,9 @@ func TestSimulateCountsWhatNewRunsPlay(t *testing.T) {
 
 // simByNewRuns is Simulate with a new run per fight, in one goroutine,
 // counting as Simulate counted before it had Runners.
-func simByNewRuns(p *Plan, enc *dsl.Encounter, opt SimOptions) *SimResult {
+func simByNewRuns(p *Plan, enc *check.Encounter, opt SimOptions) *SimResult {
 	unscripted := *enc
-	unscripted.Script = map[int][]*dsl.DeclSpec{}
+	unscripted.Script = map[int][]*check.DeclSpec{}
 	unscripted.Dice = nil
 	res := newSimResult(enc)
 	for i := range opt.N {
@@ -43,7 +43,7 @@ func simByNewRuns(p *Plan, enc *dsl.Encounter, opt SimOptions) *SimResult {
 				counts[name+" · "+who]++
 			}
 		}
-		run := New(p, &unscripted, Options{Seed: FightSeed(opt.Seed, i), MaxRounds: opt.MaxRounds, MaxSteps: opt.MaxSteps, countEvent: count})
+		run := New(p, &unscripted, Options{Seed: FightSeed(opt.Seed, i), MaxRounds: opt.MaxRounds, MaxSteps: opt.Fight.MaxSteps, countEvent: count})
 		out, err := run.Play()
 		res.tally(out, err, run.comb, counts, map[string]int{})
 	}

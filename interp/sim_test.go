@@ -6,12 +6,13 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/check"
+	"github.com/frayrules/fray/dsl/diag"
 	"github.com/frayrules/fray/interp"
 )
 
 func TestSimulateSameAtAnyWorkerCount(t *testing.T) {
-	enc, diags := dsl.LoadEncounter(filepath.Join("..", "testdata", "encounters", "halvaine_and_the_orcs.fray"), "", dsl.Sources{})
+	enc, diags := check.UnderRoot("..").LoadEncounter(filepath.Join("..", "testdata", "encounters", "halvaine_and_the_orcs.fray"), "", diag.Sources{})
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
@@ -42,7 +43,7 @@ func TestSimulateSameAtAnyWorkerCount(t *testing.T) {
 }
 
 func TestSimulateStopsWhenCancelled(t *testing.T) {
-	enc, _ := dsl.LoadEncounter(filepath.Join("..", "testdata", "encounters", "halvaine_and_the_orcs.fray"), "", dsl.Sources{})
+	enc, _ := check.UnderRoot("..").LoadEncounter(filepath.Join("..", "testdata", "encounters", "halvaine_and_the_orcs.fray"), "", diag.Sources{})
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	r := interp.Simulate(ctx, interp.Lower(enc.Rules), enc, interp.SimOptions{N: 1000000, Seed: 1, Workers: 2})

@@ -1,7 +1,8 @@
 package interp
 
 import (
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/check"
+	"github.com/frayrules/fray/dsl/diag"
 )
 
 // Statements. Lowering (plan.go) compiles every statement of a body,
@@ -11,7 +12,7 @@ import (
 // statement: the closure is the statement.
 //
 // A closure gets its frame by address: base is the frame of the body
-// being run, a struct of the body's frame type (dsl.Frame.R).
+// being run, a struct of the body's frame type (check.Frame.R).
 
 type flow int
 
@@ -25,7 +26,7 @@ type stmtFn func(r *Run, base addr) (flow, error)
 // block is a lowered body: its statements' closures and their places.
 type block struct {
 	fns []stmtFn
-	at  []dsl.Range
+	at  []diag.Range
 }
 
 // runBlock runs a body's statements, counting each toward the run's
@@ -44,7 +45,7 @@ func (r *Run) runBlock(b *block, base addr) (flow, error) {
 }
 
 // let NAME = VALUE: the value is stored in the local's slot.
-func (p *Plan) compileLet(at dsl.Range, field int, val *dsl.CExpr, reason string) stmtFn {
+func (p *Plan) compileLet(at diag.Range, field int, val *check.CExpr, reason string) stmtFn {
 	s := p.slotOf(field, nil)
 	set := p.into(val, s.t, at)
 	off := s.off
@@ -55,7 +56,7 @@ func (p *Plan) compileLet(at dsl.Range, field int, val *dsl.CExpr, reason string
 }
 
 // if COND { THEN } else { ELSE }
-func (p *Plan) compileIf(cond *dsl.CExpr, then, els block) stmtFn {
+func (p *Plan) compileIf(cond *check.CExpr, then, els block) stmtFn {
 	test := p.cond(cond)
 	return func(r *Run, base addr) (flow, error) {
 		r.reason = "condition"
@@ -77,7 +78,7 @@ func compileReturn() stmtFn {
 
 // log "TEMPLATE": a line of the log; a quiet run still evaluates the
 // template's parts, which may roll or fail.
-func (p *Plan) compileLog(t *dsl.Template) stmtFn {
+func (p *Plan) compileLog(t *check.Template) stmtFn {
 	rt := p.curType()
 	return func(r *Run, base addr) (flow, error) {
 		r.reason = "log"
@@ -97,9 +98,9 @@ func (p *Plan) compileLog(t *dsl.Template) stmtFn {
 
 // segment N { BODY }: the body runs as of segment N, after what is due
 // by then; the segment is restored after it.
-func (p *Plan) compileSegment(n *dsl.CExpr, body block) stmtFn {
+func (p *Plan) compileSegment(n *check.CExpr, body block) stmtFn {
 	seg := p.intValue(n)
-	off := p.slotOf(dsl.GSegment, intT).off
+	off := p.slotOf(check.GSegment, intT).off
 	return func(r *Run, base addr) (flow, error) {
 		r.reason = "segment"
 		s, _, err := seg(r, base)

@@ -4,6 +4,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // TextLog renders events as a log a person can follow at the table:
@@ -33,13 +36,13 @@ func (t *TextLog) printf(format string, args ...any) {
 func (t *TextLog) Write(e *Event) {
 	switch e.Kind {
 	case KStart:
-		t.printf("%s\n", e.Text)
+		t.printf("%s\n", Printable(e.Text))
 		return
 	case KRuling:
-		t.printf("%s\n", e.Text)
+		t.printf("%s\n", Printable(e.Text))
 		return
 	case KEnd:
-		t.printf("\n%s\n", e.Text)
+		t.printf("\n%s\n", Printable(e.Text))
 		return
 	}
 	if e.Round != t.round {
@@ -54,14 +57,14 @@ func (t *TextLog) Write(e *Event) {
 		t.phase, t.segment = e.Phase, e.Segment
 		switch {
 		case e.Segment > 0 && e.Phase != "":
-			t.printf("  segment %d · %s\n", e.Segment, e.Phase)
+			t.printf("  segment %d · %s\n", e.Segment, Printable(e.Phase))
 		case e.Segment > 0:
 			t.printf("  segment %d\n", e.Segment)
 		case e.Phase != "":
-			t.printf("  %s\n", e.Phase)
+			t.printf("  %s\n", Printable(e.Phase))
 		}
 	}
-	t.printf("    %s\n", e.Text)
+	t.printf("    %s\n", Printable(e.Text))
 }
 
 // JSONLog writes one JSON object per event and line.
@@ -86,3 +89,72 @@ func (j *JSONLog) Write(e *Event) {
 
 // Err is the first write error, if any.
 func (j *JSONLog) Err() error { return j.err }
+
+// Printable returns s with every character that could act on a terminal
+// written as an escape: C0 and C1 controls (ESC, newline, carriage
+// return, tab...), DEL, the bidirectional overrides and isolates that
+// reorder what follows them, the Unicode line and paragraph separators,
+// and bytes that are not UTF-8. Text a rule can reach (names, labels,
+// messages) goes through it before any text output, so that a rule can
+// neither forge a line of the log nor recolour the terminal. JSON output
+// keeps the exact strings: the JSON encoder escapes them itself.
+func Printable(s string) string {
+	i := 0
+	for i < len(s) {
+		c := s[i]
+		if c < utf8.RuneSelf && c >= 0x20 && c != 0x7f {
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if needsEscape(r, size) {
+			break
+		}
+		i += size
+	}
+	if i == len(s) {
+		return s // the common case: nothing to escape, nothing copied
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 8)
+	b.WriteString(s[:i])
+	for i < len(s) {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case !needsEscape(r, size):
+			b.WriteString(s[i : i+size])
+		case r == utf8.RuneError:
+			fmt.Fprintf(&b, `\x%02x`, s[i])
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r < utf8.RuneSelf:
+			fmt.Fprintf(&b, `\x%02x`, r)
+		default:
+			fmt.Fprintf(&b, `\u%04x`, r)
+		}
+		i += size
+	}
+	return b.String()
+}
+
+// needsEscape tells whether the rune r, size bytes long in its string,
+// is one Printable escapes (a byte that is not UTF-8 decodes as
+// RuneError of size 1).
+func needsEscape(r rune, size int) bool {
+	switch {
+	case r == utf8.RuneError && size == 1:
+		return true
+	case unicode.IsControl(r): // C0, DEL and C1
+		return true
+	case r == '\u061c', r == '\u200e', r == '\u200f', // directional marks
+		r >= '\u202a' && r <= '\u202e', // embeddings and overrides
+		r >= '\u2066' && r <= '\u2069', // isolates
+		r == '\u2028', r == '\u2029':   // line and paragraph separators
+		return true
+	}
+	return false
+}

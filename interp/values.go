@@ -6,17 +6,18 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/check"
+	"github.com/frayrules/fray/dsl/diag"
 	"github.com/frayrules/fray/stdlib"
 )
 
 // store converts a value from an expression or a literal into dst.
-func (r *Run) store(dst reflect.Value, v any, at dsl.Range) error {
+func (r *Run) store(dst reflect.Value, v any, at diag.Range) error {
 	if v == nil {
 		dst.Set(reflect.Zero(dst.Type()))
 		return nil
 	}
-	if ref, ok := v.(dsl.Ref); ok {
+	if ref, ok := v.(check.Ref); ok {
 		var target reflect.Value
 		if ref.Side {
 			target = r.findSide(ref.Name)
@@ -74,7 +75,7 @@ func (r *Run) store(dst reflect.Value, v any, at dsl.Range) error {
 
 // storeValue is store for a value already in a reflect.Value, without
 // boxing it when its type is dst's.
-func (r *Run) storeValue(dst, v reflect.Value, at dsl.Range) error {
+func (r *Run) storeValue(dst, v reflect.Value, at diag.Range) error {
 	if v.IsValid() && v.Type() == dst.Type() {
 		dst.Set(v)
 		return nil

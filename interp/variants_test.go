@@ -6,7 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/check"
+	"github.com/frayrules/fray/dsl/diag"
 	"github.com/frayrules/fray/interp"
 )
 
@@ -16,7 +17,7 @@ func TestD10InitiativeVariant(t *testing.T) {
 	encPath := filepath.Join("..", "testdata", "worked", "w09_initiative_read_as_other_segment.fray")
 	dice := []int{4, 4, 9, 1, 1, 1, 6, 1, 20, 2}
 	variant := filepath.Join("..", "rules", "variants", "ten_segment_d10_initiative.fray")
-	enc, diags := dsl.LoadEncounter(encPath, variant, dsl.Sources{})
+	enc, diags := check.UnderRoot("..").LoadEncounter(encPath, variant, diag.Sources{})
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}
@@ -37,7 +38,7 @@ func TestD10InitiativeVariant(t *testing.T) {
 		}
 	}
 	// The base refuses the same dice: a d6 cannot show 9.
-	base, _ := dsl.LoadEncounter(encPath, "", dsl.Sources{})
+	base, _ := check.UnderRoot("..").LoadEncounter(encPath, "", diag.Sources{})
 	_, err = interp.New(interp.Lower(base.Rules), base, interp.Options{Dice: dice}).Play()
 	if err == nil || !strings.Contains(err.Error(), "a d6 cannot show") {
 		t.Errorf("the base should reject a 9 for its d6 initiative, got %v", err)

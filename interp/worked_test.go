@@ -10,7 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/check"
+	"github.com/frayrules/fray/dsl/diag"
 	"github.com/frayrules/fray/interp"
 )
 
@@ -20,7 +21,7 @@ var update = flag.Bool("update", false, "rewrite the golden logs")
 // the text log.
 func play(t *testing.T, path string, opt interp.Options) ([]*interp.Event, string) {
 	t.Helper()
-	enc, diags := dsl.LoadEncounter(path, "", dsl.Sources{})
+	enc, diags := check.UnderRoot("..").LoadEncounter(path, "", diag.Sources{})
 	if diags.HasErrors() {
 		t.Fatalf("%s does not check: %v", path, diags)
 	}
@@ -150,7 +151,7 @@ var workedCases = []procCase{
 
 func TestJSONLogCarriesTheSameEvents(t *testing.T) {
 	path := filepath.Join("..", "testdata", "worked", "w10b_halvaine_spell_spoiled.fray")
-	enc, diags := dsl.LoadEncounter(path, "", dsl.Sources{})
+	enc, diags := check.UnderRoot("..").LoadEncounter(path, "", diag.Sources{})
 	if diags.HasErrors() {
 		t.Fatal(diags)
 	}

@@ -5,7 +5,8 @@ import (
 	"reflect"
 	"strings"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/check"
+	"github.com/frayrules/fray/dsl/diag"
 	"github.com/frayrules/fray/stdlib"
 )
 
@@ -153,7 +154,7 @@ func (r *Run) Members(side any) (any, error) {
 // inFight: the combatant is alive and present (it has arrived).
 func inFight(c reflect.Value) bool {
 	e := c.Elem()
-	return e.Field(dsl.FieldAlive).Bool() && e.Field(dsl.FieldPresent).Bool()
+	return e.Field(check.FieldAlive).Bool() && e.Field(check.FieldPresent).Bool()
 }
 
 // Living keeps the living combatants of a list.
@@ -224,17 +225,19 @@ func (r *Run) Call(name string, args []any) (any, error) {
 		return nil, fmt.Errorf("no function named %s", name)
 	}
 	if err := r.Work(1); err != nil {
+		r.callFailed = true
 		return nil, err
 	}
 	r.nesting++
 	defer func() { r.nesting-- }()
 	if r.nesting > MaxNesting {
+		r.callFailed = true
 		return nil, fmt.Errorf("fn %s: functions are nested more than %d deep (does it call itself without end?)", name, MaxNesting)
 	}
 	fr := r.frame(f.Frame)
 	e := fr.Elem()
 	for i, p := range f.Params {
-		if err := r.store(e.Field(p.Field.Index), args[i], dsl.Range{}); err != nil {
+		if err := r.store(e.Field(p.Field.Index), args[i], diag.Range{}); err != nil {
 			return nil, err
 		}
 	}
@@ -263,7 +266,7 @@ func (r *Run) Modifier(name string, args []any) (int, error) {
 	fr := r.frame(m.Frame)
 	e := fr.Elem()
 	for i, p := range m.Params {
-		if err := r.store(e.Field(p.Field.Index), args[i], dsl.Range{}); err != nil {
+		if err := r.store(e.Field(p.Field.Index), args[i], diag.Range{}); err != nil {
 			return 0, err
 		}
 	}
@@ -360,7 +363,7 @@ func (r *Run) Table(name string, keys []any, roll bool) (any, error) {
 // applied to, if anyone) and returns its value and the row. A table the
 // source leaves to be announced (tba) has no row: the log says so, and
 // the value is the zero value of the table's type.
-func (r *Run) tableRow(t *dsl.Table, keys []any, roll bool, on string) (any, *dsl.Row, error) {
+func (r *Run) tableRow(t *check.Table, keys []any, roll bool, on string) (any, *check.Row, error) {
 	name := t.Name
 	if roll {
 		if t.Dice == nil {

@@ -76,23 +76,50 @@ func (d Dist) Scale(k int) Dist {
 	return Dist{Min: d.Min * k, Count: out, Total: d.Total}
 }
 
-// SumOf is the distribution of the sum of n dice of the given faces.
-func SumOf(n, faces int) Dist { return sumOf(n, Die(faces)) }
+// SumOf is the distribution of the sum of n dice of the given faces,
+// however large: SumOfLimited refuses, before computing, a sum past its
+// limits (SumOutcomes counts its values without computing it).
+func SumOf(n, faces int) Dist {
+	d, _ := sumOf(n, Die(faces), nil)
+	return d
+}
 
-// Sum of n dice, by repeated squaring of convolutions.
-func sumOf(n int, die Dist) Dist {
+// SumOfLimited is SumOf within lim: past them, an error that names the
+// limit (its column is 1) and nothing computed beyond it.
+func SumOfLimited(n, faces int, lim DistLimits) (Dist, error) {
+	b := &budget{lim: lim}
+	err := b.afford(n, faces)
+	var d Dist
+	if err == nil {
+		d, err = sumOf(n, Die(faces), b)
+	}
+	if err != nil {
+		return Dist{}, &ExprError{Column: 1, Msg: err.Error(), Limit: err.(*limitErr).limit}
+	}
+	return d, nil
+}
+
+// sumOf is the sum of n dice, by repeated squaring of convolutions; each
+// convolution is charged to b first (nil: no limit).
+func sumOf(n int, die Dist, b *budget) (Dist, error) {
 	result := Constant(0)
 	base := die
 	for n > 0 {
 		if n&1 == 1 {
+			if err := b.add(result, base); err != nil {
+				return Dist{}, err
+			}
 			result = result.Add(base)
 		}
 		n >>= 1
 		if n > 0 {
+			if err := b.add(base, base); err != nil {
+				return Dist{}, err
+			}
 			base = base.Add(base)
 		}
 	}
-	return result
+	return result, nil
 }
 
 // P is the exact probability of value v.
@@ -138,42 +165,21 @@ func (d Dist) moment(k int) *big.Rat {
 type ExprError struct {
 	Column int
 	Msg    string
+	Limit  Limit // which limit the expression reached, if that is the mistake
 }
 
 func (e *ExprError) Error() string { return fmt.Sprintf("column %d: %s", e.Column, e.Msg) }
 
-// MaxDistWidth bounds the number of distinct values a distribution may
-// have, and MaxDistWork the multiply-adds of its convolutions, so that no
-// expression can keep fray busy for long.
-const (
-	MaxDistWidth = 100_000
-	MaxDistWork  = 5_000_000
-)
-
-// sumWork is the multiply-adds that sumOf(n, die) performs.
-func sumWork(n, faces int) int {
-	work, resultLen, baseLen := 0, 1, faces
-	for n > 0 {
-		if n&1 == 1 {
-			work += resultLen * baseLen
-			resultLen += baseLen - 1
-		}
-		n >>= 1
-		if n > 0 {
-			work += baseLen * baseLen
-			baseLen = 2*baseLen - 1
-		}
-		if work > MaxDistWork {
-			return work
-		}
-	}
-	return work
-}
-
 // ParseDist reads a sum of dice and numbers, such as "3d6", "2d6+1",
-// "d20 - d4", "d%" or "3*d6+2", and returns its exact distribution.
-func ParseDist(src string) (Dist, error) {
-	p := &distParser{src: src}
+// "d20 - d4", "d%" or "3*d6+2", and returns its exact distribution,
+// within DefaultDistLimits.
+func ParseDist(src string) (Dist, error) { return ParseDistLimited(src, DefaultDistLimits) }
+
+// ParseDistLimited is ParseDist within lim: an expression whose
+// distribution would pass them is refused before the work is done, with
+// an error whose Limit says which.
+func ParseDistLimited(src string, lim DistLimits) (Dist, error) {
+	p := &distParser{src: src, budget: budget{lim: lim}}
 	d, err := p.sum()
 	if err != nil {
 		return Dist{}, err
@@ -186,12 +192,18 @@ func ParseDist(src string) (Dist, error) {
 }
 
 type distParser struct {
-	src string
-	i   int
+	src    string
+	i      int
+	budget budget // the work done so far, against the limits
 }
 
 func (p *distParser) fail(format string, args ...any) error {
 	return &ExprError{Column: p.i + 1, Msg: fmt.Sprintf(format, args...)}
+}
+
+// failLimit is the ExprError of a limit the budget refused.
+func (p *distParser) failLimit(err error) error {
+	return &ExprError{Column: p.i + 1, Msg: err.Error(), Limit: err.(*limitErr).limit}
 }
 
 func (p *distParser) space() {
@@ -228,35 +240,59 @@ func (p *distParser) sum() (Dist, error) {
 		if op == '-' {
 			t = t.Neg()
 		}
-		if len(d.Count)+len(t.Count) > MaxDistWidth || len(d.Count)*len(t.Count) > MaxDistWork {
-			return d, p.fail("the distribution is too large to compute exactly (over %d values or %d steps)", MaxDistWidth, MaxDistWork)
+		if err := p.budget.add(d, t); err != nil {
+			return d, p.failLimit(err)
 		}
 		d = d.Add(t)
 	}
 }
 
-// term is [k*]NdF, [k*]dF or a number.
+// term is [k*]...NdF, [k*]...dF or a number. A chain of multipliers is
+// read in a loop, not by recursion: an expression of any length keeps the
+// stack flat.
 func (p *distParser) term() (Dist, error) {
 	p.space()
 	start := p.i
-	n, ok := p.number()
-	p.space()
-	if ok && p.i < len(p.src) && p.src[p.i] == '*' {
+	factor := 1
+	for {
+		at := p.i
+		n, ok := p.number()
+		p.space()
+		if !ok || p.i >= len(p.src) || p.src[p.i] != '*' {
+			p.i = at
+			break
+		}
 		p.i++
+		p.space()
 		if n < 1 || n > MaxDice {
-			p.i = start
+			p.i = at
 			return Dist{}, p.fail("a multiplier must be 1 to %d", MaxDice)
 		}
-		t, err := p.term()
-		if err != nil {
-			return t, err
-		}
-		if (len(t.Count)-1)*n+1 > MaxDistWidth {
+		factor *= n
+		if factor > p.budget.lim.Values {
+			// The width is at least the factor, for any dice; also keeps
+			// the product far from overflowing.
 			p.i = start
-			return Dist{}, p.fail("the distribution is too large to compute exactly (over %d values)", MaxDistWidth)
+			return Dist{}, p.failLimit(p.budget.over(LimitValues))
 		}
-		return t.Scale(n), nil
 	}
+	t, err := p.base()
+	if err != nil || factor == 1 {
+		return t, err
+	}
+	if err := p.budget.scale(t, factor); err != nil {
+		p.i = start
+		return Dist{}, p.failLimit(err)
+	}
+	return t.Scale(factor), nil
+}
+
+// base is NdF, dF or a number, without a multiplier.
+func (p *distParser) base() (Dist, error) {
+	p.space()
+	start := p.i
+	n, ok := p.number()
+	p.space() // so that "3 d6" reaches ParseDice, which names its mistake
 	if p.i < len(p.src) && p.src[p.i] == 'd' {
 		count := 1
 		if ok {
@@ -277,11 +313,16 @@ func (p *distParser) term() (Dist, error) {
 			p.i = start
 			return Dist{}, p.fail("%v", err)
 		}
-		if count*(faces-1) > MaxDistWidth || sumWork(count, faces) > MaxDistWork {
-			p.i = start
-			return Dist{}, p.fail("%s is too large to compute exactly (over %d values or %d steps)", strings.TrimSpace(text), MaxDistWidth, MaxDistWork)
+		err := p.budget.afford(count, faces)
+		var d Dist
+		if err == nil {
+			d, err = sumOf(count, Die(faces), &p.budget)
 		}
-		return sumOf(count, Die(faces)), nil
+		if err != nil {
+			p.i = start
+			return Dist{}, p.failLimit(err)
+		}
+		return d, nil
 	}
 	if ok {
 		return Constant(n), nil

@@ -62,7 +62,7 @@ func TestDistForms(t *testing.T) {
 }
 
 func TestDistErrors(t *testing.T) {
-	for src, col := range map[string]int{"": 1, "3d": 3, "2d6+": 5, "0d6": 1, "d1": 1, "2d6 x": 5, "1001d6": 1, "3d6)": 4} {
+	for src, col := range map[string]int{"": 1, "3d": 3, "2d6+": 5, "0d6": 1, "d1": 1, "2d6 x": 5, "1001d6": 1, "3d6)": 4, "3 d6": 1, "2*0*d6": 3, "*d6": 1} {
 		_, err := ParseDist(src)
 		e, ok := err.(*ExprError)
 		if !ok || e.Column != col {

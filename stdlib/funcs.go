@@ -49,6 +49,22 @@ func (f *Func) Signature() string {
 // DiceFunc is the internal function dice notation is rewritten into.
 const DiceFunc = "__dice"
 
+// DivFunc is the internal function a / b becomes for two whole numbers:
+// expr-lang's / gives a float, and +Inf for a zero divisor, which no
+// whole-number attribute can hold; this one stops the run instead.
+const DivFunc = "__div"
+
+// StrFunc is the internal function a string made by + inside an
+// expression passes through: it counts the bytes toward the run's work
+// and refuses a string over --max-string, so that no expression can
+// build gigabytes of text (in map(), say) before anything stores it.
+const StrFunc = "__str"
+
+// InFunc is the internal function `x in list` becomes when the list
+// holds combatants or sides: expr-lang (v1.17) refuses to compare a
+// pointer to a struct with the elements of a list of them.
+const InFunc = "__in"
+
 // Funcs is the standard library, sorted by name.
 var Funcs = sortFuncs([]*Func{
 	{
@@ -67,6 +83,32 @@ var Funcs = sortFuncs([]*Func{
 			t, err := w.Roll(d.N, d.Faces)
 			return t + d.Mod, err
 		},
+	},
+	{
+		Name: DivFunc, Doc: "a divided by b, as a number (what `a / b` of two whole numbers becomes); b = 0 is an error",
+		Params: []Kind{Int, Int}, Result: Float,
+		Impl: func(_ World, a []any) (any, error) {
+			if a[1].(int) == 0 {
+				return nil, fmt.Errorf("integer divide by zero")
+			}
+			return float64(a[0].(int)) / float64(a[1].(int)), nil
+		},
+	},
+	{
+		Name: StrFunc, Doc: "the string, counted toward the run's budget (what a string made with + becomes)",
+		Params: []Kind{String}, Result: String, World: true,
+		Impl: func(w World, a []any) (any, error) {
+			s := a[0].(string)
+			if len(s) > w.MaxString() {
+				return nil, overString(len(s), w.MaxString())
+			}
+			return s, w.Work(1 + len(s)/16)
+		},
+	},
+	{
+		Name: InFunc, Doc: "whether the value is an element of the list (what `x in list` becomes for lists of combatants or sides)",
+		Params: []Kind{Any, Any}, Result: Bool,
+		Impl: func(_ World, a []any) (any, error) { return inList(a[0], a[1]), nil },
 	},
 	{
 		Name: "members", Doc: "the combatants of a side, dead or alive",

@@ -93,3 +93,17 @@ func printedSize(v reflect.Value, limit int) int {
 	}
 	return 24 // a number, a truth value, a pointer
 }
+
+// inList reports whether needle is an element of list, by ==.
+func inList(needle, list any) bool {
+	v := reflect.ValueOf(list)
+	if v.Kind() != reflect.Slice {
+		return false
+	}
+	for i := 0; i < v.Len(); i++ {
+		if v.Index(i).Interface() == needle {
+			return true
+		}
+	}
+	return false
+}

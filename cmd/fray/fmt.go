@@ -8,7 +8,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/diag"
+	"github.com/frayrules/fray/dsl/format"
+	"github.com/frayrules/fray/interp"
 )
 
 func newFmtCmd(stdout, stderr io.Writer) *cobra.Command {
@@ -33,21 +35,21 @@ Exit status: 0 ok, 1 a file does not parse or cannot be written (or, with
 			if check && write {
 				return usageErr("--check and -w cannot be combined")
 			}
-			files, err := collectFiles(args)
+			files, refused, err := collectFiles(optionsOf(cmd).Root, args)
 			if err != nil {
 				return err
 			}
-			src := dsl.Sources{}
-			var diags dsl.Diagnostics
+			src := diag.Sources{}
+			diags := refused
 			code, unformatted := exitOK, 0
 			var msgs []string
 			for _, path := range files {
-				f, ds := dsl.ReadFile(path, src)
+				f, ds := optionsOf(cmd).ReadFile(path, src)
 				if len(ds) > 0 {
 					diags = append(diags, ds...)
 					continue
 				}
-				out, err := dsl.Format(f)
+				out, err := format.Format(f)
 				if err != nil {
 					// The formatter refused rather than risk the file.
 					msgs = append(msgs, fmt.Sprintf("%s: cannot format: %v", path, err))
@@ -64,7 +66,7 @@ Exit status: 0 ok, 1 a file does not parse or cannot be written (or, with
 				}
 				unformatted++
 				if list || check {
-					fmt.Fprintln(stdout, path)
+					fmt.Fprintln(stdout, interp.Printable(path))
 				}
 				if diff {
 					io.WriteString(stdout, unifiedDiff(path, orig, out))
@@ -77,11 +79,11 @@ Exit status: 0 ok, 1 a file does not parse or cannot be written (or, with
 				}
 			}
 			if len(diags) > 0 {
-				dsl.WriteText(stderr, diags.Sort(), src)
+				writeDiags(stderr, diags.Sort(), src)
 				code = max(code, exitFindings)
 			}
 			for _, m := range msgs {
-				fmt.Fprintf(stderr, "fray: %s\n", m)
+				printMessage(stderr, "fray: %s\n", m)
 			}
 			if check && unformatted > 0 {
 				code = max(code, exitFindings)

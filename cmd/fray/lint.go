@@ -3,18 +3,15 @@ package main
 import (
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
-	"path/filepath"
 	"runtime"
 	"runtime/debug"
-	"sort"
-	"strings"
 	"sync"
 
 	"github.com/spf13/cobra"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/check"
+	"github.com/frayrules/fray/dsl/diag"
 )
 
 func newLintCmd(stdout, stderr io.Writer) *cobra.Command {
@@ -27,7 +24,9 @@ func newLintCmd(stdout, stderr io.Writer) *cobra.Command {
 		Use:   "lint PATH...",
 		Short: "Check rule and encounter files and report every problem",
 		Long: `lint parses, resolves names and type-checks every expression of the given
-files; directories are searched for .fray files. Encounters are checked
+files; directories are searched for .fray files (a symbolic link found
+there is followed only to a file under the root folder or that directory,
+and anything but a regular file is refused by name). Encounters are checked
 together with the ruleset they name. Every problem is reported, sorted by
 position. Exit status: 0 when there is no error (warnings alone do not
 fail, unless --werror), 1 on errors, 2 on a usage error.`,
@@ -36,23 +35,23 @@ fail, unless --werror), 1 on errors, 2 on a usage error.`,
 			if format != "text" && format != "json" && format != "sarif" {
 				return usageErr("--format must be text, json or sarif, not %q", format)
 			}
-			files, err := collectFiles(args)
+			files, refused, err := collectFiles(optionsOf(cmd).Root, args)
 			if err != nil {
 				return err
 			}
-			src := dsl.Sources{}
-			all := lintAll(files, src)
+			src := diag.Sources{}
+			all := append(lintAll(optionsOf(cmd), files, src), refused...).Sort()
 			if werror {
 				for _, d := range all {
-					if d.Severity == dsl.Warning {
-						d.Severity = dsl.Error
+					if d.Severity == diag.Warning {
+						d.Severity = diag.Error
 					}
 				}
 			}
 			if quiet {
 				kept := all[:0]
 				for _, d := range all {
-					if d.Severity == dsl.Error {
+					if d.Severity == diag.Error {
 						kept = append(kept, d)
 					}
 				}
@@ -61,13 +60,13 @@ fail, unless --werror), 1 on errors, 2 on a usage error.`,
 			var werr error
 			switch format {
 			case "json":
-				werr = dsl.WriteJSON(stdout, all)
+				werr = diag.WriteJSON(stdout, all)
 			case "sarif":
-				werr = dsl.WriteSARIF(stdout, all, version)
+				werr = diag.WriteSARIF(stdout, all, version)
 			default:
-				dsl.WriteText(stderr, all, src)
+				writeDiags(stderr, all, src)
 				if len(all) > 0 && !quiet {
-					fmt.Fprintln(stderr, summaryLine(all, len(files)))
+					fmt.Fprintln(stderr, summaryLine(all, len(files)+len(refused)))
 				}
 			}
 			if werr != nil {
@@ -86,13 +85,13 @@ fail, unless --werror), 1 on errors, 2 on a usage error.`,
 }
 
 // summaryLine counts errors and warnings, like a compiler's last line.
-func summaryLine(ds dsl.Diagnostics, files int) string {
+func summaryLine(ds diag.Diagnostics, files int) string {
 	errs, warns, notes := 0, 0, 0
 	for _, d := range ds {
 		switch d.Severity {
-		case dsl.Error:
+		case diag.Error:
 			errs++
-		case dsl.Warning:
+		case diag.Warning:
 			warns++
 		default:
 			notes++
@@ -112,40 +111,6 @@ func plural(n int, word string) string {
 	return fmt.Sprintf("%d %ss", n, word)
 }
 
-// collectFiles expands directories into their .fray files, sorted.
-func collectFiles(args []string) ([]string, error) {
-	var out []string
-	for _, a := range args {
-		info, err := os.Stat(a)
-		if err != nil {
-			// Let lint report it with a position, as for any unreadable file.
-			out = append(out, a)
-			continue
-		}
-		if !info.IsDir() {
-			out = append(out, a)
-			continue
-		}
-		err = filepath.WalkDir(a, func(p string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if !d.IsDir() && strings.HasSuffix(p, ".fray") {
-				out = append(out, p)
-			}
-			return nil
-		})
-		if err != nil {
-			return nil, usageErr("cannot walk %s: %v", a, err)
-		}
-	}
-	sort.Strings(out)
-	if len(out) == 0 {
-		return nil, &exitError{code: exitFindings, msg: "no .fray files found in " + strings.Join(args, ", ")}
-	}
-	return out, nil
-}
-
 // lintMemory is the heap at which a lint collects whatever GOGC allows:
 // enough that a lint of a few rule files never does, little enough for
 // a lint of thousands (16 530 damaged rule files peak at about 520 MB,
@@ -155,7 +120,7 @@ const lintMemory = 512 << 20
 // lintAll lints the files, as many at once as there are processors
 // (each file is checked on its own), and returns every diagnostic,
 // sorted; the sources read are added to src.
-func lintAll(files []string, src dsl.Sources) dsl.Diagnostics {
+func lintAll(opts check.Options, files []string, src diag.Sources) diag.Diagnostics {
 	// Checking makes many short-lived values (tokens, syntax trees,
 	// typed trees) and keeps most files' worth of them until the end.
 	// A collection of that heap costs more than a lint of a few files
@@ -168,9 +133,9 @@ func lintAll(files []string, src dsl.Sources) dsl.Diagnostics {
 	}
 	// One Linter for the run: a base and its variants, a ruleset and
 	// its encounters, share their parse and expression checks.
-	linter := dsl.NewLinter()
-	found := make([]dsl.Diagnostics, len(files))
-	read := make([]dsl.Sources, len(files))
+	linter := opts.NewLinter()
+	found := make([]diag.Diagnostics, len(files))
+	read := make([]diag.Sources, len(files))
 	next := make(chan int)
 	var wg sync.WaitGroup
 	for range min(runtime.GOMAXPROCS(0), len(files)) {
@@ -178,7 +143,7 @@ func lintAll(files []string, src dsl.Sources) dsl.Diagnostics {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				read[i] = dsl.Sources{}
+				read[i] = diag.Sources{}
 				found[i] = linter.Lint(files[i], read[i])
 			}
 		}()
@@ -188,7 +153,7 @@ func lintAll(files []string, src dsl.Sources) dsl.Diagnostics {
 	}
 	close(next)
 	wg.Wait()
-	var all dsl.Diagnostics
+	var all diag.Diagnostics
 	for i := range files {
 		all = append(all, found[i]...)
 		for name, text := range read[i] {

@@ -4,11 +4,12 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/check"
+	"github.com/frayrules/fray/dsl/diag"
 )
 
 // TestLintAllIsEachFileAlone checks that the shared work of a lint run
-// (one dsl.Linter, files linted at once) changes no diagnostic: lintAll
+// (one check.Linter, files linted at once) changes no diagnostic: lintAll
 // over the rules, the bad corpus and the encounters reports exactly what
 // linting every file on its own reports. Run with -race, it also checks
 // the sharing between the workers.
@@ -17,17 +18,17 @@ func TestLintAllIsEachFileAlone(t *testing.T) {
 	if len(files) < 50 {
 		t.Fatalf("only %d files", len(files))
 	}
-	describe := func(ds dsl.Diagnostics) []string {
+	describe := func(ds diag.Diagnostics) []string {
 		var out []string
 		for _, d := range ds {
 			out = append(out, fmt.Sprintf("%s %s %v-%v %s | %s", d.Severity, d.Code, d.Subject.Start, d.Subject.End, d.Summary, d.Detail))
 		}
 		return out
 	}
-	shared := describe(lintAll(files, dsl.Sources{}))
-	var alone dsl.Diagnostics
+	shared := describe(lintAll(check.UnderRoot("../.."), files, diag.Sources{}))
+	var alone diag.Diagnostics
 	for _, f := range files {
-		alone = append(alone, dsl.Lint(f, dsl.Sources{})...)
+		alone = append(alone, check.UnderRoot("../..").Lint(f, diag.Sources{})...)
 	}
 	each := describe(alone.Sort())
 	if len(shared) != len(each) {

@@ -7,9 +7,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
 )
@@ -22,7 +24,8 @@ func TestMain(m *testing.M) {
 }
 
 // TestScripts runs the command-line scripts in testdata/script. Scripts see
-// the repository root as $REPO, so they can lint or copy the real rules.
+// the repository root as $REPO, so they can lint or copy the real rules,
+// and a 3000-term dice expression as $TERMS.
 func TestScripts(t *testing.T) {
 	repo, err := filepath.Abs(filepath.Join("..", ".."))
 	if err != nil {
@@ -35,6 +38,8 @@ func TestScripts(t *testing.T) {
 		Dir: filepath.Join("testdata", "script"),
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("REPO", repo)
+			// A dice expression of 3000 terms, too long to write in a script.
+			env.Setenv("TERMS", strings.Repeat("d100+", 2999)+"d100")
 			return nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
@@ -42,6 +47,8 @@ func TestScripts(t *testing.T) {
 			"json":      cmdJSON,
 			"jsonlines": cmdJSONLines,
 			"dropfirst": cmdDropFirst,
+			"unescape":  cmdUnescape,
+			"sleep":     cmdSleep,
 		},
 	})
 }
@@ -120,4 +127,34 @@ func cmdDropFirst(ts *testscript.TestScript, neg bool, args []string) {
 		ts.Fatalf("%s has a single line", args[0])
 	}
 	ts.Check(os.WriteFile(ts.MkAbs(args[1]), text[i+1:], 0o666))
+}
+
+// escapeSeq is a \xHH or \uHHHH written out in a script's file.
+var escapeSeq = regexp.MustCompile(`\\x[0-9a-fA-F]{2}|\\u[0-9a-fA-F]{4}`)
+
+// unescape IN OUT writes IN to OUT with each \xHH replaced by that byte and
+// each \uHHHH by that character in UTF-8, so that scripts can make files
+// holding raw control bytes without holding them themselves.
+func cmdUnescape(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: unescape IN OUT")
+	}
+	out := escapeSeq.ReplaceAllFunc([]byte(ts.ReadFile(args[0])), func(m []byte) []byte {
+		n, _ := strconv.ParseUint(string(m[2:]), 16, 32)
+		if m[1] == 'x' {
+			return []byte{byte(n)}
+		}
+		return []byte(string(rune(n)))
+	})
+	ts.Check(os.WriteFile(ts.MkAbs(args[1]), out, 0o666))
+}
+
+// sleep DURATION waits, e.g. for a background command to get going.
+func cmdSleep(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: sleep DURATION")
+	}
+	d, err := time.ParseDuration(args[0])
+	ts.Check(err)
+	time.Sleep(d)
 }

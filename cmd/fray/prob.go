@@ -11,7 +11,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/check"
+	"github.com/frayrules/fray/dsl/diag"
 	"github.com/frayrules/fray/interp"
 	"github.com/frayrules/fray/stdlib"
 )
@@ -20,6 +21,7 @@ func newProbCmd(stdout, stderr io.Writer) *cobra.Command {
 	var rules, table, encounter, event, after, format string
 	var maxPaths, sample int
 	var seed uint64
+	lim := stdlib.DefaultDistLimits
 	cmd := &cobra.Command{
 		Use:   "prob [EXPR]",
 		Short: "Exact odds of dice, of a table's rows, or of a set-up event",
@@ -38,6 +40,10 @@ A set-up with too many sequences to enumerate is refused with the rolls it
 makes; --sample N then estimates the chance from N seeded set-ups, with a
 95% interval, and says that it is an estimate.
 
+An expression or a table whose exact distribution would have more than
+--max-values values, or take more than --max-work steps to compute, is
+refused before the work is done, naming the limit.
+
 Probabilities are printed as exact fractions and as percentages, with
 at-least and at-most columns for values; --format json gives the same data.`,
 		Args: cobra.MaximumNArgs(1),
@@ -45,14 +51,17 @@ at-least and at-most columns for values; --format json gives the same data.`,
 			if format != "text" && format != "json" {
 				return usageErr("--format must be text or json, not %q", format)
 			}
+			if lim.Values < 1 || lim.Work < 1 || maxPaths < 1 {
+				return usageErr("--max-values, --max-work and --max-paths must be at least 1")
+			}
 			switch {
 			case len(args) == 1 && table == "" && event == "":
-				return probExpr(stdout, args[0], format)
+				return probExpr(stdout, args[0], format, lim)
 			case len(args) == 0 && table != "" && event == "":
 				if rules == "" {
 					return usageErr("--table needs --rules")
 				}
-				return probTable(stdout, stderr, rules, table, format)
+				return probTable(optionsOf(cmd), stdout, stderr, rules, table, format, lim)
 			case len(args) == 0 && event != "" && table == "":
 				if encounter == "" {
 					return usageErr("--event needs --encounter")
@@ -60,7 +69,7 @@ at-least and at-most columns for values; --format json gives the same data.`,
 				if sample < 0 {
 					return usageErr("--sample must be positive")
 				}
-				return probEvent(stdout, stderr, encounter, rules, event, after, format, maxPaths, sample, seed)
+				return probEvent(optionsOf(cmd), stdout, stderr, encounter, rules, event, after, format, maxPaths, sample, seed)
 			}
 			return usageErr("give a dice expression, or --rules with --table, or --encounter with --event")
 		},
@@ -72,6 +81,8 @@ at-least and at-most columns for values; --format json gives the same data.`,
 	f.StringVar(&event, "event", "", "a condition (an expression over sides and combatants) after the set-up phases")
 	f.StringVar(&after, "after", "", "evaluate --event after this set-up phase (default: after all of them)")
 	f.IntVar(&maxPaths, "max-paths", 1_000_000, "most dice sequences --event may enumerate")
+	f.IntVar(&lim.Values, "max-values", lim.Values, "most distinct values an exact distribution may have")
+	f.IntVar(&lim.Work, "max-work", lim.Work, "most steps of work (multiply-adds, weighted by the size of the numbers) for one distribution")
 	f.IntVar(&sample, "sample", 0, "estimate --event from this many seeded set-ups instead of enumerating (not exact)")
 	f.Uint64Var(&seed, "seed", 1, "the seed of --sample")
 	f.StringVar(&format, "format", "text", "output format: text or json")
@@ -98,11 +109,43 @@ type probRow struct {
 	AtMost  string `json:"at_most"`
 }
 
-func probExpr(stdout io.Writer, src, format string) error {
-	d, err := stdlib.ParseDist(src)
+// limitFlags are the flags that raise each limit of a distribution.
+var limitFlags = map[stdlib.Limit]string{stdlib.LimitValues: "--max-values", stdlib.LimitWork: "--max-work"}
+
+// distMsg is the message of a dice expression's mistake, with the flag
+// that raises the limit it reached, if that is the mistake.
+func distMsg(e *stdlib.ExprError) string {
+	if flag, ok := limitFlags[e.Limit]; ok {
+		return e.Msg + "; raise it with " + flag
+	}
+	return e.Msg
+}
+
+// exprSnippet shows the expression under an error with a caret at col;
+// a long one is cut to a window around the column, marked with "...".
+func exprSnippet(src string, col int) string {
+	const window = 100
+	prefix, suffix := "", ""
+	if len(src) > window+20 {
+		from := max(0, min(col-1-window/4, len(src)-window))
+		to := min(len(src), from+window)
+		if from > 0 {
+			prefix = "..."
+		}
+		if to < len(src) {
+			suffix = "..."
+		}
+		src = src[from:to]
+		col -= from
+	}
+	return fmt.Sprintf("  %s%s%s\n  %s^", prefix, src, suffix, strings.Repeat(" ", len(prefix)+col-1))
+}
+
+func probExpr(stdout io.Writer, src, format string, lim stdlib.DistLimits) error {
+	d, err := stdlib.ParseDistLimited(src, lim)
 	if err != nil {
 		if e, ok := err.(*stdlib.ExprError); ok {
-			return &exitError{code: exitFindings, msg: fmt.Sprintf("<expression>:1:%d: error: %s\n  %s\n  %s^", e.Column, e.Msg, src, strings.Repeat(" ", e.Column-1))}
+			return &exitError{code: exitFindings, msg: fmt.Sprintf("<expression>:1:%d: error: %s\n%s", e.Column, distMsg(e), exprSnippet(src, e.Column))}
 		}
 		return &exitError{code: exitFindings, msg: err.Error()}
 	}
@@ -137,11 +180,11 @@ func writeJSON(w io.Writer, v any) error {
 	return enc.Encode(v)
 }
 
-func probTable(stdout, stderr io.Writer, rulesPath, name, format string) error {
-	src := dsl.Sources{}
-	m, diags := dsl.LoadRuleset(rulesPath, src)
+func probTable(opts check.Options, stdout, stderr io.Writer, rulesPath, name, format string, lim stdlib.DistLimits) error {
+	src := diag.Sources{}
+	m, diags := opts.LoadRuleset(rulesPath, src)
 	if diags.HasErrors() || m == nil {
-		dsl.WriteText(stderr, diags, src)
+		writeDiags(stderr, diags, src)
 		return &exitError{code: exitFindings}
 	}
 	t, ok := m.Tables[name]
@@ -151,9 +194,14 @@ func probTable(stdout, stderr io.Writer, rulesPath, name, format string) error {
 	if t.Dice == nil {
 		return &exitError{code: exitFindings, msg: fmt.Sprintf("%s:%d:%d: error: table %s is not fed by dice, so its rows have no odds", rulesPath, t.Decl.Pos.Line, t.Decl.Pos.Column, name)}
 	}
-	d := stdlib.Dist{}
-	dd, _ := stdlib.ParseDist(t.Dice.Text)
-	d = dd
+	d, err := stdlib.ParseDistLimited(t.Dice.Text, lim)
+	if err != nil {
+		msg := err.Error()
+		if e, ok := err.(*stdlib.ExprError); ok {
+			msg = distMsg(e)
+		}
+		return &exitError{code: exitFindings, msg: fmt.Sprintf("%s:%d:%d: error: table %s is rolled on %s: %s", rulesPath, t.Decl.Pos.Line, t.Decl.Pos.Column, interp.Printable(name), interp.Printable(t.Dice.Text), msg)}
+	}
 	type tableRow struct {
 		Keys    string `json:"keys"`
 		Label   string `json:"label,omitempty"`
@@ -175,42 +223,45 @@ func probTable(stdout, stderr io.Writer, rulesPath, name, format string) error {
 		if r.Value != nil {
 			val = r.Value.Expr.Raw()
 		}
-		rows = append(rows, tableRow{Keys: rowKeys(r), Label: r.Label, Value: val, P: ratText(p), Percent: pct(p)})
+		rows = append(rows, tableRow{Keys: rowKeys(r, t.Dice.Max), Label: r.Label, Value: val, P: ratText(p), Percent: pct(p)})
 	}
 	if format == "json" {
 		return writeJSON(stdout, map[string]any{"table": name, "dice": t.Dice.Text, "rows": rows})
 	}
-	fmt.Fprintf(stdout, "table %s, rolled on %s\n\n", name, t.Dice.Text)
+	fmt.Fprintf(stdout, "table %s, rolled on %s\n\n", interp.Printable(name), interp.Printable(t.Dice.Text))
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "roll\trow\tvalue\tprobability\t%")
 	for _, r := range rows {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", r.Keys, r.Label, r.Value, r.P, r.Percent)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", r.Keys, interp.Printable(r.Label), interp.Printable(r.Value), r.P, r.Percent)
 	}
 	return tw.Flush()
 }
 
-func rowKeys(r *dsl.Row) string {
+// rowKeys shows a row's key as far as the table's dice reach (an open
+// range, 12+, ends at their highest total).
+func rowKeys(r *check.Row, diceMax int) string {
 	k := r.Keys[0]
+	hi := min(k.Hi, max(diceMax, k.Lo))
 	switch {
 	case k.Any:
 		return "_"
-	case k.Lo == k.Hi:
+	case k.Lo == hi:
 		return fmt.Sprint(k.Lo)
 	}
-	return fmt.Sprintf("%d-%d", k.Lo, k.Hi)
+	return fmt.Sprintf("%d-%d", k.Lo, hi)
 }
 
-func probEvent(stdout, stderr io.Writer, encPath, rulesPath, event, after, format string, maxPaths, sample int, seed uint64) error {
-	src := dsl.Sources{}
-	enc, diags := dsl.LoadEncounter(encPath, rulesPath, src)
+func probEvent(opts check.Options, stdout, stderr io.Writer, encPath, rulesPath, event, after, format string, maxPaths, sample int, seed uint64) error {
+	src := diag.Sources{}
+	enc, diags := opts.LoadEncounter(encPath, rulesPath, src)
 	if diags.HasErrors() || enc == nil {
-		dsl.WriteText(stderr, diags, src)
+		writeDiags(stderr, diags, src)
 		return &exitError{code: exitFindings}
 	}
 	src["<event>"] = event
 	cond, diags := enc.Rules.CompileQuestion("<event>", event, enc.Rules.U.Bool)
 	if diags.HasErrors() || cond == nil {
-		dsl.WriteText(stderr, diags, src)
+		writeDiags(stderr, diags, src)
 		return &exitError{code: exitFindings}
 	}
 	plan := interp.Lower(enc.Rules)
@@ -224,23 +275,26 @@ func probEvent(stdout, stderr io.Writer, encPath, rulesPath, event, after, forma
 	if sample > 0 {
 		hits, err := interp.SampleEventProbability(plan, enc, cond, after, sample, seed)
 		if err != nil {
-			return &exitError{code: exitFindings, msg: err.Error()}
+			return &exitError{code: exitFindings, msg: interp.Printable(err.Error())}
 		}
 		iv := interp.Proportion(hits, sample)
 		if format == "json" {
 			return writeJSON(stdout, map[string]any{"event": event, "estimate": iv, "sampled": sample, "seed": seed, "exact": false})
 		}
 		fmt.Fprintf(stdout, "P(%s) ≈ %.2f%% [%.2f%%, %.2f%%] (95%% interval), after %s, estimated from %d sampled set-ups, seed %d: not exact\n",
-			event, 100*iv.Estimate, 100*iv.Low, 100*iv.High, when, sample, seed)
+			interp.Printable(event), 100*iv.Estimate, 100*iv.Low, 100*iv.High, when, sample, seed)
 		return nil
+	}
+	if n, rolls := countSetupOutcomes(plan, enc, after, maxPaths); n > maxPaths {
+		return tooManySequences(rolls, maxPaths)
 	}
 	p, paths, err := interp.EventProbability(plan, enc, cond, after, maxPaths)
 	if err != nil {
-		return &exitError{code: exitFindings, msg: err.Error()}
+		return &exitError{code: exitFindings, msg: interp.Printable(err.Error())}
 	}
 	if format == "json" {
 		return writeJSON(stdout, map[string]any{"event": event, "p": ratText(p), "percent": pct(p), "dice_sequences": paths})
 	}
-	fmt.Fprintf(stdout, "P(%s) = %s = %s, after %s, over %d sequences of dice\n", event, ratText(p), pct(p), when, paths)
+	fmt.Fprintf(stdout, "P(%s) = %s = %s, after %s, over %d sequences of dice\n", interp.Printable(event), ratText(p), pct(p), when, paths)
 	return nil
 }

@@ -7,7 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/check"
+	"github.com/frayrules/fray/dsl/diag"
 	"github.com/frayrules/fray/interp"
 )
 
@@ -24,10 +25,7 @@ import (
 // plays it, as fray sim would.
 func referenceRunner(tb testing.TB) *interp.Runner {
 	tb.Helper()
-	old := dsl.Root
-	dsl.Root = filepath.Join("..", "..")
-	tb.Cleanup(func() { dsl.Root = old })
-	enc, diags := dsl.LoadEncounter(filepath.Join("..", "..", "testdata", "bench", "skirmish.fray"), "", dsl.Sources{})
+	enc, diags := check.UnderRoot("../..").LoadEncounter(filepath.Join("..", "..", "testdata", "bench", "skirmish.fray"), "", diag.Sources{})
 	if diags.HasErrors() {
 		tb.Fatal(diags)
 	}

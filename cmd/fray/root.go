@@ -1,28 +1,39 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"runtime/debug"
 	"time"
 
 	"github.com/spf13/cobra"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/check"
+	"github.com/frayrules/fray/dsl/syntax"
 )
 
 // version is set at build time with -ldflags "-X main.version=...".
 var version = "dev"
 
-// Exit codes: 0 ok, 1 findings or a failed run, 2 usage, 3 internal error.
+// Exit codes, as CUE's: 0 ok, 1 findings or a failed run, 2 usage, 3
+// internal error, 130 interrupted (128 + SIGINT, what a shell reports for
+// a program Ctrl-C killed).
 const (
-	exitOK       = 0
-	exitFindings = 1
-	exitUsage    = 2
-	exitInternal = 3
+	exitOK          = 0
+	exitFindings    = 1
+	exitUsage       = 2
+	exitInternal    = 3
+	exitInterrupted = 130
 )
+
+// interruptGrace is how long a command may take, after Ctrl-C, to stop
+// and print what it has (fray sim's partial report) before fray gives up
+// on it and exits anyway.
+var interruptGrace = 2 * time.Second
 
 // exitError carries an exit code; its message, if any, is printed once by Main.
 type exitError struct {
@@ -39,18 +50,32 @@ func usageErr(format string, args ...any) error {
 // Main runs the command line with os.Args and returns the exit code.
 func Main() int {
 	// Most commands read .fray files: the parsers are built meanwhile.
-	dsl.Prepare()
-	return run(os.Args[1:], os.Stdout, os.Stderr)
+	syntax.Prepare()
+	// The first Ctrl-C cancels the context the commands watch; once it
+	// has, signals go back to their default, so a second one kills fray
+	// at once.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	go func() {
+		<-ctx.Done()
+		stop()
+	}()
+	return runContext(ctx, os.Args[1:], os.Stdout, os.Stderr)
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
+	return runContext(context.Background(), args, stdout, stderr)
+}
+
+// runContext runs the command line; cancelling ctx is Ctrl-C.
+func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	g := &globalFlags{}
 	root := newRootCmd(stdout, stderr)
 	g.register(root)
 	root.SetArgs(args)
 	done := make(chan int, 1)
 	go func() {
-		done <- execute(root, stderr)
+		done <- execute(ctx, root, stderr)
 	}()
 	// The timeout starts once the flags are known; expressions cannot be
 	// interrupted, so the command is abandoned rather than cancelled.
@@ -58,6 +83,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case code := <-done:
 		return code
 	case <-g.started:
+	case <-ctx.Done():
+		return interrupted(done, stderr)
 	}
 	var timer <-chan time.Time
 	if g.timeout > 0 {
@@ -69,12 +96,27 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case <-timer:
 		fmt.Fprintf(stderr, "fray: stopped: the command ran longer than --timeout %s\n", g.timeout)
 		return exitFindings
+	case <-ctx.Done():
+		return interrupted(done, stderr)
+	}
+}
+
+// interrupted waits, after Ctrl-C, for the command to stop on its own
+// (a command that watches the context reports what it has and returns
+// its code), and past interruptGrace abandons it.
+func interrupted(done <-chan int, stderr io.Writer) int {
+	select {
+	case code := <-done:
+		return code
+	case <-time.After(interruptGrace):
+		fmt.Fprintf(stderr, "fray: interrupted: the command did not stop within %s of Ctrl-C, so it has no result to show\n", interruptGrace)
+		return exitInterrupted
 	}
 }
 
 // execute runs the command tree and turns every outcome, a panic included,
 // into one message and an exit code.
-func execute(root *cobra.Command, stderr io.Writer) (code int) {
+func execute(ctx context.Context, root *cobra.Command, stderr io.Writer) (code int) {
 	defer func() {
 		if p := recover(); p != nil {
 			fmt.Fprintf(stderr, "fray: internal error: %v\nThis is a bug in fray; please report it at https://github.com/frayrules/fray/issues with the files and the command that caused it.\n", p)
@@ -84,19 +126,19 @@ func execute(root *cobra.Command, stderr io.Writer) (code int) {
 			code = exitInternal
 		}
 	}()
-	err := root.Execute()
+	err := root.ExecuteContext(ctx)
 	if err == nil {
 		return exitOK
 	}
 	var ee *exitError
 	if errors.As(err, &ee) {
 		if ee.msg != "" {
-			fmt.Fprintf(stderr, "fray: %s\n", ee.msg)
+			printMessage(stderr, "fray: %s\n", ee.msg)
 		}
 		return ee.code
 	}
 	// cobra's own errors are about flags and arguments: usage errors.
-	fmt.Fprintf(stderr, "fray: %s\nRun 'fray --help' for usage.\n", err)
+	printMessage(stderr, "fray: %s\nRun 'fray --help' for usage.\n", err)
 	return exitUsage
 }
 
@@ -104,13 +146,13 @@ func execute(root *cobra.Command, stderr io.Writer) (code int) {
 type globalFlags struct {
 	timeout time.Duration
 	root    string
-	limits  dsl.LimitSet
+	limits  check.Limits
 	started chan struct{}
 }
 
 func (g *globalFlags) register(root *cobra.Command) {
 	g.started = make(chan struct{})
-	g.limits = dsl.DefaultLimits()
+	g.limits = check.DefaultLimits()
 	pf := root.PersistentFlags()
 	pf.StringVar(&g.root, "root", "", "folder that imports (extends, an encounter's rules) must stay inside (default: the current directory)")
 	pf.DurationVar(&g.timeout, "timeout", 0, "stop the whole command after this long, e.g. 30s (default: no limit)")
@@ -133,8 +175,7 @@ func (g *globalFlags) register(root *cobra.Command) {
 			return usageErr("--timeout must not be negative")
 		}
 		g.limits.ExprNodes = max(g.limits.ExprNodes, g.limits.ExprTokens*5)
-		dsl.Limits = g.limits
-		dsl.Root = g.root
+		cmd.SetContext(withOptions(cmd.Context(), check.Options{Root: g.root, Confine: g.root != "", Limits: g.limits}))
 		close(g.started)
 		return nil
 	}
@@ -147,7 +188,10 @@ func newRootCmd(stdout, stderr io.Writer) *cobra.Command {
 		Short: "Lint and run tabletop combat procedures written as data",
 		Long: `fray reads combat procedures ("rulesets") and scripted encounters written in
 fray's rule language, checks them like a compiler, and plays encounters
-through them with a log you can follow at the table.`,
+through them with a log you can follow at the table.
+
+Exit status, for every command: 0 ok, 1 findings or a failed run, 2 usage
+error, 3 internal error (a bug in fray), 130 interrupted (Ctrl-C).`,
 		SilenceUsage:      true,
 		SilenceErrors:     true,
 		DisableAutoGenTag: true,
@@ -157,4 +201,13 @@ through them with a log you can follow at the table.`,
 	root.SetErr(stderr)
 	root.AddCommand(newLintCmd(stdout, stderr), newRunCmd(stdout, stderr), newReplayCmd(stdout, stderr), newProbCmd(stdout, stderr), newFmtCmd(stdout, stderr), newSimCmd(stdout, stderr))
 	return root
+}
+
+// printMessage prints a message a line at a time through interp.Printable:
+// messages quote file names, arguments and rule text, and may have several
+// lines of their own (an expression and its caret).
+func printMessage(w io.Writer, format string, args ...any) {
+	e := newLineEscaper(w)
+	fmt.Fprintf(e, format, args...)
+	e.Flush()
 }

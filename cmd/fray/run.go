@@ -10,7 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/diag"
 	"github.com/frayrules/fray/interp"
 )
 
@@ -21,8 +21,7 @@ func newRunCmd(stdout, stderr io.Writer) *cobra.Command {
 		diceFlag  string
 		format    string
 		maxRounds int
-		maxSteps  int
-		maxMemory uint
+		limits    runLimits
 		outPath   string
 	)
 	cmd := &cobra.Command{
@@ -38,8 +37,11 @@ order and the run fails, naming the roll, if they run out.`,
 			if format != "text" && format != "json" {
 				return usageErr("--format must be text or json, not %q", format)
 			}
-			if maxRounds < 0 || maxSteps < 0 {
-				return usageErr("--max-rounds and --max-steps must not be negative")
+			if maxRounds < 0 {
+				return usageErr("--max-rounds must not be negative")
+			}
+			if err := limits.check(); err != nil {
+				return err
 			}
 			var fixed []int
 			if cmd.Flags().Changed("dice") {
@@ -48,13 +50,14 @@ order and the run fails, naming the roll, if they run out.`,
 					return usageErr("--dice: %v", err)
 				}
 			}
-			src := dsl.Sources{}
-			enc, diags := dsl.LoadEncounter(args[0], rules, src)
+			src := diag.Sources{}
+			enc, diags := optionsOf(cmd).LoadEncounter(args[0], rules, src)
 			if diags.HasErrors() || enc == nil {
-				dsl.WriteText(stderr, diags, src)
+				writeDiags(stderr, diags, src)
 				return &exitError{code: exitFindings}
 			}
-			opt := interp.Options{Seed: 1, MaxRounds: maxRounds, MaxSteps: maxSteps, MemoryBudget: maxMemory}
+			opt := interp.Options{Seed: 1, MaxRounds: maxRounds}
+			limits.apply(&opt)
 			if enc.HasSeed {
 				opt.Seed = enc.Seed
 			}
@@ -91,7 +94,7 @@ order and the run fails, naming the roll, if they run out.`,
 				err = werr()
 			}
 			if err != nil {
-				return &exitError{code: exitFindings, msg: err.Error()}
+				return &exitError{code: exitFindings, msg: interp.Printable(err.Error())}
 			}
 			if outPath != "" {
 				if err := writeAtomic(outPath, file.Bytes(), 0o644); err != nil {
@@ -107,9 +110,8 @@ order and the run fails, naming the roll, if they run out.`,
 	f.StringVar(&diceFlag, "dice", "", "fixed die results to use in order, e.g. 5,4,12")
 	f.StringVar(&format, "format", "text", "log format: text or json (one event per line)")
 	f.IntVar(&maxRounds, "max-rounds", 0, "stop after this many rounds (default: the encounter's rounds, else 100)")
-	f.IntVar(&maxSteps, "max-steps", interp.DefaultMaxSteps, "stop a run that executes more statements than this")
+	limits.addFlags(f, "a run")
 	f.StringVarP(&outPath, "out", "o", "", "write the log to this file (atomically) instead of standard output")
-	f.UintVar(&maxMemory, "max-expr-memory", interp.DefaultMemoryBudget, "memory budget of one expression (elements of the lists it builds)")
 	return cmd
 }
 

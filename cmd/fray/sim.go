@@ -1,11 +1,9 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"runtime"
 	"sort"
@@ -13,7 +11,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/frayrules/fray/dsl"
+	"github.com/frayrules/fray/dsl/check"
+	"github.com/frayrules/fray/dsl/diag"
 	"github.com/frayrules/fray/interp"
 )
 
@@ -22,6 +21,7 @@ func newSimCmd(stdout, stderr io.Writer) *cobra.Command {
 		rules, compare, format string
 		plotPath               string
 		n, workers, maxRounds  int
+		limits                 runLimits
 		seed                   uint64
 	)
 	cmd := &cobra.Command{
@@ -34,35 +34,43 @@ survivors per side, deaths per combatant and how often each rule event
 happened, with 95% confidence intervals. Fight i always uses the same dice for a seed, so the
 report is identical at any --workers. With --compare, the same fights are
 played under a second ruleset and the differences are tested. Ctrl-C stops
-early and prints what was gathered, marked partial.`,
+early, prints what was gathered, marked partial, and exits with status 130.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if format != "text" && format != "json" {
 				return usageErr("--format must be text or json, not %q", format)
 			}
-			if n < 1 || workers < 1 || maxRounds < 0 {
+			if n < 1 || workers < 1 {
 				return usageErr("-n and --workers must be at least 1")
+			}
+			if maxRounds < 0 {
+				return usageErr("--max-rounds must not be negative")
+			}
+			if err := limits.check(); err != nil {
+				return err
 			}
 			if ext := strings.ToLower(filepath.Ext(plotPath)); plotPath != "" && ext != ".svg" && ext != ".png" {
 				return usageErr("--plot writes .svg or .png files, not %q", plotPath)
 			}
-			src := dsl.Sources{}
-			enc, diags := dsl.LoadEncounter(args[0], rules, src)
+			src := diag.Sources{}
+			enc, diags := optionsOf(cmd).LoadEncounter(args[0], rules, src)
 			if diags.HasErrors() || enc == nil {
-				dsl.WriteText(stderr, diags, src)
+				writeDiags(stderr, diags, src)
 				return &exitError{code: exitFindings}
 			}
-			var other *dsl.Encounter
+			var other *check.Encounter
 			if compare != "" {
-				other, diags = dsl.LoadEncounter(args[0], compare, src)
+				other, diags = optionsOf(cmd).LoadEncounter(args[0], compare, src)
 				if diags.HasErrors() || other == nil {
-					dsl.WriteText(stderr, diags, src)
+					writeDiags(stderr, diags, src)
 					return &exitError{code: exitFindings}
 				}
 			}
-			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-			defer stop()
+			// Ctrl-C cancels the command's context (see Main): the batch
+			// stops and the fights played so far are reported, marked.
+			ctx := cmd.Context()
 			opt := interp.SimOptions{N: n, Seed: seed, Workers: workers, MaxRounds: maxRounds}
+			limits.apply(&opt.Fight)
 			total := n
 			if other != nil {
 				total *= 2
@@ -78,16 +86,25 @@ early and prints what was gathered, marked partial.`,
 			}
 			bar.finish()
 			if plotPath != "" {
+				// Titles escaped: XML may hold no control characters.
 				titleB := ""
 				if other != nil {
-					titleB = other.Rules.Name
+					titleB = interp.Printable(other.Rules.Name)
 				}
-				if err := writePlot(plotPath, enc.Rules.Name, titleB, a, b); err != nil {
+				if err := writePlot(plotPath, interp.Printable(enc.Rules.Name), titleB, a, b); err != nil {
 					return &exitError{code: exitFindings, msg: "cannot write the plot: " + err.Error()}
 				}
 			}
+			stopped := a.Partial || (b != nil && b.Partial)
 			if format == "json" {
-				return writeJSON(stdout, simJSON(enc, other, a, b, seed))
+				out := simJSON(enc, other, a, b, seed)
+				if stopped {
+					out["interrupted"] = true
+				}
+				if err := writeJSON(stdout, out); err != nil || !stopped {
+					return err
+				}
+				return interruptedSim(a, b, other != nil, n)
 			}
 			writeSimText(stdout, enc, a, seed)
 			if b != nil {
@@ -96,8 +113,11 @@ early and prints what was gathered, marked partial.`,
 				fmt.Fprintln(stdout)
 				writeComparison(stdout, enc, other, a, b)
 			}
+			if stopped {
+				return interruptedSim(a, b, other != nil, n)
+			}
 			if a.Errors > 0 || (b != nil && b.Errors > 0) {
-				return &exitError{code: exitFindings, msg: "some fights failed; the first error: " + firstErr(a, b).Error()}
+				return &exitError{code: exitFindings, msg: "some fights failed; the first error: " + interp.Printable(firstErr(a, b).Error())}
 			}
 			return nil
 		},
@@ -109,9 +129,23 @@ early and prints what was gathered, marked partial.`,
 	f.Uint64Var(&seed, "seed", 1, "seed of the whole batch")
 	f.IntVar(&workers, "workers", runtime.GOMAXPROCS(0), "fights played in parallel")
 	f.IntVar(&maxRounds, "max-rounds", 0, "stop each fight after this many rounds (default: the encounter's rounds)")
+	limits.addFlags(f, "a fight (it counts as failed)")
 	f.StringVar(&format, "format", "text", "report format: text or json")
 	f.StringVar(&plotPath, "plot", "", "also draw the rounds distribution and the outcomes to this .svg or .png file")
 	return cmd
+}
+
+// interruptedSim is the exit of a batch Ctrl-C stopped: status 130 and a
+// message saying what the report printed above covers.
+func interruptedSim(a, b *interp.SimResult, compare bool, n int) error {
+	msg := fmt.Sprintf("interrupted: the report above covers %d of the %d fights asked for", a.Runs, n)
+	switch {
+	case b != nil:
+		msg = fmt.Sprintf("interrupted: the report above covers %d and %d of the %d fights asked for under each ruleset", a.Runs, b.Runs, n)
+	case compare:
+		msg += "; the comparison was not played"
+	}
+	return &exitError{code: exitInterrupted, msg: msg}
 }
 
 func firstErr(a, b *interp.SimResult) error {
@@ -125,7 +159,7 @@ func ci(iv interp.Interval) string {
 	return fmt.Sprintf("%5.1f%%  [%5.1f%%, %5.1f%%]", 100*iv.Estimate, 100*iv.Low, 100*iv.High)
 }
 
-func writeSimText(w io.Writer, enc *dsl.Encounter, r *interp.SimResult, seed uint64) {
+func writeSimText(w io.Writer, enc *check.Encounter, r *interp.SimResult, seed uint64) {
 	partial := ""
 	if r.Partial {
 		partial = " (PARTIAL: interrupted)"
@@ -134,7 +168,7 @@ func writeSimText(w io.Writer, enc *dsl.Encounter, r *interp.SimResult, seed uin
 	done := r.Runs - r.Errors
 	fmt.Fprintln(w, "\noutcome                  share   95% interval")
 	for _, s := range r.Sides {
-		fmt.Fprintf(w, "  %-20s %s\n", "won by "+s, ci(interp.Proportion(r.Wins[s], done)))
+		fmt.Fprintf(w, "  %-20s %s\n", "won by "+interp.Printable(s), ci(interp.Proportion(r.Wins[s], done)))
 	}
 	fmt.Fprintf(w, "  %-20s %s\n", "no side stands", ci(interp.Proportion(r.NoneStand, done)))
 	fmt.Fprintf(w, "  %-20s %s\n", "round limit reached", ci(interp.Proportion(r.Capped, done)))
@@ -150,16 +184,16 @@ func writeSimText(w io.Writer, enc *dsl.Encounter, r *interp.SimResult, seed uin
 	fmt.Fprintln(w, "\nsurvivors per fight      mean    95% interval")
 	for _, s := range r.Sides {
 		iv, _ := r.MeanSurvivors(s)
-		fmt.Fprintf(w, "  %-20s %5.2f  [%5.2f, %5.2f]\n", s, iv.Estimate, iv.Low, iv.High)
+		fmt.Fprintf(w, "  %-20s %5.2f  [%5.2f, %5.2f]\n", interp.Printable(s), iv.Estimate, iv.Low, iv.High)
 	}
 	fmt.Fprintln(w, "\ndeaths                   share   95% interval")
 	for _, c := range r.Fighters {
-		fmt.Fprintf(w, "  %-20s %s\n", c, ci(interp.Proportion(r.Deaths[c], done)))
+		fmt.Fprintf(w, "  %-20s %s\n", interp.Printable(c), ci(interp.Proportion(r.Deaths[c], done)))
 	}
 	if len(r.EventRuns) > 0 {
 		fmt.Fprintln(w, "\nevents (· who acted)     in share of fights  95% interval   per fight")
 		for _, e := range sortedKeys(r.EventRuns) {
-			fmt.Fprintf(w, "  %-20s %s   %8.2f\n", e, ci(interp.Proportion(r.EventRuns[e], done)), float64(r.EventSum[e])/float64(max(1, done)))
+			fmt.Fprintf(w, "  %-20s %s   %8.2f\n", interp.Printable(e), ci(interp.Proportion(r.EventRuns[e], done)), float64(r.EventSum[e])/float64(max(1, done)))
 		}
 	}
 }
@@ -231,7 +265,7 @@ func comparisonRows(ra, rb *interp.SimResult) []diffRow {
 	return rows
 }
 
-func writeComparison(w io.Writer, a, b *dsl.Encounter, ra, rb *interp.SimResult) {
+func writeComparison(w io.Writer, a, b *check.Encounter, ra, rb *interp.SimResult) {
 	fmt.Fprintf(w, "comparison: %q, then %q (differences significant at 95%% marked *)\n", a.Rules.Name, b.Rules.Name)
 	for _, r := range comparisonRows(ra, rb) {
 		mark := ""
@@ -239,9 +273,9 @@ func writeComparison(w io.Writer, a, b *dsl.Encounter, ra, rb *interp.SimResult)
 			mark = " *"
 		}
 		if r.Mean {
-			fmt.Fprintf(w, "  %-22s %7.2f  %7.2f  %+7.2f%s\n", r.What, r.A, r.B, r.Diff, mark)
+			fmt.Fprintf(w, "  %-22s %7.2f  %7.2f  %+7.2f%s\n", interp.Printable(r.What), r.A, r.B, r.Diff, mark)
 		} else {
-			fmt.Fprintf(w, "  %-22s %6.1f%%  %6.1f%%  %+6.1f%%%s\n", r.What, 100*r.A, 100*r.B, 100*r.Diff, mark)
+			fmt.Fprintf(w, "  %-22s %6.1f%%  %6.1f%%  %+6.1f%%%s\n", interp.Printable(r.What), 100*r.A, 100*r.B, 100*r.Diff, mark)
 		}
 	}
 }
@@ -269,8 +303,8 @@ func sortedKeys(m map[string]int) []string {
 	return out
 }
 
-func simJSON(a, b *dsl.Encounter, ra, rb *interp.SimResult, seed uint64) any {
-	one := func(enc *dsl.Encounter, r *interp.SimResult) map[string]any {
+func simJSON(a, b *check.Encounter, ra, rb *interp.SimResult, seed uint64) map[string]any {
+	one := func(enc *check.Encounter, r *interp.SimResult) map[string]any {
 		done := r.Runs - r.Errors
 		wins := map[string]any{}
 		for _, s := range r.Sides {

@@ -1,0 +1,530 @@
+package check
+
+import (
+	"errors"
+	"fmt"
+	"maps"
+	"reflect"
+	"regexp"
+	"strings"
+
+	"github.com/alecthomas/participle/v2/lexer"
+	"github.com/expr-lang/expr"
+	"github.com/expr-lang/expr/ast"
+	exprchecker "github.com/expr-lang/expr/checker"
+	"github.com/expr-lang/expr/checker/nature"
+	"github.com/expr-lang/expr/conf"
+	"github.com/expr-lang/expr/file"
+	"github.com/expr-lang/expr/optimizer"
+	exprparser "github.com/expr-lang/expr/parser"
+
+	"github.com/frayrules/fray/dsl/diag"
+	"github.com/frayrules/fray/dsl/syntax"
+	"github.com/frayrules/fray/stdlib"
+)
+
+// dicePatch turns the placeholders of dice tokens into calls of the
+// internal dice function, keyed by the placeholder's character offset.
+type dicePatch struct {
+	at map[int]stdlib.Dice
+}
+
+func (p *dicePatch) Visit(node *ast.Node) {
+	id, ok := (*node).(*ast.IdentifierNode)
+	if !ok {
+		return
+	}
+	d, ok := p.at[id.Location().From]
+	if !ok {
+		return
+	}
+	call := &ast.CallNode{
+		Callee:    &ast.IdentifierNode{Value: stdlib.DiceFunc},
+		Arguments: []ast.Node{&ast.IntegerNode{Value: d.N}, &ast.IntegerNode{Value: d.Faces}},
+	}
+	ast.Patch(node, call)
+}
+
+// inPatch makes `x in list` a call of stdlib.InFunc when the list's
+// elements are pointers to structs (combatants or sides), which
+// expr-lang's own `in` refuses to compare (it derefs the needle), and
+// a / b of two whole numbers a call of stdlib.DivFunc, and a string made
+// with + a call of stdlib.StrFunc, which counts it. It
+// runs after a check, so the nodes have their types; as a check stops
+// at its first error, it runs again while it finds more to patch (one
+// per check of an expression: it keeps state).
+type inPatch struct {
+	patched bool
+	counted map[ast.Node]bool // strings made with + already passed to StrFunc
+}
+
+func (p *inPatch) Reset()             { p.patched = false }
+func (p *inPatch) ShouldRepeat() bool { return p.patched }
+
+func (p *inPatch) Visit(node *ast.Node) {
+	b, ok := (*node).(*ast.BinaryNode)
+	if !ok || b.Left.Type() == nil || b.Right.Type() == nil {
+		return
+	}
+	// a / b of two whole numbers: expr-lang gives +Inf for b = 0.
+	if b.Operator == "/" && b.Left.Type().Kind() == reflect.Int && b.Right.Type().Kind() == reflect.Int {
+		ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: stdlib.DivFunc}, Arguments: []ast.Node{b.Left, b.Right}})
+		p.patched = true
+		return
+	}
+	// a + b of strings: the result is counted (StrFunc) as it is made.
+	if b.Operator == "+" && b.Type() != nil && b.Type().Kind() == reflect.String && !p.counted[b] {
+		if p.counted == nil {
+			p.counted = map[ast.Node]bool{}
+		}
+		p.counted[b] = true
+		ctx := &ast.IdentifierNode{Value: "ctx"}
+		ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: stdlib.StrFunc}, Arguments: []ast.Node{ctx, b}})
+		p.patched = true
+		return
+	}
+	if b.Operator != "in" {
+		return
+	}
+	rt := b.Right.Type()
+	if rt.Kind() != reflect.Slice || rt.Elem().Kind() != reflect.Pointer || rt.Elem().Elem().Kind() != reflect.Struct {
+		return
+	}
+	call := &ast.CallNode{Callee: &ast.IdentifierNode{Value: stdlib.InFunc}, Arguments: []ast.Node{b.Left, b.Right}}
+	ast.Patch(node, call)
+	p.patched = true
+}
+
+// scopeFunc says whether a local of the frame is visible at this point.
+type scopeFunc func(name string) bool
+
+// compile type-checks an expression in a frame with expr-lang and maps
+// any error back to the rule file. want, if set, is the type the value
+// must have.
+func (c *checker) compile(e *syntax.Expr, fr *Frame, inScope scopeFunc, want *Type) *CExpr {
+	if e == nil {
+		return nil
+	}
+	if want != nil && want.Kind == KDice {
+		if d, ok := diceLiteral(e); ok {
+			ce := &CExpr{Expr: e, Const: d, Type: c.u.Dice, Frame: fr}
+			c.m.Exprs[e] = ce
+			return ce
+		}
+	}
+	if len(e.Tokens) > c.limits().ExprTokens {
+		c.addDiag(syntax.LimitDiag(syntax.RangeOf(e.Pos, e.EndPos), "the expression's length", c.limits().ExprTokens, "--max-expr-tokens"))
+		return nil
+	}
+	text, diceAt := e.Text()
+	// expr-lang checks the text without the first line's padding, so
+	// the same expression at another column is the same check; every
+	// offset in its answer is then pad characters short of e.Text's.
+	pad := max(0, e.Pos.Column-1)
+	if pad > len(text) || strings.TrimLeft(text[:pad], " ") != "" {
+		pad = 0
+	}
+	if c.refersToInternal(e, fr, text, pad) {
+		return nil
+	}
+	var patch *dicePatch
+	var dice map[int]string
+	if len(diceAt) > 0 {
+		patch = &dicePatch{at: make(map[int]stdlib.Dice, len(diceAt))}
+		dice = make(map[int]string, len(diceAt))
+		for off, tok := range diceAt {
+			d, err := stdlib.ParseDice(tok)
+			if err != nil {
+				c.errorf(diag.CodeBadValue, c.exprRange(e, off, off+len(tok)), "dice are written like d6, 3d8 or d%", "%s", err)
+				return nil
+			}
+			patch.at[off-pad] = d
+			dice[off-pad] = tok
+		}
+	}
+	// expr-lang checks the expression against a struct of only the
+	// fields it names (see Frame.viewFor): the same text naming fields of
+	// the same types is checked once, in any body and on either pass.
+	env := fr.viewFor(e)
+	checked, err := c.checkText(env, text[pad:], dice, patch)
+	if err != nil {
+		c.exprError(e, fr, err, pad)
+		return nil
+	}
+	tree := checked.tree
+	if n := iterations(tree.Node, c.limits().UnknownLength); n > c.limits().Iterations {
+		d := syntax.LimitDiag(syntax.RangeOf(e.Pos, e.EndPos), fmt.Sprintf("the expression's loops (about %d steps)", n), c.limits().Iterations, "--max-iterations")
+		d.Detail = fmt.Sprintf("expressions cannot be interrupted, so their loops are bounded before running (lists of unknown length count as %d); loop in statements instead, or raise it with --max-iterations", c.limits().UnknownLength)
+		c.addDiag(d)
+		return nil
+	}
+	t := c.u.TypeOfR(tree.Node.Type())
+	c.m.NumExprs++
+	ce := &CExpr{Expr: e, Node: tree.Node, Type: t, Frame: fr, ID: c.m.NumExprs, tree: tree, low: c.m.low}
+	if inScope != nil {
+		c.checkScope(e, checked.idents, fr, inScope, pad)
+	}
+	if want != nil && !Assignable(t, want) {
+		c.errorf(diag.CodeType, syntax.RangeOf(e.Pos, e.EndPos), fmt.Sprintf("this needs %s value", want.Article()), "expected %s, found %s", want, t)
+		return nil
+	}
+	c.m.Exprs[e] = ce
+	return ce
+}
+
+// cfgKey names an expr-lang configuration: a view and the functions
+// declared so far (the list only grows).
+type cfgKey struct {
+	v      *view
+	nfuncs int
+}
+
+// exprConfig is expr-lang's configuration for expressions checked
+// against the view env: the environment, the context, the disabled
+// builtins, the limits and the functions. It is made once per view and
+// shared by its expressions; the part without the environment (funcConfig) is
+// shared by them all.
+func (c *checker) exprConfig(env *view) *conf.Config {
+	k := cfgKey{env, len(c.funcOpts)}
+	if cfg := c.configs[k]; cfg != nil {
+		return cfg
+	}
+	cfg := viewConfig(c.funcConfig(), env)
+	if c.configs == nil {
+		c.configs = map[cfgKey]*conf.Config{}
+	}
+	c.configs[k] = cfg
+	return cfg
+}
+
+// envConfig is a copy of a configuration without an environment, with
+// env's zero value as the environment. The copy shares the function
+// tables, which checking and compiling only read.
+func envConfig(funcs *conf.Config, env reflect.Type) *conf.Config {
+	cfg := *funcs
+	cfg.WithEnv(reflect.New(env).Elem().Interface())
+	return withContext(&cfg)
+}
+
+// viewConfig is a copy of a configuration without an environment, with
+// the view as the environment: to expr-lang, a map with exactly those
+// keys, each holding a value of its type. Its checker reads a field's
+// type by name in either case, and the compiler finds the field's place
+// by name in the struct it compiles against, so a tree checked against
+// the view compiles against the frame (CExpr.Program). A map costs less
+// than a struct type made with reflect.StructOf for each view.
+func viewConfig(funcs *conf.Config, v *view) *conf.Config {
+	cfg := *funcs
+	env := cfg.NtCache.FromType(reflect.TypeFor[map[string]any]())
+	env.TypeData = &nature.TypeData{Fields: make(map[string]nature.Nature, len(v.names))}
+	env.Strict = true
+	for i, name := range v.names {
+		env.Fields[name] = cfg.NtCache.FromType(v.types[i])
+	}
+	cfg.Env, cfg.Strict, cfg.EnvObject = env, true, nil
+	return withContext(&cfg)
+}
+
+// withContext passes ctx to the library's functions that take a
+// context, as the last step of making a configuration.
+func withContext(cfg *conf.Config) *conf.Config {
+	cfg.Visitors = nil
+	expr.WithContext("ctx")(cfg)
+	cfg.Check()
+	return cfg
+}
+
+// disabledBuiltins are expr-lang's builtins a rule may not call: the
+// clock would make fights differ from run to run; repeat, toJSON,
+// toBase64 (nested, each multiplies a string's length) and reduce (a
+// string accumulated item by item) can build strings of any size, and
+// their inverses have no use in a fight. replace, join and string are
+// the standard library's, bounded by --max-string.
+var disabledBuiltins = []string{"now", "date", "timezone", "repeat", "toJSON", "fromJSON", "toBase64", "fromBase64", "reduce"}
+
+// funcConfig is the configuration without an environment: builtins,
+// limits and the functions declared so far. Declarations only add
+// functions, so each new one extends a copy of the last.
+func (c *checker) funcConfig() *conf.Config {
+	n := len(c.funcOpts)
+	if c.fcfg != nil && c.fcfgN == n {
+		return c.fcfg
+	}
+	from := 0
+	if c.fcfg != nil && c.fcfgN < n {
+		from = c.fcfgN
+	} else {
+		c.fcfg = nil
+	}
+	c.fcfg, c.fcfgN = newFuncConfig(c.fcfg, c.funcOpts[from:], c.limits().ExprNodes), n
+	if from == 0 {
+		shareNatures(c.fcfg)
+	}
+	return c.fcfg
+}
+
+// shareNatures makes the copies of cfg share its cache of what
+// expr-lang knows about Go types. Each configuration has a cache of its
+// own, and copying one that is still empty copies nothing to share: the
+// checker's configurations, one per view of a frame, would each learn
+// the same combatant and side structs again. A check runs on one
+// goroutine, so its configurations may share the cache; lowering keeps
+// caches of its own, as Program may compile on several goroutines.
+func shareNatures(cfg *conf.Config) {
+	cfg.NtCache.FromType(reflect.TypeOf(struct{}{})) // makes the struct cache
+	n := cfg.NtCache.FromType(reflect.TypeOf(0))
+	n.NumMethods(&cfg.NtCache) // makes the method-set cache
+}
+
+// newFuncConfig is prev (nil for none) with the functions of opts added,
+// and expressions bounded to maxNodes nodes.
+func newFuncConfig(prev *conf.Config, opts []expr.Option, maxNodes int) *conf.Config {
+	var cfg *conf.Config
+	if prev != nil {
+		cp := *prev
+		cp.Functions = maps.Clone(prev.Functions)
+		cfg = &cp
+	} else {
+		cfg = conf.CreateNew()
+		for _, name := range disabledBuiltins {
+			cfg.Disabled[name] = true
+			delete(cfg.Builtins, name)
+		}
+	}
+	cfg.MaxNodes = uint(maxNodes)
+	for _, op := range opts {
+		op(cfg)
+	}
+	return cfg
+}
+
+// checkText type-checks an expression's text against the view env,
+// with its dice patched in (patch is nil without dice), once per memo.
+func (c *checker) checkText(env *view, text string, dice map[int]string, patch *dicePatch) (exprResult, error) {
+	k := c.memo.keyOf(env, c.sig, text, dice)
+	if r, ok := c.memo.lookup(k); ok {
+		return r, r.err
+	}
+	base := c.exprConfig(env)
+	var tree *exprparser.Tree
+	var err error
+	cfg := *base
+	cfg.Visitors = []ast.Visitor{&inPatch{}}
+	if patch != nil {
+		cfg.Visitors = append(cfg.Visitors, patch)
+	}
+	cfg.Visitors = append(cfg.Visitors, base.Visitors...)
+	tree, err = checkWith(text, &cfg)
+	r := exprResult{tree: tree, err: err}
+	if err == nil {
+		r.idents = identsOf(tree.Node)
+	}
+	c.memo.store(k, r)
+	return r, err
+}
+
+// checkWith is expr.Compile with a configuration already made, up to
+// the optimized tree: the bytecode is left to CExpr.Program.
+func checkWith(input string, config *conf.Config) (*exprparser.Tree, error) {
+	config.Check()
+	tree, err := exprchecker.ParseCheck(input, config)
+	if err != nil {
+		return nil, err
+	}
+	if config.Optimize {
+		if err := optimizer.Optimize(&tree.Node, config); err != nil {
+			var fileError *file.Error
+			if errors.As(err, &fileError) {
+				return nil, fileError.Bind(tree.Source)
+			}
+			return nil, err
+		}
+	}
+	return tree, nil
+}
+
+// diceLiteral reads an expression that is only dice notation, such as a
+// default "d6" or "2d4+1", as a dice value rather than a roll.
+func diceLiteral(e *syntax.Expr) (stdlib.Dice, bool) {
+	ts := e.Tokens
+	if len(ts) == 0 || ts[0].Type != syntax.TokDice {
+		return stdlib.Dice{}, false
+	}
+	text := ts[0].Value
+	switch {
+	case len(ts) == 1:
+	case len(ts) == 3 && (ts[1].Value == "+" || ts[1].Value == "-") && ts[2].Type == syntax.TokNumber:
+		text += ts[1].Value + ts[2].Value
+	default:
+		return stdlib.Dice{}, false
+	}
+	d, err := stdlib.ParseDice(text)
+	return d, err == nil
+}
+
+// checkScope reports locals of the frame used outside the block that declares them.
+// The tree's offsets are pad short of e.Text's.
+func (c *checker) checkScope(e *syntax.Expr, idents []*ast.IdentifierNode, fr *Frame, inScope scopeFunc, pad int) {
+	for _, id := range idents {
+		ff := fr.Lookup(id.Value)
+		if ff == nil || ff.Global || inScope(id.Value) {
+			continue
+		}
+		from := id.Location().From + pad
+		d := c.errorf(diag.CodeUnknownName, c.exprRange(e, from, from+len([]rune(id.Value))),
+			"a local is visible only in the block that declares it, after its let", "%s is not defined here", id.Value)
+		if ff.Decl != nil {
+			d.Related = &diag.Related{Message: "declared here", Range: syntax.RangeOf(ff.Decl.Pos, ff.Decl.EndPos)}
+		}
+	}
+}
+
+// identsOf lists the identifiers of a checked tree, in walk order.
+func identsOf(root ast.Node) []*ast.IdentifierNode {
+	v := &identVisitor{}
+	ast.Walk(&root, v)
+	return v.ids
+}
+
+type identVisitor struct{ ids []*ast.IdentifierNode }
+
+func (v *identVisitor) Visit(n *ast.Node) {
+	if id, ok := (*n).(*ast.IdentifierNode); ok {
+		v.ids = append(v.ids, id)
+	}
+}
+
+// exprRange maps character offsets of an expression's text to the file.
+// Text() lays the expression out exactly as in the file, first line padded,
+// so offsets become lines and columns directly.
+func (c *checker) exprRange(e *syntax.Expr, from, to int) diag.Range {
+	text, _ := e.Text()
+	runes := []rune(text)
+	line, col := e.Pos.Line, 1
+	var start, end lexer.Position
+	start.Filename, end.Filename = e.Pos.Filename, e.Pos.Filename
+	for i := 0; i <= len(runes); i++ {
+		if i == from {
+			start.Line, start.Column = line, col
+		}
+		if i == to {
+			end.Line, end.Column = line, col
+			break
+		}
+		if i < len(runes) && runes[i] == '\n' {
+			line++
+			col = 1
+		} else {
+			col++
+		}
+	}
+	if start.Line == 0 {
+		start = e.Pos
+	}
+	if end.Line == 0 || to <= from {
+		end = start
+		end.Column++
+	}
+	start.Offset = c.offsetOf(start.Filename, start.Line, start.Column)
+	end.Offset = c.offsetOf(end.Filename, end.Line, end.Column)
+	return syntax.RangeOf(start, end)
+}
+
+// offsetOf converts a line and column to a byte offset in a file.
+func (c *checker) offsetOf(file string, line, col int) int {
+	src := c.f.Sources[file]
+	off := 0
+	for l := 1; l < line && off < len(src); l++ {
+		i := strings.IndexByte(src[off:], '\n')
+		if i < 0 {
+			return len(src)
+		}
+		off += i + 1
+	}
+	for cc := 1; cc < col && off < len(src); cc++ {
+		_, n := decodeRune(src[off:])
+		off += n
+	}
+	return off
+}
+
+var (
+	reUnknownName = regexp.MustCompile(`^unknown name (\S+)`)
+	reNoField     = regexp.MustCompile(`^type (.+) has no field (\S+)`)
+)
+
+// exprError turns an expr-lang error into a positioned diagnostic, with
+// our type names and a suggestion where a name was misspelled.
+// Its offsets are pad short of e.Text's.
+func (c *checker) exprError(e *syntax.Expr, fr *Frame, err error, pad int) {
+	var fe *file.Error
+	if !errors.As(err, &fe) {
+		c.errorf(diag.CodeExpr, syntax.RangeOf(e.Pos, e.EndPos), "", "%s", c.u.Friendly(err.Error()))
+		return
+	}
+	msg := c.u.Friendly(fe.Message)
+	from, to := fe.From+pad, fe.To+pad
+	code, hint := diag.CodeExpr, "check the expression against expr-lang's syntax and the names this rule declares"
+	if m := reUnknownName.FindStringSubmatch(msg); m != nil {
+		code = diag.CodeUnknownName
+		names := c.visibleNames(fr)
+		hint = c.didYouMean(m[1], names, "declare it with let, as a constant, or as a parameter")
+		to = from + len([]rune(m[1]))
+	} else if m := reNoField.FindStringSubmatch(msg); m != nil {
+		code = diag.CodeUnknownField
+		var attrs []*Attr
+		kind := m[1]
+		switch kind {
+		case "combatant":
+			attrs = c.u.CombatantAttrs
+		case "side":
+			attrs = c.u.SideAttrs
+		}
+		var names []string
+		for _, a := range attrs {
+			names = append(names, a.Name)
+		}
+		hint = c.didYouMean(m[2], names, fmt.Sprintf("declare it in the %s { ... } block", kind))
+		msg = fmt.Sprintf("%s has no attribute %s", kind, m[2])
+		from = fieldOffset(e, from, m[2])
+		to = from + len([]rune(m[2]))
+	} else if strings.Contains(msg, "mismatched types") || strings.Contains(msg, "cannot use") {
+		code = diag.CodeType
+		hint = "both sides of an operator must have compatible types"
+	} else if strings.Contains(msg, "not enough arguments") || strings.Contains(msg, "too many arguments") {
+		code = diag.CodeArgs
+		hint = "see the function list in README.md for the parameters"
+	}
+	if to <= from {
+		to = from + 1
+	}
+	c.errorf(code, c.exprRange(e, from, to), hint, "%s", msg)
+}
+
+// fieldOffset finds the attribute name after the position expr-lang
+// reports (it points at the dot or the base of a member access).
+func fieldOffset(e *syntax.Expr, from int, name string) int {
+	text, _ := e.Text()
+	runes := []rune(text)
+	if from > len(runes) {
+		return from
+	}
+	rest := string(runes[from:])
+	if i := strings.Index(rest, name); i >= 0 {
+		return from + len([]rune(rest[:i]))
+	}
+	return from
+}
+
+func (c *checker) visibleNames(fr *Frame) []string {
+	var out []string
+	for _, f := range fr.Fields {
+		if !internalNames[f.Name] {
+			out = append(out, f.Name)
+		}
+	}
+	for n := range c.funcs {
+		out = append(out, n)
+	}
+	return out
+}

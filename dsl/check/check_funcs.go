@@ -1,0 +1,90 @@
+package check
+
+import (
+	"fmt"
+	"reflect"
+
+	"github.com/frayrules/fray/dsl/diag"
+	"github.com/frayrules/fray/dsl/syntax"
+	"github.com/frayrules/fray/stdlib"
+)
+
+// declareFuncs registers every function's signature first, so that
+// bodies may call any function of the file (including, with care, their
+// own), then checkFuncs compiles the bodies.
+func (c *checker) declareFuncs() {
+	for _, d := range c.f.Decls {
+		fd := d.Func
+		if fd == nil {
+			continue
+		}
+		at := syntax.RangeAt(fd.Pos, "fn")
+		if _, dup := c.m.Funcs[fd.Name]; dup {
+			c.errorf(diag.CodeDuplicate, at, "rename one of them", "fn %s declared twice", fd.Name)
+			continue
+		}
+		f := &Func{Name: fd.Name, Decl: fd, Frame: c.newFrame("fn " + fd.Name)}
+		f.Params = c.params(f.Frame, fd.Params)
+		if len(f.Params) != len(fd.Params) {
+			continue // a parameter's type was reported
+		}
+		for _, p := range fd.Params {
+			if p.Default != nil {
+				c.errorf(diag.CodeArgs, syntax.RangeOf(p.Default.Pos, p.Default.EndPos), "a function is called with every argument; drop the default", "parameter %s of fn %s has a default", p.Name, fd.Name)
+			}
+		}
+		f.Result = c.resolveType(fd.Result)
+		if f.Result == nil {
+			continue
+		}
+		// A list of combatants or sides may also come untyped, as
+		// filter(...) and map(...) give them.
+		in := []reflect.Type{ctxType}
+		lists := untypedLists{off: 1}
+		for _, p := range f.Params {
+			in = append(in, p.Type.R)
+			switch {
+			case p.Type.Kind == KList && p.Type.Elem != nil && p.Type.Elem.Kind == KCombatant:
+				lists.add(p.Type.R, stdlib.Combatants)
+			case p.Type.Kind == KList && p.Type.Elem != nil && p.Type.Elem.Kind == KSide:
+				lists.add(p.Type.R, stdlib.Sides)
+			default:
+				lists.add(nil, "")
+			}
+		}
+		name := fd.Name
+		impl := func(args ...any) (any, error) {
+			w, ok := args[0].(stdlib.World)
+			if !ok {
+				return nil, fmt.Errorf("fn %s needs a running fight", name)
+			}
+			if err := lists.convert("fn "+name, args); err != nil {
+				return nil, err
+			}
+			return w.Call(name, args[1:])
+		}
+		out := []reflect.Type{f.Result.R}
+		sigs := []reflect.Type{reflect.FuncOf(in, out, false)}
+		if loose := lists.loose(in); loose != nil {
+			sigs = append(sigs, reflect.FuncOf(loose, out, false))
+		}
+		if c.defineFunc(name, at, impl, sigs...) {
+			c.m.Funcs[name] = f
+		}
+	}
+}
+
+// checkFuncs compiles each function's body against its declared result.
+func (c *checker) checkFuncs() {
+	for _, d := range c.f.Decls {
+		fd := d.Func
+		if fd == nil {
+			continue
+		}
+		f := c.m.Funcs[fd.Name]
+		if f == nil || f.Decl != fd {
+			continue
+		}
+		f.Body = c.compile(fd.Body, f.Frame, func(string) bool { return true }, f.Result)
+	}
+}

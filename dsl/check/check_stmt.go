@@ -1,0 +1,480 @@
+package check
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/alecthomas/participle/v2/lexer"
+	"github.com/frayrules/fray/dsl/diag"
+	"github.com/frayrules/fray/dsl/syntax"
+)
+
+type bodyKind int
+
+const (
+	bodyPhase bodyKind = iota
+	bodyAction
+	bodyHandler
+)
+
+// bodyCheck checks the statements of one body. It runs twice: the first,
+// quiet pass only learns the locals and their types (a later let may
+// settle a type an earlier use needs); the second, with every local of
+// the body known, checks and reports, so that a use before its let is
+// found as such.
+type bodyCheck struct {
+	c      *checker
+	fr     *Frame
+	kind   bodyKind
+	scopes []map[string]bool
+	final  bool
+}
+
+func (c *checker) checkBody(fr *Frame, b *syntax.Block, kind bodyKind) {
+	c.quiet++
+	(&bodyCheck{c: c, fr: fr, kind: kind}).run(b)
+	c.quiet--
+	(&bodyCheck{c: c, fr: fr, kind: kind, final: true}).run(b)
+}
+
+func (bc *bodyCheck) run(b *syntax.Block) {
+	bc.scopes = []map[string]bool{{}}
+	bc.block(b)
+}
+
+func (bc *bodyCheck) inScope(name string) bool {
+	for _, s := range bc.scopes {
+		if s[name] {
+			return true
+		}
+	}
+	ff := bc.fr.Lookup(name)
+	// Parameters, self and globals are visible everywhere in the body.
+	return ff != nil && (ff.Global || ff.param)
+}
+
+// compile checks an expression whose type no local depends on. The
+// quiet pass skips it: that pass is there only to learn the types of
+// locals, and the second pass checks every expression anyway.
+func (bc *bodyCheck) compile(e *syntax.Expr, want *Type) *CExpr {
+	if !bc.final {
+		return nil
+	}
+	return bc.typed(e, want)
+}
+
+// typed checks an expression on both passes: a let's value and a loop's
+// list, which give locals their types.
+func (bc *bodyCheck) typed(e *syntax.Expr, want *Type) *CExpr {
+	return bc.c.compile(e, bc.fr, bc.inScope, want)
+}
+
+func (bc *bodyCheck) block(b *syntax.Block) {
+	bc.scopes = append(bc.scopes, map[string]bool{})
+	for _, s := range b.Stmts {
+		bc.stmt(s)
+	}
+	bc.scopes = bc.scopes[:len(bc.scopes)-1]
+}
+
+// declare makes a local for a let or a loop variable.
+func (bc *bodyCheck) declare(n *syntax.Name, t *Type) {
+	c := bc.c
+	ff := bc.fr.Lookup(n.Text)
+	if !bc.final {
+		if ff == nil {
+			ff = &FrameField{Name: n.Text, Type: t, Decl: n}
+			bc.fr.Fields = append(bc.fr.Fields, ff)
+			bc.fr.buildLater()
+		}
+		if !ff.Global && !ff.param && ff.Type.Kind == KAny && t.Kind != KAny {
+			ff.Type = t
+			bc.fr.buildLater()
+		}
+		c.m.Locals[n] = ff
+		bc.scopes[len(bc.scopes)-1][n.Text] = true
+		return
+	}
+	r := syntax.RangeOf(n.Pos, n.EndPos)
+	switch {
+	case ff == nil:
+		c.errorf(diag.CodeScope, r, "", "internal: local %s missing from frame", n.Text)
+		return
+	case ff.Global:
+		c.errorf(diag.CodeDuplicate, r, "pick another name; globals and constants cannot be shadowed", "%s is a global name", n.Text)
+		return
+	case ff.param:
+		c.errorf(diag.CodeDuplicate, r, "pick another name", "%s is a parameter of this body", n.Text)
+		return
+	case bc.inScopeLocal(n.Text):
+		d := c.errorf(diag.CodeDuplicate, r, "assign to it with = instead, or pick another name", "%s is already declared in this scope", n.Text)
+		if ff.Decl != nil && ff.Decl != n {
+			d.Related = &diag.Related{Message: "declared here", Range: syntax.RangeOf(ff.Decl.Pos, ff.Decl.EndPos)}
+		}
+	case !Assignable(t, ff.Type) || !Assignable(ff.Type, t):
+		d := c.errorf(diag.CodeType, r, "use another name for a value of another type", "%s is a %s here but a %s elsewhere in this body", n.Text, t, ff.Type)
+		if ff.Decl != nil {
+			d.Related = &diag.Related{Message: "declared here", Range: syntax.RangeOf(ff.Decl.Pos, ff.Decl.EndPos)}
+		}
+	}
+	c.m.Locals[n] = ff
+	bc.scopes[len(bc.scopes)-1][n.Text] = true
+}
+
+func (bc *bodyCheck) inScopeLocal(name string) bool {
+	for _, s := range bc.scopes {
+		if s[name] {
+			return true
+		}
+	}
+	return false
+}
+
+func (bc *bodyCheck) typeOr(ce *CExpr) *Type {
+	if ce == nil {
+		return bc.c.u.Any
+	}
+	return ce.Type
+}
+
+func (bc *bodyCheck) stmt(s *syntax.Stmt) {
+	c := bc.c
+	u := c.u
+	switch {
+	case s.Let != nil:
+		ce := bc.typed(s.Let.Value, nil)
+		bc.declare(s.Let.Name, bc.typeOr(ce))
+	case s.Assign != nil:
+		bc.assign(s.Assign)
+	case s.If != nil:
+		bc.ifStmt(s.If)
+	case s.For != nil:
+		f := s.For
+		ce := bc.typed(f.List, nil)
+		elem := u.Any
+		if ce != nil {
+			if ce.Type.Kind == KList {
+				elem = ce.Type.Elem
+			} else if ce.Type.Kind != KAny {
+				c.errorf(diag.CodeType, syntax.RangeOf(f.List.Pos, f.List.EndPos), "for loops over a list, such as combatants or 1..6", "expected a list, found %s", ce.Type)
+			}
+		}
+		bc.scopes = append(bc.scopes, map[string]bool{})
+		bc.declare(f.Var, elem)
+		c.m.Loops[f] = c.m.Locals[f.Var]
+		for _, k := range f.Keys {
+			if kc := bc.compile(k.Key, nil); kc != nil {
+				switch kc.Type.Kind {
+				case KInt, KFloat, KString, KBool, KAny:
+				default:
+					c.errorf(diag.CodeType, syntax.RangeOf(k.Key.Pos, k.Key.EndPos), "order by a number, a string or a flag", "cannot order by %s", kc.Type.Article())
+				}
+			}
+		}
+		bc.block(f.Body)
+		bc.scopes = bc.scopes[:len(bc.scopes)-1]
+	case s.Emit != nil:
+		bc.emit(s.Emit)
+	case s.Act != nil:
+		bc.compile(s.Act.Who, u.Combatant)
+	case s.Declare != nil:
+		if bc.kind != bodyPhase {
+			c.errorf(diag.CodeScope, syntax.RangeAt(s.Pos, "declare"), "collect declarations in a phase, before initiative", "declare can only run in a phase")
+		}
+		if s.Declare.Who != nil {
+			bc.compile(s.Declare.Who, u.Combatant)
+		}
+	case s.Schedule != nil:
+		bc.compile(s.Schedule.Who, u.Combatant)
+		bc.compile(s.Schedule.After, u.Int)
+		bc.block(s.Schedule.Body)
+	case s.Cancel != nil:
+		bc.compile(s.Cancel.Who, u.Combatant)
+	case s.Segment != nil:
+		bc.compile(s.Segment.N, u.Int)
+		bc.block(s.Segment.Body)
+	case s.Log != nil:
+		if !bc.final {
+			break // a template declares nothing
+		}
+		if t := c.template(string(s.Log.Text), s.Pos, s.EndPos, false, bc.fr, bc.inScope); t != nil {
+			c.m.Logs[s.Log] = t
+		}
+	case s.Apply != nil:
+		bc.apply(s.Apply)
+	case s.Return != nil:
+	}
+}
+
+// apply checks "apply TABLE[(keys)] to WHO".
+func (bc *bodyCheck) apply(a *syntax.ApplyStmt) {
+	c, u := bc.c, bc.c.u
+	t := c.m.Tables[a.Table.Text]
+	if t == nil {
+		c.errorf(diag.CodeUnknownName, syntax.RangeOf(a.Table.Pos, a.Table.EndPos), c.didYouMean(a.Table.Text, keys(c.m.Tables), "declare it with `table "+a.Table.Text+" d20 { ... }`"), "unknown table %s", a.Table.Text)
+		for _, k := range a.Keys {
+			bc.compile(k, nil)
+		}
+		bc.compile(a.Target, u.Combatant)
+		return
+	}
+	t.Used = true
+	if len(a.Keys) == 0 {
+		if t.Decl.Dice == nil {
+			c.errorf(diag.CodeArgs, syntax.RangeOf(a.Table.Pos, a.Table.EndPos), "give the keys to look up: apply "+t.Name+"(key) to ...", "table %s has no dice to roll", t.Name)
+		}
+	} else {
+		width := max(1, len(t.Params))
+		if len(a.Keys) != width {
+			c.errorf(diag.CodeArgs, syntax.RangeOf(a.Table.Pos, a.Keys[len(a.Keys)-1].EndPos), fmt.Sprintf("table %s takes %d key(s)", t.Name, width), "apply gives %d key(s), the table takes %d", len(a.Keys), width)
+		}
+		for i, k := range a.Keys {
+			want := u.Int
+			if i < len(t.Params) {
+				want = t.Params[i].Type
+			}
+			bc.compile(k, want)
+		}
+	}
+	bc.compile(a.Target, u.Combatant)
+	c.m.Applies[a] = t
+}
+
+func (bc *bodyCheck) ifStmt(is *syntax.IfStmt) {
+	bc.compile(is.Cond, bc.c.u.Bool)
+	bc.block(is.Then)
+	if is.Else != nil {
+		if is.Else.If != nil {
+			bc.ifStmt(is.Else.If)
+		} else {
+			bc.block(is.Else.Block)
+		}
+	}
+}
+
+func (bc *bodyCheck) emit(e *syntax.EmitStmt) {
+	c := bc.c
+	ev, ok := c.m.Events[e.Event.Text]
+	c.emitted[e.Event.Text] = true
+	if !ok {
+		c.errorf(diag.CodeUnknownName, syntax.RangeOf(e.Event.Pos, e.Event.EndPos), c.didYouMean(e.Event.Text, keys(c.m.Events), "declare it with `event "+e.Event.Text+"(...)`"), "unknown event %s", e.Event.Text)
+		for _, a := range e.Args {
+			bc.compile(a, nil)
+		}
+		return
+	}
+	if len(e.Args) != len(ev.Params) {
+		var names []string
+		for _, p := range ev.Params {
+			names = append(names, p.Name+": "+p.Type.String())
+		}
+		c.errorf(diag.CodeArgs, syntax.RangeOf(e.Pos, e.Event.EndPos), fmt.Sprintf("%s takes (%s)", ev.Name, strings.Join(names, ", ")),
+			"emit %s has %d argument(s), the event takes %d", ev.Name, len(e.Args), len(ev.Params))
+	}
+	for i, a := range e.Args {
+		var want *Type
+		if i < len(ev.Params) {
+			want = ev.Params[i].Type
+		}
+		bc.compile(a, want)
+	}
+	c.m.Emits[e] = ev
+}
+
+func (bc *bodyCheck) assign(a *syntax.AssignStmt) {
+	c := bc.c
+	parts := a.Target.Parts
+	root := bc.fr.Lookup(parts[0].Text)
+	r0 := syntax.RangeOf(parts[0].Pos, parts[0].EndPos)
+	if root == nil {
+		c.errorf(diag.CodeUnknownName, r0, c.didYouMean(parts[0].Text, c.visibleNames(bc.fr), "declare it first with let"), "unknown name %s", parts[0].Text)
+		bc.compile(a.Value, nil)
+		return
+	}
+	if !bc.inScope(root.Name) {
+		c.errorf(diag.CodeUnknownName, r0, "a local is visible only in the block that declares it", "%s is not defined here", root.Name)
+	}
+	t := root.Type
+	tgt := &Target{Root: root, Label: parts[len(parts)-1].Text}
+	if len(parts) == 1 && root.Global {
+		c.errorf(diag.CodeScope, r0, "fray keeps round, segment, sides and combatants; constants are fixed", "cannot assign to %s", root.Name)
+	}
+	for i, p := range parts[1:] {
+		var attrs []*Attr
+		switch t.Kind {
+		case KAny:
+			// The type is not known before running (an element of a list
+			// expr-lang cannot type, or after an earlier error): the rest
+			// of the path is looked up by name at run time.
+			for _, q := range parts[1+i:] {
+				tgt.Dynamic = append(tgt.Dynamic, q.Text)
+			}
+			tgt.Type = c.u.Any
+			bc.compile(a.Value, nil)
+			c.m.Assigns[a] = tgt
+			return
+		case KCombatant:
+			attrs = c.u.CombatantAttrs
+		case KSide:
+			attrs = c.u.SideAttrs
+		default:
+			c.errorf(diag.CodeType, syntax.RangeOf(p.Pos, p.EndPos), "only combatants and sides have attributes", "%s has no attribute %s", t.Article(), p.Text)
+			bc.compile(a.Value, nil)
+			return
+		}
+		at := FindAttr(attrs, p.Text)
+		if at == nil {
+			var names []string
+			for _, x := range attrs {
+				names = append(names, x.Name)
+			}
+			c.errorf(diag.CodeUnknownField, syntax.RangeOf(p.Pos, p.EndPos), c.didYouMean(p.Text, names, fmt.Sprintf("declare it in the %s { ... } block", t)), "%s has no attribute %s", t, p.Text)
+			bc.compile(a.Value, nil)
+			return
+		}
+		// Only the last part is assigned: c.side.tally goes through the
+		// built-in side to an attribute of it.
+		if at.Builtin && at.Name != "alive" && !at.Settable && i == len(parts)-2 {
+			c.errorf(diag.CodeScope, syntax.RangeOf(p.Pos, p.EndPos), "name, side and action are kept by fray", "cannot assign to the built-in attribute %s", at.Name)
+		}
+		tgt.Fields = append(tgt.Fields, at.Field)
+		t = at.Type
+	}
+	tgt.Type = t
+	if a.Op != "=" && t.Kind != KInt && t.Kind != KFloat && t.Kind != KAny {
+		c.errorf(diag.CodeType, syntax.RangeOf(a.Target.Pos, a.Target.EndPos), "use = for values that are not numbers", "%s needs a number, and this is %s", a.Op, t.Article())
+	}
+	bc.compile(a.Value, t)
+	c.m.Assigns[a] = tgt
+}
+
+// template compiles a string with {expression} parts. from and to span
+// the statement or declaration whose string literal it is; last picks the
+// last string there (an event's template) rather than the first.
+func (c *checker) template(text string, from, to lexer.Position, last bool, fr *Frame, inScope scopeFunc) *Template {
+	lit, ok := c.findString(from, to, last)
+	if !ok {
+		return &Template{Parts: []TemplatePart{{Text: text}}}
+	}
+	raw := lit.Value[1 : len(lit.Value)-1]
+	quote := lit.Value[:1]
+	t := &Template{}
+	var buf strings.Builder
+	flush := func() {
+		if buf.Len() > 0 {
+			s, err := syntax.Unquote(quote + buf.String() + quote)
+			if err != nil {
+				s = buf.String()
+			}
+			t.Parts = append(t.Parts, TemplatePart{Text: s})
+			buf.Reset()
+		}
+	}
+	pos := lit.Pos
+	pos.Advance(quote)
+	for i := 0; i < len(raw); i++ {
+		ch := raw[i]
+		if ch == '{' && i+1 < len(raw) && raw[i+1] == '{' {
+			buf.WriteByte('{')
+			i++
+			continue
+		}
+		if ch == '}' && i+1 < len(raw) && raw[i+1] == '}' {
+			buf.WriteByte('}')
+			i++
+			continue
+		}
+		if ch != '{' {
+			buf.WriteByte(ch)
+			continue
+		}
+		depth, j := 1, i+1
+		for ; j < len(raw) && depth > 0; j++ {
+			switch raw[j] {
+			case '{':
+				depth++
+			case '}':
+				depth--
+			}
+		}
+		start := pos
+		start.Advance(raw[:i+1])
+		if depth != 0 {
+			c.errorf(diag.CodeSyntax, syntax.RangeAt(start, raw[i:]), "close it with }, or write {{ for a literal brace", "unclosed { in template")
+			return nil
+		}
+		flush()
+		inner := raw[i+1 : j-1]
+		e, err := c.memo.exprAt(start, inner)
+		if err != nil || e == nil {
+			c.errorf(diag.CodeSyntax, syntax.RangeAt(start, inner), "write an expression between the braces; strings inside one are written with single quotes", "empty or invalid expression in template")
+			return nil
+		}
+		ce := c.compile(e, fr, inScope, nil)
+		if ce == nil {
+			return nil
+		}
+		t.Parts = append(t.Parts, TemplatePart{Expr: ce})
+		i = j - 1
+	}
+	flush()
+	return t
+}
+
+// exprAt tokenizes text as an expression placed at pos in the file.
+func exprAt(pos lexer.Position, text string) (*syntax.Expr, error) {
+	toks, err := syntax.Tokenize(pos.Filename, text)
+	if err != nil {
+		return nil, err
+	}
+	e := &syntax.Expr{}
+	for _, t := range toks {
+		if t.Type == syntax.TokEOF || t.Type == syntax.TokComment {
+			continue
+		}
+		if t.Pos.Line == 1 {
+			t.Pos.Column += pos.Column - 1
+		}
+		t.Pos.Line += pos.Line - 1
+		t.Pos.Offset += pos.Offset
+		e.Tokens = append(e.Tokens, t)
+	}
+	if len(e.Tokens) == 0 {
+		return nil, nil
+	}
+	e.Pos = e.Tokens[0].Pos
+	e.EndPos = syntax.TokenEnd(e.Tokens[len(e.Tokens)-1])
+	e.Settle()
+	return e, nil
+}
+
+// findString finds the string literal of a statement or declaration
+// that starts at from and ends at to: the first one, or the last.
+func (c *checker) findString(from, to lexer.Position, last bool) (lexer.Token, bool) {
+	src := c.f.Sources[from.Filename]
+	if from.Offset > len(src) || to.Offset > len(src) || to.Offset < from.Offset {
+		return lexer.Token{}, false
+	}
+	if to.Offset == from.Offset {
+		to.Offset = len(src)
+	}
+	toks, err := c.f.TokensOf(from.Filename)
+	if err != nil {
+		return lexer.Token{}, false
+	}
+	// The file's tokens are in order: find the first at from, then scan.
+	i, _ := slices.BinarySearchFunc(toks, from.Offset, func(t lexer.Token, off int) int { return cmp.Compare(t.Pos.Offset, off) })
+	var found lexer.Token
+	ok := false
+	for ; i < len(toks) && toks[i].Pos.Offset < to.Offset; i++ {
+		if t := toks[i]; t.Type == syntax.TokString {
+			found, ok = t, true
+			if !last {
+				break
+			}
+		}
+	}
+	return found, ok
+}

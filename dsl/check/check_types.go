@@ -1,0 +1,305 @@
+package check
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/alecthomas/participle/v2/lexer"
+
+	"github.com/frayrules/fray/dsl/diag"
+	"github.com/frayrules/fray/dsl/syntax"
+	"github.com/frayrules/fray/stdlib"
+)
+
+// buildTypes makes the side and combatant struct types from the schemas.
+func (c *checker) buildTypes() {
+	u := &Universe{
+		Int: scalar(KInt, intType), Float: scalar(KFloat, floatType), Bool: scalar(KBool, boolType),
+		String: scalar(KString, strType), Dice: scalar(KDice, diceType), Any: scalar(KAny, anyType),
+	}
+	c.u = u
+	c.m.U = u
+	// The entity types exist (without Go types yet) while the schemas are
+	// read, so that an attribute naming them is reported, not dropped.
+	u.Combatant = &Type{Kind: KCombatant}
+	u.Side = &Type{Kind: KSide}
+	var schemas = map[string]*syntax.SchemaDecl{}
+	for _, d := range c.f.Decls {
+		if s := d.Schema; s != nil {
+			if prev, ok := schemas[s.Kind]; ok {
+				e := c.errorf(diag.CodeDuplicate, syntax.RangeAt(s.Pos, s.Kind), "declare all "+s.Kind+" attributes in one block", "second %s attribute block", s.Kind)
+				e.Related = &diag.Related{Message: "first block here", Range: syntax.RangeAt(prev.Pos, prev.Kind)}
+				continue
+			}
+			schemas[s.Kind] = s
+		}
+	}
+	// Sides first: combatants point at their side, and struct types
+	// cannot refer to themselves, so attributes may not hold a combatant
+	// or side (store a name instead).
+	sideAttrs := []*Attr{{Name: "name", Type: u.String, Builtin: true}}
+	sideAttrs = append(sideAttrs, c.schemaAttrs(schemas["side"], sideBuiltins)...)
+	u.SideAttrs = sideAttrs
+	u.Side.R = ptrTo(structOf(sideAttrs))
+
+	cAttrs := []*Attr{
+		{Name: "name", Type: u.String, Builtin: true},
+		{Name: "side", Type: u.Side, Builtin: true},
+		{Name: "alive", Type: u.Bool, Builtin: true},
+		{Name: "action", Type: u.String, Builtin: true},
+		{Name: "present", Type: u.Bool, Builtin: true, Settable: true},
+		{Name: "x", Type: u.Int, Builtin: true, Settable: true},
+		{Name: "y", Type: u.Int, Builtin: true, Settable: true},
+	}
+	cAttrs = append(cAttrs, c.schemaAttrs(schemas["combatant"], combatantBuiltins)...)
+	u.CombatantAttrs = cAttrs
+	u.Combatant.R = ptrTo(structOf(cAttrs))
+	u.buildFriendly()
+}
+
+func (c *checker) schemaAttrs(s *syntax.SchemaDecl, builtins []string) []*Attr {
+	if s == nil {
+		return nil
+	}
+	var out []*Attr
+	seen := map[string]*syntax.AttrDecl{}
+	for _, a := range s.Attrs {
+		r := syntax.RangeAt(a.Pos, a.Name)
+		if contains(builtins, a.Name) {
+			c.errorf(diag.CodeDuplicate, r, "fray provides "+strings.Join(builtins, ", ")+"; pick another name", "%s is a built-in %s attribute", a.Name, s.Kind)
+			continue
+		}
+		if prev, ok := seen[a.Name]; ok {
+			d := c.errorf(diag.CodeDuplicate, r, "remove one of the two", "attribute %s declared twice", a.Name)
+			d.Related = &diag.Related{Message: "first declared here", Range: syntax.RangeAt(prev.Pos, prev.Name)}
+			continue
+		}
+		seen[a.Name] = a
+		t := c.resolveType(a.Type)
+		if t == nil {
+			// Reported; keep the attribute, untyped, so that its uses
+			// are not reported again as unknown.
+			out = append(out, &Attr{Name: a.Name, Type: c.u.Any, Decl: a})
+			continue
+		}
+		if holdsEntity(t) {
+			c.errorf(diag.CodeUnknownType, syntax.RangeOf(a.Type.Pos, a.Type.EndPos), "store the name (a string) and look it up, or keep the reference in a local",
+				"an attribute cannot hold %s", t.Article())
+			out = append(out, &Attr{Name: a.Name, Type: c.u.Any, Decl: a})
+			continue
+		}
+		out = append(out, &Attr{Name: a.Name, Type: t, Decl: a})
+	}
+	return out
+}
+
+func holdsEntity(t *Type) bool {
+	switch t.Kind {
+	case KCombatant, KSide:
+		return true
+	case KList:
+		return holdsEntity(t.Elem)
+	}
+	return false
+}
+
+// resolveType maps a type reference to a type, reporting unknown names.
+func (c *checker) resolveType(t *syntax.TypeRef) *Type {
+	if t.List != nil {
+		e := c.resolveType(t.List)
+		if e == nil {
+			return nil
+		}
+		return ListOf(e)
+	}
+	u := c.u
+	switch t.Name {
+	case "int":
+		return u.Int
+	case "float":
+		return u.Float
+	case "bool":
+		return u.Bool
+	case "string":
+		return u.String
+	case "dice":
+		return u.Dice
+	case "combatant":
+		return u.Combatant
+	case "side":
+		return u.Side
+	}
+	names := []string{"int", "float", "bool", "string", "dice", "combatant", "side"}
+	c.errorf(diag.CodeUnknownType, syntax.RangeOf(t.Pos, t.EndPos), c.didYouMean(t.Name, names, "types are int, float, bool, string, dice, combatant, side and list[T]"), "unknown type %q", t.Name)
+	return nil
+}
+
+// buildGlobals makes the frame every body starts from.
+func (c *checker) buildGlobals() {
+	u := c.u
+	g := &Frame{Name: "globals"}
+	g.Fields = []*FrameField{
+		{Name: "ctx", Type: &Type{Kind: KAny, R: ctxType}, Global: true},
+		{Name: "round", Type: u.Int, Global: true},
+		{Name: "segment", Type: u.Int, Global: true},
+		{Name: "sides", Type: ListOf(u.Side), Global: true},
+		{Name: "combatants", Type: ListOf(u.Combatant), Global: true},
+	}
+	g.buildLater()
+	c.m.Globals = g
+	c.m.frames = append(c.m.frames, g)
+}
+
+// newFrame starts a body's frame: the globals, then the given locals.
+func (c *checker) newFrame(name string) *Frame {
+	f := &Frame{Name: name}
+	// Every frame starts with its own copy of the globals (a field's
+	// index is its place in the frame), made in one piece, with room
+	// for a few parameters and locals.
+	globals := c.m.Globals.Fields
+	copies := make([]FrameField, len(globals))
+	f.Fields = make([]*FrameField, len(globals), len(globals)+8)
+	for i, g := range globals {
+		if g.tag == "" {
+			g.tag = exprTag(g.Name) // made once, copied into every frame
+		}
+		copies[i] = *g
+		f.Fields[i] = &copies[i]
+	}
+	f.buildLater()
+	c.m.frames = append(c.m.frames, f)
+	return f
+}
+
+func (c *checker) checkConsts() {
+	seen := map[string]*syntax.ConstDecl{}
+	for _, d := range c.f.Decls {
+		k := d.Const
+		if k == nil {
+			continue
+		}
+		r := syntax.RangeAt(k.Pos, "const")
+		if prev, ok := seen[k.Name]; ok {
+			e := c.errorf(diag.CodeDuplicate, r, "rename one of them", "constant %s declared twice", k.Name)
+			e.Related = &diag.Related{Message: "first declared here", Range: syntax.RangeAt(prev.Pos, "const")}
+			continue
+		}
+		if c.m.Globals.Lookup(k.Name) != nil {
+			c.errorf(diag.CodeDuplicate, r, "round, segment, sides and combatants are provided by fray", "%s is a built-in name", k.Name)
+			continue
+		}
+		seen[k.Name] = k
+		var want *Type
+		if k.Type != nil {
+			if want = c.resolveType(k.Type); want == nil {
+				continue
+			}
+		}
+		if _, ok := diceLiteral(k.Value); ok && want == nil {
+			want = c.u.Dice // const d = d12: the dice, not a roll
+		}
+		if want == nil || want.Kind != KDice {
+			if tok, ok := rollOrCall(k.Value); ok {
+				c.errorf(diag.CodeScope, syntax.RangeAt(tok.Pos, tok.Value),
+					"constants are fixed when the rules load; roll in a phase, or give the attribute a rolled default (hp: int = d8 + 2)",
+					"a constant cannot roll dice or call a function")
+				if want != nil {
+					// Its name stays known, so its uses are not errors too.
+					c.m.Globals.Fields = append(c.m.Globals.Fields, &FrameField{Name: k.Name, Type: want, Global: true})
+					c.m.Globals.buildLater()
+				}
+				continue
+			}
+		}
+		ce := c.compile(k.Value, c.m.Globals, nil, want)
+		if ce == nil {
+			continue
+		}
+		t := ce.Type
+		if want != nil {
+			t = want
+		}
+		ff := &FrameField{Name: k.Name, Type: t, Global: true}
+		c.m.Globals.Fields = append(c.m.Globals.Fields, ff)
+		c.m.Globals.buildLater()
+		c.m.Consts = append(c.m.Consts, &Const{Name: k.Name, Value: ce, Field: ff, Decl: k})
+	}
+}
+
+// checkAttrDefaults compiles default values of attributes in the globals frame.
+func (c *checker) checkAttrDefaults() {
+	for _, list := range [][]*Attr{c.u.SideAttrs, c.u.CombatantAttrs} {
+		for _, a := range list {
+			if a.Decl == nil || a.Decl.Default == nil {
+				continue
+			}
+			a.Default = c.compile(a.Decl.Default, c.m.Globals, nil, a.Type)
+		}
+	}
+}
+
+// didYouMean appends a suggestion of the closest known name to a hint.
+func (c *checker) didYouMean(name string, known []string, hint string) string {
+	return didYouMean(name, known, hint)
+}
+
+// didYouMean appends a suggestion of the closest known name to a hint.
+func didYouMean(name string, known []string, hint string) string {
+	best, bestD := "", 1<<30
+	sort.Strings(known)
+	for _, k := range known {
+		if d := editDistance(name, k); d < bestD {
+			best, bestD = k, d
+		}
+	}
+	if best != "" && bestD <= max(1, len(name)/3+1) && best != name {
+		return "did you mean " + best + "? " + hint
+	}
+	return hint
+}
+
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// rollOrCall finds the first die (d6) or call of a library function
+// in an expression (expr-lang's own, such as len, stay allowed). A dice
+// value on its own (a constant of type dice) is not a roll; the caller
+// leaves that case out.
+func rollOrCall(e *syntax.Expr) (lexer.Token, bool) {
+	if e == nil {
+		return lexer.Token{}, false
+	}
+	for i, t := range e.Tokens {
+		if t.Type == syntax.TokDice || t.Type == syntax.TokIdent && i+1 < len(e.Tokens) && e.Tokens[i+1].Value == "(" && stdlib.Lookup(t.Value) != nil {
+			return t, true
+		}
+	}
+	return lexer.Token{}, false
+}

@@ -1,0 +1,47 @@
+package check
+
+import (
+	exprparser "github.com/expr-lang/expr/parser"
+
+	"github.com/frayrules/fray/dsl/diag"
+	"github.com/frayrules/fray/dsl/syntax"
+)
+
+// internalNames are names every frame holds for the runtime's own use,
+// not the rule's: ctx carries the run to the library's functions that
+// take a context (withContext), so it must be in every expression's
+// environment. A rule that names one gets the ordinary unknown-name
+// diagnostic: printed, ctx would dump the run's internals (and its size
+// is unbounded); called or indexed, it would reach them.
+var internalNames = map[string]bool{"ctx": true}
+
+// refersToInternal reports, and says whether there is, a reference to an
+// internal name in e, whose text (from e.Text) expr-lang reads from pad.
+func (c *checker) refersToInternal(e *syntax.Expr, fr *Frame, text string, pad int) bool {
+	named := false
+	for _, n := range e.Names() {
+		named = named || internalNames[n]
+	}
+	if !named {
+		return false // the common case: no token spells one
+	}
+	// A token is not yet a reference: a member (x.ctx) or a map key
+	// ({ctx: 1}) is not. expr-lang's parser tells: only references are
+	// identifiers. The tree is parsed before any patch, so the ctx that
+	// withContext inserts is not in it.
+	tree, err := exprparser.Parse(text[pad:])
+	if err != nil {
+		return false // the check that follows reports the syntax
+	}
+	for _, id := range identsOf(tree.Node) {
+		if !internalNames[id.Value] {
+			continue
+		}
+		from := id.Location().From + pad
+		c.errorf(diag.CodeUnknownName, c.exprRange(e, from, from+len([]rune(id.Value))),
+			c.didYouMean(id.Value, c.visibleNames(fr), "declare it with let, as a constant, or as a parameter"),
+			"unknown name %s", id.Value)
+		return true
+	}
+	return false
+}

@@ -1,0 +1,91 @@
+package check
+
+import (
+	"github.com/expr-lang/expr/ast"
+)
+
+// predicateBuiltins loop over their first argument, running a closure.
+var predicateBuiltins = map[string]bool{
+	"all": true, "none": true, "any": true, "one": true, "filter": true, "map": true,
+	"find": true, "findIndex": true, "findLast": true, "findLastIndex": true, "count": true,
+	"sum": true, "groupBy": true, "sortBy": true, "reduce": true,
+}
+
+// iterations estimates the steps an expression's loops can take: a loop
+// over a constant range takes its length, over anything else the assumed
+// length; nested loops multiply. expr-lang cannot be interrupted, so this
+// bound is enforced before anything runs.
+func iterations(n ast.Node, unknown int) int {
+	switch x := n.(type) {
+	case nil:
+		return 0
+	case *ast.BuiltinNode:
+		if predicateBuiltins[x.Name] && len(x.Arguments) >= 2 {
+			size := listSize(x.Arguments[0], unknown)
+			body := satAdd(1, sumIterations(x.Arguments[1:], unknown))
+			return satAdd(iterations(x.Arguments[0], unknown), satMul(size, body))
+		}
+		return sumIterations(x.Arguments, unknown)
+	case *ast.PredicateNode:
+		return iterations(x.Node, unknown)
+	case *ast.BinaryNode:
+		s := satAdd(iterations(x.Left, unknown), iterations(x.Right, unknown))
+		if x.Operator == ".." {
+			s = satAdd(s, listSize(x, unknown))
+		}
+		return s
+	case *ast.UnaryNode:
+		return iterations(x.Node, unknown)
+	case *ast.CallNode:
+		return satAdd(iterations(x.Callee, unknown), sumIterations(x.Arguments, unknown))
+	case *ast.MemberNode:
+		return satAdd(iterations(x.Node, unknown), iterations(x.Property, unknown))
+	case *ast.ConditionalNode:
+		return satAdd(iterations(x.Cond, unknown), max(iterations(x.Exp1, unknown), iterations(x.Exp2, unknown)))
+	case *ast.ArrayNode:
+		return sumIterations(x.Nodes, unknown)
+	case *ast.VariableDeclaratorNode:
+		return satAdd(iterations(x.Value, unknown), iterations(x.Expr, unknown))
+	case *ast.SequenceNode:
+		return sumIterations(x.Nodes, unknown)
+	}
+	return 1
+}
+
+// sumIterations adds up the estimates of sibling nodes.
+func sumIterations(nodes []ast.Node, unknown int) int {
+	total := 0
+	for _, n := range nodes {
+		total = satAdd(total, iterations(n, unknown))
+	}
+	return total
+}
+
+// listSize is the length of a constant range, else the assumed length.
+func listSize(n ast.Node, unknown int) int {
+	if b, ok := n.(*ast.BinaryNode); ok && b.Operator == ".." {
+		lo, ok1 := b.Left.(*ast.IntegerNode)
+		hi, ok2 := b.Right.(*ast.IntegerNode)
+		if ok1 && ok2 {
+			return max(0, hi.Value-lo.Value+1)
+		}
+	}
+	if a, ok := n.(*ast.ArrayNode); ok {
+		return len(a.Nodes)
+	}
+	return unknown
+}
+
+func satAdd(a, b int) int {
+	if a > 1<<50 || b > 1<<50 {
+		return 1 << 50
+	}
+	return a + b
+}
+
+func satMul(a, b int) int {
+	if a != 0 && b > (1<<50)/a {
+		return 1 << 50
+	}
+	return a * b
+}

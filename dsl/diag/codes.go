@@ -1,0 +1,95 @@
+package diag
+
+// Stable diagnostic codes, one per kind of finding, for JSON and SARIF
+// output and for docs/diagnostics.md. Never renumber: tools match on them.
+const (
+	CodeSyntax          = "F001" // the file does not parse
+	CodeRead            = "F002" // the file cannot be read
+	CodeUnknownName     = "F101" // a name that is not defined
+	CodeUnknownField    = "F102" // an attribute a combatant or side does not have
+	CodeType            = "F103" // an expression of the wrong type
+	CodeDuplicate       = "F104" // a name defined twice
+	CodeUnknownType     = "F105" // a type name that does not exist
+	CodeBadHeader       = "F106" // a header field that is unknown or malformed
+	CodeArgs            = "F107" // wrong arguments to an event, action or function
+	CodeScope           = "F108" // a statement in a place it cannot run
+	CodeBadValue        = "F109" // a literal that does not fit its attribute
+	CodeExpr            = "F110" // expr-lang rejected an expression
+	CodeTableRange      = "F201" // a table row outside the range of its dice
+	CodeTableGap        = "F202" // a value the dice can roll that no row covers
+	CodeTableOverlap    = "F203" // two rows cover the same value
+	CodeTableEmpty      = "F204" // a table with no rows
+	CodeTableTBA        = "F205" // a table its source leaves to be announced (a note)
+	CodeMissingRules    = "F301" // an encounter without a ruleset
+	CodeUnknownAction   = "F302" // a declaration of an action the ruleset lacks
+	CodeUnknownCombat   = "F303" // a script line for a combatant the encounter lacks
+	CodeNoPhases        = "F304" // a ruleset with no round phases
+	CodeMissingHeader   = "F305" // a file without a ruleset or encounter header
+	CodeDiceHeader      = "F306" // fixed dice out of range
+	CodeUnusedDecl      = "F401" // a declaration nothing uses
+	CodeMechanicUnknown = "F402" // a covered mechanic id that is malformed
+	CodeOverride        = "F403" // override or removal of what the base lacks
+	CodeImportCycle     = "F404" // a ruleset that extends itself, directly or not
+	CodeUndecidedOrder  = "F405" // an order whose keys can tie with no tie policy
+	CodeDiceClaim       = "F406" // a stated average or range the dice cannot give
+	CodeNeverRuns       = "F407" // a phase that can never run
+	CodeMap             = "F307" // an encounter map that cannot be read
+	CodeLimit           = "F501" // a limit was reached (its flag raises it)
+	CodeSandbox         = "F502" // an import outside the root folder
+)
+
+// CodeInfo describes a diagnostic code.
+type CodeInfo struct {
+	Code    string
+	Name    string // a short identifier, for SARIF rule names
+	Summary string
+	Warning bool // reported as a warning by default
+	Note    bool // reported as a note: never fails a lint
+}
+
+// Codes lists every code, in order.
+var Codes = []CodeInfo{
+	{CodeSyntax, "syntax", "The file does not parse.", false, false},
+	{CodeRead, "read", "The file cannot be read.", false, false},
+	{CodeUnknownName, "unknown-name", "A name that is not defined where it is used.", false, false},
+	{CodeUnknownField, "unknown-attribute", "An attribute that combatants or sides do not have.", false, false},
+	{CodeType, "type", "A value of the wrong type.", false, false},
+	{CodeDuplicate, "duplicate", "A name defined twice.", false, false},
+	{CodeUnknownType, "unknown-type", "A type that does not exist or cannot be used there.", false, false},
+	{CodeBadHeader, "header", "A header field that is unknown or malformed.", false, false},
+	{CodeArgs, "arguments", "Wrong arguments to an event, action, table or function.", false, false},
+	{CodeScope, "scope", "A statement or declaration where it cannot be.", false, false},
+	{CodeBadValue, "value", "A literal that does not fit.", false, false},
+	{CodeExpr, "expression", "An expression expr-lang rejects.", false, false},
+	{CodeTableRange, "table-range", "A table row outside the range of the dice that feed it.", false, false},
+	{CodeTableGap, "table-gap", "A roll of the table's dice that no row covers.", false, false},
+	{CodeTableOverlap, "table-overlap", "Rows that cover the same value, or a row that can never match.", false, false},
+	{CodeTableEmpty, "table-empty", "A table or modifiers block with no rows.", true, false},
+	{CodeTableTBA, "table-tba", "A table the source document leaves to be announced.", false, true},
+	{CodeMissingRules, "missing-rules", "An encounter that names no ruleset.", false, false},
+	{CodeUnknownAction, "unknown-action", "An action the ruleset does not declare.", false, false},
+	{CodeUnknownCombat, "unknown-combatant", "A combatant or side the encounter does not have.", false, false},
+	{CodeNoPhases, "no-round-phase", "A ruleset with no phase that runs each round.", false, false},
+	{CodeMissingHeader, "missing-header", "A file without its header, or a ruleset without an end condition.", false, false},
+	{CodeDiceHeader, "fixed-dice", "A fixed die result that is not a die result.", false, false},
+	{CodeMap, "map", "An encounter map that cannot be read or places a combatant badly.", false, false},
+	{CodeUnusedDecl, "unused", "A declaration nothing uses.", true, false},
+	{CodeMechanicUnknown, "mechanic-id", "A covered mechanic id that is malformed.", false, false},
+	{CodeOverride, "override", "An override or removal of something the base ruleset lacks.", false, false},
+	{CodeImportCycle, "import-cycle", "A ruleset that extends itself, directly or through others.", false, false},
+	{CodeUndecidedOrder, "undecided-order", "An order whose keys can tie with no tie policy.", true, false},
+	{CodeDiceClaim, "dice-claim", "A stated average or range that the dice cannot produce.", false, false},
+	{CodeNeverRuns, "never-runs", "A phase that can never run.", true, false},
+	{CodeLimit, "limit", "A file, expression or encounter beyond one of fray's limits.", false, false},
+	{CodeSandbox, "sandbox", "An import that is absolute or leads outside the root folder.", false, false},
+}
+
+// CodeByID finds a code's description.
+func CodeByID(id string) (CodeInfo, bool) {
+	for _, c := range Codes {
+		if c.Code == id {
+			return c, true
+		}
+	}
+	return CodeInfo{}, false
+}

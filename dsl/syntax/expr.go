@@ -1,0 +1,211 @@
+package syntax
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// Expr is an expr-lang expression (with dice notation) captured as raw
+// tokens. The grammar does not parse expressions itself: it collects tokens
+// up to the end of the line or a keyword of the rule language, and the
+// checker hands the text to expr-lang, mapping its positions back here.
+type Expr struct {
+	Pos    lexer.Position
+	EndPos lexer.Position
+	Tokens []lexer.Token
+	// layout is what the checker reads of the tokens, made once when
+	// they are read (settle): an expression is checked in every body and
+	// pass that meets it, and a parsed file is shared by the goroutines
+	// of a lint, so it is made before it can be shared.
+	layout *exprLayout
+}
+
+// exprLayout is an expression's text (see Text) and the distinct names
+// it uses.
+type exprLayout struct {
+	text  string
+	dice  map[int]string
+	names []string
+}
+
+// Settle lays the tokens out (Text, Names) for the checker.
+func (e *Expr) Settle() {
+	l := &exprLayout{}
+	l.text, l.dice = e.layOut()
+	for _, t := range e.Tokens {
+		if t.Type == TokIdent && !slices.Contains(l.names, t.Value) {
+			l.names = append(l.names, t.Value)
+		}
+	}
+	e.layout = l
+}
+
+// Names are the distinct identifiers of the expression, in order.
+func (e *Expr) Names() []string {
+	if e.layout == nil {
+		e.Settle()
+	}
+	return e.layout.names
+}
+
+// stopWords end an expression when they appear outside brackets.
+var stopWords = map[string]bool{
+	"by": true, "asc": true, "desc": true, "simultaneous": true, "when": true,
+	"as": true, "aggregate": true, "after": true, "effect": true,
+}
+
+// Continuers are tokens after which an expression goes on to the next line.
+var Continuers = map[string]bool{
+	"&&": true, "||": true, "+": true, "-": true, "*": true, "/": true, "%": true,
+	"?": true, ":": true, "==": true, "!=": true, "<": true, ">": true, "<=": true,
+	">=": true, "(": true, "[": true, ",": true, ".": true, "??": true, "and": true,
+	"or": true, "not": true, "in": true, "|": true, "**": true, "^": true,
+}
+
+// Parse implements participle.Parseable.
+func (e *Expr) Parse(lex *lexer.PeekingLexer) error {
+	depth := 0
+	var last *lexer.Token
+	// An optional expression (a table row's value) must start on the line
+	// of what precedes it; a new line after a literal starts a new row.
+	if prev, ok := previousToken(lex); ok {
+		first := lex.Peek()
+		if !first.EOF() && first.Pos.Line > prev.Pos.Line &&
+			(prev.Type == TokString || prev.Type == TokNumber || prev.Type == TokDice || prev.Value == ")" || prev.Value == "]" || prev.Value == "}") {
+			return participle.NextMatch
+		}
+	}
+	// Walk to the end first, then copy the tokens once (comments left
+	// out): appending them one by one regrows the slice.
+	from := lex.RawCursor()
+	n := 0
+	for {
+		t := lex.Peek()
+		if t.EOF() {
+			break
+		}
+		v := t.Value
+		if depth == 0 {
+			if last != nil && t.Pos.Line > last.Pos.Line && !Continuers[last.Value] {
+				break
+			}
+			if t.Type == TokIdent && stopWords[v] {
+				break
+			}
+			if t.Type == TokPunct && (v == "{" || v == "}" || v == ")" || v == "]" || v == "," || v == ";" || v == "=" || v == "+=" || v == "-=") {
+				break
+			}
+		}
+		if t.Type == TokPunct {
+			switch v {
+			case "(", "[", "{":
+				depth++
+			case ")", "]", "}":
+				depth--
+			}
+		}
+		last = lex.Next()
+		n++
+	}
+	if n == 0 {
+		return participle.NextMatch
+	}
+	e.Tokens = make([]lexer.Token, 0, n)
+	for _, t := range lex.Range(from, lex.RawCursor()) {
+		if t.Type != TokComment {
+			e.Tokens = append(e.Tokens, t)
+		}
+	}
+	e.Pos = e.Tokens[0].Pos
+	e.EndPos = TokenEnd(e.Tokens[len(e.Tokens)-1])
+	e.Settle()
+	return nil
+}
+
+// previousToken is the last token consumed before the cursor, comments skipped.
+func previousToken(lex *lexer.PeekingLexer) (lexer.Token, bool) {
+	c := lex.RawCursor()
+	for i := c - 1; i >= 0; i-- {
+		toks := lex.Range(i, i+1)
+		if len(toks) == 1 && toks[0].Type != TokComment {
+			return toks[0], true
+		}
+	}
+	return lexer.Token{}, false
+}
+
+// TokenEnd is the position just after a token.
+func TokenEnd(t lexer.Token) lexer.Position {
+	p := t.Pos
+	p.Advance(t.Value)
+	return p
+}
+
+// Text rebuilds the expression's source with every token at its original
+// line and column relative to the first token, so that expr-lang's
+// positions map back by a fixed offset. Dice tokens are replaced by
+// same-length placeholders that the checker patches into calls. The map
+// is shared: read it only.
+func (e *Expr) Text() (text string, dice map[int]string) {
+	if e.layout == nil {
+		e.Settle()
+	}
+	return e.layout.text, e.layout.dice
+}
+
+func (e *Expr) layOut() (text string, dice map[int]string) {
+	var b strings.Builder
+	line, col := e.Pos.Line, e.Pos.Column
+	// Pad the first line so that columns are the file's columns.
+	b.WriteString(strings.Repeat(" ", col-1))
+	runes := col - 1
+	for _, t := range e.Tokens {
+		for line < t.Pos.Line {
+			b.WriteByte('\n')
+			runes++
+			line++
+			col = 1
+		}
+		if t.Pos.Column > col {
+			b.WriteString(strings.Repeat(" ", t.Pos.Column-col))
+			runes += t.Pos.Column - col
+			col = t.Pos.Column
+		}
+		v := t.Value
+		if t.Type == TokDice {
+			if dice == nil {
+				dice = map[int]string{}
+			}
+			dice[runes] = v
+			v = strings.Repeat("_", len(v))
+		}
+		b.WriteString(v)
+		n := len([]rune(v))
+		runes += n
+		col += n
+	}
+	return b.String(), dice
+}
+
+// Raw is the expression on one line with the formatter's spacing, so
+// that what the log and messages show does not depend on the source's
+// layout.
+func (e *Expr) Raw() string {
+	var b strings.Builder
+	sp := NewSpacer()
+	var prev *lexer.Token
+	for i := range e.Tokens {
+		t := e.Tokens[i]
+		colon := sp.ColonOf(t)
+		if prev != nil && (sp.Space(t, colon) || DotNumber(*prev, t) && TokenEnd(*prev).Offset != t.Pos.Offset) {
+			b.WriteByte(' ')
+		}
+		b.WriteString(t.Value)
+		sp.Record(t, colon)
+		prev = &e.Tokens[i]
+	}
+	return b.String()
+}
