@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
-	"unsafe"
 
 	"github.com/frayrules/fray/dsl/check"
 	"github.com/frayrules/fray/dsl/diag"
@@ -18,7 +17,7 @@ type declareNode struct {
 
 func (p *Plan) compileDeclare(n *declareNode) stmtFn {
 	rt := p.curType()
-	return func(r *Run, base unsafe.Pointer) (flow, error) { return n.run(r, reflect.NewAt(rt, base)) }
+	return func(r *Run, base addr) (flow, error) { return n.run(r, valueAt(rt, base)) }
 }
 
 // run collects every living combatant's declaration for the round (or
@@ -128,7 +127,7 @@ func (d *declared) jsonArgs() map[string]any {
 // one when nothing was declared).
 func (p *Plan) compileAct(at diag.Range, who *check.CExpr) stmtFn {
 	find := p.somebody(who)
-	return func(r *Run, base unsafe.Pointer) (flow, error) {
+	return func(r *Run, base addr) (flow, error) {
 		r.reason = "act"
 		cp, ct, err := find(r, base)
 		if err != nil {
@@ -139,8 +138,8 @@ func (p *Plan) compileAct(at diag.Range, who *check.CExpr) stmtFn {
 }
 
 // act is act for the combatant at cp, of type ct.
-func (r *Run) act(at diag.Range, cp unsafe.Pointer, ct reflect.Type) error {
-	if cp == nil {
+func (r *Run) act(at diag.Range, cp addr, ct reflect.Type) error {
+	if cp.isNil() {
 		return &RunError{At: at, Msg: "act needs a combatant, found nobody"}
 	}
 	// The dead and the absent do not act; within a simultaneous group
@@ -148,7 +147,7 @@ func (r *Run) act(at diag.Range, cp unsafe.Pointer, ct reflect.Type) error {
 	if !r.inFightP(cp) {
 		return nil
 	}
-	d := r.declared[*(*int)(unsafe.Add(cp, r.plan.lay.idx))] // by the hidden index
+	d := r.declared[load[int](cp, r.plan.lay.idx)] // by the hidden index
 	if d == nil {
 		if d = r.defaultDecl(); d == nil {
 			return nil
@@ -158,15 +157,15 @@ func (r *Run) act(at diag.Range, cp unsafe.Pointer, ct reflect.Type) error {
 }
 
 // perform runs an action's body for a combatant at cp, of type ct.
-func (r *Run) perform(cp unsafe.Pointer, ct reflect.Type, d *declared) error {
+func (r *Run) perform(cp addr, ct reflect.Type, d *declared) error {
 	ap := d.action
 	if r.nesting >= MaxNesting {
 		return &RunError{At: syntax.RangeOf(ap.a.Decl.Pos, ap.a.Decl.Pos), Msg: fmt.Sprintf("actions and events are nested more than %d deep", MaxNesting)}
 	}
 	r.nesting++
-	r.actors = append(r.actors, *(*string)(cp)) // the name leads every combatant
+	r.actors = append(r.actors, nameAt(cp)) // the name leads every combatant
 	fr, base := r.frameAtP(ap.fid)
-	setField(fr, ap.a.Self.Index, reflect.NewAt(ct.Elem(), cp))
+	setField(fr, ap.a.Self.Index, valueAt(ct.Elem(), cp))
 	var err error
 	if len(ap.a.Params) > 0 {
 		err = r.actionArgs(fr, d)
@@ -186,7 +185,7 @@ func (r *Run) perform(cp unsafe.Pointer, ct reflect.Type, d *declared) error {
 
 // logAct logs that the combatant at cp acts, with the action's arguments
 // as they stand in its frame fr.
-func (r *Run) logAct(fr reflect.Value, cp unsafe.Pointer, a *check.Action) {
+func (r *Run) logAct(fr reflect.Value, cp addr, a *check.Action) {
 	e := fr.Elem()
 	var parts []string
 	args := map[string]any{}
@@ -198,7 +197,7 @@ func (r *Run) logAct(fr reflect.Value, cp unsafe.Pointer, a *check.Action) {
 	if len(args) == 0 {
 		args = nil
 	}
-	name := *(*string)(cp)
+	name := nameAt(cp)
 	r.emitLog(&Event{Kind: KAct, Who: name, Name: a.Name, Args: args, Text: fmt.Sprintf("%s acts: %s(%s)", name, a.Name, strings.Join(parts, ", "))})
 }
 
@@ -239,7 +238,7 @@ type scheduleNode struct {
 // from now, with the locals it sees now.
 func (p *Plan) compileSchedule(n *scheduleNode) stmtFn {
 	rt := p.curType()
-	return func(r *Run, base unsafe.Pointer) (flow, error) { return n.run(r, reflect.NewAt(rt, base)) }
+	return func(r *Run, base addr) (flow, error) { return n.run(r, valueAt(rt, base)) }
 }
 
 func (n *scheduleNode) run(r *Run, fr reflect.Value) (flow, error) {
@@ -307,7 +306,7 @@ type cancelNode struct {
 // cancel "LABEL" for WHO: what is scheduled under that label is dropped.
 func (p *Plan) compileCancel(n *cancelNode) stmtFn {
 	rt := p.curType()
-	return func(r *Run, base unsafe.Pointer) (flow, error) { return n.run(r, reflect.NewAt(rt, base)) }
+	return func(r *Run, base addr) (flow, error) { return n.run(r, valueAt(rt, base)) }
 }
 
 func (n *cancelNode) run(r *Run, fr reflect.Value) (flow, error) {
@@ -364,7 +363,7 @@ func (r *Run) fireDue() error {
 		fr.Elem().Field(check.GRound).SetInt(int64(r.round))
 		fr.Elem().Field(check.GSegment).SetInt(int64(r.segment))
 		r.actors = append(r.actors, next.actor)
-		_, err := r.runBlock(&next.body, fr.UnsafePointer())
+		_, err := r.runBlock(&next.body, addrOf(fr))
 		r.actors = r.actors[:len(r.actors)-1]
 		if err != nil {
 			return err
@@ -383,7 +382,7 @@ type applyNode struct {
 // logs the row and runs the row's effect against the target.
 func (p *Plan) compileApply(n *applyNode) stmtFn {
 	rt := p.curType()
-	return func(r *Run, base unsafe.Pointer) (flow, error) { return n.run(r, reflect.NewAt(rt, base)) }
+	return func(r *Run, base addr) (flow, error) { return n.run(r, valueAt(rt, base)) }
 }
 
 func (n *applyNode) run(r *Run, fr reflect.Value) (flow, error) {
@@ -424,7 +423,7 @@ func (n *applyNode) run(r *Run, fr reflect.Value) (flow, error) {
 	ef.Elem().Field(row.Target.Index).Set(c)
 	b := r.plan.effects[row]
 	r.nesting++
-	_, err = r.runBlock(&b, ef.UnsafePointer())
+	_, err = r.runBlock(&b, addrOf(ef))
 	r.nesting--
 	return flowNext, err
 }

@@ -49,12 +49,23 @@ func TestReferenceRoundAllocatesNothing(t *testing.T) {
 		r.round++
 		rounds++
 	})
-	if allocs != 0 {
-		t.Errorf("a round of the reference procedure allocates %.1f times", allocs)
-	}
 	// Each round rolls at least initiative for both sides and one attack.
 	if rounds < 200 || r.seq-seq < 3*rounds {
 		t.Fatalf("%d rounds played with %d rolls and events", rounds, r.seq-seq)
+	}
+	skipAllocsIfSafeMem(t)
+	if allocs != 0 {
+		t.Errorf("a round of the reference procedure allocates %.1f times", allocs)
+	}
+}
+
+// skipAllocsIfSafeMem skips what is left of an allocation test in the
+// reflect-based build (-tags fray_safe, mem_safe.go), whose accesses
+// allocate by design; the default build counts them.
+func skipAllocsIfSafeMem(t *testing.T) {
+	t.Helper()
+	if safeMem {
+		t.Skip("allocation count not checked: -tags fray_safe accesses memory through reflect, which allocates")
 	}
 }
 
@@ -80,10 +91,12 @@ func TestReferenceFightAllocatesNothing(t *testing.T) {
 		fight()
 	}
 	rounds = 0
-	if allocs := testing.AllocsPerRun(300, fight); allocs != 0 {
-		t.Errorf("a fight of the reference procedure allocates %.2f times", allocs)
-	}
+	allocs := testing.AllocsPerRun(300, fight)
 	if rounds < 300 {
 		t.Fatalf("301 fights took %d rounds", rounds)
+	}
+	skipAllocsIfSafeMem(t)
+	if allocs != 0 {
+		t.Errorf("a fight of the reference procedure allocates %.2f times", allocs)
 	}
 }

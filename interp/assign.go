@@ -3,7 +3,6 @@ package interp
 import (
 	"fmt"
 	"reflect"
-	"unsafe"
 
 	"github.com/frayrules/fray/dsl/check"
 	"github.com/frayrules/fray/dsl/diag"
@@ -34,9 +33,9 @@ func (p *Plan) compileAssign(n *assignNode) stmtFn {
 			case t == intT && fe.i != nil:
 				switch n.op {
 				case "+=":
-					return assignTo(n, fe.i, func(dst *int, v int) { *dst += v })
+					return assignTo(n, fe.i, func(held, v int) int { return held + v })
 				case "-=":
-					return assignTo(n, fe.i, func(dst *int, v int) { *dst -= v })
+					return assignTo(n, fe.i, func(held, v int) int { return held - v })
 				}
 				return assignTo(n, fe.i, nil)
 			case n.op != "=":
@@ -53,9 +52,15 @@ func (p *Plan) compileAssign(n *assignNode) stmtFn {
 // assignTo compiles an assignment of a native value of the target's
 // own type, through the target's offsets; op, when set, combines the
 // value with what the target holds.
-func assignTo[T any](n *assignNode, fn func(*Run, unsafe.Pointer) (T, error), op func(dst *T, v T)) stmtFn {
+//
+// Not inlined: its closure reads memory through mem_unsafe.go's
+// accessors, and Go inlines calls in a closure only where the function
+// making it was not inlined itself.
+//
+//go:noinline
+func assignTo[T any](n *assignNode, fn func(*Run, addr) (T, error), op func(held, v T) T) stmtFn {
 	label, bump, ce := n.t.Label, n.bump, n.val
-	return func(r *Run, base unsafe.Pointer) (flow, error) {
+	return func(r *Run, base addr) (flow, error) {
 		r.reason = label
 		if bump {
 			r.world++
@@ -64,29 +69,29 @@ func assignTo[T any](n *assignNode, fn func(*Run, unsafe.Pointer) (T, error), op
 		if err != nil {
 			return flowNext, err
 		}
-		dst, err := n.dst(base)
+		s, off, err := n.dst(base)
 		switch {
 		case err != nil:
 		case op != nil:
-			op((*T)(dst), v)
+			store(s, off, op(load[T](s, off), v))
 		default:
-			*(*T)(dst) = v
+			store(s, off, v)
 		}
 		return flowNext, err
 	}
 }
 
-// dst follows the target's path from the frame at base.
-func (n *assignNode) dst(base unsafe.Pointer) (unsafe.Pointer, error) {
-	p := unsafe.Add(base, n.path.root)
-	for _, off := range n.path.offs {
-		s := *(*unsafe.Pointer)(p)
-		if s == nil {
-			return nil, n.nobody()
+// dst follows the target's path from the frame at base: the target is
+// the field at off of the struct at s.
+func (n *assignNode) dst(base addr) (s addr, off uintptr, err error) {
+	s, off = base, n.path.root
+	for _, next := range n.path.offs {
+		if s = load[addr](s, off); s.isNil() {
+			return addr{}, 0, n.nobody()
 		}
-		p = unsafe.Add(s, off)
+		off = next
 	}
-	return p, nil
+	return s, off, nil
 }
 
 func (n *assignNode) nobody() error {
@@ -98,7 +103,7 @@ func (n *assignNode) nobody() error {
 func (p *Plan) assignAny(n *assignNode) stmtFn {
 	value := p.value(n.val)
 	rt := p.curType()
-	return func(r *Run, base unsafe.Pointer) (flow, error) {
+	return func(r *Run, base addr) (flow, error) {
 		r.reason = n.t.Label
 		if n.bump {
 			r.world++
@@ -107,7 +112,7 @@ func (p *Plan) assignAny(n *assignNode) stmtFn {
 		if err != nil {
 			return flowNext, err
 		}
-		dst, err := n.place(reflect.NewAt(rt, base))
+		dst, err := n.place(valueAt(rt, base))
 		if err != nil {
 			return flowNext, err
 		}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
-	"unsafe"
 
 	"github.com/frayrules/fray/dsl/check"
 	"github.com/frayrules/fray/dsl/diag"
@@ -32,15 +31,15 @@ func (p *Plan) compileEmit(at diag.Range, ep *eventPlan, args []*check.CExpr) st
 	for i, a := range args {
 		n.args = append(n.args, p.into(a, ep.params[i].t, at))
 	}
-	return func(r *Run, base unsafe.Pointer) (flow, error) { return flowNext, n.run(r, base) }
+	return func(r *Run, base addr) (flow, error) { return flowNext, n.run(r, base) }
 }
 
-func (n *emitNode) run(r *Run, base unsafe.Pointer) error {
+func (n *emitNode) run(r *Run, base addr) error {
 	ep := n.ev
 	efr, ebase := r.frameAtP(ep.fid)
 	for i, set := range n.args {
 		r.reason = ep.ev.Name
-		if err := set(r, base, unsafe.Add(ebase, ep.params[i].off)); err != nil {
+		if err := set(r, base, fieldAt(ebase, ep.params[i].off)); err != nil {
 			return err
 		}
 	}
@@ -157,7 +156,7 @@ func (r *Run) handle(ep *eventPlan, efr reflect.Value, who string) error {
 		for i, p := range ev.Params {
 			setField(hf, p.Field.Index, ep.arg(efr, i))
 		}
-		if _, err := r.runBlock(&h.body, hf.UnsafePointer()); err != nil {
+		if _, err := r.runBlock(&h.body, addrOf(hf)); err != nil {
 			return err
 		}
 		r.releaseAt(h.fid, hf)

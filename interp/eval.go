@@ -2,7 +2,6 @@ package interp
 
 import (
 	"reflect"
-	"unsafe"
 
 	"github.com/frayrules/fray/dsl/check"
 	"github.com/frayrules/fray/dsl/diag"
@@ -15,15 +14,15 @@ import (
 // statement holds one of these functions and never asks again.
 
 // condFn is a planned condition: anything but true is false.
-type condFn func(r *Run, base unsafe.Pointer) (bool, error)
+type condFn func(r *Run, base addr) (bool, error)
 
 // valueFn is a planned expression whose value is wanted as expr-lang
 // gives it (boxed).
-type valueFn func(r *Run, base unsafe.Pointer) (any, error)
+type valueFn func(r *Run, base addr) (any, error)
 
 // intoFn is a planned expression stored at dst, a place of the type it
 // was planned for.
-type intoFn func(r *Run, base, dst unsafe.Pointer) error
+type intoFn func(r *Run, base, dst addr) error
 
 // frameType is the struct type of the frames an expression is evaluated in.
 func frameType(ce *check.CExpr) reflect.Type { return ce.Frame.R }
@@ -32,10 +31,10 @@ func frameType(ce *check.CExpr) reflect.Type { return ce.Frame.R }
 func (p *Plan) cond(ce *check.CExpr) condFn {
 	if fe := p.fastExpr(ce); fe != nil && fe.b != nil {
 		fb := fe.b
-		return func(r *Run, base unsafe.Pointer) (bool, error) { return fastRunP(r, ce, fb, base) }
+		return func(r *Run, base addr) (bool, error) { return fastRunP(r, ce, fb, base) }
 	}
 	value := p.value(ce)
-	return func(r *Run, base unsafe.Pointer) (bool, error) {
+	return func(r *Run, base addr) (bool, error) {
 		v, err := value(r, base)
 		b, _ := v.(bool)
 		return b, err
@@ -47,13 +46,13 @@ func (p *Plan) value(ce *check.CExpr) valueFn {
 	switch {
 	case ce.Const != nil:
 		c := ce.Const
-		return func(*Run, unsafe.Pointer) (any, error) { return c, nil }
+		return func(*Run, addr) (any, error) { return c, nil }
 	case p.fastExpr(ce) != nil && !p.fastExpr(ce).noBox:
-		fe, rt := p.fastExpr(ce), frameType(ce)
-		return func(r *Run, base unsafe.Pointer) (any, error) { return r.evalFast(ce, fe, reflect.NewAt(rt, base)) }
+		fe := p.fastExpr(ce)
+		return func(r *Run, base addr) (any, error) { return r.evalFastAt(ce, fe, base) }
 	}
 	rt := frameType(ce)
-	return func(r *Run, base unsafe.Pointer) (any, error) { return r.evalVM(ce, reflect.NewAt(rt, base)) }
+	return func(r *Run, base addr) (any, error) { return r.evalVM(ce, valueAt(rt, base)) }
 }
 
 // into plans an expression stored in a place of type t; at places a
@@ -72,21 +71,27 @@ func (p *Plan) into(ce *check.CExpr, t reflect.Type, at diag.Range) intoFn {
 		}
 	}
 	value := p.value(ce)
-	return func(r *Run, base, dst unsafe.Pointer) error {
+	return func(r *Run, base, dst addr) error {
 		v, err := value(r, base)
 		if err != nil {
 			return err
 		}
-		return r.store(reflect.NewAt(t, dst).Elem(), v, at)
+		return r.store(valueAt(t, dst).Elem(), v, at)
 	}
 }
 
 // into stores a native value of the place's own type.
-func into[T any](ce *check.CExpr, fn func(*Run, unsafe.Pointer) (T, error)) intoFn {
-	return func(r *Run, base, dst unsafe.Pointer) error {
+//
+// Not inlined: its closure reads memory through mem_unsafe.go's
+// accessors, and Go inlines calls in a closure only where the function
+// making it was not inlined itself.
+//
+//go:noinline
+func into[T any](ce *check.CExpr, fn func(*Run, addr) (T, error)) intoFn {
+	return func(r *Run, base, dst addr) error {
 		v, err := fastRunP(r, ce, fn, base)
 		if err == nil {
-			*(*T)(dst) = v
+			store[T](dst, 0, v)
 		}
 		return err
 	}
@@ -94,16 +99,16 @@ func into[T any](ce *check.CExpr, fn func(*Run, unsafe.Pointer) (T, error)) into
 
 // intValue plans a whole number (the value of += and -=, a segment):
 // native when it can be, else the VM's value converted.
-func (p *Plan) intValue(ce *check.CExpr) func(r *Run, base unsafe.Pointer) (int, bool, error) {
+func (p *Plan) intValue(ce *check.CExpr) func(r *Run, base addr) (int, bool, error) {
 	if fe := p.fastExpr(ce); fe != nil && fe.i != nil {
 		fi := fe.i
-		return func(r *Run, base unsafe.Pointer) (int, bool, error) {
+		return func(r *Run, base addr) (int, bool, error) {
 			v, err := fastRunP(r, ce, fi, base)
 			return v, true, err
 		}
 	}
 	value := p.value(ce)
-	return func(r *Run, base unsafe.Pointer) (int, bool, error) {
+	return func(r *Run, base addr) (int, bool, error) {
 		v, err := value(r, base)
 		if err != nil {
 			return 0, false, err
@@ -115,32 +120,32 @@ func (p *Plan) intValue(ce *check.CExpr) func(r *Run, base unsafe.Pointer) (int,
 
 // somebody plans an expression that names a combatant (act, schedule,
 // apply): it gives the combatant's address and type, nil for nobody.
-func (p *Plan) somebody(ce *check.CExpr) func(r *Run, base unsafe.Pointer) (unsafe.Pointer, reflect.Type, error) {
+func (p *Plan) somebody(ce *check.CExpr) func(r *Run, base addr) (addr, reflect.Type, error) {
 	if fe := p.fastExpr(ce); fe != nil && fe.p != nil && !fe.noBox {
 		fp, ct := fe.p, fe.rt
-		return func(r *Run, base unsafe.Pointer) (unsafe.Pointer, reflect.Type, error) {
+		return func(r *Run, base addr) (addr, reflect.Type, error) {
 			cp, err := fastRunP(r, ce, fp, base)
 			return cp, ct, err
 		}
 	}
 	value := p.value(ce)
-	return func(r *Run, base unsafe.Pointer) (unsafe.Pointer, reflect.Type, error) {
+	return func(r *Run, base addr) (addr, reflect.Type, error) {
 		v, err := value(r, base)
 		if err != nil {
-			return nil, nil, err
+			return addr{}, nil, err
 		}
 		c := reflect.ValueOf(v)
 		if !c.IsValid() || c.Kind() != reflect.Pointer || c.IsNil() {
-			return nil, nil, nil
+			return addr{}, nil, nil
 		}
-		return c.UnsafePointer(), c.Type(), nil
+		return addrOf(c), c.Type(), nil
 	}
 }
 
 // checkedString is a native string expression whose value is checked
 // against the run's --max-string (the VM's values are checked in evalVM).
 func checkedString(fs strFn) strFn {
-	return func(r *Run, base unsafe.Pointer) (string, error) {
+	return func(r *Run, base addr) (string, error) {
 		v, err := fs(r, base)
 		if err == nil {
 			err = r.checkString(v)

@@ -3,7 +3,6 @@ package interp
 import (
 	"fmt"
 	"reflect"
-	"unsafe"
 
 	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/vm/runtime"
@@ -17,27 +16,29 @@ import (
 // functions on combatant lists) are evaluated natively, without the expr
 // VM: when a plan is lowered, each compiled expression whose checked
 // syntax tree uses only these forms becomes a tree of Go closures that
-// read the frame and the combatants through field offsets. Anything else
+// read the frame and the combatants through field offsets (with
+// mem_unsafe.go's accessors, the only place that touches memory by
+// address). Anything else
 // (floats, strings beyond equality, maps, predicates, optional chaining,
 // tables, modifiers) stays with expr-lang. Both give the same values,
 // the same rolls in the same order, and the same error messages;
 // fast_test.go checks that on every expression of the repository.
 
 type (
-	intFn  func(r *Run, f unsafe.Pointer) (int, error)
-	boolFn func(r *Run, f unsafe.Pointer) (bool, error)
-	ptrFn  func(r *Run, f unsafe.Pointer) (unsafe.Pointer, error)
-	strFn  func(r *Run, f unsafe.Pointer) (string, error)
-	diceFn func(r *Run, f unsafe.Pointer) (stdlib.Dice, error)
+	intFn  func(r *Run, f addr) (int, error)
+	boolFn func(r *Run, f addr) (bool, error)
+	ptrFn  func(r *Run, f addr) (addr, error)
+	strFn  func(r *Run, f addr) (string, error)
+	diceFn func(r *Run, f addr) (stdlib.Dice, error)
 	// listFn results live in the run's scratch space until the
 	// outermost fast evaluation returns; keep them longer by copying.
-	listFn func(r *Run, f unsafe.Pointer) ([]unsafe.Pointer, error)
+	listFn func(r *Run, f addr) ([]addr, error)
 )
 
 // fexpr is a natively compiled expression: exactly one function is set.
 type fexpr struct {
-	rt reflect.Type   // the Go type expr-lang gives the value
-	tw unsafe.Pointer // its type word, for combatants and sides; of the elements for lists
+	rt reflect.Type // the Go type expr-lang gives the value
+	tw ptrType      // its type word, for combatants and sides; of the elements for lists
 	// pure: it rolls nothing, so with the same world it gives the same value.
 	pure bool
 	// settled: pure, and it calls none of the ruleset's modifiers: its
@@ -62,10 +63,12 @@ type fexpr struct {
 }
 
 var (
-	intT  = reflect.TypeOf(0)
-	boolT = reflect.TypeOf(false)
-	strT  = reflect.TypeOf("")
-	diceT = reflect.TypeOf(stdlib.Dice{})
+	intT   = reflect.TypeOf(0)
+	boolT  = reflect.TypeOf(false)
+	strT   = reflect.TypeOf("")
+	diceT  = reflect.TypeOf(stdlib.Dice{})
+	floatT = reflect.TypeOf(0.0)
+	anyT   = reflect.TypeFor[any]()
 )
 
 // The messages expr-lang gives when a field is read through nobody: the
@@ -216,12 +219,12 @@ func (c *fastCompiler) link(n ast.Node) *field {
 }
 
 // readLink reads a whole number through a link.
-func readLink(l *field, f unsafe.Pointer) (int, error) {
-	s := *(*unsafe.Pointer)(unsafe.Add(f, l.root))
-	if s == nil {
+func readLink(l *field, f addr) (int, error) {
+	s := load[addr](f, l.root)
+	if s.isNil() {
 		return 0, &exprErr{l.msg}
 	}
-	return *(*int)(unsafe.Add(s, l.off)), nil
+	return load[int](s, l.off), nil
 }
 
 // location resolves an identifier or a chain of struct fields to the
@@ -268,8 +271,8 @@ func (c *fastCompiler) location(n ast.Node) (field, bool) {
 				return field{}, false
 			}
 			off := loc.off
-			get = func(_ *Run, f unsafe.Pointer) (unsafe.Pointer, error) {
-				return *(*unsafe.Pointer)(unsafe.Add(f, off)), nil
+			get = func(_ *Run, f addr) (addr, error) {
+				return load[addr](f, off), nil
 			}
 			prevName = id.Value
 		} else {
@@ -297,9 +300,9 @@ func (c *fastCompiler) location(n ast.Node) (field, bool) {
 			prevName = name
 			holder := get
 			if j == len(chain)-1 {
-				get = func(r *Run, f unsafe.Pointer) (unsafe.Pointer, error) {
+				get = func(r *Run, f addr) (addr, error) {
 					s, err := holder(r, f)
-					if err == nil && s == nil {
+					if err == nil && s.isNil() {
 						err = &exprErr{msg}
 					}
 					return s, err
@@ -312,15 +315,15 @@ func (c *fastCompiler) location(n ast.Node) (field, bool) {
 				return loc, true
 			}
 			off := sf.Offset
-			get = func(r *Run, f unsafe.Pointer) (unsafe.Pointer, error) {
+			get = func(r *Run, f addr) (addr, error) {
 				s, err := holder(r, f)
 				if err != nil {
-					return nil, err
+					return addr{}, err
 				}
-				if s == nil {
-					return nil, &exprErr{msg}
+				if s.isNil() {
+					return addr{}, &exprErr{msg}
 				}
-				return *(*unsafe.Pointer)(unsafe.Add(s, off)), nil
+				return load[addr](s, off), nil
 			}
 		}
 	}
@@ -337,15 +340,15 @@ func fieldByExprTag(t reflect.Type, name string) (reflect.StructField, bool) {
 }
 
 // at reads the address of a located field.
-func (l field) at(r *Run, f unsafe.Pointer) (unsafe.Pointer, error) {
+func (l field) at(r *Run, f addr) (addr, error) {
 	if l.get == nil {
-		return unsafe.Add(f, l.off), nil
+		return fieldAt(f, l.off), nil
 	}
 	s, err := l.get(r, f)
 	if err != nil {
-		return nil, err
+		return addr{}, err
 	}
-	return unsafe.Add(s, l.off), nil
+	return fieldAt(s, l.off), nil
 }
 
 func (c *fastCompiler) int(n ast.Node) intFn {
@@ -369,7 +372,7 @@ func (c *fastCompiler) int(n ast.Node) intFn {
 		}
 		if loc.get == nil {
 			off := loc.off
-			return func(_ *Run, f unsafe.Pointer) (int, error) { return *(*int)(unsafe.Add(f, off)), nil }
+			return func(_ *Run, f addr) (int, error) { return load[int](f, off), nil }
 		}
 		return readFn[int](loc)
 	case *ast.UnaryNode:
@@ -380,7 +383,7 @@ func (c *fastCompiler) int(n ast.Node) intFn {
 		if a == nil {
 			return nil
 		}
-		return func(r *Run, f unsafe.Pointer) (int, error) {
+		return func(r *Run, f addr) (int, error) {
 			v, err := a(r, f)
 			return -v, err
 		}
@@ -393,7 +396,7 @@ func (c *fastCompiler) int(n ast.Node) intFn {
 		case "+", "-", "*":
 			return arith(x.Operator, a, b, x.Right, c.link(x.Right))
 		case "%":
-			return func(r *Run, f unsafe.Pointer) (int, error) {
+			return func(r *Run, f addr) (int, error) {
 				p, err := a(r, f)
 				if err != nil {
 					return 0, err
@@ -414,7 +417,7 @@ func (c *fastCompiler) int(n ast.Node) intFn {
 		if cond == nil || a == nil || b == nil {
 			return nil
 		}
-		return func(r *Run, f unsafe.Pointer) (int, error) {
+		return func(r *Run, f addr) (int, error) {
 			ok, err := cond(r, f)
 			if err != nil {
 				return 0, err
@@ -441,7 +444,7 @@ func (c *fastCompiler) int(n ast.Node) intFn {
 		if l == nil {
 			return nil
 		}
-		return func(r *Run, f unsafe.Pointer) (int, error) {
+		return func(r *Run, f addr) (int, error) {
 			v, err := l(r, f)
 			return len(v), err
 		}
@@ -467,7 +470,7 @@ func (c *fastCompiler) countStanding(n ast.Node) intFn {
 	if l == nil {
 		return nil
 	}
-	return func(r *Run, f unsafe.Pointer) (int, error) {
+	return func(r *Run, f addr) (int, error) {
 		v, err := l(r, f)
 		if err != nil {
 			return 0, err
@@ -511,12 +514,12 @@ func (c *fastCompiler) intCall(x *ast.CallNode) intFn {
 				// A die of the rule file (d20, 2d6): its numbers are known.
 				n, faces := n.Value, faces.Value
 				if n == 1 && faces >= 2 && faces <= stdlib.MaxFaces {
-					return func(r *Run, _ unsafe.Pointer) (int, error) { return r.die(faces) }
+					return func(r *Run, _ addr) (int, error) { return r.die(faces) }
 				}
-				return func(r *Run, _ unsafe.Pointer) (int, error) { return r.Roll(n, faces) }
+				return func(r *Run, _ addr) (int, error) { return r.Roll(n, faces) }
 			}
 		}
-		return func(r *Run, f unsafe.Pointer) (int, error) {
+		return func(r *Run, f addr) (int, error) {
 			n, err := a(r, f)
 			if err != nil {
 				return 0, err
@@ -536,7 +539,7 @@ func (c *fastCompiler) intCall(x *ast.CallNode) intFn {
 		if d == nil {
 			return nil
 		}
-		return func(r *Run, f unsafe.Pointer) (int, error) {
+		return func(r *Run, f addr) (int, error) {
 			dv, err := d(r, f)
 			if err != nil {
 				return 0, err
@@ -556,7 +559,7 @@ func (c *fastCompiler) intCall(x *ast.CallNode) intFn {
 		if a == nil || lo == nil || hi == nil {
 			return nil
 		}
-		return func(r *Run, f unsafe.Pointer) (int, error) {
+		return func(r *Run, f addr) (int, error) {
 			v, err := a(r, f)
 			if err != nil {
 				return 0, err
@@ -605,8 +608,8 @@ func (c *fastCompiler) dice(n ast.Node) diceFn {
 }
 
 // equalFn compares two native expressions of one comparable type.
-func equalFn[T comparable, F ~func(*Run, unsafe.Pointer) (T, error)](a, b F) boolFn {
-	return func(r *Run, f unsafe.Pointer) (bool, error) {
+func equalFn[T comparable, F ~func(*Run, addr) (T, error)](a, b F) boolFn {
+	return func(r *Run, f addr) (bool, error) {
 		p, err := a(r, f)
 		if err != nil {
 			return false, err
@@ -617,37 +620,37 @@ func equalFn[T comparable, F ~func(*Run, unsafe.Pointer) (T, error)](a, b F) boo
 }
 
 // constFn is a native expression that always gives v.
-func constFn[T any](v T) func(*Run, unsafe.Pointer) (T, error) {
-	return func(*Run, unsafe.Pointer) (T, error) { return v, nil }
+func constFn[T any](v T) func(*Run, addr) (T, error) {
+	return func(*Run, addr) (T, error) { return v, nil }
 }
 
 // readFn reads the value of type T at a location (a local, or a chain of
 // fields that may meet nobody on the way).
-func readFn[T any](loc field) func(*Run, unsafe.Pointer) (T, error) {
+func readFn[T any](loc field) func(*Run, addr) (T, error) {
 	switch {
 	case loc.get == nil:
 		off := loc.off
-		return func(_ *Run, f unsafe.Pointer) (T, error) {
-			return *(*T)(unsafe.Add(f, off)), nil
+		return func(_ *Run, f addr) (T, error) {
+			return load[T](f, off), nil
 		}
 	case loc.link:
 		root, off, msg := loc.root, loc.off, loc.msg
-		return func(_ *Run, f unsafe.Pointer) (T, error) {
-			s := *(*unsafe.Pointer)(unsafe.Add(f, root))
-			if s == nil {
+		return func(_ *Run, f addr) (T, error) {
+			s := load[addr](f, root)
+			if s.isNil() {
 				var zero T
 				return zero, &exprErr{msg}
 			}
-			return *(*T)(unsafe.Add(s, off)), nil
+			return load[T](s, off), nil
 		}
 	}
-	return func(r *Run, f unsafe.Pointer) (T, error) {
+	return func(r *Run, f addr) (T, error) {
 		a, err := loc.at(r, f)
 		if err != nil {
 			var zero T
 			return zero, err
 		}
-		return *(*T)(a), nil
+		return load[T](a, 0), nil
 	}
 }
 
@@ -703,7 +706,7 @@ func (c *fastCompiler) bool(n ast.Node) boolFn {
 		if a == nil {
 			return nil
 		}
-		return func(r *Run, f unsafe.Pointer) (bool, error) {
+		return func(r *Run, f addr) (bool, error) {
 			v, err := a(r, f)
 			return !v, err
 		}
@@ -721,7 +724,7 @@ func (c *fastCompiler) bool(n ast.Node) boolFn {
 		if who == nil || label == nil {
 			return nil
 		}
-		return func(r *Run, f unsafe.Pointer) (bool, error) {
+		return func(r *Run, f addr) (bool, error) {
 			p, err := who(r, f)
 			if err != nil {
 				return false, err
@@ -744,7 +747,7 @@ func (c *fastCompiler) binaryBool(x *ast.BinaryNode) boolFn {
 			return nil
 		}
 		if x.Operator == "&&" || x.Operator == "and" {
-			return func(r *Run, f unsafe.Pointer) (bool, error) {
+			return func(r *Run, f addr) (bool, error) {
 				v, err := a(r, f)
 				if err != nil || !v {
 					return false, err
@@ -752,7 +755,7 @@ func (c *fastCompiler) binaryBool(x *ast.BinaryNode) boolFn {
 				return b(r, f)
 			}
 		}
-		return func(r *Run, f unsafe.Pointer) (bool, error) {
+		return func(r *Run, f addr) (bool, error) {
 			v, err := a(r, f)
 			if err != nil || v {
 				return v, err
@@ -796,19 +799,19 @@ func (c *fastCompiler) binaryBool(x *ast.BinaryNode) boolFn {
 				}
 				return isNobody(a, neg) // x == nil, x != nil
 			}
-			eq = func(r *Run, f unsafe.Pointer) (bool, error) {
+			eq = func(r *Run, f addr) (bool, error) {
 				p, err := a(r, f)
 				if err != nil {
 					return false, err
 				}
 				q, err := b(r, f)
-				return p == q, err
+				return same(p, q), err
 			}
 		}
 		if !neg {
 			return eq
 		}
-		return func(r *Run, f unsafe.Pointer) (bool, error) {
+		return func(r *Run, f addr) (bool, error) {
 			v, err := eq(r, f)
 			return !v, err
 		}
@@ -825,7 +828,7 @@ func (c *fastCompiler) binaryBool(x *ast.BinaryNode) boolFn {
 // ptrOrNil compiles a combatant or side, or the nil literal.
 func (c *fastCompiler) ptrOrNil(n ast.Node) ptrFn {
 	if _, ok := n.(*ast.NilNode); ok {
-		return func(*Run, unsafe.Pointer) (unsafe.Pointer, error) { return nil, nil }
+		return func(*Run, addr) (addr, error) { return addr{}, nil }
 	}
 	return c.ptr(n)
 }
@@ -839,7 +842,7 @@ func (c *fastCompiler) ptr(n ast.Node) ptrFn {
 		if x.Name != "" || c.preds == 0 {
 			return nil
 		}
-		return func(r *Run, _ unsafe.Pointer) (unsafe.Pointer, error) {
+		return func(r *Run, _ addr) (addr, error) {
 			return r.elems[len(r.elems)-1], nil
 		}
 	case *ast.IdentifierNode, *ast.MemberNode:
@@ -849,11 +852,11 @@ func (c *fastCompiler) ptr(n ast.Node) ptrFn {
 		}
 		if loc.get == nil {
 			off := loc.off
-			return func(_ *Run, f unsafe.Pointer) (unsafe.Pointer, error) {
-				return *(*unsafe.Pointer)(unsafe.Add(f, off)), nil
+			return func(_ *Run, f addr) (addr, error) {
+				return load[addr](f, off), nil
 			}
 		}
-		return readFn[unsafe.Pointer](loc)
+		return readFn[addr](loc)
 	case *ast.BuiltinNode:
 		if x.Name != "first" || len(x.Arguments) != 1 || !c.isEntityList(x.Arguments[0].Type()) {
 			return nil
@@ -865,10 +868,10 @@ func (c *fastCompiler) ptr(n ast.Node) ptrFn {
 		// expr-lang's first gives an untyped nil for an empty list: the
 		// expression's boxed value is left to the VM (fexpr.noBox).
 		c.untyped = true
-		return func(r *Run, f unsafe.Pointer) (unsafe.Pointer, error) {
+		return func(r *Run, f addr) (addr, error) {
 			v, err := l(r, f)
 			if err != nil || len(v) == 0 {
-				return nil, err
+				return addr{}, err
 			}
 			return v[0], nil
 		}
@@ -877,10 +880,10 @@ func (c *fastCompiler) ptr(n ast.Node) ptrFn {
 		if cond == nil || a == nil || b == nil || x.Exp1.Type() != x.Exp2.Type() {
 			return nil
 		}
-		return func(r *Run, f unsafe.Pointer) (unsafe.Pointer, error) {
+		return func(r *Run, f addr) (addr, error) {
 			ok, err := cond(r, f)
 			if err != nil {
-				return nil, err
+				return addr{}, err
 			}
 			if ok {
 				return a(r, f)
@@ -901,10 +904,10 @@ func (c *fastCompiler) ptr(n ast.Node) ptrFn {
 		if l == nil {
 			return nil
 		}
-		return func(r *Run, f unsafe.Pointer) (unsafe.Pointer, error) {
+		return func(r *Run, f addr) (addr, error) {
 			v, err := l(r, f)
 			if err != nil {
-				return nil, err
+				return addr{}, err
 			}
 			return r.pickP(v)
 		}
@@ -925,12 +928,12 @@ func (c *fastCompiler) list(n ast.Node) listFn {
 		if !ok {
 			return nil
 		}
-		return func(r *Run, f unsafe.Pointer) ([]unsafe.Pointer, error) {
+		return func(r *Run, f addr) ([]addr, error) {
 			a, err := loc.at(r, f)
 			if err != nil {
 				return nil, err
 			}
-			return *(*[]unsafe.Pointer)(a), nil
+			return load[[]addr](a, 0), nil
 		}
 	case *ast.CallNode:
 		id, ok := x.Callee.(*ast.IdentifierNode)
@@ -953,7 +956,7 @@ func (c *fastCompiler) list(n ast.Node) listFn {
 			if id.Value == "standing" {
 				fn = (*Run).standingP
 			}
-			return func(r *Run, f unsafe.Pointer) ([]unsafe.Pointer, error) {
+			return func(r *Run, f addr) ([]addr, error) {
 				v, err := l(r, f)
 				if err != nil {
 					return nil, err
@@ -965,7 +968,7 @@ func (c *fastCompiler) list(n ast.Node) listFn {
 			if p == nil {
 				return nil
 			}
-			var fn func(*Run, unsafe.Pointer) []unsafe.Pointer
+			var fn func(*Run, addr) []addr
 			switch id.Value {
 			case "members":
 				fn = (*Run).membersP
@@ -989,7 +992,7 @@ func (c *fastCompiler) livingRelated(n ast.Node) listFn {
 	if !ok {
 		return nil
 	}
-	return listOfSomebody(p, func(r *Run, v unsafe.Pointer) []unsafe.Pointer { return r.relatedP(v, rel, true) })
+	return listOfSomebody(p, func(r *Run, v addr) []addr { return r.relatedP(v, rel, true) })
 }
 
 // pickLivingRelated compiles pick(living(enemies(c))) and the like (of
@@ -1014,10 +1017,10 @@ func (c *fastCompiler) pickLivingRelated(n ast.Node) ptrFn {
 	if !ok || !local {
 		return nil
 	}
-	return func(r *Run, f unsafe.Pointer) (unsafe.Pointer, error) {
-		v := *(*unsafe.Pointer)(unsafe.Add(f, off))
-		if v == nil {
-			return nil, errNobody
+	return func(r *Run, f addr) (addr, error) {
+		v := load[addr](f, off)
+		if v.isNil() {
+			return addr{}, errNobody
 		}
 		if rel == relEnemies {
 			return r.pickP(r.livingEnemiesP(v)) // kept between deaths
@@ -1028,13 +1031,19 @@ func (c *fastCompiler) pickLivingRelated(n ast.Node) ptrFn {
 
 // listOfSomebody compiles a world function of one combatant or side p,
 // which must be somebody.
-func listOfSomebody(p ptrFn, fn func(*Run, unsafe.Pointer) []unsafe.Pointer) listFn {
-	return func(r *Run, f unsafe.Pointer) ([]unsafe.Pointer, error) {
+//
+// Not inlined: its closure reads memory through mem_unsafe.go's
+// accessors, and Go inlines calls in a closure only where the function
+// making it was not inlined itself.
+//
+//go:noinline
+func listOfSomebody(p ptrFn, fn func(*Run, addr) []addr) listFn {
+	return func(r *Run, f addr) ([]addr, error) {
 		v, err := p(r, f)
 		if err != nil {
 			return nil, err
 		}
-		if v == nil {
+		if v.isNil() {
 			return nil, errNobody
 		}
 		return fn(r, v), nil
@@ -1077,7 +1086,12 @@ func (r *Run) evalFast(ce *check.CExpr, fe *fexpr, fr reflect.Value) (any, error
 	if fe.noBox {
 		return r.evalVM(ce, fr)
 	}
-	f := fr.UnsafePointer()
+	return r.evalFastAt(ce, fe, addrOf(fr))
+}
+
+// evalFastAt is evalFast in the frame at f, for an expression whose
+// value is boxed natively (not noBox).
+func (r *Run) evalFastAt(ce *check.CExpr, fe *fexpr, f addr) (any, error) {
 	mark := len(r.scratch)
 	var v any
 	var err error
@@ -1091,7 +1105,7 @@ func (r *Run) evalFast(ce *check.CExpr, fe *fexpr, fr reflect.Value) (any, error
 		x, err = fe.b(r, f)
 		v = x
 	case fe.p != nil:
-		var x unsafe.Pointer
+		var x addr
 		x, err = fe.p(r, f)
 		v = boxPtr(fe.tw, x)
 	case fe.s != nil:
@@ -1103,7 +1117,7 @@ func (r *Run) evalFast(ce *check.CExpr, fe *fexpr, fr reflect.Value) (any, error
 		x, err = fe.d(r, f)
 		v = x
 	case fe.l != nil:
-		var x []unsafe.Pointer
+		var x []addr
 		x, err = fe.l(r, f)
 		if err == nil && fe.anyList {
 			out := make([]any, len(x))
@@ -1123,9 +1137,9 @@ func (r *Run) evalFast(ce *check.CExpr, fe *fexpr, fr reflect.Value) (any, error
 }
 
 // fastRun runs a native function with the scratch space reclaimed after.
-func fastRun[T any](r *Run, ce *check.CExpr, fn func(*Run, unsafe.Pointer) (T, error), fr reflect.Value) (T, error) {
+func fastRun[T any](r *Run, ce *check.CExpr, fn func(*Run, addr) (T, error), fr reflect.Value) (T, error) {
 	mark := len(r.scratch)
-	v, err := fn(r, fr.UnsafePointer())
+	v, err := fn(r, addrOf(fr))
 	r.scratch = r.scratch[:mark]
 	if err != nil {
 		return v, r.exprFailure(ce, err.Error())
@@ -1134,7 +1148,7 @@ func fastRun[T any](r *Run, ce *check.CExpr, fn func(*Run, unsafe.Pointer) (T, e
 }
 
 // fastRunP is fastRun on a frame's address.
-func fastRunP[T any](r *Run, ce *check.CExpr, fn func(*Run, unsafe.Pointer) (T, error), f unsafe.Pointer) (T, error) {
+func fastRunP[T any](r *Run, ce *check.CExpr, fn func(*Run, addr) (T, error), f addr) (T, error) {
 	mark := len(r.scratch)
 	v, err := fn(r, f)
 	r.scratch = r.scratch[:mark]
@@ -1152,50 +1166,6 @@ func (r *Run) evalBool(ce *check.CExpr, fr reflect.Value) (bool, error) {
 	v, err := r.eval(ce, fr)
 	b, _ := v.(bool)
 	return b, err
-}
-
-// evalInto evaluates straight into dst when the expression is native and
-// its value has dst's type, without boxing it; it reports whether it did.
-func (r *Run) evalInto(ce *check.CExpr, fr, dst reflect.Value) (bool, error) {
-	if r.fastOf(ce) == nil {
-		return false, nil
-	}
-	return r.evalIntoAt(ce, fr.UnsafePointer(), unsafe.Pointer(dst.UnsafeAddr()), dst.Type())
-}
-
-// evalIntoAt is evalInto for a frame at f and a destination at dst of type t.
-func (r *Run) evalIntoAt(ce *check.CExpr, f, dst unsafe.Pointer, t reflect.Type) (bool, error) {
-	fe := r.fastOf(ce)
-	if fe == nil {
-		return false, nil
-	}
-	switch {
-	case fe.i != nil && t == intT:
-		v, err := fastRunP(r, ce, fe.i, f)
-		if err == nil {
-			*(*int)(dst) = v
-		}
-		return true, err
-	case fe.b != nil && t == boolT:
-		v, err := fastRunP(r, ce, fe.b, f)
-		if err == nil {
-			*(*bool)(dst) = v
-		}
-		return true, err
-	case fe.s != nil && t == strT:
-		v, err := fastRunP(r, ce, fe.s, f)
-		if err == nil {
-			*(*string)(dst) = v
-		}
-		return true, err
-	case fe.p != nil && t == fe.rt:
-		v, err := fastRunP(r, ce, fe.p, f)
-		if err == nil {
-			*(*unsafe.Pointer)(dst) = v
-		}
-		return true, err
-	}
-	return false, nil
 }
 
 // evalDiscard evaluates for the effects and failures only.
@@ -1313,7 +1283,7 @@ func (c *fastCompiler) filter(b *ast.BuiltinNode) listFn {
 	if src == nil || pred == nil {
 		return nil
 	}
-	return func(r *Run, f unsafe.Pointer) ([]unsafe.Pointer, error) {
+	return func(r *Run, f addr) ([]addr, error) {
 		list, err := src(r, f)
 		if err != nil {
 			return nil, err
@@ -1350,7 +1320,7 @@ func (c *fastCompiler) count(b *ast.BuiltinNode) intFn {
 	if src == nil || pred == nil || !c.isEntityList(b.Arguments[0].Type()) {
 		return nil
 	}
-	return func(r *Run, f unsafe.Pointer) (int, error) {
+	return func(r *Run, f addr) (int, error) {
 		list, err := src(r, f)
 		if err != nil {
 			return 0, err
@@ -1389,7 +1359,7 @@ func (c *fastCompiler) quantifier(b *ast.BuiltinNode) boolFn {
 	if b.Name != "any" {
 		stopOn, empty = b.Name == "none", true
 	}
-	return func(r *Run, f unsafe.Pointer) (bool, error) {
+	return func(r *Run, f addr) (bool, error) {
 		list, err := src(r, f)
 		if err != nil {
 			return false, err
@@ -1424,7 +1394,7 @@ func (c *fastCompiler) minMax(b *ast.BuiltinNode) intFn {
 		}
 	}
 	isMax := b.Name == "max"
-	return func(r *Run, f unsafe.Pointer) (int, error) {
+	return func(r *Run, f addr) (int, error) {
 		best := 0
 		for i, a := range args {
 			v, err := a(r, f)
@@ -1440,7 +1410,7 @@ func (c *fastCompiler) minMax(b *ast.BuiltinNode) intFn {
 }
 
 // anyFn evaluates to the value expr-lang would pass a function.
-type anyFn func(r *Run, f unsafe.Pointer) (any, error)
+type anyFn func(r *Run, f addr) (any, error)
 
 // boxed compiles n to its boxed value, or nil.
 func (c *fastCompiler) boxed(n ast.Node) anyFn {
@@ -1451,16 +1421,16 @@ func (c *fastCompiler) boxed(n ast.Node) anyFn {
 	}
 	switch {
 	case fe.i != nil:
-		return func(r *Run, f unsafe.Pointer) (any, error) { return fe.i(r, f) }
+		return func(r *Run, f addr) (any, error) { return fe.i(r, f) }
 	case fe.b != nil:
-		return func(r *Run, f unsafe.Pointer) (any, error) { return fe.b(r, f) }
+		return func(r *Run, f addr) (any, error) { return fe.b(r, f) }
 	case fe.s != nil:
-		return func(r *Run, f unsafe.Pointer) (any, error) { return fe.s(r, f) }
+		return func(r *Run, f addr) (any, error) { return fe.s(r, f) }
 	case fe.d != nil:
-		return func(r *Run, f unsafe.Pointer) (any, error) { return fe.d(r, f) }
+		return func(r *Run, f addr) (any, error) { return fe.d(r, f) }
 	case fe.p != nil:
 		tw := typeWord(fe.rt)
-		return func(r *Run, f unsafe.Pointer) (any, error) {
+		return func(r *Run, f addr) (any, error) {
 			p, err := fe.p(r, f)
 			return boxPtr(tw, p), err
 		}
@@ -1477,7 +1447,7 @@ func (c *fastCompiler) modifierCall(name string, args []ast.Node) intFn {
 			return nil
 		}
 	}
-	return func(r *Run, f unsafe.Pointer) (int, error) {
+	return func(r *Run, f addr) (int, error) {
 		start := len(r.callArgs)
 		for _, fn := range fns {
 			v, err := fn(r, f)

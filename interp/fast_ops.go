@@ -1,8 +1,6 @@
 package interp
 
 import (
-	"unsafe"
-
 	"github.com/expr-lang/expr/ast"
 )
 
@@ -31,7 +29,7 @@ func arith(op string, a, b intFn, right ast.Node, rl *field) intFn {
 		if op == "-" {
 			sign = -1
 		}
-		return func(r *Run, f unsafe.Pointer) (int, error) {
+		return func(r *Run, f addr) (int, error) {
 			p, err := a(r, f)
 			if err != nil {
 				return 0, err
@@ -42,7 +40,7 @@ func arith(op string, a, b intFn, right ast.Node, rl *field) intFn {
 	}
 	if k, ok := intLiteral(right); ok {
 		if op == "*" {
-			return func(r *Run, f unsafe.Pointer) (int, error) {
+			return func(r *Run, f addr) (int, error) {
 				p, err := a(r, f)
 				return p * k, err
 			}
@@ -50,7 +48,7 @@ func arith(op string, a, b intFn, right ast.Node, rl *field) intFn {
 		if op == "-" {
 			k = -k
 		}
-		return func(r *Run, f unsafe.Pointer) (int, error) {
+		return func(r *Run, f addr) (int, error) {
 			p, err := a(r, f)
 			return p + k, err
 		}
@@ -58,7 +56,7 @@ func arith(op string, a, b intFn, right ast.Node, rl *field) intFn {
 	sign := 1
 	switch op {
 	case "*":
-		return func(r *Run, f unsafe.Pointer) (int, error) {
+		return func(r *Run, f addr) (int, error) {
 			p, err := a(r, f)
 			if err != nil {
 				return 0, err
@@ -69,7 +67,7 @@ func arith(op string, a, b intFn, right ast.Node, rl *field) intFn {
 	case "-":
 		sign = -1
 	}
-	return func(r *Run, f unsafe.Pointer) (int, error) {
+	return func(r *Run, f addr) (int, error) {
 		p, err := a(r, f)
 		if err != nil {
 			return 0, err
@@ -85,17 +83,17 @@ func compareInts(op string, a, b intFn, right ast.Node, ll *field) boolFn {
 	o := orderOf(op)
 	if k, ok := intLiteral(right); ok {
 		if ll != nil {
-			return func(_ *Run, f unsafe.Pointer) (bool, error) {
+			return func(_ *Run, f addr) (bool, error) {
 				p, err := readLink(ll, f)
 				return err == nil && o.holds(p, k), err
 			}
 		}
-		return func(r *Run, f unsafe.Pointer) (bool, error) {
+		return func(r *Run, f addr) (bool, error) {
 			p, err := a(r, f)
 			return err == nil && o.holds(p, k), err
 		}
 	}
-	return func(r *Run, f unsafe.Pointer) (bool, error) {
+	return func(r *Run, f addr) (bool, error) {
 		p, err := a(r, f)
 		if err != nil {
 			return false, err
@@ -124,20 +122,32 @@ func (o order) holds(p, q int) bool {
 }
 
 // isNobody compiles x == nil (x != nil with neg).
+//
+// Not inlined: its closure reads memory through mem_unsafe.go's
+// accessors, and Go inlines calls in a closure only where the function
+// making it was not inlined itself.
+//
+//go:noinline
 func isNobody(a ptrFn, neg bool) boolFn {
-	return func(r *Run, f unsafe.Pointer) (bool, error) {
+	return func(r *Run, f addr) (bool, error) {
 		p, err := a(r, f)
 		if err != nil {
 			return false, err
 		}
-		return (p == nil) != neg, nil
+		return p.isNil() != neg, nil
 	}
 }
 
 // isNobodyAt compiles x == nil (x != nil with neg) for x a name of the
 // frame, at off.
+//
+// Not inlined: its closure reads memory through mem_unsafe.go's
+// accessors, and Go inlines calls in a closure only where the function
+// making it was not inlined itself.
+//
+//go:noinline
 func isNobodyAt(off uintptr, neg bool) boolFn {
-	return func(_ *Run, f unsafe.Pointer) (bool, error) {
-		return (*(*unsafe.Pointer)(unsafe.Add(f, off)) == nil) != neg, nil
+	return func(_ *Run, f addr) (bool, error) {
+		return load[addr](f, off).isNil() != neg, nil
 	}
 }

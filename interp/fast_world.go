@@ -4,17 +4,16 @@ import (
 	"errors"
 	"reflect"
 	"strconv"
-	"unsafe"
 
 	"github.com/frayrules/fray/dsl/check"
 	"github.com/frayrules/fray/stdlib"
 )
 
 // The world functions on combatant and side lists, written once over
-// raw pointers to the run's structs. The expr VM reaches them through the
-// stdlib.World methods in world.go, which convert their lists; native
-// expressions call them directly, with results in the run's scratch
-// space.
+// the addresses of the run's structs (mem_unsafe.go). The expr VM
+// reaches them through the stdlib.World methods in world.go, which
+// convert their lists; native expressions call them directly, with
+// results in the run's scratch space.
 
 // layout is where the built-in attributes sit in the ruleset's structs.
 type layout struct {
@@ -31,37 +30,35 @@ func newLayout(u *check.Universe) layout {
 var errNobody = errors.New("expected a combatant or side, found nobody")
 
 // inFightP: the combatant is alive and present (it has arrived).
-func (r *Run) inFightP(c unsafe.Pointer) bool {
-	return *(*bool)(unsafe.Add(c, r.plan.lay.alive)) && *(*bool)(unsafe.Add(c, r.plan.lay.present))
+func (r *Run) inFightP(c addr) bool {
+	return load[bool](c, r.plan.lay.alive) && load[bool](c, r.plan.lay.present)
 }
 
-// pointers views a list value ([]*T) as raw pointers, without copying.
-func pointers(v reflect.Value) []unsafe.Pointer {
-	if v.Len() == 0 {
-		return nil
-	}
-	return unsafe.Slice((*unsafe.Pointer)(v.UnsafePointer()), v.Len())
-}
+// nameAt is the name of the combatant or side at a: the first field
+// of their structs (dsl's structOf), at offset 0.
+func nameAt(a addr) string { return load[string](a, 0) }
 
-// listView caches the raw view of one of the run's lists; lists is
-// the Run.lists it was made for.
+// listView caches the view of one of the run's lists as addresses;
+// lists is the Run.lists it was made for. Only a view that shares the
+// list's storage (not safeMem's copies) may be kept: the lists' elements are set
+// in place between fights.
 type listView struct {
 	lists uint64
-	p     []unsafe.Pointer
+	p     []addr
 }
 
-func (v *listView) get(list reflect.Value, lists uint64) []unsafe.Pointer {
-	if v.lists != lists || lists == 0 {
+func (v *listView) get(list reflect.Value, lists uint64) []addr {
+	if safeMem || v.lists != lists || lists == 0 {
 		v.lists, v.p = lists, pointers(list)
 	}
 	return v.p
 }
 
-func (r *Run) combP() []unsafe.Pointer  { return r.combView.get(r.combList, r.lists) }
-func (r *Run) sidesP() []unsafe.Pointer { return r.sideView.get(r.sideList, r.lists) }
+func (r *Run) combP() []addr  { return r.combView.get(r.combList, r.lists) }
+func (r *Run) sidesP() []addr { return r.sideView.get(r.sideList, r.lists) }
 
 // keep appends to the scratch space; a list is what was kept since start.
-func (r *Run) list(start int) []unsafe.Pointer {
+func (r *Run) list(start int) []addr {
 	return r.scratch[start:len(r.scratch):len(r.scratch)]
 }
 
@@ -76,40 +73,40 @@ const (
 // relatedP lists the combatants related to x (a side for relMembers, a
 // combatant otherwise), only those in the fight when living is set: one
 // pass for living(enemies(c)) and the like, a loop per relation.
-func (r *Run) relatedP(x unsafe.Pointer, rel int, living bool) []unsafe.Pointer {
+func (r *Run) relatedP(x addr, rel int, living bool) []addr {
 	start := len(r.scratch)
 	r.scratch = r.appendRelated(r.scratch, x, rel, living)
 	return r.list(start)
 }
 
 // appendRelated appends the combatants related to x to list.
-func (r *Run) appendRelated(list []unsafe.Pointer, x unsafe.Pointer, rel int, living bool) []unsafe.Pointer {
+func (r *Run) appendRelated(list []addr, x addr, rel int, living bool) []addr {
 	lay := &r.plan.lay
 	sideAt, alive, pres := lay.side, lay.alive, lay.present
 	side := x
 	if rel != relMembers {
-		side = *(*unsafe.Pointer)(unsafe.Add(x, sideAt))
+		side = load[addr](x, sideAt)
 	}
-	in := func(c unsafe.Pointer) bool {
-		return !living || *(*bool)(unsafe.Add(c, alive)) && *(*bool)(unsafe.Add(c, pres))
+	in := func(c addr) bool {
+		return !living || load[bool](c, alive) && load[bool](c, pres)
 	}
 	all := r.combP()
 	switch rel {
 	case relMembers:
 		for _, c := range all {
-			if *(*unsafe.Pointer)(unsafe.Add(c, sideAt)) == side && in(c) {
+			if same(load[addr](c, sideAt), side) && in(c) {
 				list = append(list, c)
 			}
 		}
 	case relEnemies:
 		for _, c := range all {
-			if *(*unsafe.Pointer)(unsafe.Add(c, sideAt)) != side && in(c) {
+			if !same(load[addr](c, sideAt), side) && in(c) {
 				list = append(list, c)
 			}
 		}
 	default:
 		for _, c := range all {
-			if *(*unsafe.Pointer)(unsafe.Add(c, sideAt)) == side && c != x && in(c) {
+			if same(load[addr](c, sideAt), side) && !same(c, x) && in(c) {
 				list = append(list, c)
 			}
 		}
@@ -123,26 +120,26 @@ func (r *Run) appendRelated(list []unsafe.Pointer, x unsafe.Pointer, rel int, li
 // counts those three among what the end condition reads), so while
 // world stands the list stands.
 type livingList struct {
-	side  unsafe.Pointer // nil: a free entry, with its storage
+	side  addr // nil: a free entry, with its storage
 	world int
-	p     []unsafe.Pointer
+	p     []addr
 }
 
 // livingEnemiesP is relatedP(x, relEnemies, true), kept per side while
 // world stands: a combatant's foes are listed once between two changes
 // of who is alive, not at every act. The list is only read (pickP).
-func (r *Run) livingEnemiesP(x unsafe.Pointer) []unsafe.Pointer {
-	side := *(*unsafe.Pointer)(unsafe.Add(x, r.plan.lay.side))
+func (r *Run) livingEnemiesP(x addr) []addr {
+	side := load[addr](x, r.plan.lay.side)
 	free := -1
 	for i := range r.enemies {
 		e := &r.enemies[i]
 		switch {
-		case e.side == side:
+		case same(e.side, side):
 			if e.world != r.world {
 				e.p, e.world = r.appendRelated(e.p[:0], x, relEnemies, true), r.world
 			}
 			return e.p
-		case e.side == nil && free < 0:
+		case e.side.isNil() && free < 0:
 			free = i
 		}
 	}
@@ -159,43 +156,43 @@ func (r *Run) livingEnemiesP(x unsafe.Pointer) []unsafe.Pointer {
 // a new fight has new combatants, and world goes on counting.
 func (r *Run) forgetEnemies() {
 	for i := range r.enemies {
-		r.enemies[i].side = nil
+		r.enemies[i].side = addr{}
 	}
 }
 
-func (r *Run) membersP(side unsafe.Pointer) []unsafe.Pointer {
+func (r *Run) membersP(side addr) []addr {
 	return r.relatedP(side, relMembers, false)
 }
 
-func (r *Run) enemiesP(c unsafe.Pointer) []unsafe.Pointer {
+func (r *Run) enemiesP(c addr) []addr {
 	return r.relatedP(c, relEnemies, false)
 }
 
-func (r *Run) alliesP(c unsafe.Pointer) []unsafe.Pointer {
+func (r *Run) alliesP(c addr) []addr {
 	return r.relatedP(c, relAllies, false)
 }
 
-func (r *Run) enemySidesP(s unsafe.Pointer) []unsafe.Pointer {
+func (r *Run) enemySidesP(s addr) []addr {
 	start := len(r.scratch)
 	for _, x := range r.sidesP() {
-		if x != s {
+		if !same(x, s) {
 			r.scratch = append(r.scratch, x)
 		}
 	}
 	return r.list(start)
 }
 
-func (r *Run) livingP(list []unsafe.Pointer) []unsafe.Pointer {
+func (r *Run) livingP(list []addr) []addr {
 	start := len(r.scratch)
 	for _, c := range list {
-		if c != nil && r.inFightP(c) {
+		if !c.isNil() && r.inFightP(c) {
 			r.scratch = append(r.scratch, c)
 		}
 	}
 	return r.list(start)
 }
 
-func (r *Run) standingP(sides []unsafe.Pointer) []unsafe.Pointer {
+func (r *Run) standingP(sides []addr) []addr {
 	start := len(r.scratch)
 	all := r.combP()
 	for _, s := range sides {
@@ -207,7 +204,7 @@ func (r *Run) standingP(sides []unsafe.Pointer) []unsafe.Pointer {
 }
 
 // standingCount is len(standingP(sides)), without the list.
-func (r *Run) standingCount(sides []unsafe.Pointer) int {
+func (r *Run) standingCount(sides []addr) int {
 	n := 0
 	all := r.combP()
 	for _, s := range sides {
@@ -220,21 +217,21 @@ func (r *Run) standingCount(sides []unsafe.Pointer) int {
 
 // stands reports whether side s has a member among all that is alive
 // and present.
-func (r *Run) stands(s unsafe.Pointer, all []unsafe.Pointer) bool {
+func (r *Run) stands(s addr, all []addr) bool {
 	sideAt, alive, pres := r.plan.lay.side, r.plan.lay.alive, r.plan.lay.present
 	for _, c := range all {
-		if *(*unsafe.Pointer)(unsafe.Add(c, sideAt)) == s && *(*bool)(unsafe.Add(c, alive)) && *(*bool)(unsafe.Add(c, pres)) {
+		if same(load[addr](c, sideAt), s) && load[bool](c, alive) && load[bool](c, pres) {
 			return true
 		}
 	}
 	return false
 }
 
-func (r *Run) pendingP(owner unsafe.Pointer, label string) bool {
-	if owner == nil {
+func (r *Run) pendingP(owner addr, label string) bool {
+	if owner.isNil() {
 		return false
 	}
-	i := *(*int)(unsafe.Add(owner, r.plan.lay.idx))
+	i := load[int](owner, r.plan.lay.idx)
 	for _, s := range r.scheduled {
 		if s.owner == i && s.label == label {
 			return true
@@ -252,16 +249,16 @@ var pickReasons = func() []string {
 	return out
 }()
 
-func (r *Run) pickP(list []unsafe.Pointer) (unsafe.Pointer, error) {
+func (r *Run) pickP(list []addr) (addr, error) {
 	switch len(list) {
 	case 0:
-		return nil, nil
+		return addr{}, nil
 	case 1:
 		return list[0], nil
 	}
 	k, err := r.pickIndex(len(list))
 	if err != nil {
-		return nil, err
+		return addr{}, err
 	}
 	return list[k], nil
 }
@@ -283,38 +280,4 @@ func (r *Run) pickIndex(n int) (int, error) {
 	}
 	r.reason = prev
 	return k - 1, err
-}
-
-// eface is the layout of an interface{} value.
-type eface struct {
-	typ, data unsafe.Pointer
-}
-
-// sameType is a == b for reflect types without the runtime's call for
-// comparing interfaces: every reflect.Type is a *rtype, the same type
-// the same pointer, so the data words decide.
-func sameType(a, b reflect.Type) bool {
-	return (*eface)(unsafe.Pointer(&a)).data == (*eface)(unsafe.Pointer(&b)).data
-}
-
-// typeWord is the type word of interface values of a pointer type.
-func typeWord(t reflect.Type) unsafe.Pointer {
-	v := reflect.Zero(t).Interface()
-	return (*eface)(unsafe.Pointer(&v)).typ
-}
-
-// boxPtr makes the interface value of a *T from its type word, as
-// reflect would, without reflect's look-ups.
-func boxPtr(typ, p unsafe.Pointer) any {
-	var v any
-	e := (*eface)(unsafe.Pointer(&v))
-	e.typ, e.data = typ, p
-	return v
-}
-
-// boxList copies raw pointers into a new []*T value of the list type t.
-func boxList(t reflect.Type, list []unsafe.Pointer) reflect.Value {
-	out := reflect.MakeSlice(t, len(list), len(list))
-	copy(pointers(out), list)
-	return out
 }

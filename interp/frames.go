@@ -3,7 +3,6 @@ package interp
 import (
 	"reflect"
 	"sync/atomic"
-	"unsafe"
 
 	"github.com/expr-lang/expr/vm"
 
@@ -35,7 +34,7 @@ var listEpochs atomic.Uint64
 
 type pooledFrame struct {
 	v   reflect.Value
-	p   unsafe.Pointer // v's address, kept to spare reflect's checks
+	p   addr // v's address, kept to spare reflect's checks
 	gen int
 }
 
@@ -44,7 +43,6 @@ type localField struct {
 	off   uintptr
 	kind  reflect.Kind
 	index int
-	ptrs  bool // holds pointers (other kinds)
 }
 
 // localsOf lists the locals of f to zero on reuse, but those in preset:
@@ -56,9 +54,22 @@ func localsOf(f *check.Frame, preset map[int]bool) []localField {
 			continue
 		}
 		sf := f.R.Field(ff.Index)
-		out = append(out, localField{off: sf.Offset, kind: sf.Type.Kind(), index: ff.Index, ptrs: hasPointers(sf.Type)})
+		out = append(out, localField{off: sf.Offset, kind: clearKind(sf.Type), index: ff.Index})
 	}
 	return out
+}
+
+// clearKind is the kind clearLocals zeroes a local of type t as; Invalid
+// for the types it leaves to reflect: the stores it uses are of int,
+// bool, float64, string, any, a pointer and a list of pointers.
+func clearKind(t reflect.Type) reflect.Kind {
+	switch k := t.Kind(); {
+	case t == intT || t == boolT || t == strT || t == floatT || t == anyT || k == reflect.Pointer:
+		return k
+	case k == reflect.Slice && t.Elem().Kind() == reflect.Pointer:
+		return k
+	}
+	return reflect.Invalid
 }
 
 func hasPointers(t reflect.Type) bool {
@@ -77,24 +88,23 @@ func hasPointers(t reflect.Type) bool {
 }
 
 // clearLocals zeroes a reused frame's locals; its globals are the run's.
-func (p *framePool) clearLocals(fr reflect.Value, base unsafe.Pointer) {
+func (p *framePool) clearLocals(fr reflect.Value, base addr) {
 	for _, l := range p.locals {
-		a := unsafe.Add(base, l.off)
 		switch l.kind {
 		case reflect.Int:
-			*(*int)(a) = 0
+			store(base, l.off, 0)
 		case reflect.Bool:
-			*(*bool)(a) = false
+			store(base, l.off, false)
 		case reflect.Float64:
-			*(*float64)(a) = 0
+			store(base, l.off, 0.0)
 		case reflect.Pointer:
-			*(*unsafe.Pointer)(a) = nil
+			store(base, l.off, addr{})
 		case reflect.String:
-			*(*string)(a) = ""
+			store(base, l.off, "")
 		case reflect.Slice:
-			*(*[]unsafe.Pointer)(a) = nil
+			store[[]addr](base, l.off, nil)
 		case reflect.Interface:
-			*(*any)(a) = nil
+			store[any](base, l.off, nil)
 		default:
 			fr.Elem().Field(l.index).SetZero()
 		}
@@ -130,7 +140,7 @@ func (r *Run) frameAt(id int) reflect.Value {
 }
 
 // frameAtP is frameAt that also gives the frame's address.
-func (r *Run) frameAtP(id int) (reflect.Value, unsafe.Pointer) {
+func (r *Run) frameAtP(id int) (reflect.Value, addr) {
 	// The common cases first: the hot frame, or a released frame, of
 	// the current template.
 	if id < len(r.pools) {
@@ -153,7 +163,7 @@ func (r *Run) frameAtP(id int) (reflect.Value, unsafe.Pointer) {
 // hotIn reports whether the pool's hot frame is in and of the current
 // template, so that it may be lent.
 func (p *framePool) hotIn(r *Run) bool {
-	return !p.out && p.hot.gen == p.gen && p.hot.p != nil && p.usable(r)
+	return !p.out && p.hot.gen == p.gen && !p.hot.p.isNil() && p.usable(r)
 }
 
 // usable reports whether the pool's frames of its template may be lent
@@ -164,19 +174,19 @@ func (p *framePool) usable(r *Run) bool {
 
 // reuse readies a frame of the current template at base for a new call:
 // its locals zeroed, the round and segment the run's.
-func (p *framePool) reuse(r *Run, fr reflect.Value, base unsafe.Pointer) {
+func (p *framePool) reuse(r *Run, fr reflect.Value, base addr) {
 	p.clearLocals(fr, base)
-	*(*int)(unsafe.Add(base, p.round)) = r.round
-	*(*int)(unsafe.Add(base, p.segment)) = r.segment
+	store[int](base, p.round, r.round)
+	store[int](base, p.segment, r.segment)
 }
 
 // frameSlow is frameAtP when the pool must be made or refreshed, or has
 // no frame of its template to give.
-func (r *Run) frameSlow(id int) (reflect.Value, unsafe.Pointer) {
+func (r *Run) frameSlow(id int) (reflect.Value, addr) {
 	f := r.plan.frames[id]
 	if len(r.consts) < len(r.m.Consts) {
 		fr := r.newFrame(f) // the constants are still being computed
-		return fr, fr.UnsafePointer()
+		return fr, addrOf(fr)
 	}
 	if r.pools == nil {
 		r.pools = make([]framePool, len(r.plan.frames))
@@ -190,7 +200,7 @@ func (r *Run) frameSlow(id int) (reflect.Value, unsafe.Pointer) {
 	// frame, when in, goes first; a pool without one makes this its hot.
 	var fr reflect.Value
 	hot := false
-	if !p.out && p.hot.p != nil {
+	if !p.out && !p.hot.p.isNil() {
 		fr, hot = p.hot.v, true
 	} else if n := len(p.free); n > 0 {
 		fr = p.free[n-1].v
@@ -199,12 +209,12 @@ func (r *Run) frameSlow(id int) (reflect.Value, unsafe.Pointer) {
 		fr = reflect.New(f.R)
 	}
 	fr.Elem().Set(p.tmpl)
-	base := fr.UnsafePointer()
-	if hot || p.hot.p == nil {
+	base := addrOf(fr)
+	if hot || p.hot.p.isNil() {
 		p.hot, p.out = pooledFrame{v: fr, p: base, gen: p.gen}, true
 	}
-	*(*int)(unsafe.Add(base, p.round)) = r.round
-	*(*int)(unsafe.Add(base, p.segment)) = r.segment
+	store[int](base, p.round, r.round)
+	store[int](base, p.segment, r.segment)
 	return fr, base
 }
 
@@ -235,7 +245,7 @@ func (r *Run) refreshPool(p *framePool, f *check.Frame) {
 type runStore struct {
 	pools    []framePool
 	loopBufs []*loopBuf
-	scratch  []unsafe.Pointer
+	scratch  []addr
 	vms      []*vm.VM
 }
 
@@ -281,14 +291,14 @@ func (r *Run) release(f *check.Frame, fr reflect.Value) {
 }
 
 func (r *Run) releaseAt(id int, fr reflect.Value) {
-	r.releaseAtP(id, fr, fr.UnsafePointer())
+	r.releaseAtP(id, fr, addrOf(fr))
 }
 
 // releaseAtP is releaseAt for a frame whose address the caller has.
-func (r *Run) releaseAtP(id int, fr reflect.Value, base unsafe.Pointer) {
+func (r *Run) releaseAtP(id int, fr reflect.Value, base addr) {
 	if id < len(r.pools) && r.pools[id].tmpl.IsValid() {
 		p := &r.pools[id]
-		if base == p.hot.p {
+		if same(base, p.hot.p) {
 			p.out = false
 			return
 		}
@@ -298,16 +308,16 @@ func (r *Run) releaseAtP(id int, fr reflect.Value, base unsafe.Pointer) {
 
 // setAt stores v at dst, a field of v's own type, without reflect's
 // checks for the common kinds; it reports whether it did.
-func setAt(dst unsafe.Pointer, v reflect.Value) bool {
+func setAt(dst addr, v reflect.Value) bool {
 	switch v.Kind() {
 	case reflect.Pointer:
-		*(*unsafe.Pointer)(dst) = v.UnsafePointer()
+		store[addr](dst, 0, addrOf(v))
 	case reflect.Int:
-		*(*int)(dst) = int(v.Int())
+		store[int](dst, 0, int(v.Int()))
 	case reflect.Bool:
-		*(*bool)(dst) = v.Bool()
+		store[bool](dst, 0, v.Bool())
 	case reflect.String:
-		*(*string)(dst) = v.String()
+		store[string](dst, 0, v.String())
 	default:
 		return false
 	}
@@ -317,26 +327,8 @@ func setAt(dst unsafe.Pointer, v reflect.Value) bool {
 // setField stores v in field i of a frame, directly when the types match.
 func setField(fr reflect.Value, i int, v reflect.Value) {
 	f := fr.Elem().Field(i)
-	if v.IsValid() && v.Type() == f.Type() && setAt(unsafe.Pointer(f.UnsafeAddr()), v) {
+	if v.IsValid() && v.Type() == f.Type() && setAt(addrOfVar(f), v) {
 		return
 	}
 	f.Set(v)
-}
-
-// copyAt copies a value of the common kinds from src to dst, both of
-// the same type; it reports whether it did.
-func copyAt(dst, src unsafe.Pointer, k reflect.Kind) bool {
-	switch k {
-	case reflect.Pointer:
-		*(*unsafe.Pointer)(dst) = *(*unsafe.Pointer)(src)
-	case reflect.Int:
-		*(*int)(dst) = *(*int)(src)
-	case reflect.Bool:
-		*(*bool)(dst) = *(*bool)(src)
-	case reflect.String:
-		*(*string)(dst) = *(*string)(src)
-	default:
-		return false
-	}
-	return true
 }

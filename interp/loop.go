@@ -5,7 +5,6 @@ import (
 	"reflect"
 	"slices"
 	"strings"
-	"unsafe"
 
 	"github.com/frayrules/fray/dsl/check"
 	"github.com/frayrules/fray/dsl/diag"
@@ -33,7 +32,7 @@ type orderKey struct {
 type forNode struct {
 	at           diag.Range
 	list         *check.CExpr
-	items        func(r *Run, base unsafe.Pointer, into []orderItem) ([]orderItem, error)
+	items        func(r *Run, base addr, into []orderItem) ([]orderItem, error)
 	keys         []orderKey
 	simultaneous bool
 	body         block
@@ -68,7 +67,7 @@ func (p *Plan) compileFor(n *forNode) stmtFn {
 	for i := range n.keys {
 		n.keys[i].val = p.value(n.keys[i].e)
 	}
-	return func(r *Run, base unsafe.Pointer) (flow, error) {
+	return func(r *Run, base addr) (flow, error) {
 		r.reason = "list"
 		buf := r.loopBuf()
 		f, err := n.run(r, base, buf)
@@ -79,10 +78,10 @@ func (p *Plan) compileFor(n *forNode) stmtFn {
 
 // listItems plans the items of a loop's list: a native list of
 // combatants or sides, or any list the VM gives.
-func (p *Plan) listItems(ce *check.CExpr) func(r *Run, base unsafe.Pointer, into []orderItem) ([]orderItem, error) {
+func (p *Plan) listItems(ce *check.CExpr) func(r *Run, base addr, into []orderItem) ([]orderItem, error) {
 	if fe := p.fastExpr(ce); fe != nil && fe.l != nil {
 		fl, tw := fe.l, fe.tw
-		return func(r *Run, base unsafe.Pointer, into []orderItem) ([]orderItem, error) {
+		return func(r *Run, base addr, into []orderItem) ([]orderItem, error) {
 			mark := len(r.scratch)
 			list, err := fl(r, base)
 			if err != nil {
@@ -97,7 +96,7 @@ func (p *Plan) listItems(ce *check.CExpr) func(r *Run, base unsafe.Pointer, into
 		}
 	}
 	value := p.value(ce)
-	return func(r *Run, base unsafe.Pointer, into []orderItem) ([]orderItem, error) {
+	return func(r *Run, base addr, into []orderItem) ([]orderItem, error) {
 		lv, err := value(r, base)
 		if err != nil {
 			return into, err
@@ -126,13 +125,13 @@ func itemKeys(items []orderItem) []any {
 	return nil
 }
 
-func (n *forNode) run(r *Run, base unsafe.Pointer, buf *loopBuf) (flow, error) {
+func (n *forNode) run(r *Run, base addr, buf *loopBuf) (flow, error) {
 	items, err := n.items(r, base, buf.items[:0])
 	buf.items = items
 	if err != nil {
 		return flowNext, err
 	}
-	slot := reflect.NewAt(n.slot.t, unsafe.Add(base, n.slot.off)).Elem()
+	slot := valueAt(n.slot.t, fieldAt(base, n.slot.off)).Elem()
 	if len(n.keys) > 0 {
 		for i := range items {
 			if err := r.storeValue(slot, items[i].v, n.at); err != nil {
@@ -219,7 +218,7 @@ func equalKeys(a, b []any) bool {
 
 // runGroup runs the body for each item of a group, the item in the loop
 // variable and named the actor its rolls are attributed to.
-func (n *forNode) runGroup(r *Run, base unsafe.Pointer, slot reflect.Value, g []orderItem, q *[]pendingEmit) (flow, error) {
+func (n *forNode) runGroup(r *Run, base addr, slot reflect.Value, g []orderItem, q *[]pendingEmit) (flow, error) {
 	simultaneous := r.openGroup(n.simultaneous && len(g) > 1, q)
 	for _, it := range g {
 		if err := r.storeValue(slot, it.v, n.at); err != nil {

@@ -7,7 +7,6 @@ import (
 	"reflect"
 	"strings"
 	"time"
-	"unsafe"
 
 	"github.com/expr-lang/expr/file"
 	"github.com/expr-lang/expr/vm"
@@ -83,8 +82,8 @@ type Run struct {
 	phase          string
 	ended          bool
 	vms            []*vm.VM
-	pools          []framePool      // by frame ID
-	scratch        []unsafe.Pointer // lists of native expressions (fast_world.go)
+	pools          []framePool // by frame ID
+	scratch        []addr      // lists of native expressions (fast_world.go)
 	depth          int
 	inner          *RunError // the innermost error of a ruleset function, passed out through expr-lang
 	nesting        int
@@ -100,13 +99,13 @@ type Run struct {
 	deferred  *[]pendingEmit
 	loopBufs  []*loopBuf // by loop nesting (exec.go)
 	loops     int
-	endFrame  reflect.Value  // where the end condition is evaluated
-	endBase   unsafe.Pointer // endFrame's address
-	endGen    int            // the globals' template it was made from
-	combView  listView       // raw views of combList and sideList (fast_world.go)
+	endFrame  reflect.Value // where the end condition is evaluated
+	endBase   addr          // endFrame's address
+	endGen    int           // the globals' template it was made from
+	combView  listView      // views of combList and sideList as addresses (fast_world.go)
 	sideView  listView
-	elems     []unsafe.Pointer // the elements (#) of native predicates (fast.go)
-	callArgs  []any            // arguments of native calls of modifiers (fast.go)
+	elems     []addr // the elements (#) of native predicates (fast.go)
+	callArgs  []any  // arguments of native calls of modifiers (fast.go)
 	actors    []string
 	reason    string
 
@@ -366,7 +365,7 @@ func (r *Run) standingNames() []string {
 		out = make([]string, 0, len(standing))
 	}
 	for _, s := range standing {
-		out = append(out, *(*string)(s)) // the name leads every side
+		out = append(out, nameAt(s)) // the name leads every side
 	}
 	r.scratch = r.scratch[:mark]
 	if reuse {
@@ -421,12 +420,12 @@ func (r *Run) evalEnd() (bool, error) {
 		if len(r.pools) == 0 {
 			return r.evalBool(r.m.End, fr) // the constants are still being computed
 		}
-		r.endFrame, r.endBase, r.endGen = fr, fr.UnsafePointer(), r.pools[0].gen
+		r.endFrame, r.endBase, r.endGen = fr, addrOf(fr), r.pools[0].gen
 	}
 	base := r.endBase
 	p := &r.pools[0]
-	*(*int)(unsafe.Add(base, p.round)) = r.round
-	*(*int)(unsafe.Add(base, p.segment)) = r.segment
+	store[int](base, p.round, r.round)
+	store[int](base, p.segment, r.segment)
 	if fe := r.fastOf(r.m.End); fe != nil && fe.b != nil {
 		return fastRunP(r, r.m.End, fe.b, base)
 	}
@@ -442,7 +441,7 @@ func (r *Run) runPhase(ph *phasePlan) error {
 	prev := r.phase
 	r.phase = ph.ph.Name
 	fr := r.frameAt(ph.fid)
-	_, err := r.runBlock(&ph.body, fr.UnsafePointer())
+	_, err := r.runBlock(&ph.body, addrOf(fr))
 	if err == nil {
 		r.releaseAt(ph.fid, fr)
 	}
@@ -595,9 +594,8 @@ func nameOf(v reflect.Value) string {
 			return "nobody"
 		}
 		if v.Type().Elem().Kind() == reflect.Struct {
-			// The only structs are combatants and sides, and the name is
-			// their first field (dsl's structOf), at offset 0.
-			return *(*string)(v.UnsafePointer())
+			// The only structs are combatants and sides.
+			return nameAt(addrOf(v))
 		}
 		v = v.Elem()
 	}

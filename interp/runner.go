@@ -2,8 +2,6 @@ package interp
 
 import (
 	"reflect"
-	"slices"
-	"unsafe"
 
 	"github.com/frayrules/fray/dsl/check"
 )
@@ -26,16 +24,16 @@ type Runner struct {
 // kept is the storage a Runner's run keeps from one fight to the next,
 // besides the run's own buffers (see reset).
 type kept struct {
-	dice               SeededDice       // the stream of seeded fights, reseeded
-	sideList, combList reflect.Value    // the lists of every fight, refilled
-	lists              uint64           // their number (Run.lists)
-	sideArr, combArr   reflect.Value    // []side, []combatant: the structs of every fight
-	sideTmpl, combTmpl reflect.Value    // what they start as (restoreStructs)
-	sidePtrs, combPtrs []unsafe.Pointer // what the lists hold
-	consts             []reflect.Value  // the constants, computed by the first fight
-	warm               bool             // consts hold the first fight's constants
-	constFrame         reflect.Value    // where constants are evaluated
-	standing           []string         // Result.Standing of quiet fights
+	dice               SeededDice      // the stream of seeded fights, reseeded
+	sideList, combList reflect.Value   // the lists of every fight, refilled
+	lists              uint64          // their number (Run.lists)
+	sideArr, combArr   reflect.Value   // []side, []combatant: the structs of every fight
+	sideTmpl, combTmpl reflect.Value   // what they start as (restoreStructs)
+	sidePtrs, combPtrs reflect.Value   // what the lists hold (copies)
+	consts             []reflect.Value // the constants, computed by the first fight
+	warm               bool            // consts hold the first fight's constants
+	constFrame         reflect.Value   // where constants are evaluated
+	standing           []string        // Result.Standing of quiet fights
 }
 
 // NewRunner prepares a Runner of an encounter under a plan.
@@ -144,7 +142,14 @@ func (r *Run) keepStructs(sideArr, combArr reflect.Value) {
 	k.combTmpl = reflect.MakeSlice(combArr.Type(), combArr.Len(), combArr.Len())
 	reflect.Copy(k.sideTmpl, sideArr)
 	reflect.Copy(k.combTmpl, combArr)
-	k.sidePtrs, k.combPtrs = slices.Clone(pointers(r.sideList)), slices.Clone(pointers(r.combList))
+	k.sidePtrs, k.combPtrs = cloneList(r.sideList), cloneList(r.combList)
+}
+
+// cloneList is a copy of a list value.
+func cloneList(list reflect.Value) reflect.Value {
+	out := reflect.MakeSlice(list.Type(), list.Len(), list.Len())
+	reflect.Copy(out, list)
+	return out
 }
 
 // restoreStructs starts a Runner's later fight from that copy, with the
@@ -158,9 +163,9 @@ func (r *Run) restoreStructs() bool {
 	reflect.Copy(k.combArr, k.combTmpl)
 	// The Values of sides and comb are still there, after makeLists
 	// emptied the slices.
-	r.sides, r.comb = r.sides[:len(k.sidePtrs)], r.comb[:len(k.combPtrs)]
-	copy(pointers(r.sideList), k.sidePtrs)
-	copy(pointers(r.combList), k.combPtrs)
+	r.sides, r.comb = r.sides[:k.sidePtrs.Len()], r.comb[:k.combPtrs.Len()]
+	reflect.Copy(r.sideList, k.sidePtrs)
+	reflect.Copy(r.combList, k.combPtrs)
 	return true
 }
 

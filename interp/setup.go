@@ -155,8 +155,8 @@ func (r *Run) makeLists(pr *prototypes, nsides, ncomb int) {
 		// The same list values from fight to fight: the frame pools'
 		// templates, which hold them, stay valid.
 		r.sideList, r.combList, r.lists = k.sideList, k.combList, k.lists
-		clear(pointers(r.sideList))
-		clear(pointers(r.combList))
+		r.sideList.Clear()
+		r.combList.Clear()
 		r.sides, r.comb = r.sides[:0], r.comb[:0]
 		return
 	}

@@ -1,9 +1,6 @@
 package interp
 
 import (
-	"reflect"
-	"unsafe"
-
 	"github.com/frayrules/fray/dsl/check"
 	"github.com/frayrules/fray/dsl/diag"
 )
@@ -24,7 +21,7 @@ const (
 	flowReturn
 )
 
-type stmtFn func(r *Run, base unsafe.Pointer) (flow, error)
+type stmtFn func(r *Run, base addr) (flow, error)
 
 // block is a lowered body: its statements' closures and their places.
 type block struct {
@@ -34,7 +31,7 @@ type block struct {
 
 // runBlock runs a body's statements, counting each toward the run's
 // statement limit.
-func (r *Run) runBlock(b *block, base unsafe.Pointer) (flow, error) {
+func (r *Run) runBlock(b *block, base addr) (flow, error) {
 	for i, fn := range b.fns {
 		if r.overSteps() {
 			return flowReturn, r.tooManySteps(b.at[i])
@@ -52,16 +49,16 @@ func (p *Plan) compileLet(at diag.Range, field int, val *check.CExpr, reason str
 	s := p.slotOf(field, nil)
 	set := p.into(val, s.t, at)
 	off := s.off
-	return func(r *Run, base unsafe.Pointer) (flow, error) {
+	return func(r *Run, base addr) (flow, error) {
 		r.reason = reason
-		return flowNext, set(r, base, unsafe.Add(base, off))
+		return flowNext, set(r, base, fieldAt(base, off))
 	}
 }
 
 // if COND { THEN } else { ELSE }
 func (p *Plan) compileIf(cond *check.CExpr, then, els block) stmtFn {
 	test := p.cond(cond)
-	return func(r *Run, base unsafe.Pointer) (flow, error) {
+	return func(r *Run, base addr) (flow, error) {
 		r.reason = "condition"
 		b, err := test(r, base)
 		switch {
@@ -76,17 +73,17 @@ func (p *Plan) compileIf(cond *check.CExpr, then, els block) stmtFn {
 
 // return: the body ends here.
 func compileReturn() stmtFn {
-	return func(*Run, unsafe.Pointer) (flow, error) { return flowReturn, nil }
+	return func(*Run, addr) (flow, error) { return flowReturn, nil }
 }
 
 // log "TEMPLATE": a line of the log; a quiet run still evaluates the
 // template's parts, which may roll or fail.
 func (p *Plan) compileLog(t *check.Template) stmtFn {
 	rt := p.curType()
-	return func(r *Run, base unsafe.Pointer) (flow, error) {
+	return func(r *Run, base addr) (flow, error) {
 		r.reason = "log"
 		quiet := r.opt.Sink == nil
-		text, err := r.render(t, reflect.NewAt(rt, base), !quiet)
+		text, err := r.render(t, valueAt(rt, base), !quiet)
 		if err != nil {
 			return flowNext, err
 		}
@@ -104,16 +101,16 @@ func (p *Plan) compileLog(t *check.Template) stmtFn {
 func (p *Plan) compileSegment(n *check.CExpr, body block) stmtFn {
 	seg := p.intValue(n)
 	off := p.slotOf(check.GSegment, intT).off
-	return func(r *Run, base unsafe.Pointer) (flow, error) {
+	return func(r *Run, base addr) (flow, error) {
 		r.reason = "segment"
 		s, _, err := seg(r, base)
 		if err != nil {
 			return flowNext, err
 		}
-		at := (*int)(unsafe.Add(base, off))
 		prev := r.segment
-		r.segment, *at = s, s
-		defer func() { r.segment, *at = prev, prev }()
+		r.segment = s
+		store(base, off, s)
+		defer func() { r.segment = prev; store(base, off, prev) }()
 		if err := r.fireDue(); err != nil {
 			return flowNext, err
 		}

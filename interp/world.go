@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
-	"unsafe"
 
 	"github.com/frayrules/fray/dsl/check"
 	"github.com/frayrules/fray/dsl/diag"
@@ -104,7 +103,7 @@ func facesText(faces []int, total int) string {
 
 // listResult copies a list made in the scratch space since mark into a
 // new list of type t, as expr-lang values must outlive the call.
-func (r *Run) listResult(t reflect.Type, mark int, list []unsafe.Pointer) any {
+func (r *Run) listResult(t reflect.Type, mark int, list []addr) any {
 	out := boxList(t, list).Interface()
 	r.scratch = r.scratch[:mark]
 	return out
@@ -119,7 +118,7 @@ func ptrOf(v any) (reflect.Value, error) {
 }
 
 // listOf views a list argument as raw pointers.
-func listOf(v any) []unsafe.Pointer {
+func listOf(v any) []addr {
 	lv := reflect.ValueOf(v)
 	if !lv.IsValid() || lv.Kind() != reflect.Slice {
 		return nil
@@ -128,16 +127,16 @@ func listOf(v any) []unsafe.Pointer {
 		return pointers(lv)
 	}
 	// A list of any: keep the combatants and sides in it.
-	var out []unsafe.Pointer
+	var out []addr
 	for i := 0; i < lv.Len(); i++ {
 		e := lv.Index(i)
 		if e.Kind() == reflect.Interface {
 			e = e.Elem()
 		}
 		if e.Kind() == reflect.Pointer {
-			out = append(out, e.UnsafePointer())
+			out = append(out, addrOf(e))
 		} else {
-			out = append(out, nil)
+			out = append(out, addr{})
 		}
 	}
 	return out
@@ -149,7 +148,7 @@ func (r *Run) Members(side any) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return r.listResult(r.combList.Type(), len(r.scratch), r.membersP(s.UnsafePointer())), nil
+	return r.listResult(r.combList.Type(), len(r.scratch), r.membersP(addrOf(s))), nil
 }
 
 // inFight: the combatant is alive and present (it has arrived).
@@ -169,7 +168,7 @@ func (r *Run) Enemies(c any) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return r.listResult(r.combList.Type(), len(r.scratch), r.enemiesP(cv.UnsafePointer())), nil
+	return r.listResult(r.combList.Type(), len(r.scratch), r.enemiesP(addrOf(cv))), nil
 }
 
 // Allies are the others of the combatant's side.
@@ -178,7 +177,7 @@ func (r *Run) Allies(c any) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return r.listResult(r.combList.Type(), len(r.scratch), r.alliesP(cv.UnsafePointer())), nil
+	return r.listResult(r.combList.Type(), len(r.scratch), r.alliesP(addrOf(cv))), nil
 }
 
 // EnemySides are the other sides.
@@ -187,7 +186,7 @@ func (r *Run) EnemySides(side any) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return r.listResult(r.sideList.Type(), len(r.scratch), r.enemySidesP(s.UnsafePointer())), nil
+	return r.listResult(r.sideList.Type(), len(r.scratch), r.enemySidesP(addrOf(s))), nil
 }
 
 // Standing are the sides with a living member.
@@ -201,7 +200,7 @@ func (r *Run) Pending(owner any, label string) (bool, error) {
 	if err != nil {
 		return false, nil
 	}
-	return r.pendingP(c.UnsafePointer(), label), nil
+	return r.pendingP(addrOf(c), label), nil
 }
 
 // Pick chooses an element of a list with a die as large as the list;
@@ -215,7 +214,7 @@ func (r *Run) Pick(list any) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return reflect.NewAt(elem.Elem(), p).Interface(), nil
+	return valueAt(elem.Elem(), p).Interface(), nil
 }
 
 // Call evaluates a function of the ruleset with its arguments. Functions
