@@ -3,7 +3,9 @@ package interp_test
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strings"
 	"testing"
@@ -13,9 +15,15 @@ import (
 )
 
 func loadBench(b *testing.B, path string) (*interp.Plan, *dsl.Encounter) {
+	return loadBenchWith(b, path, "")
+}
+
+// loadBenchWith loads an encounter under the rule file rules (the one its
+// header names when rules is ""), as fray run --rules does.
+func loadBenchWith(b *testing.B, path, rules string) (*interp.Plan, *dsl.Encounter) {
 	b.Helper()
 	dsl.Root = ".."
-	enc, diags := dsl.LoadEncounter(path, "", dsl.Sources{})
+	enc, diags := dsl.LoadEncounter(path, rules, dsl.Sources{})
 	if diags.HasErrors() {
 		b.Fatal(diags)
 	}
@@ -26,7 +34,12 @@ func loadBench(b *testing.B, path string) (*interp.Plan, *dsl.Encounter) {
 // through one Runner as fray sim does, and reports encounters (fights)
 // per second, nanoseconds per round and allocations per round.
 func benchFights(b *testing.B, path string) {
-	plan, enc := loadBench(b, path)
+	benchFightsWith(b, path, "")
+}
+
+// benchFightsWith is benchFights under the rule file rules.
+func benchFightsWith(b *testing.B, path, rules string) {
+	plan, enc := loadBenchWith(b, path, rules)
 	runner := interp.NewRunner(plan, enc)
 	rounds := 0
 	b.ReportAllocs()
@@ -59,13 +72,61 @@ var rulesetExamples = []struct{ ruleset, encounter string }{
 	{"eleven_phases", "goblins_at_the_ford.fray"},
 }
 
-// BenchmarkRuleset plays the example encounter of each ruleset.
+// BenchmarkRuleset plays the example encounter of each ruleset, then
+// of each variant of rules/variants/ (under the name of its file): the
+// example of the ruleset it extends, under the variant's rules.
 func BenchmarkRuleset(b *testing.B) {
 	for _, ex := range rulesetExamples {
 		b.Run(ex.ruleset, func(b *testing.B) {
 			benchFights(b, filepath.Join("..", "testdata", "encounters", ex.encounter))
 		})
 	}
+	for _, v := range variantExamples(b) {
+		b.Run(v.variant, func(b *testing.B) {
+			benchFightsWith(b, filepath.Join("..", "testdata", "encounters", v.encounter), v.rules)
+		})
+	}
+}
+
+// variantExample is a variant of rules/variants/ with the example
+// encounter of the ruleset it extends.
+type variantExample struct{ variant, rules, encounter string }
+
+// extendsLine finds the ruleset a variant extends.
+var extendsLine = regexp.MustCompile(`(?m)^\s*extends\s+"([^"]+)"`)
+
+// variantExamples pairs each variant of rules/variants/ with the example
+// of the ruleset of rules/ it extends (through other variants, if it
+// extends one); a variant whose base has no example is an error.
+func variantExamples(tb testing.TB) []variantExample {
+	tb.Helper()
+	example := map[string]string{}
+	for _, ex := range rulesetExamples {
+		example[ex.ruleset] = ex.encounter
+	}
+	files, _ := filepath.Glob(filepath.Join("..", "rules", "variants", "*.fray"))
+	var out []variantExample
+	for _, f := range files {
+		base := f
+		for range 10 { // a chain of variants; lint rejects cycles
+			src, err := os.ReadFile(base)
+			if err != nil {
+				tb.Fatal(err)
+			}
+			m := extendsLine.FindSubmatch(src)
+			if m == nil {
+				break
+			}
+			base = filepath.Join(filepath.Dir(base), filepath.FromSlash(string(m[1])))
+		}
+		name := strings.TrimSuffix(filepath.Base(base), ".fray")
+		enc, ok := example[name]
+		if !ok || base == f {
+			tb.Fatalf("%s: extends no ruleset of rulesetExamples (bench_test.go)", f)
+		}
+		out = append(out, variantExample{strings.TrimSuffix(filepath.Base(f), ".fray"), f, enc})
+	}
+	return out
 }
 
 func BenchmarkLintRules(b *testing.B) {
@@ -113,5 +174,8 @@ func TestEveryRulesetHasABenchmark(t *testing.T) {
 		if !have[name] {
 			t.Errorf("rules/%s.fray has no line in rulesetExamples (bench_test.go)", name)
 		}
+	}
+	if vs := variantExamples(t); len(vs) == 0 {
+		t.Error("no variant of rules/variants/ has an example to benchmark")
 	}
 }
