@@ -12,6 +12,7 @@ import (
 
 	"github.com/frayrules/fray/dsl"
 	"github.com/frayrules/fray/interp"
+	"github.com/frayrules/fray/stdlib"
 )
 
 func loadBench(b *testing.B, path string) (*interp.Plan, *dsl.Encounter) {
@@ -177,5 +178,104 @@ func TestEveryRulesetHasABenchmark(t *testing.T) {
 	}
 	if vs := variantExamples(t); len(vs) == 0 {
 		t.Error("no variant of rules/variants/ has an example to benchmark")
+	}
+}
+
+// scaledSizes are the combatants per side of the scaled encounters, each
+// with the side of the square map a ruleset with a map fights on.
+var scaledSizes = []struct{ perSide, mapSide int }{{20, 50}, {200, 100}, {1000, 200}}
+
+// scaledEncounter is a ruleset's example encounter with perSide
+// combatants on every side, cloned in turn from the side's own
+// (the originals keep their names, so scripted rounds still apply).
+// If the example has a map, the fight moves to a new mapSide by mapSide
+// map: walls around, a pillar in every 8 by 8 block, each side in its
+// own band of columns, one combatant on every other square.
+func scaledEncounter(b *testing.B, path string, perSide, mapSide int) *dsl.Encounter {
+	_, enc := loadBench(b, path)
+	scaled := *enc
+	scaled.Sides = nil
+	for _, s := range enc.Sides {
+		ns := *s
+		ns.Combatants = nil
+		for k := range perSide {
+			c := *s.Combatants[k%len(s.Combatants)]
+			if k >= len(s.Combatants) {
+				c.Name = fmt.Sprintf("%s_%d", c.Name, k)
+			}
+			ns.Combatants = append(ns.Combatants, &c)
+		}
+		scaled.Sides = append(scaled.Sides, &ns)
+	}
+	if enc.Map != nil {
+		scaled.Map = scaledMap(b, scaled.Sides, mapSide)
+	}
+	return &scaled
+}
+
+// scaledMap draws the map of a scaled encounter (see scaledEncounter).
+func scaledMap(b *testing.B, sides []*dsl.SideSpec, n int) *dsl.MapSpec {
+	g := stdlib.NewGrid(n, n)
+	wall := func(x, y int) bool {
+		return x == 0 || y == 0 || x == n-1 || y == n-1 || x%8 == 5 && y%8 == 5
+	}
+	rows := make([][]byte, n)
+	for y := range n {
+		rows[y] = make([]byte, n)
+		for x := range n {
+			rows[y][x] = dsl.MapFloor
+			if wall(x, y) {
+				g.SetSolid(x, y, true)
+				rows[y][x] = dsl.MapWall
+			}
+		}
+	}
+	places := map[string]stdlib.Point{}
+	band := (n - 2) / len(sides)
+	for i, s := range sides {
+		k := 0
+		for y := 2; y < n-1 && k < len(s.Combatants); y += 2 {
+			for x := 1 + i*band + 1; x < 1+(i+1)*band && k < len(s.Combatants); x += 2 {
+				places[s.Combatants[k].Name] = stdlib.Point{X: x, Y: y}
+				k++
+			}
+		}
+		if k < len(s.Combatants) {
+			b.Fatalf("a %d by %d map has no room for %d combatants a side", n, n, len(s.Combatants))
+		}
+	}
+	spec := &dsl.MapSpec{Grid: g, Places: places}
+	for _, r := range rows {
+		spec.Rows = append(spec.Rows, string(r))
+	}
+	return spec
+}
+
+// BenchmarkScaled plays each ruleset's example encounter with 20, 200
+// and 1000 combatants a side (see scaledEncounter) and reports the cost
+// per combatant-round: the time over the rounds played times the
+// combatants at the start. Flat figures across sizes mean the cost of a
+// fight grows linearly with its combatants; they may grow as log N.
+func BenchmarkScaled(b *testing.B) {
+	for _, ex := range rulesetExamples {
+		for _, sz := range scaledSizes {
+			b.Run(fmt.Sprintf("%s/n=%d", ex.ruleset, sz.perSide), func(b *testing.B) {
+				enc := scaledEncounter(b, filepath.Join("..", "testdata", "encounters", ex.encounter), sz.perSide, sz.mapSide)
+				runner := interp.NewRunner(interp.Lower(enc.Rules), enc)
+				combatants := sz.perSide * len(enc.Sides)
+				rounds := 0
+				i := 0
+				for b.Loop() {
+					res, err := runner.Play(interp.Options{Seed: uint64(i)})
+					if err != nil {
+						b.Fatal(err)
+					}
+					rounds += res.Rounds
+					i++
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(max(1, rounds*combatants)), "ns/combatant-round")
+				b.ReportMetric(float64(rounds)/float64(max(1, i)), "rounds/fight")
+			})
+		}
 	}
 }
