@@ -11,7 +11,9 @@
 # (I(1+N) - I(1)) / N is the cost of one fight, averaged over the seeds
 # 1..N. Both binaries are built without profile-guided optimisation
 # (-pgo=off), so the figures do not depend on how old default.pgo is.
-# GOMAXPROCS=1 keeps the garbage collector on the benchmark's thread.
+# GOMAXPROCS=1 keeps the garbage collector on the benchmark's thread, and
+# GODEBUG=asyncpreemptoff=1 spares callgrind the preemption signals it
+# cannot follow (it aborts on them).
 #
 # Usage (from anywhere in the repository):
 #   docs/perf/instructions.sh            every case, N=50
@@ -34,8 +36,12 @@ instr() {
 	out="$tmp/cg.out"
 	# Anchor each level of the name: Ruleset/a must not also run Ruleset/a_b.
 	pat="^$(printf '%s' "$3" | sed 's|/|$/^|g')\$"
-	(cd "$1" && GOMAXPROCS=1 valgrind --tool=callgrind --callgrind-out-file="$out" \
-		"$2" -test.run '^$' -test.bench "$pat" -test.benchtime "${4}x" >/dev/null 2>&1)
+	(cd "$1" && GODEBUG=asyncpreemptoff=1 GOMAXPROCS=1 valgrind --tool=callgrind --callgrind-out-file="$out" \
+		"$2" -test.run '^$' -test.bench "$pat" -test.benchtime "${4}x" >/dev/null 2>"$tmp/cg.err") || {
+		echo "callgrind failed on $3:" >&2
+		tail -n 20 "$tmp/cg.err" >&2
+		exit 1
+	}
 	sed -n 's/^\(summary\|totals\): *//p' "$out" | head -n 1
 	rm -f "$out"
 }
