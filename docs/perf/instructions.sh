@@ -6,12 +6,19 @@
 # encounter of each ruleset and of each variant (interp BenchmarkRuleset)
 # and the speed reference, as a rule file and by hand in Go (cmd/fray
 # BenchmarkReference{Rules,Native}). A case runs twice under callgrind,
-# with 1 and with 1+N fights (-test.benchtime 1x and (1+N)x): set-up
-# (process start, parsing, lowering, the Runner) is the same in both, so
+# with 1 and with 1+N fights (-test.benchtime 1x and (1+N)x), and
+# callgrind counts only the instructions run inside the function that
+# plays a fight (--toggle-collect: interp.(*Runner).Play, or the
+# yardstick's nativeFighters.fight), everything it calls included. The
+# first fight of a Runner also sets up its storage, so
 # (I(1+N) - I(1)) / N is the cost of one fight, averaged over the seeds
-# 1..N. Both binaries are built without profile-guided optimisation
-# (-pgo=off), so the figures do not depend on how old default.pgo is.
-# GOMAXPROCS=1 keeps the garbage collector on the benchmark's thread, and
+# 1..N.
+#
+# What makes the count repeatable (to about 0.2%): both binaries are built
+# without profile-guided optimisation (-pgo=off), so the figures do not
+# depend on how old default.pgo is; GOGC=off leaves out the collector's
+# background work, whose timing varies (allocation itself is counted; the
+# benchmarks report allocs/round for the rest); GOMAXPROCS=1, and
 # GODEBUG=asyncpreemptoff=1 spares callgrind the preemption signals it
 # cannot follow (it aborts on them).
 #
@@ -30,13 +37,15 @@ trap 'rm -rf "$tmp"' EXIT
 go test -pgo=off -c -o "$tmp/interp.test" ./interp
 go test -pgo=off -c -o "$tmp/fray.test" ./cmd/fray
 
-# instr DIR BIN BENCH COUNT: instructions callgrind counts for the whole
-# process when BIN runs the benchmark BENCH (its full name) COUNT times.
+# instr DIR BIN BENCH COUNT FN: instructions callgrind counts inside the
+# functions FN (a callgrind pattern) when BIN runs the benchmark BENCH
+# (its full name) COUNT times.
 instr() {
 	out="$tmp/cg.out"
 	# Anchor each level of the name: Ruleset/a must not also run Ruleset/a_b.
 	pat="^$(printf '%s' "$3" | sed 's|/|$/^|g')\$"
-	(cd "$1" && GODEBUG=asyncpreemptoff=1 GOMAXPROCS=1 valgrind --tool=callgrind --callgrind-out-file="$out" \
+	(cd "$1" && GOGC=off GODEBUG=asyncpreemptoff=1 GOMAXPROCS=1 valgrind --tool=callgrind \
+		--toggle-collect="$5" --callgrind-out-file="$out" \
 		"$2" -test.run '^$' -test.bench "$pat" -test.benchtime "${4}x" >/dev/null 2>"$tmp/cg.err") || {
 		echo "callgrind failed on $3:" >&2
 		tail -n 20 "$tmp/cg.err" >&2
@@ -55,14 +64,20 @@ cases() {
 
 echo "| case | instructions per fight |"
 echo "|---|---:|"
+# measure DIR BIN PATTERN FN: a table row for each case of PATTERN.
 measure() {
-	dir="$1" bin="$2" pat="$3"
+	dir="$1" bin="$2" pat="$3" fn="$4"
 	for b in $(cases "$dir" "$bin" "$pat" | grep -E -- "$filter" || true); do
 		name="${b#Benchmark}"
-		one=$(instr "$dir" "$bin" "$b" 1)
-		many=$(instr "$dir" "$bin" "$b" $((N + 1)))
+		one=$(instr "$dir" "$bin" "$b" 1 "$fn")
+		many=$(instr "$dir" "$bin" "$b" $((N + 1)) "$fn")
+		if [ "$many" -le 0 ]; then
+			echo "$b: callgrind counted nothing inside $fn: was the function renamed? (change it at the end of $0)" >&2
+			exit 1
+		fi
 		echo "| $name | $(( (many - one) / N )) |"
 	done
 }
-measure interp "$tmp/interp.test" '^BenchmarkRuleset$/'
-measure cmd/fray "$tmp/fray.test" '^BenchmarkReference(Rules|Native)$'
+measure interp "$tmp/interp.test" '^BenchmarkRuleset$/' '*Runner).Play'
+measure cmd/fray "$tmp/fray.test" '^BenchmarkReferenceRules$' '*Runner).Play'
+measure cmd/fray "$tmp/fray.test" '^BenchmarkReferenceNative$' '*nativeFighters).fight'
