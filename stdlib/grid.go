@@ -73,6 +73,26 @@ func (g *Grid) pointBlocked(px, py int) bool {
 	return nw && ne && sw && se || nw && se && !ne && !sw || ne && sw && !nw && !se
 }
 
+// vertex reports whether a grid point can stop a free segment turning or
+// sliding: a convex corner of the solid region (one of the four squares
+// around it solid) or a sealed point (two solid corner to corner). A
+// point along a straight wall face (two solid side by side) is not one: a
+// segment sliding along the face stops at the face's end, a convex
+// corner. Nor is a point inside the walls (four solid) or a concave
+// corner (three): a segment through it would enter the walls, unless it
+// ends there, and the ends of segments are the corners of a and b.
+func (g *Grid) vertex(px, py int) bool {
+	nw, ne := g.Solid(px-1, py-1), g.Solid(px, py-1)
+	sw, se := g.Solid(px-1, py), g.Solid(px, py)
+	n := 0
+	for _, s := range [4]bool{nw, ne, sw, se} {
+		if s {
+			n++
+		}
+	}
+	return n == 1 || n == 2 && nw == se
+}
+
 // rect is a closed axis-aligned rectangle of grid coordinates: a square
 // (x1 = x0+1) or a point (x1 = x0).
 type rect struct{ x0, y0, x1, y1 int }
@@ -167,7 +187,11 @@ func (g *Grid) decide(a, b rect) bool {
 	pts = append(pts, cornersOf(b)...)
 	cells := g.solidNear(a, b)
 	for _, c := range cells {
-		pts = append(pts, cornersOf(squareRect(c))...)
+		for _, p := range cornersOf(squareRect(c)) {
+			if g.vertex(p.X, p.Y) {
+				pts = append(pts, p)
+			}
+		}
 	}
 	pts = dedupPoints(pts)
 	for i, u := range pts {

@@ -217,3 +217,36 @@ func TestGridMatchesReference(t *testing.T) {
 		}
 	}
 }
+
+// FuzzGridMatchesReference builds a small map from the fuzzer's bytes
+// (its size, then one bit per square) and checks the grid functions
+// between two of its squares against the reference versions.
+func FuzzGridMatchesReference(f *testing.F) {
+	f.Add([]byte{5, 4, 0x10, 0x22, 0x04}, uint8(0), uint8(19), uint8(3))
+	f.Add([]byte{8, 8, 0xff, 0x00, 0x81, 0x18, 0x42}, uint8(9), uint8(54), uint8(5))
+	f.Fuzz(func(t *testing.T, bits []byte, from, to, squares uint8) {
+		if len(bits) < 2 {
+			return
+		}
+		w, h := 1+int(bits[0])%16, 1+int(bits[1])%16
+		g := NewGrid(w, h)
+		for i := range w * h {
+			if k := 2 + i/8; k < len(bits) && bits[k]>>(i%8)&1 == 1 {
+				g.SetSolid(i%w, i/w, true)
+			}
+		}
+		a, b := Point{int(from) % w, int(from) / w % h}, Point{int(to) % w, int(to) / w % h}
+		if g.Solid(a.X, a.Y) || g.Solid(b.X, b.Y) {
+			return
+		}
+		if got, want := g.Cover(a, b), g.refCover(a, b); got != want {
+			t.Fatalf("%v to %v:\n%s cover %s, the reference says %s", a, b, show(g, a, b), got, want)
+		}
+		if got, want := g.Step(a, b, int(squares%8), nil), g.refStep(a, b, int(squares%8), nil); got != want {
+			t.Fatalf("%v to %v:\n%s step %v, the reference says %v", a, b, show(g, a, b), got, want)
+		}
+		if got, want := g.PathLength(a, b, nil), g.refPathLength(a, b, nil); got != want {
+			t.Fatalf("%v to %v:\n%s path %d, the reference says %d", a, b, show(g, a, b), got, want)
+		}
+	})
+}
