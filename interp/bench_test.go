@@ -2,6 +2,7 @@ package interp_test
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -182,8 +183,13 @@ func TestEveryRulesetHasABenchmark(t *testing.T) {
 }
 
 // scaledSizes are the combatants per side of the scaled encounters, each
-// with the side of the square map a ruleset with a map fights on.
+// with the side of the square map a ruleset with a map fights on. The
+// largest takes minutes a fight today, so it runs only with -huge (go test
+// ./interp -run '^$' -bench Scaled -benchtime 1x -huge), not in a plain
+// -bench . run.
 var scaledSizes = []struct{ perSide, mapSide int }{{20, 50}, {200, 100}, {1000, 200}}
+
+var huge = flag.Bool("huge", false, "also play BenchmarkScaled's 1000 combatants a side")
 
 // scaledEncounter is a ruleset's example encounter with perSide
 // combatants on every side, cloned in turn from the side's own
@@ -260,6 +266,9 @@ func BenchmarkScaled(b *testing.B) {
 	for _, ex := range rulesetExamples {
 		for _, sz := range scaledSizes {
 			b.Run(fmt.Sprintf("%s/n=%d", ex.ruleset, sz.perSide), func(b *testing.B) {
+				if sz.perSide > 200 && !*huge {
+					b.Skip("1000 a side takes minutes: run with -huge")
+				}
 				enc := scaledEncounter(b, filepath.Join("..", "testdata", "encounters", ex.encounter), sz.perSide, sz.mapSide)
 				runner := interp.NewRunner(interp.Lower(enc.Rules), enc)
 				combatants := sz.perSide * len(enc.Sides)
