@@ -250,3 +250,39 @@ func FuzzGridMatchesReference(f *testing.F) {
 		}
 	})
 }
+
+// TestGridSharedBySearchesAtOnce runs searches and sight lines on one
+// grid from several goroutines at once, as fray sim's workers share an
+// encounter's map: each gets the answer it gets alone (run with -race).
+func TestGridSharedBySearchesAtOnce(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	g, pts := randomGrid(rng, 30, 30, 0.2, 40)
+	type answer struct {
+		step  Point
+		path  int
+		cover string
+	}
+	want := make([]answer, len(pts)-1)
+	for i := range want {
+		want[i] = answer{g.refStep(pts[i], pts[i+1], 5, pts), g.refPathLength(pts[i], pts[i+1], pts), g.refCover(pts[i], pts[i+1])}
+	}
+	done := make(chan string)
+	for w := range 4 {
+		go func() {
+			msg := ""
+			for k := range want {
+				i := (k + w*7) % len(want)
+				got := answer{g.Step(pts[i], pts[i+1], 5, pts), g.PathLength(pts[i], pts[i+1], pts), g.Cover(pts[i], pts[i+1])}
+				if got != want[i] && msg == "" {
+					msg = fmt.Sprintf("worker %d, %v to %v: %+v, alone %+v", w, pts[i], pts[i+1], got, want[i])
+				}
+			}
+			done <- msg
+		}()
+	}
+	for range 4 {
+		if msg := <-done; msg != "" {
+			t.Error(msg)
+		}
+	}
+}

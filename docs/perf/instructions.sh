@@ -14,13 +14,14 @@
 # (I(1+N) - I(1)) / N is the cost of one fight, averaged over the seeds
 # 1..N.
 #
-# What makes the count repeatable (to about 0.2%): both binaries are built
-# without profile-guided optimisation (-pgo=off), so the figures do not
-# depend on how old default.pgo is; GOGC=off leaves out the collector's
-# background work, whose timing varies (allocation itself is counted; the
-# benchmarks report allocs/round for the rest); GOMAXPROCS=1, and
-# GODEBUG=asyncpreemptoff=1 spares callgrind the preemption signals it
-# cannot follow (it aborts on them).
+# What makes the count repeatable (to about 1% for rule-file fights, whose
+# Go maps hash with a random seed per process; exactly for the Go one):
+# both binaries are built without profile-guided optimisation (-pgo=off),
+# so the figures do not depend on how old default.pgo is; GOGC=off leaves
+# out the collector's background work, whose timing varies (allocation
+# itself is counted; the benchmarks report allocs/round for the rest);
+# GOMAXPROCS=1; and GODEBUG=asyncpreemptoff=1 spares callgrind the
+# preemption signals it cannot follow (it aborts on them).
 #
 # Usage (from anywhere in the repository):
 #   docs/perf/instructions.sh            every case, N=50
