@@ -65,6 +65,27 @@ func BenchmarkStep(b *testing.B) {
 	}
 }
 
+// BenchmarkStepToCrowd moves toward 16 goals each hemmed in by others on
+// its eight neighbouring squares, as a target in a melee is (its own
+// square is taken too, as Occupied gives it): the search
+// stops at the first ring it can reach, not at the edges of the map.
+func BenchmarkStepToCrowd(b *testing.B) {
+	for _, n := range benchSizes {
+		b.Run(fmt.Sprintf("%dx%d", n, n), func(b *testing.B) {
+			g, pts := benchGrid(n)
+			var occ []Point
+			for i := 1; i < 32; i += 2 {
+				occ = append(append(occ, pts[i]), ring(pts[i], 1)...)
+			}
+			for b.Loop() {
+				for i := 0; i+1 < 32; i += 2 {
+					g.Step(pts[i], pts[i+1], 6, occ)
+				}
+			}
+		})
+	}
+}
+
 // BenchmarkPathLength measures the walks between 32 pairs of squares.
 func BenchmarkPathLength(b *testing.B) {
 	for _, n := range benchSizes {

@@ -184,6 +184,19 @@ func randomGrid(rng *rand.Rand, w, h int, density float64, n int) (*Grid, []Poin
 	return g, floor[:min(n, len(floor))]
 }
 
+// ring is the squares r steps from p (its neighbours for r = 1).
+func ring(p Point, r int) []Point {
+	var out []Point
+	for y := p.Y - r; y <= p.Y+r; y++ {
+		for x := p.X - r; x <= p.X+r; x++ {
+			if max(abs(x-p.X), abs(y-p.Y)) == r {
+				out = append(out, Point{x, y})
+			}
+		}
+	}
+	return out
+}
+
 // TestGridMatchesReference checks line of sight, cover, Step and
 // PathLength against the reference versions above on random maps: the
 // same answer for every pair of squares tried.
@@ -206,6 +219,9 @@ func TestGridMatchesReference(t *testing.T) {
 					t.Fatalf("%s: cover %s, the reference says %s", name, got, want)
 				}
 				occ := pts[:rng.Intn(len(pts))]
+				if trial%3 == 0 { // the goal hemmed in, as a target in a crowd is
+					occ = append(append(occ[:len(occ):len(occ)], b), ring(b, 1+trial%2)...)
+				}
 				squares := rng.Intn(8)
 				if got, want := g.Step(a, b, squares, occ), g.refStep(a, b, squares, occ); got != want {
 					t.Fatalf("%s: step %d squares amid %v: %v, the reference says %v", name, squares, occ, got, want)

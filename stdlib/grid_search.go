@@ -103,10 +103,24 @@ func (g *Grid) Step(from, goal Point, squares int, occupied []Point) Point {
 	p.seen[start], p.dist[start] = p.stamp, 0
 	p.queue = append(p.queue, start)
 	best, bestKey := start, key(from, 0)
+	refuted := -1 // a distance from the goal some nearer square may still beat
 	for head := 0; head < len(p.queue); head++ {
 		i := p.queue[head]
-		if bestKey.feet == SquareFeet && int(p.dist[i]) >= bestKey.dist {
-			break // all squares bestKey.dist steps away are seen
+		if int(p.dist[i]) >= bestKey.dist {
+			// Every square bestKey.dist steps away is seen: only a square
+			// nearer the goal, further away, could still come first.
+			if bestKey.feet == SquareFeet {
+				break // none is nearer
+			}
+			if refuted != bestKey.feet {
+				none, looked := g.noneNearer(p, goal, bestKey.feet, len(p.queue))
+				if none {
+					break
+				}
+				if looked {
+					refuted = bestKey.feet // a free square is nearer: no need to look again
+				}
+			}
 		}
 		at := g.at(i)
 		for _, d := range kingSteps {
@@ -135,6 +149,27 @@ func (g *Grid) Step(from, goal Point, squares int, occupied []Point) Point {
 		best = p.parent[best]
 	}
 	return g.at(best)
+}
+
+// noneNearer reports whether every square nearer the goal than feet (a
+// box around it) is solid or taken, so that no search can reach one: the
+// usual case when the mover's target is surrounded. It looks at the box
+// only when it is no larger than budget (the squares the search has seen
+// so far), so that it never costs more than the search: looked is false
+// when it did not, and then none is false too.
+func (g *Grid) noneNearer(p *searchPad, goal Point, feet, budget int) (none, looked bool) {
+	r := feet/SquareFeet - 1 // the nearer squares are within r steps of the goal
+	if side := 2*r + 1; side*side > budget {
+		return false, false
+	}
+	for y := goal.Y - r; y <= goal.Y+r; y++ {
+		for x := goal.X - r; x <= goal.X+r; x++ {
+			if !g.Solid(x, y) && p.blocked[y*g.W+x] != p.stamp {
+				return false, true
+			}
+		}
+	}
+	return true, true
 }
 
 // PathLength is the number of steps (a diagonal one counting as one) of
