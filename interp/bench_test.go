@@ -284,6 +284,8 @@ func BenchmarkScaled(b *testing.B) {
 				}
 				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(max(1, rounds*combatants)), "ns/combatant-round")
 				b.ReportMetric(float64(rounds)/float64(max(1, i)), "rounds/fight")
+				// For docs/perf/instructions.sh, which divides instructions by it.
+				b.ReportMetric(float64(rounds*combatants)/float64(max(1, i)), "combatant-rounds/fight")
 			})
 		}
 	}

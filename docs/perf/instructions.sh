@@ -27,10 +27,23 @@
 #   docs/perf/instructions.sh            every case, N=50
 #   docs/perf/instructions.sh 'shock'    the cases whose name matches (grep -E)
 #   N=200 docs/perf/instructions.sh      more fights per case
-# Output: one Markdown table row per case, "| case | instructions per fight |".
+#   SCALED='20|200' docs/perf/instructions.sh
+#       instead, the scaled fights of interp BenchmarkScaled with that many
+#       combatants a side (N=1 unless given: they are long), with the
+#       instructions per combatant-round, from the combatant-rounds/fight
+#       the benchmark reports. 200 a side takes minutes per ruleset.
+# Output: one Markdown table row per case, "| case | instructions per fight |"
+# (and "| instructions per combatant-round |" with SCALED).
 set -eu
 cd "$(dirname "$0")/../.."
-N="${N:-50}"
+SCALED="${SCALED:-}"
+extra="" # flags of the benchmark binary
+if [ -n "$SCALED" ]; then
+	N="${N:-1}"
+	extra="-huge" # let BenchmarkScaled play 1000 a side if asked for
+else
+	N="${N:-50}"
+fi
 filter="${1:-.}"
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
@@ -47,7 +60,7 @@ instr() {
 	pat="^$(printf '%s' "$3" | sed 's|/|$/^|g')\$"
 	(cd "$1" && GOGC=off GODEBUG=asyncpreemptoff=1 GOMAXPROCS=1 valgrind --tool=callgrind \
 		--toggle-collect="$5" --callgrind-out-file="$out" \
-		"$2" -test.run '^$' -test.bench "$pat" -test.benchtime "${4}x" >/dev/null 2>"$tmp/cg.err") || {
+		"$2" -test.run '^$' -test.bench "$pat" -test.benchtime "${4}x" $extra >"$tmp/bench.$4.txt" 2>"$tmp/cg.err") || {
 		echo "callgrind failed on $3:" >&2
 		tail -n 20 "$tmp/cg.err" >&2
 		exit 1
@@ -59,12 +72,16 @@ instr() {
 # cases DIR BIN PATTERN: the benchmark names PATTERN selects, by a quick
 # run of one fight each (no valgrind).
 cases() {
-	(cd "$1" && "$2" -test.run '^$' -test.bench "$3" -test.benchtime 1x) |
+	(cd "$1" && "$2" -test.run '^$' -test.bench "$3" -test.benchtime 1x $extra) |
 		sed -n 's/^\(Benchmark[^ 	]*\)-[0-9]*[ 	].*/\1/p; s/^\(Benchmark[^ 	-]*\)[ 	].*/\1/p'
 }
 
-echo "| case | instructions per fight |"
-echo "|---|---:|"
+# crTotal COUNT: the combatant-rounds of the run of COUNT fights (the
+# benchmark reports them per fight).
+crTotal() {
+	awk -v n="$1" '{ for (i = 2; i <= NF; i++) if ($i == "combatant-rounds/fight") printf "%.0f\n", $(i-1) * n }' "$tmp/bench.$1.txt"
+}
+
 # measure DIR BIN PATTERN FN: a table row for each case of PATTERN.
 measure() {
 	dir="$1" bin="$2" pat="$3" fn="$4"
@@ -76,9 +93,22 @@ measure() {
 			echo "$b: callgrind counted nothing inside $fn: was the function renamed? (change it at the end of $0)" >&2
 			exit 1
 		fi
-		echo "| $name | $(( (many - one) / N )) |"
+		if [ -n "$SCALED" ]; then
+			cr=$(echo "$(crTotal $((N + 1))) - $(crTotal 1)" | bc)
+			echo "| $name | $(( (many - one) / N )) | $(echo "($many - $one) / $cr" | bc) |"
+		else
+			echo "| $name | $(( (many - one) / N )) |"
+		fi
 	done
 }
+if [ -n "$SCALED" ]; then
+	echo "| case | instructions per fight | instructions per combatant-round |"
+	echo "|---|---:|---:|"
+	measure interp "$tmp/interp.test" "^BenchmarkScaled\$/^/^n=($SCALED)\$" '*Runner).Play'
+	exit 0
+fi
+echo "| case | instructions per fight |"
+echo "|---|---:|"
 measure interp "$tmp/interp.test" '^BenchmarkRuleset$/' '*Runner).Play'
 measure cmd/fray "$tmp/fray.test" '^BenchmarkReferenceRules$' '*Runner).Play'
 measure cmd/fray "$tmp/fray.test" '^BenchmarkReferenceNative$' '*nativeFighters).fight'
