@@ -25,7 +25,8 @@
 #
 # Usage (from anywhere in the repository):
 #   docs/perf/instructions.sh            every case, N=50
-#   docs/perf/instructions.sh 'shock'    the cases whose name matches (grep -E)
+#   docs/perf/instructions.sh 'shock'    the cases whose name matches (grep -E;
+#                                        mind that 'n=20' also matches n=200)
 #   N=200 docs/perf/instructions.sh      more fights per case
 #   SCALED='20|200' docs/perf/instructions.sh
 #       instead, the scaled fights of interp BenchmarkScaled with that many
