@@ -2,7 +2,6 @@ package stdlib
 
 import (
 	"fmt"
-	"sort"
 	"sync"
 )
 
@@ -31,6 +30,7 @@ type Grid struct {
 
 	mu    sync.Mutex
 	cache map[[4]int]int8 // region pairs already decided: 1 seen, 0 not
+	pads  []*searchPad    // scratch pads of searches, free to lend
 }
 
 // NewGrid makes a grid of w by h floor squares.
@@ -73,6 +73,26 @@ func (g *Grid) pointBlocked(px, py int) bool {
 	return nw && ne && sw && se || nw && se && !ne && !sw || ne && sw && !nw && !se
 }
 
+// vertex reports whether a grid point can stop a free segment turning or
+// sliding: a convex corner of the solid region (one of the four squares
+// around it solid) or a sealed point (two solid corner to corner). A
+// point along a straight wall face (two solid side by side) is not one: a
+// segment sliding along the face stops at the face's end, a convex
+// corner. Nor is a point inside the walls (four solid) or a concave
+// corner (three): a segment through it would enter the walls, unless it
+// ends there, and the ends of segments are the corners of a and b.
+func (g *Grid) vertex(px, py int) bool {
+	nw, ne := g.Solid(px-1, py-1), g.Solid(px, py-1)
+	sw, se := g.Solid(px-1, py), g.Solid(px, py)
+	n := 0
+	for _, s := range [4]bool{nw, ne, sw, se} {
+		if s {
+			n++
+		}
+	}
+	return n == 1 || n == 2 && nw == se
+}
+
 // rect is a closed axis-aligned rectangle of grid coordinates: a square
 // (x1 = x0+1) or a point (x1 = x0).
 type rect struct{ x0, y0, x1, y1 int }
@@ -108,6 +128,9 @@ func (g *Grid) Cover(viewer, target Point) string {
 	return "half"
 }
 
+// visibleCacheMax is the most region pairs a grid remembers.
+const visibleCacheMax = 1 << 16
+
 // visible decides whether a segment from region a to region b avoids the
 // solid region, caching the answer.
 func (g *Grid) visible(a, b rect) bool {
@@ -126,7 +149,9 @@ func (g *Grid) visible(a, b rect) bool {
 	}
 	res := g.decide(a, b)
 	g.mu.Lock()
-	if g.cache == nil {
+	if g.cache == nil || len(g.cache) >= visibleCacheMax {
+		// Start again rather than grow without end on a large map: the
+		// answers are exact, so forgetting them changes none.
 		g.cache = map[[4]int]int8{}
 	}
 	if res {
@@ -143,7 +168,10 @@ func (g *Grid) visible(a, b rect) bool {
 // past either), so if it is not empty it holds an extreme segment whose
 // line passes through two of the critical points (corners of a, of b and
 // of solid squares between them), or one of them in an axis direction.
-// decide tries every such line.
+// decide tries every such line. Only the solid squares that a segment
+// from a to b could touch matter (see solidNear), so the cost follows
+// the length of the line and the walls beside it, not the area of the
+// box between a and b.
 func (g *Grid) decide(a, b rect) bool {
 	// Regions that touch: a shared point that is not sealed is enough.
 	if a.x0 <= b.x1 && b.x0 <= a.x1 && a.y0 <= b.y1 && b.y0 <= a.y1 {
@@ -157,20 +185,11 @@ func (g *Grid) decide(a, b rect) bool {
 	}
 	pts := cornersOf(a)
 	pts = append(pts, cornersOf(b)...)
-	bx0, by0 := min(a.x0, b.x0), min(a.y0, b.y0)
-	bx1, by1 := max(a.x1, b.x1), max(a.y1, b.y1)
-	var cells []Point
-	for y := by0; y < by1; y++ {
-		for x := bx0; x < bx1; x++ {
-			if g.Solid(x, y) {
-				cells = append(cells, Point{x, y})
-			}
-		}
-	}
-	for y := by0; y <= by1; y++ {
-		for x := bx0; x <= bx1; x++ {
-			if g.Solid(x-1, y-1) || g.Solid(x, y-1) || g.Solid(x-1, y) || g.Solid(x, y) {
-				pts = append(pts, Point{x, y})
+	cells := g.solidNear(a, b)
+	for _, c := range cells {
+		for _, p := range cornersOf(squareRect(c)) {
+			if g.vertex(p.X, p.Y) {
+				pts = append(pts, p)
 			}
 		}
 	}
@@ -334,68 +353,4 @@ func ceilDiv(a, b int) int {
 		q++
 	}
 	return q
-}
-
-// Step is where a mover at from gets, going at most squares steps toward
-// the square goal: along a shortest path over floor squares that no one in
-// occupied stands on, to the reachable square nearest the goal (a square
-// next to it, if one can be reached). A diagonal step may not cut the
-// corner of a solid square. Ties go to the shorter path, then to the
-// topmost, then the leftmost square.
-func (g *Grid) Step(from, goal Point, squares int, occupied []Point) Point {
-	blocked := map[Point]bool{}
-	for _, p := range occupied {
-		blocked[p] = true
-	}
-	dist := map[Point]int{from: 0}
-	parent := map[Point]Point{}
-	queue := []Point{from}
-	dirs := []Point{{0, -1}, {-1, 0}, {1, 0}, {0, 1}, {-1, -1}, {1, -1}, {-1, 1}, {1, 1}}
-	for len(queue) > 0 {
-		p := queue[0]
-		queue = queue[1:]
-		for _, d := range dirs {
-			q := Point{p.X + d.X, p.Y + d.Y}
-			if _, seen := dist[q]; seen || g.Solid(q.X, q.Y) || blocked[q] {
-				continue
-			}
-			if d.X != 0 && d.Y != 0 && (g.Solid(p.X+d.X, p.Y) || g.Solid(p.X, p.Y+d.Y)) {
-				continue
-			}
-			dist[q] = dist[p] + 1
-			parent[q] = p
-			queue = append(queue, q)
-		}
-	}
-	reach := make([]Point, 0, len(dist))
-	for p := range dist {
-		reach = append(reach, p)
-	}
-	sort.Slice(reach, func(i, j int) bool {
-		p, q := reach[i], reach[j]
-		dp, dq := max(Distance(p, goal), SquareFeet), max(Distance(q, goal), SquareFeet)
-		if dp != dq {
-			return dp < dq
-		}
-		if dist[p] != dist[q] {
-			return dist[p] < dist[q]
-		}
-		if p.Y != q.Y {
-			return p.Y < q.Y
-		}
-		return p.X < q.X
-	})
-	best := reach[0]
-	var path []Point
-	for p := best; p != from; p = parent[p] {
-		path = append(path, p)
-	}
-	// path runs from best back to the first step.
-	if len(path) <= squares {
-		return best
-	}
-	if squares <= 0 {
-		return from
-	}
-	return path[len(path)-squares]
 }

@@ -50,41 +50,6 @@ func gridStraightToward(w World, a []any) (any, error) {
 	return []int{p.X, p.Y}, nil
 }
 
-// PathLength is the number of steps (a diagonal one counting as one) of
-// the shortest walk from one square to another over floor squares that
-// no one in occupied stands on, never cutting the corner of a solid
-// square; 0 for the same square, -1 if the square cannot be reached.
-func (g *Grid) PathLength(from, to Point, occupied []Point) int {
-	if from == to {
-		return 0
-	}
-	blocked := map[Point]bool{}
-	for _, p := range occupied {
-		blocked[p] = true
-	}
-	if g.Solid(to.X, to.Y) || blocked[to] {
-		return -1
-	}
-	dist := map[Point]int{from: 0}
-	queue := []Point{from}
-	for len(queue) > 0 {
-		p := queue[0]
-		queue = queue[1:]
-		for _, d := range kingSteps {
-			q := Point{p.X + d.X, p.Y + d.Y}
-			if _, seen := dist[q]; seen || !g.canStep(p, d) || blocked[q] {
-				continue
-			}
-			dist[q] = dist[p] + 1
-			if q == to {
-				return dist[q]
-			}
-			queue = append(queue, q)
-		}
-	}
-	return -1
-}
-
 var kingSteps = []Point{{0, -1}, {-1, 0}, {1, 0}, {0, 1}, {-1, -1}, {1, -1}, {-1, 1}, {1, 1}}
 
 // canStep reports whether a mover may step from p by d: onto floor, and

@@ -1,13 +1,17 @@
 #!/bin/sh
 # Regenerates default.pgo, the CPU profile that go build, go install and
 # go test of this package apply (profile-guided optimisation). The
-# profile is what fray spends its time on: fights of every ruleset's
-# example and of the speed reference (fray run, fray sim), fray sim's
-# workers, fray lint, the parser and fray prob's exact distributions;
-# and the hand-written reference procedure, so that the yardstick of
-# docs/performance.md is built with the same care as the rule file.
-# Each is profiled from a build without the profile (-pgo=off), so that
-# the old profile does not shape the new.
+# profile is what fray spends its time on: the example fights of every
+# ruleset of rules/ and of every variant of rules/variants/ (fray run,
+# fray sim), the same rulesets with 20 and 200 combatants a side
+# (BenchmarkScaled: big fights, and the grid on large maps), fray lint, the
+# parser, fray prob's exact distributions and the grid functions on 50x50
+# and 200x200 maps. It is NOT trained on the speed reference
+# (testdata/bench/reference.fray: BenchmarkReference*, BenchmarkSimWorkers):
+# that is the benchmark the build is judged by, and a profile made from it
+# would flatter it. Each is profiled from a build
+# without the profile (-pgo=off), so that the old profile does not shape
+# the new.
 #
 # Run it with `go generate ./cmd/fray` after a change to the interpreter
 # or the parser, and commit default.pgo with the change.
@@ -24,9 +28,10 @@ prof() {
 	(cd "$pkg" && "$tmp/$name.test" -test.run '^$' -test.cpuprofile "$tmp/$name.pprof" "$@" >/dev/null)
 }
 
-prof interp interp -test.bench 'Ruleset|LintRules|SimWorkers' -test.benchtime 1s
-prof cmd/fray fray -test.bench 'Reference(Rules|Native)$|LintCommand' -test.benchtime 2s
-prof stdlib stdlib -test.bench 'Dist10d6' -test.benchtime 500ms
+prof interp interp -test.bench '^BenchmarkRuleset$|^BenchmarkLintRules$' -test.benchtime 1s
+prof interp scaled -test.bench '^BenchmarkScaled$/^/^n=(20|200)$' -test.benchtime 1x
+prof cmd/fray fray -test.bench '^BenchmarkLintCommand$' -test.benchtime 2s
+prof stdlib stdlib -test.bench '^Benchmark(Dist10d6|Cover|Step|PathLength)$' -test.benchtime 500ms
 prof dsl dsl -test.bench 'ParseRules' -test.benchtime 1s
 go tool pprof -proto "$tmp"/*.pprof >"$tmp/default.pgo"
 mv "$tmp/default.pgo" cmd/fray/default.pgo

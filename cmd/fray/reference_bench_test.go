@@ -76,85 +76,94 @@ func BenchmarkReferenceNative(b *testing.B) {
 }
 
 // nativeFighters is the storage of the hand-written reference procedure,
-// reused from fight to fight as a Runner reuses its own.
+// reused from fight to fight as a Runner reuses its own. Each side keeps
+// the list of its living fighters in their order, as living(members(s))
+// gives them: an attack picks its target from the list in one step and a
+// death takes one fighter out, so no attack looks at every fighter.
 type nativeFighters struct {
-	fs     [10]nativeFighter
-	living [10]int
+	hp     [nativeSize]int
+	living [2][]int // the living fighters of each side, in order
+	before [2][]int // a copy of living, for simultaneous turns
+	store  [4][nativeSize / 2]int
 }
 
-type nativeFighter struct{ hp, side int }
+// nativeSize is the fighters of the reference encounter, five a side;
+// fighter k is on side k / (nativeSize/2).
+const nativeSize = 10
 
 // fight plays the reference procedure by hand with the dice of seed and
 // returns the rounds played and which of the two sides still stand.
 func (nf *nativeFighters) fight(seed uint64) (int, [2]bool) {
-	fs, living := &nf.fs, &nf.living
 	d := interp.NewSeededDice(seed)
 	roll := func(f int) int { v, _ := d.Die(f, nil); return v }
-	for k := range fs {
-		fs[k] = nativeFighter{hp: 8, side: k / 5}
+	for s := range 2 {
+		nf.living[s] = nf.store[s][:0]
+	}
+	for k := range nf.hp {
+		nf.hp[k] = 8
+		s := k / (nativeSize / 2)
+		nf.living[s] = append(nf.living[s], k)
 	}
 	surprised := [2]bool{roll(12) <= 4, roll(12) <= 4}
-	standing := func(s int) bool {
-		for _, f := range fs {
-			if f.side == s && f.hp > 0 {
-				return true
-			}
+	// hit wounds fighter t; at 0 HP it leaves its side's living list.
+	hit := func(t, amount int) {
+		was := nf.hp[t] > 0
+		nf.hp[t] -= amount
+		if was && nf.hp[t] <= 0 {
+			s := t / (nativeSize / 2)
+			l := nf.living[s]
+			i := slices.Index(l, t)
+			nf.living[s] = append(l[:i], l[i+1:]...)
 		}
-		return false
 	}
-	attack := func(a int, hp *[10]nativeFighter, from *[10]nativeFighter) {
-		n := 0
-		for k, f := range from {
-			if f.side != from[a].side && f.hp > 0 {
-				living[n] = k
-				n++
-			}
-		}
+	// attack is one attacker's turn against the living foes of foes.
+	attack := func(foes []int) {
+		n := len(foes)
 		if n == 0 {
 			return
 		}
-		t := living[0]
+		t := foes[0]
 		if n > 1 {
-			t = living[roll(n)-1]
+			t = foes[roll(n)-1]
 		}
 		if roll(20)+1 >= 12 {
-			hp[t].hp -= roll(8)
+			hit(t, roll(8))
 		}
 	}
 	round := 0
-	for round = 1; round <= 200 && standing(0) && standing(1); round++ {
+	for round = 1; round <= 200 && len(nf.living[0]) > 0 && len(nf.living[1]) > 0; round++ {
 		init := [2]int{roll(6), roll(6)}
-		order := []int{0, 1}
-		if init[1] > init[0] {
-			order = []int{1, 0}
-		}
 		if init[0] == init[1] {
-			// Simultaneous: both sides choose against the state before.
-			before := *fs
-			for s := 0; s < 2; s++ {
+			// Simultaneous: both sides act and choose against the state
+			// before either struck.
+			for s := range 2 {
+				nf.before[s] = append(nf.store[2+s][:0], nf.living[s]...)
+			}
+			for s := range 2 {
 				if round == 1 && surprised[s] {
 					continue
 				}
-				for k := range before {
-					if before[k].side == s && before[k].hp > 0 {
-						attack(k, fs, &before)
-					}
+				for range nf.before[s] {
+					attack(nf.before[1-s])
 				}
 			}
 			continue
+		}
+		order := [2]int{0, 1}
+		if init[1] > init[0] {
+			order = [2]int{1, 0}
 		}
 		for _, s := range order {
 			if round == 1 && surprised[s] {
 				continue
 			}
-			for k := range fs {
-				if fs[k].side == s && fs[k].hp > 0 {
-					attack(k, fs, fs)
-				}
+			// Only the other side's fighters fall in this side's turn.
+			for range nf.living[s] {
+				attack(nf.living[1-s])
 			}
 		}
 	}
-	return round - 1, [2]bool{standing(0), standing(1)}
+	return round - 1, [2]bool{len(nf.living[0]) > 0, len(nf.living[1]) > 0}
 }
 
 // TestReferenceNativeIsTheRuleFile checks that the yardstick plays the

@@ -1,0 +1,304 @@
+package stdlib
+
+import (
+	"fmt"
+	"math/rand"
+	"sort"
+	"testing"
+)
+
+// The grid functions as they were before they were made to cost in
+// proportion to the squares they look at (they looked at the whole box
+// between two squares, or the whole map): slow, plainly right, and kept
+// here so that the fast ones are checked to give the very same answers.
+
+// refDecide is decide over every solid square of the box that holds a
+// and b.
+func (g *Grid) refDecide(a, b rect) bool {
+	if a.x0 <= b.x1 && b.x0 <= a.x1 && a.y0 <= b.y1 && b.y0 <= a.y1 {
+		ix0, ix1 := max(a.x0, b.x0), min(a.x1, b.x1)
+		iy0, iy1 := max(a.y0, b.y0), min(a.y1, b.y1)
+		if ix0 < ix1 || iy0 < iy1 {
+			return true
+		}
+		return !g.pointBlocked(ix0, iy0)
+	}
+	pts := cornersOf(a)
+	pts = append(pts, cornersOf(b)...)
+	bx0, by0 := min(a.x0, b.x0), min(a.y0, b.y0)
+	bx1, by1 := max(a.x1, b.x1), max(a.y1, b.y1)
+	var cells []Point
+	for y := by0; y < by1; y++ {
+		for x := bx0; x < bx1; x++ {
+			if g.Solid(x, y) {
+				cells = append(cells, Point{x, y})
+			}
+		}
+	}
+	for y := by0; y <= by1; y++ {
+		for x := bx0; x <= bx1; x++ {
+			if g.Solid(x-1, y-1) || g.Solid(x, y-1) || g.Solid(x-1, y) || g.Solid(x, y) {
+				pts = append(pts, Point{x, y})
+			}
+		}
+	}
+	pts = dedupPoints(pts)
+	for i, u := range pts {
+		if g.lineFree(u, Point{1, 0}, a, b, cells) || g.lineFree(u, Point{0, 1}, a, b, cells) {
+			return true
+		}
+		for _, v := range pts[i+1:] {
+			if g.lineFree(u, Point{v.X - u.X, v.Y - u.Y}, a, b, cells) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// refCover is Cover through refDecide, without the cache.
+func (g *Grid) refCover(viewer, target Point) string {
+	if !g.refDecide(squareRect(viewer), squareRect(target)) {
+		return "blocked"
+	}
+	seen := 0
+	for _, c := range []Point{{target.X, target.Y}, {target.X + 1, target.Y}, {target.X, target.Y + 1}, {target.X + 1, target.Y + 1}} {
+		if g.refDecide(squareRect(viewer), rect{c.X, c.Y, c.X, c.Y}) {
+			seen++
+		}
+	}
+	switch seen {
+	case 4:
+		return "none"
+	case 0:
+		return "full"
+	}
+	return "half"
+}
+
+// refStep is Step by a search of every reachable square, sorted.
+func (g *Grid) refStep(from, goal Point, squares int, occupied []Point) Point {
+	blocked := map[Point]bool{}
+	for _, p := range occupied {
+		blocked[p] = true
+	}
+	dist := map[Point]int{from: 0}
+	parent := map[Point]Point{}
+	queue := []Point{from}
+	dirs := []Point{{0, -1}, {-1, 0}, {1, 0}, {0, 1}, {-1, -1}, {1, -1}, {-1, 1}, {1, 1}}
+	for len(queue) > 0 {
+		p := queue[0]
+		queue = queue[1:]
+		for _, d := range dirs {
+			q := Point{p.X + d.X, p.Y + d.Y}
+			if _, seen := dist[q]; seen || g.Solid(q.X, q.Y) || blocked[q] {
+				continue
+			}
+			if d.X != 0 && d.Y != 0 && (g.Solid(p.X+d.X, p.Y) || g.Solid(p.X, p.Y+d.Y)) {
+				continue
+			}
+			dist[q] = dist[p] + 1
+			parent[q] = p
+			queue = append(queue, q)
+		}
+	}
+	reach := make([]Point, 0, len(dist))
+	for p := range dist {
+		reach = append(reach, p)
+	}
+	sort.Slice(reach, func(i, j int) bool {
+		p, q := reach[i], reach[j]
+		dp, dq := max(Distance(p, goal), SquareFeet), max(Distance(q, goal), SquareFeet)
+		if dp != dq {
+			return dp < dq
+		}
+		if dist[p] != dist[q] {
+			return dist[p] < dist[q]
+		}
+		if p.Y != q.Y {
+			return p.Y < q.Y
+		}
+		return p.X < q.X
+	})
+	best := reach[0]
+	var path []Point
+	for p := best; p != from; p = parent[p] {
+		path = append(path, p)
+	}
+	if len(path) <= squares {
+		return best
+	}
+	if squares <= 0 {
+		return from
+	}
+	return path[len(path)-squares]
+}
+
+// refPathLength is PathLength with maps for its marks.
+func (g *Grid) refPathLength(from, to Point, occupied []Point) int {
+	if from == to {
+		return 0
+	}
+	blocked := map[Point]bool{}
+	for _, p := range occupied {
+		blocked[p] = true
+	}
+	if g.Solid(to.X, to.Y) || blocked[to] {
+		return -1
+	}
+	dist := map[Point]int{from: 0}
+	queue := []Point{from}
+	for len(queue) > 0 {
+		p := queue[0]
+		queue = queue[1:]
+		for _, d := range kingSteps {
+			q := Point{p.X + d.X, p.Y + d.Y}
+			if _, seen := dist[q]; seen || !g.canStep(p, d) || blocked[q] {
+				continue
+			}
+			dist[q] = dist[p] + 1
+			if q == to {
+				return dist[q]
+			}
+			queue = append(queue, q)
+		}
+	}
+	return -1
+}
+
+// randomGrid is a w by h grid whose squares are solid with chance
+// density, and n distinct floor squares of it (fewer if it has fewer).
+func randomGrid(rng *rand.Rand, w, h int, density float64, n int) (*Grid, []Point) {
+	g := NewGrid(w, h)
+	var floor []Point
+	for y := range h {
+		for x := range w {
+			if rng.Float64() < density {
+				g.SetSolid(x, y, true)
+			} else {
+				floor = append(floor, Point{x, y})
+			}
+		}
+	}
+	rng.Shuffle(len(floor), func(i, j int) { floor[i], floor[j] = floor[j], floor[i] })
+	return g, floor[:min(n, len(floor))]
+}
+
+// ring is the squares r steps from p (its neighbours for r = 1).
+func ring(p Point, r int) []Point {
+	var out []Point
+	for y := p.Y - r; y <= p.Y+r; y++ {
+		for x := p.X - r; x <= p.X+r; x++ {
+			if max(abs(x-p.X), abs(y-p.Y)) == r {
+				out = append(out, Point{x, y})
+			}
+		}
+	}
+	return out
+}
+
+// TestGridMatchesReference checks line of sight, cover, Step and
+// PathLength against the reference versions above on random maps: the
+// same answer for every pair of squares tried.
+func TestGridMatchesReference(t *testing.T) {
+	rng := rand.New(rand.NewSource(1))
+	for trial := range 440 {
+		w, h := 2+rng.Intn(14), 2+rng.Intn(14)
+		if trial >= 400 { // a few larger maps, where a search may stop early
+			w, h = 20+rng.Intn(30), 20+rng.Intn(30)
+		}
+		density := []float64{0, 0.1, 0.25, 0.4}[trial%4]
+		g, pts := randomGrid(rng, w, h, density, 12)
+		if len(pts) < 2 {
+			continue
+		}
+		for i, a := range pts {
+			for _, b := range pts[i+1:] {
+				name := fmt.Sprintf("trial %d, %v to %v\n%s", trial, a, b, show(g, a, b))
+				if got, want := g.Cover(a, b), g.refCover(a, b); got != want {
+					t.Fatalf("%s: cover %s, the reference says %s", name, got, want)
+				}
+				occ := pts[:rng.Intn(len(pts))]
+				if trial%3 == 0 { // the goal hemmed in, as a target in a crowd is
+					occ = append(append(occ[:len(occ):len(occ)], b), ring(b, 1+trial%2)...)
+				}
+				squares := rng.Intn(8)
+				if got, want := g.Step(a, b, squares, occ), g.refStep(a, b, squares, occ); got != want {
+					t.Fatalf("%s: step %d squares amid %v: %v, the reference says %v", name, squares, occ, got, want)
+				}
+				if got, want := g.PathLength(a, b, occ), g.refPathLength(a, b, occ); got != want {
+					t.Fatalf("%s: path length amid %v: %d, the reference says %d", name, occ, got, want)
+				}
+			}
+		}
+	}
+}
+
+// FuzzGridMatchesReference builds a small map from the fuzzer's bytes
+// (its size, then one bit per square) and checks the grid functions
+// between two of its squares against the reference versions.
+func FuzzGridMatchesReference(f *testing.F) {
+	f.Add([]byte{5, 4, 0x10, 0x22, 0x04}, uint8(0), uint8(19), uint8(3))
+	f.Add([]byte{8, 8, 0xff, 0x00, 0x81, 0x18, 0x42}, uint8(9), uint8(54), uint8(5))
+	f.Fuzz(func(t *testing.T, bits []byte, from, to, squares uint8) {
+		if len(bits) < 2 {
+			return
+		}
+		w, h := 1+int(bits[0])%16, 1+int(bits[1])%16
+		g := NewGrid(w, h)
+		for i := range w * h {
+			if k := 2 + i/8; k < len(bits) && bits[k]>>(i%8)&1 == 1 {
+				g.SetSolid(i%w, i/w, true)
+			}
+		}
+		a, b := Point{int(from) % w, int(from) / w % h}, Point{int(to) % w, int(to) / w % h}
+		if g.Solid(a.X, a.Y) || g.Solid(b.X, b.Y) {
+			return
+		}
+		if got, want := g.Cover(a, b), g.refCover(a, b); got != want {
+			t.Fatalf("%v to %v:\n%s cover %s, the reference says %s", a, b, show(g, a, b), got, want)
+		}
+		if got, want := g.Step(a, b, int(squares%8), nil), g.refStep(a, b, int(squares%8), nil); got != want {
+			t.Fatalf("%v to %v:\n%s step %v, the reference says %v", a, b, show(g, a, b), got, want)
+		}
+		if got, want := g.PathLength(a, b, nil), g.refPathLength(a, b, nil); got != want {
+			t.Fatalf("%v to %v:\n%s path %d, the reference says %d", a, b, show(g, a, b), got, want)
+		}
+	})
+}
+
+// TestGridSharedBySearchesAtOnce runs searches and sight lines on one
+// grid from several goroutines at once, as fray sim's workers share an
+// encounter's map: each gets the answer it gets alone (run with -race).
+func TestGridSharedBySearchesAtOnce(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	g, pts := randomGrid(rng, 30, 30, 0.2, 40)
+	type answer struct {
+		step  Point
+		path  int
+		cover string
+	}
+	want := make([]answer, len(pts)-1)
+	for i := range want {
+		want[i] = answer{g.refStep(pts[i], pts[i+1], 5, pts), g.refPathLength(pts[i], pts[i+1], pts), g.refCover(pts[i], pts[i+1])}
+	}
+	done := make(chan string)
+	for w := range 4 {
+		go func() {
+			msg := ""
+			for k := range want {
+				i := (k + w*7) % len(want)
+				got := answer{g.Step(pts[i], pts[i+1], 5, pts), g.PathLength(pts[i], pts[i+1], pts), g.Cover(pts[i], pts[i+1])}
+				if got != want[i] && msg == "" {
+					msg = fmt.Sprintf("worker %d, %v to %v: %+v, alone %+v", w, pts[i], pts[i+1], got, want[i])
+				}
+			}
+			done <- msg
+		}()
+	}
+	for range 4 {
+		if msg := <-done; msg != "" {
+			t.Error(msg)
+		}
+	}
+}
