@@ -165,7 +165,11 @@ func (r *Run) perform(cp addr, ct reflect.Type, d *declared) error {
 	r.nesting++
 	r.actors = append(r.actors, nameAt(cp)) // the name leads every combatant
 	fr, base := r.frameAtP(ap.fid)
-	setField(fr, ap.a.Self.Index, valueAt(ct.Elem(), cp))
+	if ap.self.ok && ap.self.t == ct {
+		store(base, ap.self.off, cp)
+	} else {
+		setField(fr, ap.a.Self.Index, valueAt(ct.Elem(), cp))
+	}
 	var err error
 	if len(ap.a.Params) > 0 {
 		err = r.actionArgs(fr, d)

@@ -140,26 +140,40 @@ func (ep *eventPlan) skipText(efr reflect.Value) bool {
 // rolls are logged as that combatant's.
 func (r *Run) handle(ep *eventPlan, efr reflect.Value, who string) error {
 	ev := ep.ev
-	for i, p := range ev.Params {
-		if p.Type.Kind != check.KCombatant {
-			continue
+	eb := addrOf(efr)
+	if ep.whoAt != nil {
+		for _, off := range ep.whoAt {
+			if c := load[addr](eb, off); !c.isNil() {
+				who = nameAt(c)
+				break
+			}
 		}
-		if a := ep.arg(efr, i); a.IsValid() && !a.IsNil() {
-			who = nameOf(a)
-			break
+	} else {
+		for i, p := range ev.Params {
+			if p.Type.Kind != check.KCombatant {
+				continue
+			}
+			if a := ep.arg(efr, i); a.IsValid() && !a.IsNil() {
+				who = nameOf(a)
+				break
+			}
 		}
 	}
 	r.actors = append(r.actors, who)
 	defer func() { r.actors = r.actors[:len(r.actors)-1] }()
 	for _, h := range ep.handlers {
-		hf := r.frameAt(h.fid)
-		for i, p := range ev.Params {
-			setField(hf, p.Field.Index, ep.arg(efr, i))
+		hf, hb := r.frameAtP(h.fid)
+		for i, cp := range h.copies {
+			if cp != nil {
+				cp(hb, eb)
+			} else {
+				setField(hf, ev.Params[i].Field.Index, ep.arg(efr, i))
+			}
 		}
-		if _, err := r.runBlock(&h.body, addrOf(hf)); err != nil {
+		if _, err := r.runBlock(&h.body, hb); err != nil {
 			return err
 		}
-		r.releaseAt(h.fid, hf)
+		r.releaseAtP(h.fid, hf, hb)
 	}
 	return nil
 }

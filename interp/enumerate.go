@@ -141,7 +141,7 @@ func EventProbability(p *Plan, enc *check.Encounter, cond *check.CExpr, after st
 			return nil, paths - 1, fmt.Errorf("the set-up can roll more than %d different sequences of dice; raise --max-paths, or estimate with --sample N", maxPaths)
 		}
 		r.reset(Options{})
-		r.dice = e
+		r.setDice(e)
 		if err := r.PlaySetup(after); err != nil {
 			return nil, paths, err
 		}

@@ -42,6 +42,10 @@ type forNode struct {
 type orderItem struct {
 	v    reflect.Value
 	keys []any
+	// fit: v is a combatant or side of the loop variable's own type, at
+	// a, stored and named by address.
+	fit bool
+	a   addr
 }
 
 // loopBuf is the reusable storage of one level of loop nesting.
@@ -63,7 +67,7 @@ func (r *Run) loopBuf() *loopBuf {
 }
 
 func (p *Plan) compileFor(n *forNode) stmtFn {
-	n.items = p.listItems(n.list)
+	n.items = p.listItems(n.list, n.slot.t)
 	for i := range n.keys {
 		n.keys[i].val = p.value(n.keys[i].e)
 	}
@@ -78,9 +82,11 @@ func (p *Plan) compileFor(n *forNode) stmtFn {
 
 // listItems plans the items of a loop's list: a native list of
 // combatants or sides, or any list the VM gives.
-func (p *Plan) listItems(ce *check.CExpr) func(r *Run, base addr, into []orderItem) ([]orderItem, error) {
+func (p *Plan) listItems(ce *check.CExpr, slotT reflect.Type) func(r *Run, base addr, into []orderItem) ([]orderItem, error) {
+	entity := slotT.Kind() == reflect.Pointer && slotT.Elem().Kind() == reflect.Struct
 	if fe := p.fastExpr(ce); fe != nil && fe.l != nil {
 		fl, tw := fe.l, fe.tw
+		fit := entity && reflect.TypeOf(boxPtr(tw, addr{})) == slotT
 		return func(r *Run, base addr, into []orderItem) ([]orderItem, error) {
 			mark := len(r.scratch)
 			list, err := fl(r, base)
@@ -89,7 +95,7 @@ func (p *Plan) listItems(ce *check.CExpr) func(r *Run, base addr, into []orderIt
 				return into, r.exprFailure(ce, err.Error())
 			}
 			for _, p := range list {
-				into = append(into, orderItem{v: reflect.ValueOf(boxPtr(tw, p)), keys: itemKeys(into)})
+				into = append(into, orderItem{v: reflect.ValueOf(boxPtr(tw, p)), keys: itemKeys(into), fit: fit, a: p})
 			}
 			r.scratch = r.scratch[:mark]
 			return into, nil
@@ -110,7 +116,11 @@ func (p *Plan) listItems(ce *check.CExpr) func(r *Run, base addr, into []orderIt
 			if v.Kind() == reflect.Interface {
 				v = v.Elem()
 			}
-			into = append(into, orderItem{v: v, keys: itemKeys(into)})
+			it := orderItem{v: v, keys: itemKeys(into)}
+			if entity && v.IsValid() && v.Type() == slotT {
+				it.fit, it.a = true, addrOf(v)
+			}
+			into = append(into, it)
 		}
 		return into, nil
 	}
@@ -131,10 +141,9 @@ func (n *forNode) run(r *Run, base addr, buf *loopBuf) (flow, error) {
 	if err != nil {
 		return flowNext, err
 	}
-	slot := valueAt(n.slot.t, fieldAt(base, n.slot.off)).Elem()
 	if len(n.keys) > 0 {
 		for i := range items {
-			if err := r.storeValue(slot, items[i].v, n.at); err != nil {
+			if err := n.set(r, base, &items[i]); err != nil {
 				return flowNext, err
 			}
 			for _, k := range n.keys {
@@ -156,7 +165,7 @@ func (n *forNode) run(r *Run, base addr, buf *loopBuf) (flow, error) {
 	}
 	watch := r.watchEnd(len(groups))
 	for _, g := range groups {
-		f, err := n.runGroup(r, base, slot, g, &buf.queue)
+		f, err := n.runGroup(r, base, g, &buf.queue)
 		if err != nil || f == flowReturn {
 			return f, err
 		}
@@ -218,14 +227,22 @@ func equalKeys(a, b []any) bool {
 
 // runGroup runs the body for each item of a group, the item in the loop
 // variable and named the actor its rolls are attributed to.
-func (n *forNode) runGroup(r *Run, base addr, slot reflect.Value, g []orderItem, q *[]pendingEmit) (flow, error) {
+func (n *forNode) runGroup(r *Run, base addr, g []orderItem, q *[]pendingEmit) (flow, error) {
 	simultaneous := r.openGroup(n.simultaneous && len(g) > 1, q)
-	for _, it := range g {
-		if err := r.storeValue(slot, it.v, n.at); err != nil {
+	for i := range g {
+		it := &g[i]
+		if err := n.set(r, base, it); err != nil {
 			r.deferred = nil
 			return flowNext, err
 		}
-		pushed := r.pushActor(it.v)
+		var pushed bool
+		if it.fit {
+			if pushed = !it.a.isNil(); pushed {
+				r.actors = append(r.actors, nameAt(it.a)) // the name leads every combatant and side
+			}
+		} else {
+			pushed = r.pushActor(it.v)
+		}
 		f, err := r.runBlock(&n.body, base)
 		if pushed {
 			r.actors = r.actors[:len(r.actors)-1]
@@ -235,6 +252,15 @@ func (n *forNode) runGroup(r *Run, base addr, slot reflect.Value, g []orderItem,
 		}
 	}
 	return r.closeGroup(simultaneous, q, flowNext)
+}
+
+// set stores an item in the loop variable: by address when it fits.
+func (n *forNode) set(r *Run, base addr, it *orderItem) error {
+	if it.fit {
+		store(base, n.slot.off, it.a)
+		return nil
+	}
+	return r.storeValue(valueAt(n.slot.t, fieldAt(base, n.slot.off)).Elem(), it.v, n.at)
 }
 
 // afterItem is what a group does after an item's body: on an error it

@@ -56,6 +56,7 @@ type actionPlan struct {
 	a    *check.Action
 	body block
 	fid  int
+	self slot // where self sits in the action's frame
 }
 
 type eventPlan struct {
@@ -67,6 +68,10 @@ type eventPlan struct {
 	quietSkip  bool
 	quietRoots []int
 	params     []slot // where the parameters sit in the event's frame
+	// whoAt are the offsets of its combatant parameters in its frame,
+	// in order (the handlers act for the first that is somebody); nil
+	// when one is not a plain pointer (then found through reflect).
+	whoAt []uintptr
 }
 
 type handlerPlan struct {
@@ -74,6 +79,26 @@ type handlerPlan struct {
 	body   block
 	fid    int
 	params []slot // where the event's parameters sit in the handler's frame
+	// copies copies each parameter from the event's frame into the
+	// handler's by offset; nil for one of a kind it does not copy (that
+	// one goes through reflect).
+	copies []func(dst, src addr)
+}
+
+// copier copies a field of type t at from in one frame to to in
+// another, by offset; nil for a kind it does not copy.
+func copier(t reflect.Type, from, to uintptr) func(dst, src addr) {
+	switch t.Kind() {
+	case reflect.Pointer:
+		return func(dst, src addr) { store(dst, to, load[addr](src, from)) }
+	case reflect.Int:
+		return func(dst, src addr) { store(dst, to, load[int](src, from)) }
+	case reflect.Bool:
+		return func(dst, src addr) { store(dst, to, load[bool](src, from)) }
+	case reflect.String:
+		return func(dst, src addr) { store(dst, to, load[string](src, from)) }
+	}
+	return nil
 }
 
 // Lower builds the plan of a checked model without errors.
@@ -111,8 +136,17 @@ func lower(m *check.Model, native bool) *Plan {
 	// Event plans exist before any body is lowered, so every emit finds its event.
 	for _, ev := range m.EventList {
 		ep := &eventPlan{ev: ev, fid: p.frameID(ev.Frame)}
+		whoOK := true
 		for _, prm := range ev.Params {
-			ep.params = append(ep.params, slotIn(ev.Frame, prm.Field.Index, nil))
+			s := slotIn(ev.Frame, prm.Field.Index, nil)
+			ep.params = append(ep.params, s)
+			if prm.Type.Kind == check.KCombatant {
+				whoOK = whoOK && s.ok && s.t.Kind() == reflect.Pointer
+				ep.whoAt = append(ep.whoAt, s.off)
+			}
+		}
+		if !whoOK {
+			ep.whoAt = nil
 		}
 		p.events[ev] = ep
 	}
@@ -132,8 +166,14 @@ func lower(m *check.Model, native bool) *Plan {
 		ep.quietSkip, ep.quietRoots = p.quietTemplate(ev)
 		for _, h := range ev.Handlers {
 			hp := &handlerPlan{frame: h.Frame, body: p.blockIn(h.Frame, h.Body), fid: p.frameID(h.Frame)}
-			for _, prm := range ev.Params {
-				hp.params = append(hp.params, slotIn(h.Frame, prm.Field.Index, nil))
+			for i, prm := range ev.Params {
+				s := slotIn(h.Frame, prm.Field.Index, nil)
+				hp.params = append(hp.params, s)
+				var cp func(dst, src addr)
+				if es := ep.params[i]; s.ok && es.ok && s.t == es.t {
+					cp = copier(s.t, es.off, s.off)
+				}
+				hp.copies = append(hp.copies, cp)
 			}
 			ep.handlers = append(ep.handlers, hp)
 		}
@@ -148,6 +188,7 @@ func lower(m *check.Model, native bool) *Plan {
 		ap := &actionPlan{a: a, body: p.blockIn(a.Frame, a.Body), fid: p.frameID(a.Frame)}
 		if a.Self != nil {
 			p.presetField(a.Frame, a.Self.Index)
+			ap.self = slotIn(a.Frame, a.Self.Index, nil)
 		}
 		p.actions[a] = ap
 	}

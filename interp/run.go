@@ -69,6 +69,7 @@ type Run struct {
 	opt  Options
 
 	dice     DiceSource
+	sums     summingDice // dice, when it deals in sums (setDice)
 	sides    []reflect.Value // *side structs
 	comb     []reflect.Value // *combatant structs
 	sideList reflect.Value   // []*side
@@ -151,9 +152,9 @@ var _ context.Context = (*Run)(nil)
 func New(p *Plan, enc *check.Encounter, opt Options) *Run {
 	r := &Run{plan: p, m: p.M, enc: enc}
 	if opt.Dice != nil {
-		r.dice = NewFixedDice(opt.Dice)
+		r.setDice(NewFixedDice(opt.Dice))
 	} else {
-		r.dice = NewSeededDice(opt.Seed)
+		r.setDice(NewSeededDice(opt.Seed))
 	}
 	r.setOptions(opt)
 	r.bind()

@@ -96,10 +96,10 @@ func (rn *Runner) Play(opt Options) (Result, error) {
 func (r *Run) reset(opt Options) {
 	k := r.keep
 	if opt.Dice != nil {
-		r.dice = NewFixedDice(opt.Dice)
+		r.setDice(NewFixedDice(opt.Dice))
 	} else {
 		k.dice.Reseed(opt.Seed)
-		r.dice = &k.dice
+		r.setDice(&k.dice)
 	}
 	r.setOptions(opt)
 	r.consts = r.consts[:0]

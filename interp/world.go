@@ -12,6 +12,12 @@ import (
 
 var _ stdlib.World = (*Run)(nil)
 
+// setDice makes d the run's source of dice.
+func (r *Run) setDice(d DiceSource) {
+	r.dice = d
+	r.sums, _ = d.(summingDice)
+}
+
 // die rolls one die of the given faces.
 func (r *Run) die(faces int) (int, error) { return r.Roll(1, faces) }
 
@@ -27,7 +33,7 @@ func (r *Run) Roll(n, faces int) (int, error) {
 	logged := r.opt.Sink != nil
 	var faceList []int
 	total := 0
-	if sd, ok := r.dice.(summingDice); ok && n > 1 {
+	if sd := r.sums; sd != nil && n > 1 {
 		// A source that deals in sums (the exact enumeration of fray
 		// prob) gives the total of several dice as one outcome.
 		t, err := sd.Sum(n, faces, r.needFn)
