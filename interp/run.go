@@ -69,7 +69,7 @@ type Run struct {
 	opt  Options
 
 	dice     DiceSource
-	sums     summingDice // dice, when it deals in sums (setDice)
+	sums     summingDice     // dice, when it deals in sums (setDice)
 	sides    []reflect.Value // *side structs
 	comb     []reflect.Value // *combatant structs
 	sideList reflect.Value   // []*side
