@@ -41,14 +41,6 @@ func repoRuleFiles(t *testing.T) []string {
 
 // probeRun is a run of a ruleset with two sides of three, set up.
 func probeRun(t *testing.T, m *check.Model, seed uint64) *Run {
-	enc := &check.Encounter{File: &syntax.File{Name: "probe.fray"}, Name: "probe", Rules: m, Rounds: 5}
-	for _, s := range []string{"red", "blue"} {
-		side := &check.SideSpec{Name: s}
-		for i := 1; i <= 3; i++ {
-			side.Combatants = append(side.Combatants, &check.CombatantSpec{Name: fmt.Sprintf("%s%d", s, i)})
-		}
-		enc.Sides = append(enc.Sides, side)
-	}
 	return probeRunOf(t, Lower(m), seed)
 }
 
