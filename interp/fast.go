@@ -41,10 +41,6 @@ type fexpr struct {
 	tw ptrType      // its type word, for combatants and sides; of the elements for lists
 	// pure: it rolls nothing, so with the same world it gives the same value.
 	pure bool
-	// settled: pure, and it calls none of the ruleset's modifiers: its
-	// value depends only on the frame's globals and the world's
-	// attributes (checkEnd keeps it while neither changes).
-	settled bool
 	// anyList: a list of combatants or sides typed list of any (filter's).
 	anyList bool
 	// noBox: its value as an interface is left to the VM (expr-lang's
@@ -102,7 +98,6 @@ type fastCompiler struct {
 	p       *Plan
 	fr      *check.Frame
 	impure  bool // it rolls dice
-	calls   bool // it calls the ruleset's modifiers
 	preds   int  // depth of predicates being compiled (# is their element)
 	untyped bool // a nil it gives may be expr-lang's untyped nil (first)
 }
@@ -117,7 +112,6 @@ func (p *Plan) compileFast(ce *check.CExpr) *fexpr {
 	if fe != nil {
 		fe.off, fe.local = c.frameSlot(ce.Node)
 		fe.pure = !c.impure
-		fe.settled = !c.impure && !c.calls
 		fe.noBox = c.untyped && fe.p != nil
 	}
 	return fe
@@ -1440,7 +1434,6 @@ func (c *fastCompiler) boxed(n ast.Node) anyFn {
 
 // modifierCall compiles a call of a modifiers block of the ruleset.
 func (c *fastCompiler) modifierCall(name string, args []ast.Node) intFn {
-	c.calls = true
 	fns := make([]anyFn, len(args))
 	for i, a := range args {
 		if fns[i] = c.boxed(a); fns[i] == nil {

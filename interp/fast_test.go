@@ -210,7 +210,7 @@ func TestFastSameLogs(t *testing.T) {
 		if diags.HasErrors() {
 			t.Fatalf("%s: %v", f, diags)
 		}
-		p, vm := Lower(enc.Rules), lower(enc.Rules, false)
+		p, vm := Lower(enc.Rules), lower(enc.Rules, false, false)
 		for seed := uint64(0); seed <= 5; seed++ {
 			opt := Options{Seed: seed}
 			if seed == 0 {

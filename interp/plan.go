@@ -4,8 +4,6 @@ import (
 	"reflect"
 	"sync"
 
-	"github.com/expr-lang/expr/ast"
-
 	"github.com/frayrules/fray/dsl/check"
 	"github.com/frayrules/fray/dsl/diag"
 	"github.com/frayrules/fray/dsl/syntax"
@@ -35,6 +33,9 @@ type Plan struct {
 	endReads map[string]bool
 	// endTime: the end condition names the round or the segment.
 	endTime bool
+	// endKeep: the end condition's answer may be kept while nothing it
+	// reads changes (Run.checkEnd).
+	endKeep bool
 	// preset are the parameters of a frame that every call of its body
 	// sets before the body runs (an event's and its handlers', an
 	// action's self): a reused frame need not zero them.
@@ -102,11 +103,14 @@ func copier(t reflect.Type, from, to uintptr) func(dst, src addr) {
 }
 
 // Lower builds the plan of a checked model without errors.
-func Lower(m *check.Model) *Plan { return lower(m, true) }
+func Lower(m *check.Model) *Plan { return lower(m, true, true) }
 
 // lower builds a plan; without native, every expression runs in
 // expr-lang's VM, the evaluator of record (tests compare the two).
-func lower(m *check.Model, native bool) *Plan {
+//
+// Without keepEnd, the end condition is evaluated every time it is asked
+// (tests compare the two).
+func lower(m *check.Model, native, keepEnd bool) *Plan {
 	m.Complete()
 	p := &Plan{M: m, actions: map[*check.Action]*actionPlan{}, events: map[*check.Event]*eventPlan{},
 		modifiers: m.Modifiers, funcs: m.Funcs, tables: m.Tables, effects: map[*check.Row]block{}}
@@ -131,8 +135,8 @@ func lower(m *check.Model, native bool) *Plan {
 			p.fast[ce.ID] = fe
 		}
 	}
-	p.endReads = endReadsOf(m.End)
-	p.endTime = namesTime(m.End)
+	facts := p.endFacts(m.End)
+	p.endReads, p.endTime, p.endKeep = facts.reads, facts.time, facts.pure && keepEnd
 	// Event plans exist before any body is lowered, so every emit finds its event.
 	for _, ev := range m.EventList {
 		ep := &eventPlan{ev: ev, fid: p.frameID(ev.Frame)}
@@ -402,58 +406,6 @@ func (p *Plan) mayChangeEnd(t *check.Target, tp targetPath) bool {
 		}
 	}
 	return false
-}
-
-// endReadsOf lists the attributes an end condition names, with those
-// the world functions read; nil when it cannot tell (a property that
-// is not a plain name).
-func endReadsOf(ce *check.CExpr) map[string]bool {
-	if ce == nil || ce.Node == nil {
-		return nil
-	}
-	reads := map[string]bool{"alive": true, "present": true, "side": true}
-	v := &readsVisitor{reads: reads}
-	root := ce.Node
-	ast.Walk(&root, v)
-	if v.unknown {
-		return nil
-	}
-	return reads
-}
-
-// namesTime reports whether an expression names the round or the
-// segment (true when it cannot tell).
-func namesTime(ce *check.CExpr) bool {
-	if ce == nil || ce.Node == nil {
-		return true
-	}
-	v := &timeVisitor{}
-	root := ce.Node
-	ast.Walk(&root, v)
-	return v.found
-}
-
-type timeVisitor struct{ found bool }
-
-func (v *timeVisitor) Visit(n *ast.Node) {
-	if id, ok := (*n).(*ast.IdentifierNode); ok && (id.Value == "round" || id.Value == "segment") {
-		v.found = true
-	}
-}
-
-type readsVisitor struct {
-	reads   map[string]bool
-	unknown bool
-}
-
-func (v *readsVisitor) Visit(n *ast.Node) {
-	if m, ok := (*n).(*ast.MemberNode); ok {
-		if s, ok := m.Property.(*ast.StringNode); ok {
-			v.reads[s.Value] = true
-		} else {
-			v.unknown = true
-		}
-	}
 }
 
 // curType is the struct type of the frames of the body being lowered.

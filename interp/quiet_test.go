@@ -72,7 +72,7 @@ func TestQuietRunIsTheSameFight(t *testing.T) {
 		if diags.HasErrors() {
 			t.Fatalf("%s: %v", f, diags)
 		}
-		p, vm := Lower(enc.Rules), lower(enc.Rules, false)
+		p, vm := Lower(enc.Rules), lower(enc.Rules, false, false)
 		for seed := uint64(1); seed <= 8; seed++ {
 			opt := Options{Seed: seed}
 			if seed == 1 && enc.Dice != nil {

@@ -397,15 +397,14 @@ func (r *Run) evalEndKeep() (bool, error) {
 	if r.m.End == nil {
 		return false, nil
 	}
-	// A native end condition that rolls nothing and calls no modifier
+	// An end condition that rolls nothing and calls no modifier or table
 	// gives the same answer while nothing it can read has changed: the
 	// world (every assignment, declaration and scheduling bumps r.world),
-	// and the round and segment when it names them. The lists of sides
-	// and combatants are made by setup and never replaced in a fight.
-	fe := r.fastOf(r.m.End)
-	settled := fe != nil && fe.settled && fe.b != nil
+	// and the round and segment when it names them (endcond.go). The
+	// lists of sides and combatants are made by setup and never replaced
+	// in a fight.
 	done, err := r.evalEnd()
-	if settled && err == nil {
+	if r.plan.endKeep && err == nil {
 		r.endKnown, r.endWas = true, done
 		r.endWorld, r.endRound, r.endSegment = r.world, r.round, r.segment
 	}
