@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"github.com/expr-lang/expr/ast"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -482,13 +483,20 @@ func (c *checker) findString(from, to lexer.Position, last bool) (lexer.Token, b
 
 // sharpen gives the type expr-lang leaves as "any" when fray knows
 // better: filter(l, ...) of a list of combatants or sides is a list of
-// them, and first(...) or last(...) of such a list one of them (or nil).
-// A local or loop variable so typed is read and written through its
-// attributes' places, checked when linting, rather than looked up by
-// name while running.
+// them, and first(...) or last(...) of such a list one of them (or nil);
+// max(...) and min(...) of whole numbers (map(l, .x) of a whole-number
+// attribute, say) are a whole number, and a range a list of them. A local or loop variable so typed
+// is read and written through its place, checked when linting, and
+// evaluated natively, rather than looked up by name while running.
 func (c *checker) sharpen(ce *CExpr, t *Type) *Type {
 	if ce == nil || ce.Node == nil {
 		return t
+	}
+	if t.Kind == KAny && wholeNumbers(ce.Node) {
+		return c.u.Int
+	}
+	if b, ok := ce.Node.(*ast.BinaryNode); ok && b.Operator == ".." && t.Kind == KList && t.Elem != nil && t.Elem.Kind == KAny {
+		return ListOf(c.u.Int) // a range is whole numbers, whatever its bounds' types
 	}
 	if l := c.entityList(ce.Node); l != nil {
 		switch {
@@ -532,4 +540,51 @@ func isFirstOrLast(n ast.Node) bool {
 	}
 	id, ok := call.Callee.(*ast.IdentifierNode)
 	return ok && (id.Value == "first" || id.Value == "last")
+}
+
+// wholeNumbers reports whether n is max(...) or min(...) of whole
+// numbers only: numbers, or lists of them (map(l, .x) included).
+func wholeNumbers(n ast.Node) bool {
+	var args []ast.Node
+	switch x := n.(type) {
+	case *ast.BuiltinNode:
+		if x.Name != "max" && x.Name != "min" {
+			return false
+		}
+		args = x.Arguments
+	case *ast.CallNode:
+		id, ok := x.Callee.(*ast.IdentifierNode)
+		if !ok || id.Value != "max" && id.Value != "min" {
+			return false
+		}
+		args = x.Arguments
+	}
+	if len(args) == 0 {
+		return false
+	}
+	for _, a := range args {
+		if !intsOf(a) {
+			return false
+		}
+	}
+	return true
+}
+
+// intsOf reports whether n gives a whole number or a list of them.
+func intsOf(n ast.Node) bool {
+	t := n.Type()
+	switch {
+	case t == nil:
+		return false
+	case t.Kind() == reflect.Int:
+		return true
+	case t.Kind() == reflect.Slice && t.Elem().Kind() == reflect.Int:
+		return true
+	}
+	if b, ok := n.(*ast.BuiltinNode); ok && b.Name == "map" && len(b.Arguments) == 2 {
+		if p, ok := b.Arguments[1].(*ast.PredicateNode); ok && p.Node.Type() != nil {
+			return p.Node.Type().Kind() == reflect.Int
+		}
+	}
+	return false
 }
