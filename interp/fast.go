@@ -1219,6 +1219,36 @@ func (p *Plan) quietTemplate(ev *check.Event) (bool, []int) {
 	return true, idx
 }
 
+// quietLog decides, as quietTemplate does for events, when a run nobody
+// logs may skip a log statement's template: every part native and unable
+// to fail but by reading a field of a local of the frame fr holding a
+// combatant or side; it gives those locals' offsets, to check for
+// somebody when the statement runs.
+func (p *Plan) quietLog(t *check.Template, fr *check.Frame) (bool, []uintptr) {
+	roots := map[string]bool{}
+	for _, part := range t.Parts {
+		if part.Expr == nil {
+			continue
+		}
+		if p.fastExpr(part.Expr) == nil || !cannotFail(part.Expr.Node, roots) {
+			return false, nil
+		}
+	}
+	var offs []uintptr
+	for _, ff := range fr.Fields {
+		if !roots[ff.Name] {
+			continue
+		}
+		s := slotIn(fr, ff.Index, nil)
+		if !s.ok || s.t.Kind() != reflect.Pointer {
+			return false, nil
+		}
+		offs = append(offs, s.off)
+		delete(roots, ff.Name)
+	}
+	return len(roots) == 0, offs
+}
+
 // cannotFail reports whether a checked expression has no effects and can
 // fail only by reading a field of one of the identifiers it adds to roots.
 func cannotFail(n ast.Node, roots map[string]bool) bool {

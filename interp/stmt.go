@@ -80,9 +80,14 @@ func compileReturn() stmtFn {
 // template's parts, which may roll or fail.
 func (p *Plan) compileLog(t *check.Template) stmtFn {
 	rt := p.curType()
+	skip, roots := p.quietLog(t, p.cur)
 	return func(r *Run, base addr) (flow, error) {
 		r.reason = "log"
 		quiet := r.opt.Sink == nil
+		if quiet && skip && somebodyAt(base, roots) {
+			r.seq++ // reading the parts could neither fail nor roll
+			return flowNext, nil
+		}
 		text, err := r.render(t, valueAt(rt, base), !quiet)
 		if err != nil {
 			return flowNext, err
@@ -116,6 +121,17 @@ func (p *Plan) compileSegment(n *check.CExpr, body block) stmtFn {
 		}
 		return r.runBlock(&body, base)
 	}
+}
+
+// somebodyAt reports whether the pointers at offs in the frame at base
+// are all somebody.
+func somebodyAt(base addr, offs []uintptr) bool {
+	for _, off := range offs {
+		if load[addr](base, off).isNil() {
+			return false
+		}
+	}
+	return true
 }
 
 func toInt(v any) (int, bool) {
