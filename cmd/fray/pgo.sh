@@ -32,7 +32,7 @@ prof interp interp -test.bench '^BenchmarkRuleset$|^BenchmarkLintRules$' -test.b
 prof interp scaled -test.bench '^BenchmarkScaled$/^/^n=(20|200)$' -test.benchtime 1x
 prof cmd/fray fray -test.bench '^BenchmarkLintCommand$' -test.benchtime 2s
 prof stdlib stdlib -test.bench '^Benchmark(Dist10d6|Cover|Step|PathLength)$' -test.benchtime 500ms
-prof dsl dsl -test.bench 'ParseRules' -test.benchtime 1s
+prof dsl/syntax syntax -test.bench 'ParseRules' -test.benchtime 1s
 go tool pprof -proto "$tmp"/*.pprof >"$tmp/default.pgo"
 mv "$tmp/default.pgo" cmd/fray/default.pgo
 echo "cmd/fray/default.pgo: $(wc -c <cmd/fray/default.pgo) bytes"
