@@ -3,7 +3,7 @@
 //
 // # Plan, once
 //
-// Lower (plan.go) turns a checked dsl.Model into a Plan, once per
+// Lower (plan.go) turns a checked check.Model into a Plan, once per
 // ruleset; any number of runs, on any number of goroutines, share it.
 // Every statement of every body is compiled into one closure (stmtFn,
 // stmt.go) that holds what it needs, resolved: the places of its frame

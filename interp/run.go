@@ -98,7 +98,7 @@ type Run struct {
 	defDecl   *declared
 	scheduled []*scheduled
 	deferred  *[]pendingEmit
-	loopBufs  []*loopBuf // by loop nesting (exec.go)
+	loopBufs  []*loopBuf // by loop nesting (loop.go)
 	loops     int
 	endFrame  reflect.Value // where the end condition is evaluated
 	endBase   addr          // endFrame's address
