@@ -492,6 +492,12 @@ func (c *fastCompiler) intCall(x *ast.CallNode) intFn {
 	if !ok {
 		return nil
 	}
+	if k := c.fnCall(x); k != nil {
+		if k.body.i == nil {
+			return nil
+		}
+		return callFn(k, k.body.i)
+	}
 	args := callArgs(x)
 	switch id.Value {
 	case stdlib.DiceFunc:
@@ -709,6 +715,12 @@ func (c *fastCompiler) bool(n ast.Node) boolFn {
 	case *ast.BuiltinNode:
 		return c.quantifier(x)
 	case *ast.CallNode:
+		if k := c.fnCall(x); k != nil {
+			if k.body.b == nil {
+				return nil
+			}
+			return callFn(k, k.body.b)
+		}
 		id, ok := x.Callee.(*ast.IdentifierNode)
 		args := callArgs(x)
 		if !ok || id.Value != "pending" || len(args) != 2 {
@@ -885,6 +897,12 @@ func (c *fastCompiler) ptr(n ast.Node) ptrFn {
 			return b(r, f)
 		}
 	case *ast.CallNode:
+		if k := c.fnCall(x); k != nil {
+			if k.body.p == nil || k.body.rt != n.Type() {
+				return nil
+			}
+			return callFn(k, k.body.p)
+		}
 		id, ok := x.Callee.(*ast.IdentifierNode)
 		args := callArgs(x)
 		if !ok || id.Value != "pick" || len(args) != 1 {
@@ -1125,7 +1143,7 @@ func (r *Run) evalFastAt(ce *check.CExpr, fe *fexpr, f addr) (any, error) {
 	}
 	r.scratch = r.scratch[:mark]
 	if err != nil {
-		return nil, r.exprFailure(ce, err.Error())
+		return nil, r.nativeFailure(ce, err)
 	}
 	return v, nil
 }
@@ -1136,7 +1154,7 @@ func fastRun[T any](r *Run, ce *check.CExpr, fn func(*Run, addr) (T, error), fr 
 	v, err := fn(r, addrOf(fr))
 	r.scratch = r.scratch[:mark]
 	if err != nil {
-		return v, r.exprFailure(ce, err.Error())
+		return v, r.nativeFailure(ce, err)
 	}
 	return v, nil
 }
@@ -1147,7 +1165,7 @@ func fastRunP[T any](r *Run, ce *check.CExpr, fn func(*Run, addr) (T, error), f 
 	v, err := fn(r, f)
 	r.scratch = r.scratch[:mark]
 	if err != nil {
-		return v, r.exprFailure(ce, err.Error())
+		return v, r.nativeFailure(ce, err)
 	}
 	return v, nil
 }

@@ -92,7 +92,7 @@ func (p *Plan) listItems(ce *check.CExpr, slotT reflect.Type) func(r *Run, base 
 			list, err := fl(r, base)
 			if err != nil {
 				r.scratch = r.scratch[:mark]
-				return into, r.exprFailure(ce, err.Error())
+				return into, r.nativeFailure(ce, err)
 			}
 			for _, p := range list {
 				into = append(into, orderItem{v: reflect.ValueOf(boxPtr(tw, p)), keys: itemKeys(into), fit: fit, a: p})

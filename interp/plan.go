@@ -24,6 +24,10 @@ type Plan struct {
 	tables    map[string]*check.Table
 	effects   map[*check.Row]block // the lowered effect blocks of table rows
 	fast      []*fexpr             // by expression ID: those evaluated natively (fast.go)
+	// compilingFn are the fns whose bodies are being compiled natively
+	// (fast_fn.go): a call of one of them from its own body stays with
+	// the VM. Used while lowering only.
+	compilingFn map[*check.Func]bool
 	frames    []*check.Frame       // by frame ID (frames.go)
 	frameIDs  map[*check.Frame]int
 	stores    sync.Pool // *runStore left by finished runs (frames.go)
@@ -130,6 +134,9 @@ func lower(m *check.Model, native, keepEnd bool) *Plan {
 		ce.Program()
 		if !native {
 			continue
+		}
+		if ce.ID > 0 && ce.ID <= m.NumExprs && p.fast[ce.ID] != nil {
+			continue // a fn's body, compiled for a call of it (fast_fn.go)
 		}
 		if fe := p.compileFast(ce); fe != nil && ce.ID > 0 && ce.ID <= m.NumExprs {
 			p.fast[ce.ID] = fe

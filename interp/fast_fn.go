@@ -1,0 +1,145 @@
+package interp
+
+import (
+	"fmt"
+
+	"github.com/expr-lang/expr/ast"
+
+	"github.com/frayrules/fray/dsl/check"
+)
+
+// Calls of the ruleset's fns, natively. A call whose fn has a native
+// body and whose arguments are native whole numbers, truth values,
+// strings, combatants or sides evaluates the arguments into a frame of
+// the fn, by offset, and runs the body there, as Run.Call does for the
+// VM: it counts as a step of work, nests, and a failure inside the body
+// is placed in the body (fnFailure), not at the call's expression. A fn
+// that calls itself, directly or not, stays with the VM.
+
+type fnCall struct {
+	f    *check.Func
+	fid  int
+	sets []func(r *Run, base, fb addr) error
+	body *fexpr
+}
+
+// fnFailure is a failure inside a natively called fn's body, placed
+// there; the expressions around the call pass it on as it is.
+type fnFailure struct{ *RunError }
+
+// nativeFailure places the failure of a native expression ce: at ce,
+// unless it happened inside a fn it called (fnFailure).
+func (r *Run) nativeFailure(ce *check.CExpr, err error) error {
+	if ff, ok := err.(*fnFailure); ok {
+		return ff.RunError
+	}
+	return r.exprFailure(ce, err.Error())
+}
+
+// fnCall compiles the call x of a ruleset fn, or gives nil.
+func (c *fastCompiler) fnCall(x *ast.CallNode) *fnCall {
+	id, ok := x.Callee.(*ast.IdentifierNode)
+	if !ok {
+		return nil
+	}
+	f := c.p.funcs[id.Value]
+	if f == nil || f.Body == nil || c.p.compilingFn[f] {
+		return nil
+	}
+	body := c.p.fastExpr(f.Body)
+	if body == nil {
+		if c.p.compilingFn == nil {
+			c.p.compilingFn = map[*check.Func]bool{}
+		}
+		c.p.compilingFn[f] = true
+		body = c.p.compileFast(f.Body)
+		delete(c.p.compilingFn, f)
+		if body == nil {
+			return nil
+		}
+		c.p.fast[f.Body.ID] = body
+	}
+	args := callArgs(x)
+	if body.noBox || len(args) != len(f.Params) {
+		return nil
+	}
+	k := &fnCall{f: f, fid: c.p.frameID(f.Frame), body: body}
+	for i, a := range args {
+		s := slotIn(f.Frame, f.Params[i].Field.Index, nil)
+		if !s.ok {
+			return nil
+		}
+		off := s.off
+		var set func(r *Run, base, fb addr) error
+		switch {
+		case s.t == intT:
+			set = setArg(c.int(a), off)
+		case s.t == boolT:
+			set = setArg(c.bool(a), off)
+		case s.t == strT:
+			set = setArg(c.str(a), off)
+		case c.isEntity(s.t) && a.Type() == s.t:
+			set = setArg(c.ptr(a), off)
+		}
+		if set == nil {
+			return nil
+		}
+		k.sets = append(k.sets, set)
+	}
+	if !body.pure {
+		c.impure = true
+	}
+	return k
+}
+
+// setArg stores an argument, evaluated in the caller's frame, at off in
+// the fn's frame; nil when the argument has no native form.
+// Not inlined, as into (eval.go), so that its closure's accessors are.
+//
+//go:noinline
+func setArg[T any](fn func(*Run, addr) (T, error), off uintptr) func(r *Run, base, fb addr) error {
+	if fn == nil {
+		return nil
+	}
+	return func(r *Run, base, fb addr) error {
+		v, err := fn(r, base)
+		if err == nil {
+			store(fb, off, v)
+		}
+		return err
+	}
+}
+
+// callFn is the call's closure for a body whose value is a T.
+// Not inlined, as into (eval.go).
+//
+//go:noinline
+func callFn[T any](k *fnCall, body func(*Run, addr) (T, error)) func(*Run, addr) (T, error) {
+	name, fid := k.f.Name, k.fid
+	return func(r *Run, base addr) (T, error) {
+		var zero T
+		if err := r.Work(1); err != nil {
+			return zero, err
+		}
+		if r.nesting >= MaxNesting {
+			return zero, fmt.Errorf("fn %s: functions are nested more than %d deep (does it call itself without end?)", name, MaxNesting)
+		}
+		fr, fb := r.frameAtP(fid)
+		for _, set := range k.sets {
+			if err := set(r, base, fb); err != nil {
+				return zero, err
+			}
+		}
+		r.nesting++
+		v, err := body(r, fb)
+		r.nesting--
+		if err != nil {
+			if _, ok := err.(*fnFailure); !ok {
+				err = &fnFailure{r.exprFailure(k.f.Body, err.Error())}
+			}
+			return zero, err
+		}
+		r.releaseAtP(fid, fr, fb)
+		return v, nil
+	}
+}
