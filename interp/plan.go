@@ -28,11 +28,11 @@ type Plan struct {
 	// (fast_fn.go): a call of one of them from its own body stays with
 	// the VM. Used while lowering only.
 	compilingFn map[*check.Func]bool
-	frames    []*check.Frame       // by frame ID (frames.go)
-	frameIDs  map[*check.Frame]int
-	stores    sync.Pool // *runStore left by finished runs (frames.go)
-	lay       layout
-	cur       *check.Frame // the frame of the body being lowered
+	frames      []*check.Frame // by frame ID (frames.go)
+	frameIDs    map[*check.Frame]int
+	stores      sync.Pool // *runStore left by finished runs (frames.go)
+	lay         layout
+	cur         *check.Frame // the frame of the body being lowered
 	// endReads are the attributes the end condition may read (nil: any).
 	endReads map[string]bool
 	// endTime: the end condition names the round or the segment.
