@@ -9,8 +9,9 @@
 // stmt.go) that holds what it needs, resolved: the places of its frame
 // it reads and writes, and its expressions planned (eval.go). An
 // expression is planned once: when the native compiler (fast.go,
-// fast_ops.go, fast_world.go) covers it, it runs as Go closures that read
-// the frame by offset; otherwise it runs in expr-lang's VM, the evaluator
+// fast_ops.go, fast_world.go, and fast_fn.go for calls of the ruleset's
+// fns) covers it, it runs as Go closures that read the frame by offset
+// (mem_unsafe.go); otherwise it runs in expr-lang's VM, the evaluator
 // of record (TestFastAgreesWithExpr and TestFastSameLogs hold the two to
 // the same values, rolls, errors and logs). There is no other way to run
 // a statement and no switch that changes the engine.
