@@ -53,7 +53,7 @@ func (p *Plan) compileAssign(n *assignNode) stmtFn {
 // own type, through the target's offsets; op, when set, combines the
 // value with what the target holds.
 //
-// Not inlined: its closure reads memory through mem_unsafe.go's
+// Not inlined: its closure reads memory through mem_unsafe's
 // accessors, and Go inlines calls in a closure only where the function
 // making it was not inlined itself.
 //

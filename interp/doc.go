@@ -11,7 +11,7 @@
 // expression is planned once: when the native compiler (fast.go,
 // fast_ops.go, fast_world.go, and fast_fn.go for calls of the ruleset's
 // fns) covers it, it runs as Go closures that read the frame by offset
-// (mem_unsafe.go); otherwise it runs in expr-lang's VM, the evaluator
+// (mem_unsafe); otherwise it runs in expr-lang's VM, the evaluator
 // of record (TestFastAgreesWithExpr and TestFastSameLogs hold the two to
 // the same values, rolls, errors and logs). There is no other way to run
 // a statement and no switch that changes the engine.

@@ -82,7 +82,7 @@ func (p *Plan) into(ce *check.CExpr, t reflect.Type, at diag.Range) intoFn {
 
 // into stores a native value of the place's own type.
 //
-// Not inlined: its closure reads memory through mem_unsafe.go's
+// Not inlined: its closure reads memory through mem_unsafe's
 // accessors, and Go inlines calls in a closure only where the function
 // making it was not inlined itself.
 //

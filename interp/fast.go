@@ -17,7 +17,7 @@ import (
 // VM: when a plan is lowered, each compiled expression whose checked
 // syntax tree uses only these forms becomes a tree of Go closures that
 // read the frame and the combatants through field offsets (with
-// mem_unsafe.go's accessors, the only place that touches memory by
+// mem_unsafe's accessors, the only place that touches memory by
 // address). Anything else
 // (floats, strings beyond equality, maps, predicates, optional chaining,
 // tables, modifiers) stays with expr-lang. Both give the same values,
@@ -1044,7 +1044,7 @@ func (c *fastCompiler) pickLivingRelated(n ast.Node) ptrFn {
 // listOfSomebody compiles a world function of one combatant or side p,
 // which must be somebody.
 //
-// Not inlined: its closure reads memory through mem_unsafe.go's
+// Not inlined: its closure reads memory through mem_unsafe's
 // accessors, and Go inlines calls in a closure only where the function
 // making it was not inlined itself.
 //

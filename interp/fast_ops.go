@@ -123,7 +123,7 @@ func (o order) holds(p, q int) bool {
 
 // isNobody compiles x == nil (x != nil with neg).
 //
-// Not inlined: its closure reads memory through mem_unsafe.go's
+// Not inlined: its closure reads memory through mem_unsafe's
 // accessors, and Go inlines calls in a closure only where the function
 // making it was not inlined itself.
 //
@@ -141,7 +141,7 @@ func isNobody(a ptrFn, neg bool) boolFn {
 // isNobodyAt compiles x == nil (x != nil with neg) for x a name of the
 // frame, at off.
 //
-// Not inlined: its closure reads memory through mem_unsafe.go's
+// Not inlined: its closure reads memory through mem_unsafe's
 // accessors, and Go inlines calls in a closure only where the function
 // making it was not inlined itself.
 //

@@ -10,7 +10,7 @@ import (
 )
 
 // The world functions on combatant and side lists, written once over
-// the addresses of the run's structs (mem_unsafe.go). The expr VM
+// the addresses of the run's structs (mem_unsafe). The expr VM
 // reaches them through the stdlib.World methods in world.go, which
 // convert their lists; native expressions call them directly, with
 // results in the run's scratch space.

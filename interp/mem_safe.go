@@ -8,7 +8,7 @@ import (
 	"sync"
 )
 
-// The twin of mem_unsafe.go (read its comment first): the same API with
+// The twin of mem_unsafe (read its comment first): the same API with
 // reflect alone, for builds that must not use unsafe (-tags fray_safe)
 // and to check that the offsets the interpreter computes are right. An
 // addr holds an addressable reflect.Value of the struct or field it
