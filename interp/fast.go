@@ -121,7 +121,7 @@ func (p *Plan) compileFast(ce *check.CExpr) *fexpr {
 }
 
 func (c *fastCompiler) node(n ast.Node) *fexpr {
-	t := n.Type()
+	t := c.typeOf(n)
 	fe := &fexpr{rt: t}
 	switch t {
 	case intT:
@@ -389,7 +389,7 @@ func (l field) at(r *Run, f addr) (addr, error) {
 }
 
 func (c *fastCompiler) int(n ast.Node) intFn {
-	if n.Type() != intT {
+	if c.typeOf(n) != intT {
 		return nil
 	}
 	switch x := n.(type) {
@@ -653,7 +653,7 @@ func readFn[T any](loc field) func(*Run, addr) (T, error) {
 }
 
 func (c *fastCompiler) str(n ast.Node) strFn {
-	if n.Type() != strT {
+	if c.typeOf(n) != strT {
 		return nil
 	}
 	switch x := n.(type) {
@@ -705,7 +705,7 @@ func ternary[T any, F ~func(*Run, addr) (T, error)](cond boolFn, a, b F) F {
 }
 
 func (c *fastCompiler) bool(n ast.Node) boolFn {
-	if n.Type() != boolT {
+	if c.typeOf(n) != boolT {
 		return nil
 	}
 	switch x := n.(type) {
@@ -780,7 +780,7 @@ func (c *fastCompiler) binaryBool(x *ast.BinaryNode) boolFn {
 	case "==", "!=":
 		neg := x.Operator == "!="
 		var eq boolFn
-		lt, rt := x.Left.Type(), x.Right.Type()
+		lt, rt := c.typeOf(x.Left), c.typeOf(x.Right)
 		switch {
 		case lt == intT && rt == intT:
 			a, b := c.int(x.Left), c.int(x.Right)

@@ -2,6 +2,7 @@ package interp
 
 import (
 	"fmt"
+	"reflect"
 
 	"github.com/expr-lang/expr/ast"
 
@@ -172,4 +173,36 @@ func rangeOf(r *Run, base addr, lo, hi intFn) (int, int, error) {
 		return 0, 0, &exprErr{"memory budget exceeded"}
 	}
 	return from, to, r.Work(size)
+}
+
+// typeOf is the type of n's value: expr-lang's, except that a call of a
+// function whose signature gives one type (a ruleset fn, after
+// expr-lang's second check of the patched tree, is typed any) has that
+// type, and arithmetic on whole numbers so typed gives a whole number,
+// as it does when the VM runs it.
+func (c *fastCompiler) typeOf(n ast.Node) reflect.Type {
+	t := n.Type()
+	if t != anyT {
+		return t
+	}
+	switch x := n.(type) {
+	case *ast.CallNode:
+		if ft := x.Callee.Type(); ft != nil && ft.Kind() == reflect.Func && ft.NumOut() >= 1 {
+			if out := ft.Out(0); out == intT || out == boolT || out == strT {
+				return out
+			}
+		}
+	case *ast.BinaryNode:
+		switch x.Operator {
+		case "+", "-", "*", "%":
+			if c.typeOf(x.Left) == intT && c.typeOf(x.Right) == intT {
+				return intT
+			}
+		}
+	case *ast.UnaryNode:
+		if x.Operator == "-" && c.typeOf(x.Node) == intT {
+			return intT
+		}
+	}
+	return t
 }
