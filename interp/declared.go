@@ -59,10 +59,19 @@ func (r *Run) declaredArg(c any, name string, kind reflect.Kind, what string) (a
 		if p.Default == nil {
 			return nil, nil
 		}
-		// The default is evaluated as the action would: with self bound.
-		fr := r.newFrame(a.Frame)
-		fr.Elem().Field(a.Self.Index).Set(cv)
-		return r.eval(p.Default, fr)
+		// The default is evaluated as the action would (its planned
+		// form, actionPlan.defaults): with self bound, into the
+		// parameter's place in a frame of the action's pool.
+		fr := r.frame(a.Frame)
+		e := fr.Elem()
+		e.Field(a.Self.Index).Set(cv)
+		place := e.Field(p.Field.Index)
+		if err := d.action.defaults[j](r, addrOf(fr), addrOfVar(place)); err != nil {
+			return nil, err
+		}
+		v := place.Interface()
+		r.release(a.Frame, fr)
+		return v, nil
 	}
 	return nil, nil
 }

@@ -50,12 +50,14 @@ type fexpr struct {
 	// statements copy it without a call.
 	local bool
 	off   uintptr
-	i     intFn
-	b     boolFn
-	p     ptrFn
-	s     strFn
-	d     diceFn
-	l     listFn
+	// elem: the type of a list's elements (combatant or side pointers).
+	elem reflect.Type
+	i    intFn
+	b    boolFn
+	p    ptrFn
+	s    strFn
+	d    diceFn
+	l    listFn
 	// a: a value typed any by expr-lang (max or min of a map), boxed as
 	// expr-lang gives it: nil for no value.
 	a anyFn
@@ -157,7 +159,7 @@ func (c *fastCompiler) node(n ast.Node) *fexpr {
 			if fe.l == nil {
 				return nil
 			}
-			fe.tw = typeWord(t.Elem())
+			fe.tw, fe.elem = typeWord(t.Elem()), t.Elem()
 		case c.entityType(n) != nil:
 			// first(filter(...)), or a choice of such: typed any by
 			// expr-lang, a combatant or side in fact.
@@ -177,7 +179,8 @@ func (c *fastCompiler) node(n ast.Node) *fexpr {
 			if fe.l == nil {
 				return nil
 			}
-			fe.tw = typeWord(c.filterOf(n).Arguments[0].Type().Elem())
+			fe.elem = c.filterOf(n).Arguments[0].Type().Elem()
+			fe.tw = typeWord(fe.elem)
 			fe.anyList = true
 		default:
 			return nil
