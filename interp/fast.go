@@ -580,6 +580,9 @@ func (c *fastCompiler) intCall(x *ast.CallNode) intFn {
 		if m := c.p.modifiers[id.Value]; m != nil && len(args) == len(m.Params) {
 			return c.modifierCall(id.Value, args)
 		}
+		if fn, ok := worldCall(c, worldIntCalls, x); ok {
+			return fn
+		}
 		if typed := c.libTyped(x); typed != nil {
 			return typed
 		}
@@ -751,6 +754,9 @@ func (c *fastCompiler) bool(n ast.Node) boolFn {
 				return nil
 			}
 			return callFn(k, k.body.b)
+		}
+		if fn, ok := worldCall(c, worldBoolCalls, x); ok {
+			return fn
 		}
 		return libResult[bool](c.libCall(x))
 	}
