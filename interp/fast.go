@@ -471,6 +471,9 @@ func (c *fastCompiler) int(n ast.Node) intFn {
 		if x.Name == "count" {
 			return c.count(x)
 		}
+		if x.Name == "int" && len(x.Arguments) == 1 {
+			return c.toInt(x.Arguments[0])
+		}
 		if x.Name == "max" || x.Name == "min" {
 			return c.minMax(x)
 		}
@@ -586,6 +589,9 @@ func (c *fastCompiler) intCall(x *ast.CallNode) intFn {
 		if typed := c.libTyped(x); typed != nil {
 			return typed
 		}
+		if t := c.tableCall(x); t != nil {
+			return libResult[int](t)
+		}
 		return libResult[int](c.libCall(x))
 	}
 }
@@ -680,12 +686,23 @@ func (c *fastCompiler) str(n ast.Node) strFn {
 		return readFn[string](loc)
 	case *ast.ConditionalNode:
 		return ternary(c.bool(x.Cond), c.str(x.Exp1), c.str(x.Exp2))
+	case *ast.BinaryNode:
+		return c.concat(x)
 	case *ast.CallNode:
 		if k := c.fnCall(x); k != nil {
 			if k.body.s == nil {
 				return nil
 			}
 			return callFn(k, k.body.s)
+		}
+		if fn := c.libTypedStr(x); fn != nil {
+			return fn
+		}
+		if fn := c.joinMap(x); fn != nil {
+			return fn
+		}
+		if t := c.tableCall(x); t != nil {
+			return libResult[string](t)
 		}
 		return libResult[string](c.libCall(x))
 	}
@@ -757,6 +774,9 @@ func (c *fastCompiler) bool(n ast.Node) boolFn {
 		}
 		if fn, ok := worldCall(c, worldBoolCalls, x); ok {
 			return fn
+		}
+		if t := c.tableCall(x); t != nil {
+			return libResult[bool](t)
 		}
 		return libResult[bool](c.libCall(x))
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/expr-lang/expr/ast"
 
 	"github.com/frayrules/fray/dsl/check"
+	"github.com/frayrules/fray/stdlib"
 )
 
 // max and min of a map over combatants or sides, natively, without the
@@ -190,6 +191,20 @@ func (c *fastCompiler) typeOf(n ast.Node) reflect.Type {
 		if ft := x.Callee.Type(); ft != nil && ft.Kind() == reflect.Func && ft.NumOut() >= 1 {
 			if out := ft.Out(0); out == intT || out == boolT || out == strT {
 				return out
+			}
+		}
+		// The calls the checker adds after expr-lang's check (the
+		// internal functions of stdlib: __str, __div...) are untyped.
+		if id, ok := x.Callee.(*ast.IdentifierNode); ok && c.p.funcs[id.Value] == nil {
+			if f := stdlib.Lookup(id.Value); f != nil {
+				switch f.Result {
+				case stdlib.Int:
+					return intT
+				case stdlib.Bool:
+					return boolT
+				case stdlib.String:
+					return strT
+				}
 			}
 		}
 	case *ast.BinaryNode:

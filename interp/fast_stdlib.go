@@ -255,3 +255,82 @@ func inSet[T comparable, F ~func(*Run, addr) (T, error)](v F, set map[T]struct{}
 		return ok, nil
 	}
 }
+
+// tableCall compiles a look-up of a table of the ruleset, name(keys...),
+// or its roll, name(): the keys natively, then the run's Table (the one
+// implementation, which the VM's call reaches too, and which logs the
+// row). nil when a key has no native form.
+func (c *fastCompiler) tableCall(x *ast.CallNode) anyFn {
+	id, ok := x.Callee.(*ast.IdentifierNode)
+	if !ok || c.p.tables[id.Value] == nil {
+		return nil
+	}
+	name, args := id.Value, callArgs(x)
+	fns := make([]anyFn, len(args))
+	for i, a := range args {
+		if fns[i] = c.boxed(a); fns[i] == nil {
+			return nil
+		}
+	}
+	c.impure = true // a roll, a row's dice, its log line
+	roll := len(args) == 0
+	return func(r *Run, f addr) (any, error) {
+		start := len(r.callArgs)
+		for _, fn := range fns {
+			v, err := fn(r, f)
+			if err != nil {
+				clear(r.callArgs[start:])
+				r.callArgs = r.callArgs[:start]
+				return nil, err
+			}
+			r.callArgs = append(r.callArgs, v)
+		}
+		var keys []any
+		if !roll {
+			keys = r.callArgs[start:len(r.callArgs):len(r.callArgs)]
+		}
+		v, err := r.Table(name, keys, roll)
+		clear(r.callArgs[start:])
+		r.callArgs = r.callArgs[:start]
+		return v, err
+	}
+}
+
+// toInt compiles expr-lang's int(x) of a whole number (itself) or of a
+// division of two (stdlib.TypedDiv: a / b, truncated as Go converts a
+// float to an int, as expr-lang does).
+func (c *fastCompiler) toInt(n ast.Node) intFn {
+	if c.typeOf(n) == intT {
+		return c.int(n)
+	}
+	x, ok := n.(*ast.CallNode)
+	if !ok {
+		return nil
+	}
+	id, ok := x.Callee.(*ast.IdentifierNode)
+	args := callArgs(x)
+	if !ok || c.p.funcs[id.Value] != nil || len(args) != 2 {
+		return nil
+	}
+	f := stdlib.Lookup(id.Value)
+	if f == nil {
+		return nil
+	}
+	div, ok := f.Typed.(stdlib.TypedDiv)
+	a, b := c.int(args[0]), c.int(args[1])
+	if !ok || a == nil || b == nil {
+		return nil
+	}
+	return func(r *Run, fr addr) (int, error) {
+		p, err := a(r, fr)
+		if err != nil {
+			return 0, err
+		}
+		q, err := b(r, fr)
+		if err != nil {
+			return 0, err
+		}
+		v, err := div(p, q)
+		return int(v), err
+	}
+}

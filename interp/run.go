@@ -85,6 +85,7 @@ type Run struct {
 	vms            []*vm.VM
 	pools          []framePool // by frame ID
 	scratch        []addr      // lists of native expressions (fast_world.go)
+	strs           []string    // the strings of a native join (fast_strings.go)
 	depth          int
 	inner          *RunError // the innermost error of a ruleset function, passed out through expr-lang
 	nesting        int

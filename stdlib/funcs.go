@@ -38,7 +38,7 @@ type Func struct {
 	// Typed is the same implementation with Go types, for the functions
 	// the interpreter calls natively without boxing their arguments (a
 	// Dice boxed in an interface allocates): one of the signatures
-	// TypedRoll, TypedInt3 or TypedDiceInt. Impl calls it.
+	// TypedRoll, TypedInt3, TypedDiceInt, TypedStr or TypedDiv. Impl calls it.
 	Typed any
 }
 
@@ -47,7 +47,17 @@ type (
 	TypedRoll    = func(w World, d Dice) (int, error)
 	TypedInt3    = func(a, b, c int) int
 	TypedDiceInt = func(d Dice) int
+	TypedStr     = func(w World, s string) (string, error)
+	TypedDiv     = func(a, b int) (float64, error)
 )
+
+// Divide is a / b of two whole numbers, as a number; b = 0 is an error.
+func Divide(a, b int) (float64, error) {
+	if b == 0 {
+		return 0, fmt.Errorf("integer divide by zero")
+	}
+	return float64(a) / float64(b), nil
+}
 
 // RollDice rolls a dice value: its dice, plus its modifier.
 func RollDice(w World, d Dice) (int, error) {
@@ -108,23 +118,14 @@ var Funcs = sortFuncs([]*Func{
 	{
 		Name: DivFunc, Doc: "a divided by b, as a number (what `a / b` of two whole numbers becomes); b = 0 is an error",
 		Params: []Kind{Int, Int}, Result: Float,
-		Impl: func(_ World, a []any) (any, error) {
-			if a[1].(int) == 0 {
-				return nil, fmt.Errorf("integer divide by zero")
-			}
-			return float64(a[0].(int)) / float64(a[1].(int)), nil
-		},
+		Impl:  func(_ World, a []any) (any, error) { return Divide(a[0].(int), a[1].(int)) },
+		Typed: TypedDiv(Divide),
 	},
 	{
 		Name: StrFunc, Doc: "the string, counted toward the run's budget (what a string made with + becomes)",
 		Params: []Kind{String}, Result: String, World: true,
-		Impl: func(w World, a []any) (any, error) {
-			s := a[0].(string)
-			if len(s) > w.MaxString() {
-				return nil, overString(len(s), w.MaxString())
-			}
-			return s, w.Work(1 + len(s)/16)
-		},
+		Impl:  func(w World, a []any) (any, error) { return CountString(w, a[0].(string)) },
+		Typed: TypedStr(CountString),
 	},
 	{
 		Name: InFunc, Doc: "whether the value is an element of the list (what `x in list` becomes for lists of combatants or sides)",

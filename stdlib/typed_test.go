@@ -55,6 +55,21 @@ func TestTypedIsImpl(t *testing.T) {
 					t.Errorf("%s%v: Typed gives %v; Impl gives %v, %v", f.Name, args, a, b, err)
 				}
 			}
+		case TypedStr:
+			if len(f.Params) != 1 || f.Params[0] != String || f.Result != String {
+				t.Errorf("%s: Typed is TypedStr but the signature is %s", f.Name, f.Signature())
+			}
+		case TypedDiv:
+			if len(f.Params) != 2 || f.Result != Float {
+				t.Errorf("%s: Typed is TypedDiv but the signature is %s", f.Name, f.Signature())
+			}
+			for _, args := range [][2]int{{7, 2}, {-7, 2}, {3, 0}, {0, 5}} {
+				a, aerr := typed(args[0], args[1])
+				b, berr := f.Impl(w, []any{args[0], args[1]})
+				if (aerr == nil) != (berr == nil) || aerr == nil && a != b {
+					t.Errorf("%s%v: Typed gives %v, %v; Impl gives %v, %v", f.Name, args, a, aerr, b, berr)
+				}
+			}
 		default:
 			t.Errorf("%s: Typed has the signature %T, which the interpreter does not know", f.Name, f.Typed)
 		}
