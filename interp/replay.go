@@ -19,6 +19,7 @@ type Recording struct {
 	Seed      uint64
 	MaxRounds int
 	Dice      []int // every die, in order
+	Why       string // what the run's --why asked, read from its why events
 }
 
 // RecordingError is a log that cannot be replayed, at a line from 1.
@@ -92,6 +93,9 @@ func ReadRecording(r io.Reader) (*Recording, error) {
 		}
 		if e.Kind == KRoll {
 			rec.Dice = append(rec.Dice, e.Faces...)
+		}
+		if e.Kind == KWhy && rec.Why == "" {
+			rec.Why, _ = e.Args["asked"].(string)
 		}
 		rec.Events = append(rec.Events, e)
 	}

@@ -95,7 +95,7 @@ func Compare(rec *Recording, base, enc *check.Encounter) *Comparison {
 // the combatants' final state, and where the recorded dice gave out.
 func replayOnce(rec *Recording, enc *check.Encounter) ([]*Event, []CombatantState, *DiceChange, error) {
 	var got []*Event
-	opt := Options{Seed: rec.Seed, Dice: rec.Dice, MaxRounds: rec.MaxRounds, Sink: func(e *Event) {
+	opt := Options{Seed: rec.Seed, Dice: rec.Dice, MaxRounds: rec.MaxRounds, Why: rec.Why, Sink: func(e *Event) {
 		cp := *e
 		got = append(got, &cp)
 	}}
