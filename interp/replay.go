@@ -18,7 +18,7 @@ type Recording struct {
 	Rules     string // the rule file it used
 	Seed      uint64
 	MaxRounds int
-	Dice      []int // every die, in order
+	Dice      []int  // every die, in order
 	Why       string // what the run's --why asked, read from its why events
 }
 
