@@ -105,3 +105,20 @@ func importOf(t *testing.T, path, keyword string) string {
 	}
 	return ""
 }
+
+// TestReadmeReplayExample keeps the README's replay example true: the
+// output it shows is the golden replay of the same variant and fight.
+func TestReadmeReplayExample(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden, err := os.ReadFile(filepath.Join("testdata", "replay", "crucible_no_tie_breaks__crucible_ambush.golden"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	block := "$ fray replay --rules rules/variants/crucible_no_tie_breaks.fray fight.jsonl\n" + string(golden) + "```"
+	if !strings.Contains(string(readme), block) {
+		t.Errorf("the README's replay example is not what replay prints; paste in:\n%s", block)
+	}
+}
