@@ -44,11 +44,9 @@ func indexComments(f *syntax.File) *comments {
 	return c
 }
 
-// commentText strips the "#" and the one space after it.
+// commentText strips the "#" and the spaces around the text.
 func commentText(s string) string {
-	s = strings.TrimPrefix(s, "#")
-	s = strings.TrimPrefix(s, " ")
-	return strings.TrimRight(s, " \t\r\n")
+	return strings.TrimSpace(strings.TrimPrefix(s, "#"))
 }
 
 // above is the block of comment lines just above pos (no blank line

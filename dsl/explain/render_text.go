@@ -130,12 +130,14 @@ func (t *textOut) wrapHang(first, rest int, s string) {
 	at := first
 	var cur []string
 	n := 0
-	for _, word := range strings.Fields(s) {
-		if n > 0 && at+n+1+len([]rune(word)) > width {
+	// Split on single spaces, not Fields: the runs of spaces inside a
+	// rule's strings and expressions are kept.
+	for _, word := range strings.Split(strings.TrimSpace(s), " ") {
+		if len(cur) > 0 && word != "" && at+n+1+len([]rune(word)) > width {
 			t.line(at, strings.Join(cur, " "))
 			at, cur, n = rest, nil, 0
 		}
-		if n > 0 {
+		if len(cur) > 0 {
 			n++
 		}
 		cur = append(cur, word)
