@@ -389,6 +389,9 @@ func (r *Run) logOrder(n *forNode, items []orderItem, groups [][]orderItem) {
 		keys = append(keys, k.label)
 	}
 	r.emitLog(&Event{Kind: KOrder, Args: map[string]any{"order": order, "keys": keys}, Text: b.String()})
+	if r.opt.Why != "" {
+		r.explainOrder(n, items, groups) // why.go
+	}
 }
 
 // compare orders two key values of the same kind.

@@ -32,6 +32,9 @@ type Options struct {
 	// MaxLog bounds the bytes of log text one run may make; 0:
 	// DefaultMaxLog.
 	MaxLog int
+	// Why names a combatant or side (or WhyAll) whose place in every
+	// order the log explains (why.go); "" explains nothing.
+	Why string
 	// countEvent, when there is no Sink, hears of each rule event (sim).
 	countEvent func(name, who string)
 }
