@@ -152,6 +152,24 @@ func keepDist(n, k int, high bool, die Dist, add func(int) int, b *budget) (Dist
 	if width > b.lim.Values {
 		return Dist{}, b.over(LimitValues)
 	}
+	// The whole work is charged before any of it is done: for each value
+	// a die can show, at most (n+1) * width * (n+1) products of counts no
+	// larger than the total, and the table of binomials first.
+	total := new(big.Int).Exp(die.Total, big.NewInt(int64(n)), nil)
+	shown := 0
+	for _, c := range die.Count {
+		if c.Sign() != 0 {
+			shown++
+		}
+	}
+	per := stepCost((n+1)*width, n+1, total, total)
+	if err := b.charge((n + 1) * (n + 1)); err != nil {
+		return Dist{}, err
+	}
+	if shown > (b.lim.Work-b.work)/per {
+		return Dist{}, b.over(LimitWork)
+	}
+	b.work += shown * per
 	binom := make([][]*big.Int, n+1) // binom[m][c] = C(m, c)
 	for m := range binom {
 		binom[m] = make([]*big.Int, m+1)
@@ -169,7 +187,6 @@ func keepDist(n, k int, high bool, die Dist, add func(int) int, b *budget) (Dist
 	}
 	dp := newTable()
 	dp[0][0] = big.NewInt(1)
-	total := new(big.Int).Exp(die.Total, big.NewInt(int64(n)), nil)
 	pow := make([]*big.Int, n+1)
 	var term big.Int
 	for idx := range die.Count {
@@ -180,11 +197,6 @@ func keepDist(n, k int, high bool, die Dist, add func(int) int, b *budget) (Dist
 		w, a := die.Count[i], add(die.Min+i)
 		if w.Sign() == 0 {
 			continue
-		}
-		// Each step is at most (n+1) * width * (n+1) products of counts
-		// no larger than the total.
-		if err := b.charge(stepCost((n+1)*width, n+1, total, total)); err != nil {
-			return Dist{}, err
 		}
 		pow[0] = big.NewInt(1)
 		for c := 1; c <= n; c++ {
