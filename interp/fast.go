@@ -582,8 +582,7 @@ func rollDice(r *Run, d stdlib.Dice) (int, error) {
 	if d.N < 1 || d.Faces < 2 {
 		return 0, fmt.Errorf("cannot roll %v", d)
 	}
-	t, err := r.Roll(d.N, d.Faces)
-	return t + d.Mod, err
+	return r.RollDice(d)
 }
 
 func (c *fastCompiler) dice(n ast.Node) diceFn {

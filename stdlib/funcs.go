@@ -80,6 +80,9 @@ var Funcs = sortFuncs([]*Func{
 			if d.N < 1 || d.Faces < 2 {
 				return nil, fmt.Errorf("cannot roll %v", d)
 			}
+			if !d.Plain() {
+				return w.RollDice(d)
+			}
 			t, err := w.Roll(d.N, d.Faces)
 			return t + d.Mod, err
 		},
