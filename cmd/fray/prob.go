@@ -28,7 +28,12 @@ func newProbCmd(stdout, stderr io.Writer) *cobra.Command {
 		Long: `prob computes exact distributions, by convolution, never by sampling:
 
   fray prob 3d6                       a dice expression: sums and differences
-                                      of dice (NdF, d%) and numbers, k*NdF
+                                      of dice (NdF, d%) and numbers, k*NdF,
+                                      with the notation 4d6kh3 (kl, dh, dl),
+                                      d6! (explodes at most 10 times) and
+                                      5d6>=5 (counts the dice that pass)
+  fray prob 'd20 + 5 >= 15'           the chance of a comparison of two
+                                      expressions (>=, >, <=, <, ==, !=)
   fray prob --rules R --table NAME    each row of a dice-fed table
   fray prob --encounter E --event 'any(sides, .name == "party" && .surprised > 0)'
                                       the chance that a condition holds after
@@ -137,13 +142,21 @@ func exprSnippet(src string, col int) string {
 }
 
 func probExpr(stdout io.Writer, src, format string, lim stdlib.DistLimits) error {
-	d, err := stdlib.ParseDistLimited(src, lim)
+	q, err := stdlib.ParseQuestionLimited(src, lim)
 	if err != nil {
 		if e, ok := err.(*stdlib.ExprError); ok {
 			return &exitError{code: exitFindings, msg: fmt.Sprintf("<expression>:1:%d: error: %s\n%s", e.Column, distMsg(e), exprSnippet(src, e.Column))}
 		}
 		return &exitError{code: exitFindings, msg: err.Error()}
 	}
+	if q.Cond {
+		if format == "json" {
+			return writeJSON(stdout, probConditionJSON{SchemaVersion: probSchemaVersion, Kind: "condition", Expression: src, P: ratText(q.P), Percent: pctNum(q.P)})
+		}
+		_, err := fmt.Fprintf(stdout, "P(%s) = %s = %s\n", src, ratText(q.P), pct(q.P))
+		return err
+	}
+	d := q.Dist
 	var rows []probValueRow
 	atMost := new(big.Rat)
 	for v := d.Min; v <= d.Max(); v++ {
@@ -171,9 +184,12 @@ func probExpr(stdout io.Writer, src, format string, lim stdlib.DistLimits) error
 	return tw.Flush()
 }
 
+// writeJSON writes one indented JSON document. Strings are kept as they
+// are (no \u003e for >), as in the JSON log of fray run.
 func writeJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
 	return enc.Encode(v)
 }
 
