@@ -384,7 +384,7 @@ func (r *Run) tableRow(t *check.Table, keys []any, roll bool, on string) (any, *
 		}
 		prev := r.reason
 		r.reason = "table " + name
-		total, err := r.Roll(t.Dice.N, t.Dice.Faces)
+		total, err := r.RollDice(t.Dice.Spec)
 		r.reason = prev
 		if err != nil {
 			return nil, nil, err

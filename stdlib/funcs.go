@@ -59,10 +59,14 @@ func Divide(a, b int) (float64, error) {
 	return float64(a) / float64(b), nil
 }
 
-// RollDice rolls a dice value: its dice, plus its modifier.
+// RollDice rolls a dice value: its dice, plus its modifier. Dice
+// notation (4d6kh3, d6!, 5d6>=5) is rolled die by die by the world.
 func RollDice(w World, d Dice) (int, error) {
 	if d.N < 1 || d.Faces < 2 {
 		return 0, fmt.Errorf("cannot roll %v", d)
+	}
+	if !d.Plain() {
+		return w.RollDice(d)
 	}
 	t, err := w.Roll(d.N, d.Faces)
 	return t + d.Mod, err
