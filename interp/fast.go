@@ -1052,6 +1052,12 @@ func (c *fastCompiler) livingRelated(n ast.Node) listFn {
 	if !ok {
 		return nil
 	}
+	switch rel {
+	case relEnemies:
+		return listOfSomebody(p, (*Run).livingEnemiesP) // kept (roster.go)
+	case relMembers:
+		return listOfSomebody(p, (*Run).livingMembersP)
+	}
 	return listOfSomebody(p, func(r *Run, v addr) []addr { return r.relatedP(v, rel, true) })
 }
 
@@ -1082,8 +1088,11 @@ func (c *fastCompiler) pickLivingRelated(n ast.Node) ptrFn {
 		if v.isNil() {
 			return addr{}, errNobody
 		}
-		if rel == relEnemies {
-			return r.pickP(r.livingEnemiesP(v)) // kept between deaths
+		switch rel {
+		case relEnemies:
+			return r.pickP(r.livingEnemiesP(v)) // kept (roster.go)
+		case relMembers:
+			return r.pickP(r.livingMembersP(v))
 		}
 		return r.pickP(r.relatedP(v, rel, true))
 	}

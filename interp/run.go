@@ -122,7 +122,8 @@ type Run struct {
 	endWorld, endRound, endSegment int
 	// enemies are the living enemies of each side, kept while world
 	// stands (livingEnemiesP); setup forgets them.
-	enemies []livingList
+	rosters   []roster // living members and enemies of sides (roster.go)
+	rosterGen int
 
 	keep *kept // what a Runner keeps from fight to fight; nil for New's runs
 }
@@ -237,6 +238,7 @@ func (r *Run) Play() (res Result, err error) {
 	if err := r.setup(); err != nil {
 		return res, err
 	}
+	r.forgetRosters() // setup sets who is alive, present and where directly
 	for _, ph := range r.plan.Once {
 		if err := r.runPhase(ph); err != nil {
 			return res, err
