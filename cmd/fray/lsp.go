@@ -2,7 +2,6 @@ package main
 
 import (
 	"io"
-	"os"
 
 	"github.com/spf13/cobra"
 
@@ -44,6 +43,3 @@ or closed the stream without shutdown, 2 usage error.`,
 	cmd.Flags().BoolVar(&stdio, "stdio", true, "talk over standard input and output (the only transport)")
 	return cmd
 }
-
-// stdinOf is the standard input fray lsp reads.
-var stdinOf = func() io.Reader { return os.Stdin }

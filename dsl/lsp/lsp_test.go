@@ -30,7 +30,7 @@ func TestLifecycle(t *testing.T) {
 		t.Fatalf("a request before initialize: got %+v, want error %d", m, codeServerNotInitialized)
 	}
 	var init struct {
-		Capabilities map[string]any `json:"capabilities"`
+		Capabilities map[string]any        `json:"capabilities"`
 		ServerInfo   struct{ Name string } `json:"serverInfo"`
 	}
 	c.result("initialize", map[string]any{"rootUri": uriOf(repoRoot(t)), "capabilities": map[string]any{}}, &init)

@@ -266,7 +266,7 @@ func (s *Server) initialize(params json.RawMessage) (any, *rpcError) {
 			"documentFormattingProvider": true,
 			"documentSymbolProvider":     true,
 			"completionProvider": map[string]any{
-				"triggerCharacters": []string{".", " ", "(", ":"},
+				"triggerCharacters": []string{"."},
 			},
 		},
 		"serverInfo": map[string]any{"name": "fray", "version": s.cfg.Version},
