@@ -40,10 +40,16 @@ func repoRoot(t testing.TB) string {
 
 func startServer(t *testing.T, limits ...check.Limits) *client {
 	t.Helper()
+	return startServerAt(t, repoRoot(t), limits...)
+}
+
+// startServerAt starts a server whose root folder is root.
+func startServerAt(t *testing.T, root string, limits ...check.Limits) *client {
+	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	c := &client{t: t, in: inW, waits: map[int]chan *message{}, notes: make(chan *message, 1000), done: make(chan int, 1), closed: make(chan struct{})}
-	opts := check.Options{Root: repoRoot(t)}
+	opts := check.Options{Root: root}
 	if len(limits) > 0 {
 		opts.Limits = limits[0]
 	}
@@ -187,6 +193,14 @@ func (c *client) open(rel string, text ...string) (uri, content string) {
 // diagnostics waits for the diagnostics of uri at a version.
 func (c *client) diagnostics(uri string, version int) []Diagnostic {
 	c.t.Helper()
+	return c.diagnosticsWhen(func(p PublishDiagnosticsParams) bool {
+		return p.URI == uri && p.Version != nil && *p.Version == version
+	})
+}
+
+// diagnosticsWhen waits for a publication that satisfies ok.
+func (c *client) diagnosticsWhen(ok func(PublishDiagnosticsParams) bool) []Diagnostic {
+	c.t.Helper()
 	deadline := time.After(30 * time.Second)
 	for {
 		select {
@@ -198,11 +212,11 @@ func (c *client) diagnostics(uri string, version int) []Diagnostic {
 			if err := json.Unmarshal(m.Params, &p); err != nil {
 				c.t.Fatal(err)
 			}
-			if p.URI == uri && p.Version != nil && *p.Version == version {
+			if ok(p) {
 				return p.Diagnostics
 			}
 		case <-deadline:
-			c.t.Fatalf("no diagnostics for %s version %d", uri, version)
+			c.t.Fatalf("no such diagnostics were published")
 		}
 	}
 }

@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"fmt"
+	"path/filepath"
 	"runtime/debug"
 	"sort"
 	"strings"
@@ -18,15 +19,18 @@ import (
 // that are not open from disk, as fray lint would.
 
 type diagState struct {
-	// published are the URIs of files not open whose diagnostics were
-	// published (an open variant's base with errors): cleared when
-	// they have none.
+	// foreign are, by the buffer whose lint found them, the diagnostics
+	// of files that are not open (an open variant's base with errors),
+	// converted; published are the URIs they were last published to, so
+	// that a file whose problems are gone is cleared.
+	foreign   map[string]map[string][]Diagnostic
 	published map[string]bool
 }
 
-// requestLint asks the worker for a lint; a request already pending
-// covers this one.
-func (s *Server) requestLint() {
+// requestLint asks the worker for a lint of a changed buffer (of every
+// buffer for ""); a request already pending covers this one.
+func (s *Server) requestLint(uri string) {
+	s.docs.markDirty(uri, pathOf(uri, s.opts.Root))
 	select {
 	case s.lint <- struct{}{}:
 	default:
@@ -65,40 +69,45 @@ func (s *Server) lintLoop() {
 	}
 }
 
-// lintOpen lints every open buffer and publishes what it finds.
+// lintOpen lints the changed buffers and those that import them, and
+// publishes what it finds.
 func (s *Server) lintOpen() {
+	dirty, all := s.docs.takeDirty()
 	docs, overlay := s.docs.snapshot()
 	sort.Slice(docs, func(i, j int) bool { return docs[i].uri < docs[j].uri })
 	linter := s.opts.NewOverlayLinter(overlay)
 	open := map[string]bool{}
+	openURIs := map[string]bool{}
 	for _, d := range docs {
 		open[d.path] = true
+		openURIs[d.uri] = true
 	}
-	foreign := map[string][]*diag.Diagnostic{}
-	foreignText := map[string]string{}
-	seen := map[string]bool{}
+	for uri := range s.diags.foreign {
+		if !openURIs[uri] {
+			delete(s.diags.foreign, uri) // closed: what its lint found goes
+		}
+	}
+	if !all {
+		docs = affected(docs, dirty)
+	}
 	for _, d := range docs {
 		src := diag.Sources{}
-		all, ok := s.safeLint(func() diag.Diagnostics { return linter.Lint(d.path, src) })
+		found, ok := s.safeLint(func() diag.Diagnostics { return linter.Lint(d.path, src) })
 		if !ok {
 			continue
 		}
 		var own []Diagnostic
-		for _, dg := range all {
-			if dg.Subject.Filename == d.path || dg.Subject.Filename == "" {
+		foreign := map[string][]Diagnostic{}
+		for _, dg := range found {
+			name := dg.Subject.Filename
+			switch {
+			case name == d.path || name == "":
 				own = append(own, toLSP(dg, d.lines, src))
-				continue
-			}
-			if open[dg.Subject.Filename] {
-				continue // its own lint reports it
-			}
-			key := fmt.Sprintf("%s|%d|%d|%s|%s", dg.Subject.Filename, dg.Subject.Start.Byte, dg.Subject.End.Byte, dg.Code, dg.Summary)
-			if !seen[key] {
-				seen[key] = true
-				foreign[dg.Subject.Filename] = append(foreign[dg.Subject.Filename], dg)
-				foreignText[dg.Subject.Filename] = src[dg.Subject.Filename]
+			case !open[name]: // an open file's own lint reports it
+				foreign[name] = append(foreign[name], toLSP(dg, newLineIndex(src[name]), src))
 			}
 		}
+		s.diags.foreign[d.uri] = foreign
 		// A buffer edited since the snapshot is linted again soon: its
 		// stale diagnostics are not worth showing.
 		if v, ok := s.docs.version(d.uri); !ok || v != d.version {
@@ -107,35 +116,92 @@ func (s *Server) lintOpen() {
 		version := d.version
 		s.publish(PublishDiagnosticsParams{URI: d.uri, Version: &version, Diagnostics: own})
 	}
-	paths := make([]string, 0, len(foreign))
-	for p := range foreign {
-		paths = append(paths, p)
+	s.publishForeign()
+}
+
+// publishForeign publishes the diagnostics of files that are not open,
+// gathered from the lints of every open buffer (each once: a base two
+// variants import has its problems reported by both), and clears those
+// of files that have none left.
+func (s *Server) publishForeign() {
+	byURI := map[string][]Diagnostic{}
+	seen := map[string]bool{}
+	owners := make([]string, 0, len(s.diags.foreign))
+	for owner := range s.diags.foreign {
+		owners = append(owners, owner)
 	}
-	sort.Strings(paths)
-	now := map[string]bool{}
-	for _, p := range paths {
-		lines := newLineIndex(foreignText[p])
-		out := make([]Diagnostic, 0, len(foreign[p]))
-		for _, dg := range foreign[p] {
-			out = append(out, toLSP(dg, lines, nil))
+	sort.Strings(owners)
+	for _, owner := range owners {
+		for path, ds := range s.diags.foreign[owner] {
+			uri := uriOf(path)
+			for _, d := range ds {
+				key := fmt.Sprintf("%s|%+v|%s|%s", uri, d.Range, d.Code, d.Message)
+				if !seen[key] {
+					seen[key] = true
+					byURI[uri] = append(byURI[uri], d)
+				}
+			}
 		}
-		uri := uriOf(p)
-		now[uri] = true
-		s.publish(PublishDiagnosticsParams{URI: uri, Diagnostics: out})
 	}
-	var gone []string
+	uris := make([]string, 0, len(byURI)+len(s.diags.published))
+	for uri := range byURI {
+		uris = append(uris, uri)
+	}
 	for uri := range s.diags.published {
-		if !now[uri] {
-			gone = append(gone, uri)
+		if _, ok := byURI[uri]; !ok && s.docs.get(uri) == nil {
+			uris = append(uris, uri)
 		}
 	}
-	sort.Strings(gone)
-	for _, uri := range gone {
-		if s.docs.get(uri) == nil {
-			s.publish(PublishDiagnosticsParams{URI: uri, Diagnostics: []Diagnostic{}})
+	sort.Strings(uris)
+	now := map[string]bool{}
+	for _, uri := range uris {
+		ds := byURI[uri]
+		sort.SliceStable(ds, func(i, j int) bool {
+			a, b := ds[i].Range.Start, ds[j].Range.Start
+			return a.Line < b.Line || a.Line == b.Line && a.Character < b.Character
+		})
+		if len(ds) > 0 {
+			now[uri] = true
 		}
+		s.publish(PublishDiagnosticsParams{URI: uri, Diagnostics: ds})
 	}
 	s.diags.published = now
+}
+
+// affected are the changed buffers and, over and over, the buffers whose
+// text names the file of one already affected: an import names the
+// file it reads ("../base.fray"), so a buffer that does not name a
+// changed file cannot depend on it, and one that names it is linted
+// again (a comment naming it costs only a lint).
+func affected(docs []*document, dirty map[string]string) []*document {
+	in := make([]bool, len(docs))
+	var names []string
+	for _, path := range dirty {
+		names = append(names, filepath.Base(path))
+	}
+	sort.Strings(names)
+	for i, d := range docs {
+		if _, ok := dirty[d.uri]; ok {
+			in[i] = true
+		}
+	}
+	for len(names) > 0 {
+		name := names[0]
+		names = names[1:]
+		for i, d := range docs {
+			if !in[i] && strings.Contains(d.text, name) {
+				in[i] = true
+				names = append(names, filepath.Base(d.path))
+			}
+		}
+	}
+	var out []*document
+	for i, d := range docs {
+		if in[i] {
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 // safeLint runs a lint; a panic in it is logged, not fatal.

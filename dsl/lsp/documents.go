@@ -29,9 +29,36 @@ const maxOpenDocuments = 10000
 type documents struct {
 	mu   sync.Mutex
 	docs map[string]*document // by URI
+	// dirty are the buffers edited since the last lint; all is set when
+	// a file on disk may have changed, which any buffer may import.
+	dirty map[string]string // URI to path, the closed ones too
+	all   bool
 }
 
-func newDocuments() *documents { return &documents{docs: map[string]*document{}} }
+func newDocuments() *documents {
+	return &documents{docs: map[string]*document{}, dirty: map[string]string{}}
+}
+
+// markDirty records that a buffer changed (or, for "", that any may
+// need a lint again).
+func (ds *documents) markDirty(uri, path string) {
+	ds.mu.Lock()
+	defer ds.mu.Unlock()
+	if uri == "" {
+		ds.all = true
+		return
+	}
+	ds.dirty[uri] = path
+}
+
+// takeDirty returns and clears what markDirty recorded.
+func (ds *documents) takeDirty() (map[string]string, bool) {
+	ds.mu.Lock()
+	defer ds.mu.Unlock()
+	dirty, all := ds.dirty, ds.all
+	ds.dirty, ds.all = map[string]string{}, false
+	return dirty, all
+}
 
 func (ds *documents) open(uri, path string, version int, text string) error {
 	ds.mu.Lock()

@@ -67,6 +67,7 @@ func Serve(in io.Reader, out io.Writer, cfg Config) int {
 	s := &Server{cfg: cfg, opts: cfg.Options, out: &writer{w: out}, docs: newDocuments(),
 		lastGood: map[string]*syntax.File{}, lint: make(chan struct{}, 1), stop: make(chan struct{})}
 	s.diags.published = map[string]bool{}
+	s.diags.foreign = map[string]map[string][]Diagnostic{}
 	s.lintDone.Add(1)
 	go s.lintLoop()
 	defer func() {
@@ -208,7 +209,7 @@ func init() {
 		"$/setTrace":                       func(*Server, json.RawMessage) (any, *rpcError) { return nil, nil },
 		"workspace/didChangeConfiguration": func(*Server, json.RawMessage) (any, *rpcError) { return nil, nil },
 		"workspace/didChangeWatchedFiles": func(s *Server, _ json.RawMessage) (any, *rpcError) {
-			s.requestLint() // a file an open buffer imports may have changed on disk
+			s.requestLint("") // a file an open buffer imports may have changed on disk
 			return nil, nil
 		},
 	}

@@ -13,7 +13,7 @@ func (s *Server) didOpen(params json.RawMessage) (any, *rpcError) {
 	if err := s.docs.open(p.TextDocument.URI, pathOf(p.TextDocument.URI, s.opts.Root), p.TextDocument.Version, p.TextDocument.Text); err != nil {
 		return nil, &rpcError{Code: codeRequestFailed, Message: err.Error()}
 	}
-	s.requestLint()
+	s.requestLint(p.TextDocument.URI)
 	return nil, nil
 }
 
@@ -25,7 +25,7 @@ func (s *Server) didChange(params json.RawMessage) (any, *rpcError) {
 	if err := s.docs.change(p.TextDocument.URI, p.TextDocument.Version, p.ContentChanges, s.maxMessage()); err != nil {
 		return nil, &rpcError{Code: codeRequestFailed, Message: err.Error()}
 	}
-	s.requestLint()
+	s.requestLint(p.TextDocument.URI)
 	return nil, nil
 }
 
@@ -38,7 +38,7 @@ func (s *Server) didClose(params json.RawMessage) (any, *rpcError) {
 		delete(s.lastGood, p.TextDocument.URI)
 		// A closed file's problems are lint's to report, not the editor's.
 		s.publish(PublishDiagnosticsParams{URI: p.TextDocument.URI})
-		s.requestLint() // buffers that import it now read it from disk
+		s.requestLint(p.TextDocument.URI) // buffers that import it now read it from disk
 	}
 	return nil, nil
 }
@@ -48,6 +48,6 @@ func (s *Server) didSave(params json.RawMessage) (any, *rpcError) {
 	if err := decode(params, &p); err != nil {
 		return nil, err
 	}
-	s.requestLint()
+	s.requestLint(p.TextDocument.URI)
 	return nil, nil
 }
