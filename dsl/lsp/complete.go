@@ -116,6 +116,10 @@ func (p *project) depth(off int) int {
 
 func (p *project) complete(off int) []CompletionItem {
 	c := p.cursorAt(off)
+	u := p.units[0]
+	if comment, text := lineContext(u.text[u.lines.starts[u.lines.position(off).Line]:off]); comment || text {
+		return nil
+	}
 	trimmed := strings.TrimRight(c.before, " \t")
 	var d *syntax.Decl
 	if p.decls != nil {

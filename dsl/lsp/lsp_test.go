@@ -189,6 +189,8 @@ func TestHover(t *testing.T) {
 		{"event", "emit hit", 0, 6, []string{"event hit(attacker: combatant, target: combatant, amount: int)"}},
 		{"built-in attribute", "target.alive", 0, 8, []string{"alive: bool", "built-in attribute of every combatant"}},
 		{"global", "living(combatants)", 0, 9, []string{"combatants: list[combatant]"}},
+		{"a parameter in an event's template", "{attacker.name} hits", 0, 2, []string{"(parameter) attacker: combatant"}},
+		{"an attribute in a template", "against AC {target.ac}", 0, 19, []string{"ac: int = 10", "attribute of every combatant"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -400,9 +402,22 @@ func TestCompletion(t *testing.T) {
 			t.Errorf("at a statement's start: %q missing from %v", w, got)
 		}
 	}
+	// Nothing in a comment or in a string's text; a template's part is
+	// an expression.
+	edited5 := text[:i] + "    # c.\n    log \"c. {c.\n" + text[i:]
+	c.notify("textDocument/didChange", map[string]any{"textDocument": map[string]any{"uri": uri, "version": 6}, "contentChanges": []map[string]any{{"text": edited5}}})
+	if got := complete(t, c, uri, at(t, edited5, "# c.\n", 0, 4)); len(got) != 0 {
+		t.Errorf("in a comment: %v", labels(got))
+	}
+	if got := complete(t, c, uri, at(t, edited5, "log \"c. {", 0, 7)); len(got) != 0 {
+		t.Errorf("in a string's text: %v", labels(got))
+	}
+	if got := labels(complete(t, c, uri, at(t, edited5, "{c.\n", 0, 3))); !slices.Contains(got, "to_hit") || slices.Contains(got, "alerted") {
+		t.Errorf("in a template's part, after c.: %v", got)
+	}
 	// After emit: the events, with their parameters as a snippet.
 	edited4 := text[:i] + "    emit \n" + text[i:]
-	c.notify("textDocument/didChange", map[string]any{"textDocument": map[string]any{"uri": uri, "version": 5}, "contentChanges": []map[string]any{{"text": edited4}}})
+	c.notify("textDocument/didChange", map[string]any{"textDocument": map[string]any{"uri": uri, "version": 7}, "contentChanges": []map[string]any{{"text": edited4}}})
 	items = complete(t, c, uri, at(t, edited4, "    emit \n", 0, 9))
 	var hit *CompletionItem
 	for i := range items {

@@ -28,7 +28,7 @@ func newUnit(path, text string, lim syntax.Limits) *unit {
 		return u
 	}
 	if toks, err := syntax.Tokenize(path, text); err == nil {
-		u.toks = toks
+		u.toks = expandTemplates(toks)
 	}
 	u.file = parseText(path, text, lim)
 	return u
