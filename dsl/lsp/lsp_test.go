@@ -208,17 +208,17 @@ func TestHoverTable(t *testing.T) {
 	c := startServer(t)
 	c.initialize()
 	uri, text := c.open("rules/stress_and_wound_points.fray")
-	i := strings.Index(text, "\ntable ")
-	if i < 0 {
-		t.Skip("no table in the file")
-	}
-	name := strings.Fields(text[i+len("\ntable "):])[0]
-	name = strings.TrimRight(name, "({")
-	got := hoverText(t, c, uri, at(t, text, "table "+name, 0, len("table ")+1))
-	for _, w := range []string{"table " + name, "| key | label | value |"} {
+	// From a use: "apply blunt_injury to ...".
+	got := hoverText(t, c, uri, at(t, text, "apply blunt_injury", 0, len("apply ")+1))
+	for _, w := range []string{"table blunt_injury d20", "d20: average 10.5, range 1–20", "| key | label | value | chance |",
+		"| 1 | Crushed Foot | effect | 5% |", "| 2 | Broken Shin | effect | 5% |"} {
 		if !strings.Contains(got, w) {
-			t.Errorf("hover on table %s lacks %q:\n%s", name, w, got)
+			t.Errorf("hover on table blunt_injury lacks %q:\n%s", w, got)
 		}
+	}
+	got = hoverText(t, c, uri, at(t, text, "table piercing_injury", 0, len("table ")+1))
+	if !strings.Contains(got, "table piercing_injury d20 tba") {
+		t.Errorf("hover on a tba table: %s", got)
 	}
 }
 
@@ -526,6 +526,17 @@ func TestDocumentSymbols(t *testing.T) {
 	if !hp {
 		t.Errorf("the combatant schema lacks its attribute hp: %+v", byName["combatant"].Children)
 	}
+	crucibleURI, _ := c.open("rules/crucible_of_souls.fray")
+	c.result("textDocument/documentSymbol", map[string]any{"textDocument": map[string]any{"uri": crucibleURI}}, &syms)
+	tables := 0
+	for _, s := range syms {
+		if s.Kind == symEnum {
+			tables++
+		}
+	}
+	if tables != 2 {
+		t.Errorf("crucible_of_souls.fray has 2 tables, the outline %d: %+v", tables, syms)
+	}
 	encURI, _ := c.open("testdata/encounters/halvaine_and_the_orcs.fray")
 	c.result("textDocument/documentSymbol", map[string]any{"textDocument": map[string]any{"uri": encURI}}, &syms)
 	var names []string
@@ -560,6 +571,7 @@ func TestMalformedInput(t *testing.T) {
 	c.raw(strings.Repeat("x", 5000) + "\r\n\r\n")
 	c.raw("Content-Length: 2\r\n\r\n[]")
 	c.raw("Content-Length: 2\r\n\r\n{}")
+	c.write(map[string]any{"jsonrpc": "2.0", "id": map[string]any{"a": 1}, "method": "shutdown"})
 	if m := c.call("test/panic", map[string]any{}); m.Error == nil || m.Error.Code != codeInternalError || !strings.Contains(m.Error.Message, "boom") {
 		t.Errorf("a panicking handler: %+v", m)
 	}

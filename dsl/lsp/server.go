@@ -132,6 +132,10 @@ func (s *Server) handle(body []byte) (code int, exit bool) {
 		}
 		return 0, false
 	}
+	if len(m.ID) > 0 && !validID(m.ID) {
+		s.replyErr(json.RawMessage("null"), codeInvalidRequest, "the message's id is neither a number nor a string")
+		return 0, false
+	}
 	if m.Method == "" {
 		if m.isRequest() || m.Result != nil || m.Error != nil {
 			return 0, false // a response to a request of ours: none is sent
@@ -293,4 +297,13 @@ func (s *Server) logf(typ int, format string, args ...any) {
 		fmt.Fprintln(s.cfg.Log, msg)
 	}
 	_ = s.out.write(notification{JSONRPC: "2.0", Method: "window/logMessage", Params: map[string]any{"type": typ, "message": msg}})
+}
+
+// validID reports whether a JSON-RPC id is a number, a string or null.
+func validID(id json.RawMessage) bool {
+	switch c := id[0]; {
+	case c == '"', c == '-', c >= '0' && c <= '9':
+		return true
+	}
+	return string(id) == "null"
 }
