@@ -47,3 +47,13 @@ func (l *Linter) ResolveImport(from, rel string, at diag.Range) (string, *diag.D
 func (l *Linter) ReadFile(path string, src diag.Sources) (*syntax.File, diag.Diagnostics) {
 	return l.readFile(path, src)
 }
+
+// ReadText is the text that stands for path: the overlay's, or the
+// file's, read as readFile reads it (a regular file, within the size
+// limit, under the root with Options.Confine), without parsing it.
+func (l *Linter) ReadText(path string) (string, *diag.Diagnostic) {
+	if text, ok := l.overlayText(path); ok {
+		return text, nil
+	}
+	return l.readSource(path)
+}

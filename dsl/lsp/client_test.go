@@ -19,7 +19,7 @@ import (
 // client is an LSP client for the tests: it drives a Server over
 // in-memory pipes, as an editor does over stdio.
 type client struct {
-	t      *testing.T
+	t      testing.TB
 	in     io.WriteCloser // the server's stdin
 	mu     sync.Mutex
 	nextID int
@@ -44,7 +44,7 @@ func startServer(t *testing.T, limits ...check.Limits) *client {
 }
 
 // startServerAt starts a server whose root folder is root.
-func startServerAt(t *testing.T, root string, limits ...check.Limits) *client {
+func startServerAt(t testing.TB, root string, limits ...check.Limits) *client {
 	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
@@ -221,10 +221,12 @@ func (c *client) diagnosticsWhen(ok func(PublishDiagnosticsParams) bool) []Diagn
 	}
 }
 
+func startServerForBench(b *testing.B) *client { return startServerAt(b, repoRoot(b)) }
+
 // at is the position of the nth (from 0) occurrence of marker in text,
 // plus delta characters; LSP counts UTF-16 units, which the tests count
 // on their own here.
-func at(t *testing.T, text, marker string, nth, delta int) map[string]any {
+func at(t testing.TB, text, marker string, nth, delta int) map[string]any {
 	t.Helper()
 	idx := -1
 	for range nth + 1 {

@@ -6,7 +6,6 @@ import (
 
 	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/frayrules/fray/dsl/check"
-	"github.com/frayrules/fray/dsl/diag"
 	"github.com/frayrules/fray/dsl/syntax"
 )
 
@@ -54,6 +53,7 @@ type loader struct {
 	linter *check.Linter
 	lim    syntax.Limits
 	units  map[string]*unit // by path, read once per request
+	cache  *unitCache
 }
 
 func newLoader(opts check.Options, overlay map[string]string) *loader {
@@ -70,13 +70,37 @@ func (ld *loader) unitOf(path string) *unit {
 	if u, ok := ld.units[path]; ok {
 		return u
 	}
-	src := diag.Sources{}
-	_, diags := ld.linter.ReadFile(path, src)
 	var u *unit
-	if text, ok := src[path]; ok || len(diags) == 0 {
-		u = newUnit(path, text, ld.lim)
+	if text, d := ld.linter.ReadText(path); d == nil {
+		u = ld.cache.unit(path, text, ld.lim)
 	}
 	ld.units[path] = u
+	return u
+}
+
+// unitCache keeps the units made from the texts of files, so that a
+// request does not parse again a text that has not changed since the
+// last (a base, an open buffer between two keystrokes' requests). Used
+// by the dispatch loop only; a nil cache keeps nothing.
+type unitCache struct {
+	units map[string]*unit
+}
+
+// maxCachedUnits bounds the cache; past it, it starts again empty.
+const maxCachedUnits = 1000
+
+func (c *unitCache) unit(path, text string, lim syntax.Limits) *unit {
+	if c == nil {
+		return newUnit(path, text, lim)
+	}
+	if u, ok := c.units[path]; ok && u.text == text {
+		return u
+	}
+	if c.units == nil || len(c.units) >= maxCachedUnits {
+		c.units = map[string]*unit{}
+	}
+	u := newUnit(path, text, lim)
+	c.units[path] = u
 	return u
 }
 

@@ -21,9 +21,10 @@ type request struct {
 func (s *Server) projectOf(uri string, pos *Position) (*project, *loader, *rpcError) {
 	_, overlay := s.docs.snapshot()
 	ld := newLoader(s.opts, overlay)
+	ld.cache = &s.units
 	var u *unit
 	if d := s.docs.get(uri); d != nil {
-		u = newUnit(d.path, d.text, ld.lim)
+		u = ld.cache.unit(d.path, d.text, ld.lim)
 		u.uri = uri
 	} else if u = ld.unitOf(pathOf(uri, s.opts.Root)); u == nil {
 		return nil, nil, &rpcError{Code: codeRequestFailed, Message: fmt.Sprintf("%s is neither open nor a readable file", uri)}

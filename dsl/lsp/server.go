@@ -50,6 +50,7 @@ type Server struct {
 	initialized bool
 	shutdown    bool
 	lastGood    map[string]*syntax.File
+	units       unitCache
 
 	lint     chan struct{} // a lint is wanted (capacity 1)
 	stop     chan struct{}
