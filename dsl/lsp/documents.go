@@ -21,8 +21,13 @@ type document struct {
 	lines   *lineIndex
 }
 
-// maxOpenDocuments bounds what a client can make the server hold.
-const maxOpenDocuments = 10000
+// maxOpenDocuments and totalFiles bound what a client can make the
+// server hold: that many buffers, and together at most totalFiles times
+// the largest file (--max-file-size).
+const (
+	maxOpenDocuments = 10000
+	totalFiles       = 64
+)
 
 // documents are the open buffers, shared by the dispatch loop and the
 // diagnostics worker.
@@ -33,10 +38,20 @@ type documents struct {
 	// a file on disk may have changed, which any buffer may import.
 	dirty map[string]string // URI to path, the closed ones too
 	all   bool
+	// size is the bytes of every open buffer, limit what they may hold.
+	size, limit int
 }
 
-func newDocuments() *documents {
-	return &documents{docs: map[string]*document{}, dirty: map[string]string{}}
+func newDocuments(fileSize int) *documents {
+	return &documents{docs: map[string]*document{}, dirty: map[string]string{}, limit: totalFiles * fileSize}
+}
+
+// fits reports whether the buffers may hold n bytes more.
+func (ds *documents) fits(n int) error {
+	if ds.size+n > ds.limit {
+		return fmt.Errorf("the open documents would hold more than %d bytes (%d times --max-file-size, which raises it); close some", ds.limit, totalFiles)
+	}
+	return nil
 }
 
 // markDirty records that a buffer changed (or, for "", that any may
@@ -63,16 +78,25 @@ func (ds *documents) takeDirty() (map[string]string, bool) {
 func (ds *documents) open(uri, path string, version int, text string) error {
 	ds.mu.Lock()
 	defer ds.mu.Unlock()
-	if _, ok := ds.docs[uri]; !ok && len(ds.docs) >= maxOpenDocuments {
+	old, ok := ds.docs[uri]
+	if !ok && len(ds.docs) >= maxOpenDocuments {
 		return fmt.Errorf("more than %d documents are open; close some", maxOpenDocuments)
 	}
+	held := 0
+	if ok {
+		held = len(old.text)
+	}
+	if err := ds.fits(len(text) - held); err != nil {
+		return err
+	}
+	ds.size += len(text) - held
 	ds.docs[uri] = &document{uri: uri, path: path, version: version, text: text, lines: newLineIndex(text)}
 	return nil
 }
 
 // change applies the edits of a didChange: a change without a range is
 // the whole text, one with a range replaces that range (incremental
-// sync), in order.
+// sync), in order. No text may grow over limit bytes.
 func (ds *documents) change(uri string, version int, changes []contentChange, limit int) error {
 	ds.mu.Lock()
 	defer ds.mu.Unlock()
@@ -91,12 +115,16 @@ func (ds *documents) change(uri string, version int, changes []contentChange, li
 				return fmt.Errorf("a change's range ends before it starts")
 			}
 			if len(text)-(to-from)+len(c.Text) > limit {
-				return fmt.Errorf("the document would be over %d bytes (--max-file-size)", limit)
+				return fmt.Errorf("the document would be over %d bytes (six times --max-file-size, which raises it)", limit)
 			}
 			text = text[:from] + c.Text + text[to:]
 		}
 		lines = newLineIndex(text)
 	}
+	if err := ds.fits(len(text) - len(d.text)); err != nil {
+		return err
+	}
+	ds.size += len(text) - len(d.text)
 	d.text, d.lines, d.version = text, lines, version
 	return nil
 }
@@ -105,6 +133,9 @@ func (ds *documents) close(uri string) *document {
 	ds.mu.Lock()
 	defer ds.mu.Unlock()
 	d := ds.docs[uri]
+	if d != nil {
+		ds.size -= len(d.text)
+	}
 	delete(ds.docs, uri)
 	return d
 }

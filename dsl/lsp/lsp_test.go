@@ -582,3 +582,30 @@ func TestMalformedInput(t *testing.T) {
 		t.Error("the server does not answer after malformed input")
 	}
 }
+
+// TestDocumentLimits: the buffers together hold at most 64 times the
+// file size limit; past it, an open is refused and named, and nothing
+// changes.
+func TestDocumentLimits(t *testing.T) {
+	lim := check.DefaultLimits()
+	lim.FileSize = 1000
+	c := startServer(t, lim)
+	c.initialize()
+	text := strings.Repeat("# a comment to fill the buffer\n", 1000) // 31 000 bytes
+	for i := range 2 {
+		c.open(fmt.Sprintf("testdata/lsp_big_%d.fray", i), text)
+	}
+	c.open("testdata/lsp_big_2.fray", text) // 93 000 > 64 000: refused
+	m := <-c.notes
+	for m.Method != "window/logMessage" {
+		m = <-c.notes
+	}
+	if !strings.Contains(string(m.Params), "64 times --max-file-size") {
+		t.Errorf("the refusal: %s", m.Params)
+	}
+	// The refused buffer is not open: a request on it reads the disk,
+	// where it is not.
+	if r := c.call("textDocument/documentSymbol", map[string]any{"textDocument": map[string]any{"uri": uriOf(filepath.Join(repoRoot(t), "testdata", "lsp_big_2.fray"))}}); r.Error == nil {
+		t.Errorf("a refused buffer was opened: %s", r.Result)
+	}
+}

@@ -1,6 +1,8 @@
 package lsp
 
 import (
+	"sort"
+
 	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/frayrules/fray/dsl/syntax"
 )
@@ -162,8 +164,9 @@ func visible(bs []binder, name string, off int) *binder {
 // nameAfter is the position of the first identifier token name at or
 // after byte from.
 func nameAfter(toks []lexer.Token, from int, name string) (lexer.Position, bool) {
-	for _, t := range toks {
-		if t.Pos.Offset >= from && t.Type == syntax.TokIdent && t.Value == name {
+	i := sort.Search(len(toks), func(i int) bool { return toks[i].Pos.Offset >= from })
+	for _, t := range toks[i:] {
+		if t.Type == syntax.TokIdent && t.Value == name {
 			return t.Pos, true
 		}
 	}

@@ -65,7 +65,7 @@ func Serve(in io.Reader, out io.Writer, cfg Config) int {
 	if cfg.Options.Limits == (check.Limits{}) {
 		cfg.Options.Limits = check.DefaultLimits()
 	}
-	s := &Server{cfg: cfg, opts: cfg.Options, out: &writer{w: out}, docs: newDocuments(),
+	s := &Server{cfg: cfg, opts: cfg.Options, out: &writer{w: out}, docs: newDocuments(cfg.Options.Limits.FileSize),
 		lastGood: map[string]*syntax.File{}, lint: make(chan struct{}, 1), stop: make(chan struct{})}
 	s.diags.published = map[string]bool{}
 	s.diags.foreign = map[string]map[string][]Diagnostic{}
