@@ -168,7 +168,9 @@ func (c *client) notify(method string, params any) {
 
 func (c *client) initialize() {
 	c.t.Helper()
-	c.result("initialize", map[string]any{"processId": nil, "rootUri": uriOf(repoRoot(c.t)), "capabilities": map[string]any{}}, nil)
+	c.result("initialize", map[string]any{"processId": nil, "rootUri": uriOf(repoRoot(c.t)), "capabilities": map[string]any{
+		"textDocument": map[string]any{"documentSymbol": map[string]any{"hierarchicalDocumentSymbolSupport": true}, "hover": map[string]any{"contentFormat": []string{"markdown", "plaintext"}}},
+	}}, nil)
 	c.notify("initialized", map[string]any{})
 }
 

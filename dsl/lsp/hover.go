@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/alecthomas/participle/v2/lexer"
@@ -25,7 +26,17 @@ func (s *Server) hover(params json.RawMessage) (any, *rpcError) {
 		return nil, nil
 	}
 	rng := a.p.units[0].lines.span(r.from, r.to)
-	return Hover{Contents: MarkupContent{Kind: "markdown", Value: md}, Range: &rng}, nil
+	return Hover{Contents: MarkupContent{Kind: s.markup(), Value: md}, Range: &rng}, nil
+}
+
+// markup is markdown, unless the client said it shows plain text only
+// (the text reads well either way).
+func (s *Server) markup() string {
+	formats := s.caps.TextDocument.Hover.ContentFormat
+	if len(formats) > 0 && !slices.Contains(formats, "markdown") {
+		return "plaintext"
+	}
+	return "markdown"
 }
 
 // describe is the markdown a hover shows for what a name refers to: its

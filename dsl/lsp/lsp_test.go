@@ -609,3 +609,28 @@ func TestDocumentLimits(t *testing.T) {
 		t.Errorf("a refused buffer was opened: %s", r.Result)
 	}
 }
+
+// TestOlderClients: a client without hierarchical symbols gets the flat
+// outline, one that shows plain text only gets hover as plain text.
+func TestOlderClients(t *testing.T) {
+	c := startServer(t)
+	c.result("initialize", map[string]any{"rootUri": uriOf(repoRoot(t)), "capabilities": map[string]any{
+		"textDocument": map[string]any{"hover": map[string]any{"contentFormat": []string{"plaintext"}}}}}, nil)
+	uri, text := c.open("rules/ten_segment_rounds.fray")
+	var flat []symbolInformation
+	c.result("textDocument/documentSymbol", map[string]any{"textDocument": map[string]any{"uri": uri}}, &flat)
+	var hp *symbolInformation
+	for i := range flat {
+		if flat[i].Name == "hp" {
+			hp = &flat[i]
+		}
+	}
+	if hp == nil || hp.ContainerName != "combatant" || hp.Location.URI != uri {
+		t.Errorf("the flat outline: %+v", flat)
+	}
+	var h Hover
+	c.result("textDocument/hover", docPos(uri, at(t, text, "self.damage", 0, 5)), &h)
+	if h.Contents.Kind != "plaintext" {
+		t.Errorf("hover for a plain-text client: %+v", h.Contents)
+	}
+}

@@ -49,6 +49,7 @@ type Server struct {
 	// Touched by the dispatch loop only.
 	initialized bool
 	shutdown    bool
+	caps        clientCapabilities
 	lastGood    map[string]*syntax.File
 	units       unitCache
 
@@ -258,6 +259,7 @@ func (s *Server) initialize(params json.RawMessage) (any, *rpcError) {
 		s.opts.Root = abs
 	}
 	s.initialized = true
+	s.caps = p.Capabilities
 	return map[string]any{
 		"capabilities": map[string]any{
 			"positionEncoding": "utf-16",

@@ -34,7 +34,28 @@ func (s *Server) documentSymbol(params json.RawMessage) (any, *rpcError) {
 			out = append(out, sym)
 		}
 	}
+	if !s.caps.TextDocument.DocumentSymbol.HierarchicalDocumentSymbolSupport {
+		return flatten(out, u.uri, ""), nil
+	}
 	return out, nil
+}
+
+// symbolInformation is the flat outline, for clients without
+// hierarchical document symbols.
+type symbolInformation struct {
+	Name          string   `json:"name"`
+	Kind          int      `json:"kind"`
+	Location      Location `json:"location"`
+	ContainerName string   `json:"containerName,omitempty"`
+}
+
+func flatten(syms []DocumentSymbol, uri, container string) []symbolInformation {
+	out := []symbolInformation{}
+	for _, s := range syms {
+		out = append(out, symbolInformation{Name: s.Name, Kind: s.Kind, Location: Location{URI: uri, Range: s.Range}, ContainerName: container})
+		out = append(out, flatten(s.Children, uri, s.Name)...)
+	}
+	return out
 }
 
 type outline struct{ u *unit }
