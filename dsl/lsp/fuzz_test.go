@@ -126,3 +126,36 @@ func TestEveryPosition(t *testing.T) {
 		}
 	}
 }
+
+// TestOddPlaces resolves and completes at every byte of small texts
+// that start, end or break off in odd places.
+func TestOddPlaces(t *testing.T) {
+	for _, text := range []string{
+		"# a comment\n.hp",
+		".",
+		"c.",
+		"..x",
+		"1.x",
+		"ruleset \"t\" {\n  extends \"",
+		"phase p each round {\n  log \"{c.\n",
+		"on x {\n  emit \n",
+		"side a {\n  combatant b { hp = \n",
+		"round 1 {\n  b: attack(target = \n",
+		"table t d6 {\n  1: \"x\" effect {\n    target.\n",
+		"fn f(l: list[side]): int = count(l, .\n",
+		"remove phase \n",
+		"\"{{}}{\"",
+		"é🎲.x",
+	} {
+		u := newUnit("/nowhere/x.fray", text, syntax.DefaultLimits())
+		p := newLoader(check.Options{Root: t.TempDir()}, nil).project(u, nil)
+		for off := 0; off <= len(text); off++ {
+			if r := p.resolveAt(off); r != nil {
+				_ = p.describe(r, "/")
+				_, _ = p.location(r)
+				_ = p.key(r)
+			}
+			_ = p.complete(off)
+		}
+	}
+}

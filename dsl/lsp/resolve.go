@@ -185,7 +185,7 @@ func (p *project) identAt(i int) *resolved {
 		}
 	}
 	// An attribute: "c.hp", or ".hp" inside a predicate.
-	if prev == "." && (pi == 0 || toks[prevToken(toks, pi)].Type != syntax.TokNumber) {
+	if pj := prevToken(toks, pi); prev == "." && (pj < 0 || toks[pj].Type != syntax.TokNumber) {
 		return p.attribute(p.receiverType(pi, t.Pos.Offset), name)
 	}
 	if p.decls == nil {
