@@ -62,6 +62,9 @@ type actionPlan struct {
 	body block
 	fid  int
 	self slot // where self sits in the action's frame
+	// defaults store each parameter's default in the frame (nil for a
+	// parameter without one), planned like any expression.
+	defaults []intoFn
 }
 
 type eventPlan struct {
@@ -200,6 +203,13 @@ func lower(m *check.Model, native, keepEnd bool) *Plan {
 		if a.Self != nil {
 			p.presetField(a.Frame, a.Self.Index)
 			ap.self = slotIn(a.Frame, a.Self.Index, nil)
+		}
+		for _, prm := range a.Params {
+			var set intoFn
+			if prm.Default != nil {
+				set = p.into(prm.Default, a.Frame.R.Field(prm.Field.Index).Type, syntax.RangeOf(prm.Decl.Pos, prm.Decl.EndPos))
+			}
+			ap.defaults = append(ap.defaults, set)
 		}
 		p.actions[a] = ap
 	}

@@ -32,6 +32,9 @@ type Options struct {
 	// MaxLog bounds the bytes of log text one run may make; 0:
 	// DefaultMaxLog.
 	MaxLog int
+	// Why names a combatant or side (or WhyAll) whose place in every
+	// order the log explains (why.go); "" explains nothing.
+	Why string
 	// countEvent, when there is no Sink, hears of each rule event (sim).
 	countEvent func(name, who string)
 }
@@ -85,6 +88,7 @@ type Run struct {
 	vms            []*vm.VM
 	pools          []framePool // by frame ID
 	scratch        []addr      // lists of native expressions (fast_world.go)
+	strs           []string    // the strings of a native join (fast_strings.go)
 	depth          int
 	inner          *RunError // the innermost error of a ruleset function, passed out through expr-lang
 	nesting        int

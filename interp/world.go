@@ -248,6 +248,13 @@ func (r *Run) Call(name string, args []any) (any, error) {
 		}
 	}
 	v, err := r.eval(f.Body, fr)
+	if err == nil && v == nil && f.Result != nil {
+		switch f.Result.R.Kind() {
+		case reflect.Int, reflect.Bool, reflect.String:
+			// Placed in the body, as a native call places it.
+			err = r.exprFailure(f.Body, noValue(f).Error())
+		}
+	}
 	if err == nil {
 		r.release(f.Frame, fr)
 	}
