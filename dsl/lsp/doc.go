@@ -15,8 +15,9 @@
 //     encounter's rules), buffers before disk, through the same size
 //     limit and root confinement as lint;
 //   - resolve.go, scope.go: what a name at a position refers to;
-//   - hover.go, definition.go, complete.go, symbols.go, format.go: the
-//     requests.
+//   - templates.go: a string's {expression} parts, read as expressions;
+//   - hover.go, definition.go (and references), complete.go,
+//     signature.go, codeaction.go, symbols.go, format.go: the requests.
 //
 // No code here knows a ruleset: every name comes from the files.
 package lsp

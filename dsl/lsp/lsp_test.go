@@ -634,3 +634,68 @@ func TestOlderClients(t *testing.T) {
 		t.Errorf("hover for a plain-text client: %+v", h.Contents)
 	}
 }
+
+func TestSignatureHelp(t *testing.T) {
+	c := startServer(t)
+	c.initialize()
+	uri, text := c.open("rules/ten_segment_rounds.fray")
+	encURI, enc := c.open("testdata/encounters/halvaine_and_the_orcs.fray")
+	tests := []struct {
+		name, uri, text, marker string
+		delta                   int
+		label                   string
+		active                  int
+	}{
+		{"a builtin's second argument", uri, text, "clamp(side_segment(c.side) - adjustment, 1, round_segments)", len("clamp(side_segment(c.side) - adjustment, "), "clamp(int, int, int) int", 1},
+		{"a function", uri, text, "side_segment(c.side)", len("side_segment("), "fn side_segment(", 0},
+		{"an event", uri, text, "emit hit(self, foe, roll(self.damage))", len("emit hit(self, "), "event hit(attacker: combatant, target: combatant, amount: int)", 1},
+		{"the call inside", uri, text, "emit hit(self, foe, roll(self.damage))", len("emit hit(self, foe, roll("), "roll(dice) int", 0},
+		{"an action in a script, by name", encURI, enc, "brom: attack(target = grishak)", len("brom: attack(target = g"), "action attack(target: combatant", 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var h *SignatureHelp
+			c.result("textDocument/signatureHelp", docPos(tc.uri, at(t, tc.text, tc.marker, 0, tc.delta)), &h)
+			if h == nil || len(h.Signatures) != 1 || !strings.HasPrefix(h.Signatures[0].Label, tc.label) || h.ActiveParameter != tc.active {
+				t.Fatalf("got %+v, want %q with parameter %d active", h, tc.label, tc.active)
+			}
+			if n := len(h.Signatures[0].Parameters); n <= tc.active {
+				t.Errorf("%d parameters listed", n)
+			}
+		})
+	}
+	// Outside any call: none.
+	var h *SignatureHelp
+	c.result("textDocument/signatureHelp", docPos(uri, at(t, text, "const surprise_die", 0, 2)), &h)
+	if h != nil {
+		t.Errorf("outside a call: %+v", h)
+	}
+}
+
+// TestQuickFix: a diagnostic that suggests a name offers to write it.
+func TestQuickFix(t *testing.T) {
+	c := startServer(t)
+	c.initialize()
+	uri, text := c.open("rules/ten_segment_rounds.fray")
+	c.diagnostics(uri, 1)
+	broken := strings.Replace(text, "if attack_roll >= foe.ac {", "if attack_roll >= foe.acc {", 1)
+	c.notify("textDocument/didChange", map[string]any{"textDocument": map[string]any{"uri": uri, "version": 2}, "contentChanges": []map[string]any{{"text": broken}}})
+	ds := c.diagnostics(uri, 2)
+	if len(ds) != 1 {
+		t.Fatalf("diagnostics: %+v", ds)
+	}
+	var actions []CodeAction
+	c.result("textDocument/codeAction", map[string]any{"textDocument": map[string]any{"uri": uri}, "range": ds[0].Range, "context": map[string]any{"diagnostics": ds}}, &actions)
+	if len(actions) != 1 || actions[0].Title != "Change acc to ac" || actions[0].Kind != "quickfix" {
+		t.Fatalf("actions: %+v", actions)
+	}
+	edits := actions[0].Edit.Changes[uri]
+	ix := newLineIndex(broken)
+	if len(edits) != 1 {
+		t.Fatalf("edits: %+v", edits)
+	}
+	fixed := broken[:ix.offset(edits[0].Range.Start)] + edits[0].NewText + broken[ix.offset(edits[0].Range.End):]
+	if fixed != text {
+		t.Errorf("the fix does not restore the file")
+	}
+}

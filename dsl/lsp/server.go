@@ -211,6 +211,8 @@ func init() {
 		"textDocument/completion":          (*Server).completion,
 		"textDocument/formatting":          (*Server).formatting,
 		"textDocument/documentSymbol":      (*Server).documentSymbol,
+		"textDocument/signatureHelp":       (*Server).signatureHelp,
+		"textDocument/codeAction":          (*Server).codeAction,
 		"$/cancelRequest":                  func(*Server, json.RawMessage) (any, *rpcError) { return nil, nil },
 		"$/setTrace":                       func(*Server, json.RawMessage) (any, *rpcError) { return nil, nil },
 		"workspace/didChangeConfiguration": func(*Server, json.RawMessage) (any, *rpcError) { return nil, nil },
@@ -273,6 +275,11 @@ func (s *Server) initialize(params json.RawMessage) (any, *rpcError) {
 			"referencesProvider":         true,
 			"documentFormattingProvider": true,
 			"documentSymbolProvider":     true,
+			"codeActionProvider":         map[string]any{"codeActionKinds": []string{"quickfix"}},
+			"signatureHelpProvider": map[string]any{
+				"triggerCharacters":   []string{"(", ","},
+				"retriggerCharacters": []string{","},
+			},
 			"completionProvider": map[string]any{
 				"triggerCharacters": []string{"."},
 			},
