@@ -187,8 +187,15 @@ func (p *project) describeBinder(b *strings.Builder, bd *binder) {
 		fmt.Fprintf(b, "```fray\n(parameter) %s\n```\n", paramsText([]*syntax.Param{bd.param}))
 	case bd.value != nil:
 		fmt.Fprintf(b, "```fray\nlet %s = %s\n```\n", bd.name, bd.value.Raw())
+		if t := p.exprType(bd.value.Tokens, bd.from); t != "" {
+			fmt.Fprintf(b, "\nlocal, %s\n", article(t))
+		}
 	case bd.list != nil:
-		fmt.Fprintf(b, "```fray\n%s in %s\n```\n\n%s\n", bd.name, bd.list.Raw(), bd.what)
+		what := bd.what
+		if t := elemOf(p.exprType(bd.list.Tokens, bd.from)); t != "" {
+			what += ", " + article(t)
+		}
+		fmt.Fprintf(b, "```fray\n%s in %s\n```\n\n%s\n", bd.name, bd.list.Raw(), what)
 	default:
 		fmt.Fprintf(b, "```fray\n%s: %s\n```\n\n%s\n", bd.name, bd.typ, bd.what)
 	}
@@ -427,4 +434,12 @@ func relTo(root, path string) string {
 		return filepath.ToSlash(rel)
 	}
 	return path
+}
+
+// article puts "a" or "an" before a type's name.
+func article(t string) string {
+	if strings.IndexByte("aeiou", t[0]) >= 0 {
+		return "an " + t
+	}
+	return "a " + t
 }

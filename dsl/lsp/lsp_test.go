@@ -186,6 +186,8 @@ func TestHover(t *testing.T) {
 		{"dice constant", "const initiative_die", 0, 7, []string{"const initiative_die: dice = d6", "average 3.5"}},
 		{"modifiers", "surprise_adjustment(c))", 0, 3, []string{"modifiers surprise_adjustment(c: combatant) aggregate sum", "dexterity surprise bonus (segments)"}},
 		{"parameter", "target != nil", 0, 1, []string{"(parameter) target: combatant = first(living(enemies(self)))"}},
+		{"a local and its type", "foe == nil", 0, 1, []string{"let foe = target != nil && target.alive ? target : first(living(enemies(self)))", "local, a combatant"}},
+		{"a loop variable over sides", "for s in sides", 0, 4, []string{"s in sides", "loop variable, a side"}},
 		{"event", "emit hit", 0, 6, []string{"event hit(attacker: combatant, target: combatant, amount: int)"}},
 		{"built-in attribute", "target.alive", 0, 8, []string{"alive: bool", "built-in attribute of every combatant"}},
 		{"global", "living(combatants)", 0, 9, []string{"combatants: list[combatant]"}},
