@@ -14,7 +14,6 @@ import (
 	"github.com/frayrules/fray/dsl/diag"
 	"github.com/frayrules/fray/dsl/format"
 	"github.com/frayrules/fray/dsl/syntax"
-	"github.com/frayrules/fray/stdlib"
 )
 
 // utf16Position is the LSP position of a byte offset, computed apart
@@ -158,89 +157,6 @@ func TestDiagnosticsUseBuffers(t *testing.T) {
 	}
 }
 
-func hoverText(t *testing.T, c *client, uri string, pos map[string]any) string {
-	t.Helper()
-	var h *Hover
-	c.result("textDocument/hover", docPos(uri, pos), &h)
-	if h == nil {
-		t.Fatalf("no hover at %v", pos)
-	}
-	return h.Contents.Value
-}
-
-func TestHover(t *testing.T) {
-	c := startServer(t)
-	c.initialize()
-	uri, text := c.open("rules/ten_segment_rounds.fray")
-	tests := []struct {
-		name, marker string
-		nth, delta   int
-		want         []string
-	}{
-		{"attribute with a dice default", "self.damage", 0, 5, []string{"damage: dice = d6", "attribute of every combatant", "average 3.5, range 1–6"}},
-		{"attribute with its comment", "c.surprise_bonus", 0, 2, []string{"surprise_bonus: int = 0", "002-04: dexterity; negative is a penalty"}},
-		{"side attribute", "c.side.surprised", 0, 7, []string{"surprised: int = 0", "attribute of every side", "segments of surprise the side rolled"}},
-		{"dice expression", "d20 + self.to_hit", 0, 1, []string{"**d20**: average 10.5, range 1–20"}},
-		{"builtin function", "living(enemies", 0, 1, []string{"living(list[combatant]) list[combatant]", stdlib.Lookup("living").Doc}},
-		{"expr-lang builtin", "first(living", 0, 1, []string{"first(list)"}},
-		{"dice constant", "const initiative_die", 0, 7, []string{"const initiative_die: dice = d6", "average 3.5"}},
-		{"modifiers", "surprise_adjustment(c))", 0, 3, []string{"modifiers surprise_adjustment(c: combatant) aggregate sum", "dexterity surprise bonus (segments)"}},
-		{"parameter", "target != nil", 0, 1, []string{"(parameter) target: combatant = first(living(enemies(self)))"}},
-		{"a local and its type", "foe == nil", 0, 1, []string{"let foe = target != nil && target.alive ? target : first(living(enemies(self)))", "local, a combatant"}},
-		{"a loop variable over sides", "for s in sides", 0, 4, []string{"s in sides", "loop variable, a side"}},
-		{"event", "emit hit", 0, 6, []string{"event hit(attacker: combatant, target: combatant, amount: int)"}},
-		{"built-in attribute", "target.alive", 0, 8, []string{"alive: bool", "built-in attribute of every combatant"}},
-		{"global", "living(combatants)", 0, 9, []string{"combatants: list[combatant]"}},
-		{"a parameter in an event's template", "{attacker.name} hits", 0, 2, []string{"(parameter) attacker: combatant"}},
-		{"an attribute in a template", "against AC {target.ac}", 0, 19, []string{"ac: int = 10", "attribute of every combatant"}},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			got := hoverText(t, c, uri, at(t, text, tc.marker, tc.nth, tc.delta))
-			for _, w := range tc.want {
-				if !strings.Contains(got, w) {
-					t.Errorf("hover lacks %q:\n%s", w, got)
-				}
-			}
-		})
-	}
-}
-
-func TestHoverTable(t *testing.T) {
-	c := startServer(t)
-	c.initialize()
-	uri, text := c.open("rules/stress_and_wound_points.fray")
-	// From a use: "apply blunt_injury to ...".
-	got := hoverText(t, c, uri, at(t, text, "apply blunt_injury", 0, len("apply ")+1))
-	for _, w := range []string{"table blunt_injury d20", "d20: average 10.5, range 1–20", "| key | label | value | chance |",
-		"| 1 | Crushed Foot | effect | 5% |", "| 2 | Broken Shin | effect | 5% |"} {
-		if !strings.Contains(got, w) {
-			t.Errorf("hover on table blunt_injury lacks %q:\n%s", w, got)
-		}
-	}
-	got = hoverText(t, c, uri, at(t, text, "table piercing_injury", 0, len("table ")+1))
-	if !strings.Contains(got, "table piercing_injury d20 tba") {
-		t.Errorf("hover on a tba table: %s", got)
-	}
-}
-
-func TestHoverDiceTableChances(t *testing.T) {
-	c := startServer(t)
-	c.initialize()
-	src := "ruleset \"t\" {\n}\n\ntable wound d6 {\n  1:   \"graze\"     0\n  2-5: \"wound\"     1\n  6+:  \"bad wound\" 2\n}\n"
-	uri, text := c.open("testdata/lsp_hover_table.fray", src)
-	got := hoverText(t, c, uri, at(t, text, "wound d6", 0, 1))
-	for _, w := range []string{"table wound d6", "d6: average 3.5, range 1–6", "| 1 | graze | `0` | 16.67% |", "| 2-5 | wound | `1` | 66.67% |", "| 6+ | bad wound | `2` | 16.67% |"} {
-		if !strings.Contains(got, w) {
-			t.Errorf("hover lacks %q:\n%s", w, got)
-		}
-	}
-	got = hoverText(t, c, uri, at(t, text, "d6", 0, 1))
-	if !strings.Contains(got, "average 3.5") {
-		t.Errorf("hover on a table's dice: %s", got)
-	}
-}
-
 func definition(t *testing.T, c *client, uri string, pos map[string]any) []Location {
 	t.Helper()
 	var locs []Location
@@ -345,115 +261,6 @@ func TestReferences(t *testing.T) {
 		"context": map[string]any{"includeDeclaration": false}}, &without)
 	if len(without) != len(locs)-1 || slices.Contains(without, decl) {
 		t.Errorf("includeDeclaration false: %+v", without)
-	}
-}
-
-func labels(items []CompletionItem) []string {
-	out := make([]string, len(items))
-	for i, it := range items {
-		out[i] = it.Label
-	}
-	return out
-}
-
-func complete(t *testing.T, c *client, uri string, pos map[string]any) []CompletionItem {
-	t.Helper()
-	var list CompletionList
-	c.result("textDocument/completion", docPos(uri, pos), &list)
-	return list.Items
-}
-
-func TestCompletion(t *testing.T) {
-	c := startServer(t)
-	c.initialize()
-	uri, text := c.open("rules/ten_segment_rounds.fray")
-	// Type "c." and "  " at the start of a line in the initiative phase,
-	// where c is a loop variable over living(combatants).
-	anchor := "    c.initiative = c.side.init + adjustment\n"
-	i := strings.Index(text, anchor)
-	if i < 0 {
-		t.Fatal("anchor not found")
-	}
-	edited := text[:i] + "    c.\n" + text[i:]
-	c.notify("textDocument/didChange", map[string]any{"textDocument": map[string]any{"uri": uri, "version": 2}, "contentChanges": []map[string]any{{"text": edited}}})
-	got := labels(complete(t, c, uri, at(t, edited, "    c.\n", 0, 6)))
-	for _, w := range []string{"hp", "to_hit", "damage", "initiative", "name", "alive", "side"} {
-		if !slices.Contains(got, w) {
-			t.Errorf("after c.: %q missing from %v", w, got)
-		}
-	}
-	for _, w := range []string{"alerted", "can_be_surprised", "living", "let"} {
-		if slices.Contains(got, w) {
-			t.Errorf("after c. (a combatant): %q offered: %v", w, got)
-		}
-	}
-	// A side's attributes after c.side.
-	edited2 := text[:i] + "    c.side.\n" + text[i:]
-	c.notify("textDocument/didChange", map[string]any{"textDocument": map[string]any{"uri": uri, "version": 3}, "contentChanges": []map[string]any{{"text": edited2}}})
-	got = labels(complete(t, c, uri, at(t, edited2, "    c.side.\n", 0, 11)))
-	if !slices.Contains(got, "alerted") || slices.Contains(got, "hp") {
-		t.Errorf("after c.side.: %v", got)
-	}
-	// At the start of a statement: statements, locals, names.
-	edited3 := text[:i] + "    \n" + text[i:]
-	c.notify("textDocument/didChange", map[string]any{"textDocument": map[string]any{"uri": uri, "version": 4}, "contentChanges": []map[string]any{{"text": edited3}}})
-	items := complete(t, c, uri, at(t, edited3, "    \n", 0, 4))
-	got = labels(items)
-	for _, w := range []string{"let", "if", "for", "emit", "apply", "c", "adjustment", "living", "initiative_die", "round"} {
-		if !slices.Contains(got, w) {
-			t.Errorf("at a statement's start: %q missing from %v", w, got)
-		}
-	}
-	// Nothing in a comment or in a string's text; a template's part is
-	// an expression.
-	edited5 := text[:i] + "    # c.\n    log \"c. {c.\n" + text[i:]
-	c.notify("textDocument/didChange", map[string]any{"textDocument": map[string]any{"uri": uri, "version": 6}, "contentChanges": []map[string]any{{"text": edited5}}})
-	if got := complete(t, c, uri, at(t, edited5, "# c.\n", 0, 4)); len(got) != 0 {
-		t.Errorf("in a comment: %v", labels(got))
-	}
-	if got := complete(t, c, uri, at(t, edited5, "log \"c. {", 0, 7)); len(got) != 0 {
-		t.Errorf("in a string's text: %v", labels(got))
-	}
-	if got := labels(complete(t, c, uri, at(t, edited5, "{c.\n", 0, 3))); !slices.Contains(got, "to_hit") || slices.Contains(got, "alerted") {
-		t.Errorf("in a template's part, after c.: %v", got)
-	}
-	// After emit: the events, with their parameters as a snippet.
-	edited4 := text[:i] + "    emit \n" + text[i:]
-	c.notify("textDocument/didChange", map[string]any{"textDocument": map[string]any{"uri": uri, "version": 7}, "contentChanges": []map[string]any{{"text": edited4}}})
-	items = complete(t, c, uri, at(t, edited4, "    emit \n", 0, 9))
-	var hit *CompletionItem
-	for i := range items {
-		if items[i].Label == "hit" {
-			hit = &items[i]
-		}
-	}
-	if hit == nil || hit.InsertText != "hit(${1:attacker}, ${2:target}, ${3:amount})" || hit.InsertTextFormat != 2 {
-		t.Errorf("after emit: %+v", items)
-	}
-}
-
-func TestCompletionEncounter(t *testing.T) {
-	c := startServer(t)
-	c.initialize()
-	rel := "testdata/encounters/halvaine_and_the_orcs.fray"
-	data, err := os.ReadFile(filepath.Join(repoRoot(t), rel))
-	if err != nil {
-		t.Fatal(err)
-	}
-	text := strings.Replace(string(data), "  brom: attack(target = grishak)\n", "  brom: attack(target = grishak)\n  wren: \n", 1)
-	uri, _ := c.open(rel, text)
-	items := complete(t, c, uri, at(t, text, "  wren: \n", 0, 8))
-	var attack *CompletionItem
-	for i := range items {
-		if items[i].Label == "attack" {
-			attack = &items[i]
-		}
-	}
-	if attack == nil || !strings.Contains(attack.Detail, "target: combatant") {
-		t.Fatalf("a script line's actions: %+v", items)
-	}
-	if got := labels(items); !slices.Contains(got, "cast") {
-		t.Errorf("cast missing: %v", got)
 	}
 }
 
@@ -634,43 +441,6 @@ func TestOlderClients(t *testing.T) {
 	c.result("textDocument/hover", docPos(uri, at(t, text, "self.damage", 0, 5)), &h)
 	if h.Contents.Kind != "plaintext" {
 		t.Errorf("hover for a plain-text client: %+v", h.Contents)
-	}
-}
-
-func TestSignatureHelp(t *testing.T) {
-	c := startServer(t)
-	c.initialize()
-	uri, text := c.open("rules/ten_segment_rounds.fray")
-	encURI, enc := c.open("testdata/encounters/halvaine_and_the_orcs.fray")
-	tests := []struct {
-		name, uri, text, marker string
-		delta                   int
-		label                   string
-		active                  int
-	}{
-		{"a builtin's second argument", uri, text, "clamp(side_segment(c.side) - adjustment, 1, round_segments)", len("clamp(side_segment(c.side) - adjustment, "), "clamp(int, int, int) int", 1},
-		{"a function", uri, text, "side_segment(c.side)", len("side_segment("), "fn side_segment(", 0},
-		{"an event", uri, text, "emit hit(self, foe, roll(self.damage))", len("emit hit(self, "), "event hit(attacker: combatant, target: combatant, amount: int)", 1},
-		{"the call inside", uri, text, "emit hit(self, foe, roll(self.damage))", len("emit hit(self, foe, roll("), "roll(dice) int", 0},
-		{"an action in a script, by name", encURI, enc, "brom: attack(target = grishak)", len("brom: attack(target = g"), "action attack(target: combatant", 0},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			var h *SignatureHelp
-			c.result("textDocument/signatureHelp", docPos(tc.uri, at(t, tc.text, tc.marker, 0, tc.delta)), &h)
-			if h == nil || len(h.Signatures) != 1 || !strings.HasPrefix(h.Signatures[0].Label, tc.label) || h.ActiveParameter != tc.active {
-				t.Fatalf("got %+v, want %q with parameter %d active", h, tc.label, tc.active)
-			}
-			if n := len(h.Signatures[0].Parameters); n <= tc.active {
-				t.Errorf("%d parameters listed", n)
-			}
-		})
-	}
-	// Outside any call: none.
-	var h *SignatureHelp
-	c.result("textDocument/signatureHelp", docPos(uri, at(t, text, "const surprise_die", 0, 2)), &h)
-	if h != nil {
-		t.Errorf("outside a call: %+v", h)
 	}
 }
 
