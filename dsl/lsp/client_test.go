@@ -25,6 +25,7 @@ type client struct {
 	nextID int
 	waits  map[int]chan *message
 	notes  chan *message
+	nulls  chan *message // responses with a null id (to messages that could not be read)
 	done   chan int // the server's exit code
 	closed chan struct{}
 }
@@ -48,7 +49,7 @@ func startServerAt(t testing.TB, root string, limits ...check.Limits) *client {
 	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	c := &client{t: t, in: inW, waits: map[int]chan *message{}, notes: make(chan *message, 1000), done: make(chan int, 1), closed: make(chan struct{})}
+	c := &client{t: t, in: inW, waits: map[int]chan *message{}, notes: make(chan *message, 1000), nulls: make(chan *message, 100), done: make(chan int, 1), closed: make(chan struct{})}
 	opts := check.Options{Root: root}
 	if len(limits) > 0 {
 		opts.Limits = limits[0]
@@ -100,6 +101,10 @@ func (c *client) readLoop(r io.Reader) {
 		}
 		if m.Method != "" {
 			c.notes <- &m
+			continue
+		}
+		if string(m.ID) == "null" {
+			c.nulls <- &m
 			continue
 		}
 		id, _ := strconv.Atoi(string(m.ID))

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf16"
 
 	"github.com/frayrules/fray/dsl/check"
@@ -381,6 +382,18 @@ func TestMalformedInput(t *testing.T) {
 	c.raw("Content-Length: 2\r\n\r\n[]")
 	c.raw("Content-Length: 2\r\n\r\n{}")
 	c.write(map[string]any{"jsonrpc": "2.0", "id": map[string]any{"a": 1}, "method": "shutdown"})
+	// The JSON that is not JSON, the array, the object without a method
+	// and the id that is an object are answered with a null id.
+	for _, want := range []int{codeParseError, codeInvalidRequest, codeInvalidRequest, codeInvalidRequest} {
+		select {
+		case m := <-c.nulls:
+			if m.Error == nil || m.Error.Code != want {
+				t.Errorf("got %+v, want error %d", m, want)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("no error response %d", want)
+		}
+	}
 	if m := c.call("test/panic", map[string]any{}); m.Error == nil || m.Error.Code != codeInternalError || !strings.Contains(m.Error.Message, "boom") {
 		t.Errorf("a panicking handler: %+v", m)
 	}
