@@ -146,21 +146,15 @@ func (s *Server) references(params json.RawMessage) (any, *rpcError) {
 	}
 	var out []Location
 	for _, u := range candidates {
-		if !strings.Contains(u.text, r.name) || u.toks == nil {
-			continue
-		}
 		cp := a.p
 		if u != a.p.units[0] {
+			if !strings.Contains(u.text, r.name) {
+				continue // cannot use it: no need to read its imports
+			}
 			cp = a.ld.project(u, nil)
 		}
-		for i, t := range u.toks {
-			if t.Type != syntax.TokIdent || t.Value != r.name {
-				continue
-			}
-			cr := cp.identAt(i)
-			if cr == nil || cp.key(cr) != key {
-				continue
-			}
+		for _, i := range cp.uses(r.name, key) {
+			t := u.toks[i]
 			loc := Location{URI: u.uri, Range: u.lines.span(t.Pos.Offset, t.Pos.Offset+len(t.Value))}
 			if !rp.Context.IncludeDeclaration && hasDecl && loc == decl {
 				continue
@@ -176,6 +170,25 @@ func (s *Server) references(params json.RawMessage) (any, *rpcError) {
 		return a.Line < b.Line || a.Line == b.Line && a.Character < b.Character
 	})
 	return out, nil
+}
+
+// uses are the indexes of the tokens of the project's own file that
+// name what key names.
+func (p *project) uses(name, key string) []int {
+	u := p.units[0]
+	if u.toks == nil || !strings.Contains(u.text, name) {
+		return nil
+	}
+	var out []int
+	for i, t := range u.toks {
+		if t.Type != syntax.TokIdent || t.Value != name {
+			continue
+		}
+		if r := p.identAt(i); r != nil && p.key(r) == key {
+			out = append(out, i)
+		}
+	}
+	return out
 }
 
 // maxWalk bounds the files a search for references looks at.

@@ -484,3 +484,31 @@ func TestQuickFix(t *testing.T) {
 		t.Errorf("the fix does not restore the file")
 	}
 }
+
+func TestDocumentHighlight(t *testing.T) {
+	c := startServer(t)
+	c.initialize()
+	uri, text := c.open("rules/ten_segment_rounds.fray")
+	var hs []documentHighlight
+	c.result("textDocument/documentHighlight", docPos(uri, at(t, text, "foe == nil", 0, 1)), &hs)
+	// let foe = ...; if foe == nil; foe.ac; hit(self, foe, ...); missed(self, foe, ...)
+	if len(hs) < 4 || hs[0].Kind != highlightWrite {
+		t.Fatalf("highlights of foe: %+v", hs)
+	}
+	for _, h := range hs[1:] {
+		if h.Kind != highlightRead {
+			t.Errorf("a use of foe marked %d: %+v", h.Kind, h)
+		}
+	}
+	// An attribute assigned is a write.
+	c.result("textDocument/documentHighlight", docPos(uri, at(t, text, "c.act_segment = ", 0, 3)), &hs)
+	writes := 0
+	for _, h := range hs {
+		if h.Kind == highlightWrite {
+			writes++
+		}
+	}
+	if writes < 2 { // the declaration and the assignment
+		t.Errorf("highlights of act_segment: %+v", hs)
+	}
+}
