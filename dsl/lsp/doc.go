@@ -17,7 +17,8 @@
 //   - resolve.go, scope.go: what a name at a position refers to;
 //   - templates.go: a string's {expression} parts, read as expressions;
 //   - hover.go, definition.go (and references), complete.go,
-//     signature.go, codeaction.go, symbols.go, format.go: the requests.
+//     signature.go, codeaction.go, highlight.go, symbols.go,
+//     workspace_symbols.go, format.go: the requests.
 //
 // No code here knows a ruleset: every name comes from the files.
 package lsp

@@ -512,3 +512,23 @@ func TestDocumentHighlight(t *testing.T) {
 		t.Errorf("highlights of act_segment: %+v", hs)
 	}
 }
+
+func TestWorkspaceSymbol(t *testing.T) {
+	c := startServer(t)
+	c.initialize()
+	var syms []symbolInformation
+	c.result("workspace/symbol", map[string]any{"query": "attacksperround"}, &syms)
+	want := wantAt(t, "rules/crucible_of_souls.fray", "table attacks_per_round", 0, len("table "), len("attacks_per_round"))
+	found := false
+	for _, s := range syms {
+		if s.Name == "attacks_per_round" && s.Location.URI == want.URI && s.Kind == symEnum {
+			found = true
+		}
+		if !matches(s.Name, "attacksperround") {
+			t.Errorf("%q does not match the query", s.Name)
+		}
+	}
+	if !found {
+		t.Errorf("workspace/symbol attacksperround: %+v", syms)
+	}
+}
