@@ -26,7 +26,7 @@ type client struct {
 	waits  map[int]chan *message
 	notes  chan *message
 	nulls  chan *message // responses with a null id (to messages that could not be read)
-	done   chan int // the server's exit code
+	done   chan int      // the server's exit code
 	closed chan struct{}
 }
 
