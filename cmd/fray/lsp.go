@@ -2,6 +2,7 @@ package main
 
 import (
 	"io"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -11,7 +12,10 @@ import (
 // newLSPCmd is fray lsp: the language server, over standard input and
 // output, for editors (editors/vscode starts it).
 func newLSPCmd(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
-	var stdio bool
+	var (
+		stdio    bool
+		debounce time.Duration
+	)
 	cmd := &cobra.Command{
 		Use:   "lsp",
 		Short: "Run the language server (LSP over standard input and output)",
@@ -30,8 +34,13 @@ Exit status: 0 when the client sent shutdown then exit, 1 when it exited
 or closed the stream without shutdown, 2 usage error.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			opts := optionsOf(cmd)
-			code := lsp.Serve(stdin, stdout, lsp.Config{Options: opts, Log: stderr, Version: version})
+			if debounce < 0 {
+				return usageErr("--debounce must not be negative")
+			}
+			if debounce == 0 {
+				debounce = -1 // lsp.Config's "none"
+			}
+			code := lsp.Serve(stdin, stdout, lsp.Config{Options: optionsOf(cmd), Debounce: debounce, Log: stderr, Version: version})
 			if code != 0 {
 				return &exitError{code: exitFindings}
 			}
@@ -41,5 +50,6 @@ or closed the stream without shutdown, 2 usage error.`,
 	// Editors' clients pass --stdio to every server; it is the only
 	// transport, so it is accepted and changes nothing.
 	cmd.Flags().BoolVar(&stdio, "stdio", true, "talk over standard input and output (the only transport)")
+	cmd.Flags().DurationVar(&debounce, "debounce", lsp.DefaultDebounce, "pause in the edits before the open files are linted again (0: none)")
 	return cmd
 }
