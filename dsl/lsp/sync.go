@@ -10,6 +10,9 @@ func (s *Server) didOpen(params json.RawMessage) (any, *rpcError) {
 	if err := decode(params, &p); err != nil {
 		return nil, err
 	}
+	if p.TextDocument.URI == "" {
+		return nil, &rpcError{Code: codeInvalidParams, Message: "didOpen names no document (textDocument.uri is empty)"}
+	}
 	if err := s.docs.open(p.TextDocument.URI, pathOf(p.TextDocument.URI, s.opts.Root), p.TextDocument.Version, p.TextDocument.Text); err != nil {
 		return nil, &rpcError{Code: codeRequestFailed, Message: err.Error()}
 	}
