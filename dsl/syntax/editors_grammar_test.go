@@ -345,18 +345,36 @@ func TestGrammarKeywords(t *testing.T) {
 	}
 	sort.Strings(types)
 	// Type names beyond the grammar's literals must be types the checker knows.
-	for _, ty := range append(types, "no_such_type") {
-		src := fmt.Sprintf("ruleset \"t\" {\n}\nfn f(x: %s): int = 1\n", ty)
+	known := typeNames(t)
+	for _, ty := range types {
+		if !known[ty] {
+			t.Errorf("keywords-type lists %q, which the checker does not know as a type", ty)
+		}
+	}
+}
+
+// typeNames asks the checker which of the grammar files' type words are
+// types: a word is one if a parameter of that type is not an unknown type.
+func typeNames(t *testing.T) map[string]bool {
+	t.Helper()
+	known := map[string]bool{}
+	for _, ty := range []string{"int", "float", "bool", "string", "dice", "combatant", "side", "list", "no_such_type"} {
+		ref := ty
+		if ty == "list" {
+			ref = "list[int]"
+		}
+		src := fmt.Sprintf("ruleset \"t\" {\n}\nfn f(x: %s): int = 1\n", ref)
 		f, diags := syntax.Parse("t.fray", src)
 		if diags.HasErrors() {
 			t.Fatalf("%s: %v", src, diags)
 		}
 		_, diags = check.Options{}.Check(f)
-		unknown := slices.ContainsFunc(diags, func(d *diag.Diagnostic) bool { return d.Code == diag.CodeUnknownType })
-		if unknown != (ty == "no_such_type") {
-			t.Errorf("keywords-type lists %q: the checker says unknown type: %v (%v)", ty, unknown, diags)
-		}
+		known[ty] = !slices.ContainsFunc(diags, func(d *diag.Diagnostic) bool { return d.Code == diag.CodeUnknownType })
 	}
+	if known["no_such_type"] {
+		t.Fatal("the checker accepts any type name: typeNames cannot tell types apart")
+	}
+	return known
 }
 
 // TestGrammarScopesTokens runs the TextMate grammar over every .fray file
@@ -497,4 +515,38 @@ func lineOffsets(src string) []int {
 		}
 	}
 	return offs
+}
+
+// TestVimKeywords checks the keyword lists of the Vim syntax file
+// (editors/vim) against dsl/syntax's grammar, both ways, as
+// TestGrammarKeywords does for the TextMate grammar.
+func TestVimKeywords(t *testing.T) {
+	const path = "../../editors/vim/syntax/fray.vim"
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	groups := []string{"frayDeclaration", "frayModifier", "frayStatement", "frayClause", "frayTiming", "frayAggregate", "frayType"}
+	got := map[string]string{}
+	for _, line := range strings.Split(string(data), "\n") {
+		f := strings.Fields(line)
+		if len(f) < 3 || f[0] != "syn" || f[1] != "keyword" || !slices.Contains(groups, f[2]) {
+			continue
+		}
+		for _, w := range f[3:] {
+			got[w] = f[2]
+		}
+	}
+	want := grammarKeywords()
+	for w := range want {
+		if _, ok := got[w]; !ok {
+			t.Errorf("keyword %q of dsl/syntax's grammar is in no syn keyword line of %s", w, path)
+		}
+	}
+	types := typeNames(t)
+	for w, g := range got {
+		if !want[w] && !(g == "frayType" && types[w]) {
+			t.Errorf("%s: %s lists %q, which is no keyword of dsl/syntax's grammar", path, g, w)
+		}
+	}
 }
