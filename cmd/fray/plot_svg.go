@@ -174,13 +174,16 @@ func (d *svgDoc) draw(info plotInfo, batches []*interp.SimResult, panels []*plot
 	y := 34.0
 	sub := subtitle(info, batches)
 	d.title = info.Encounter + ": " + sub
-	d.text(svgLeft-40, y, "b t", "", info.Encounter, "")
+	// Names longer than the plot is wide are cut; the <title> has them whole.
+	full := svgWidth - svgRight - (svgLeft - 40)
+	d.text(svgLeft-40, y, "b t", "", truncateTo(plotBold, info.Encounter, full, 20), "")
 	y += 22
-	d.text(svgLeft-40, y, "s", "", sub, "")
+	d.text(svgLeft-40, y, "s", "", truncateTo(plotRegular, sub, full, 13), "")
 	// The legend: a swatch and a name per ruleset.
 	y += 26
 	x := svgLeft - 40
 	for i, name := range info.Rulesets {
+		name = truncateTo(plotRegular, name, full-20, 13)
 		w := plotRegular.width(name, 13) + 40
 		if x+w > svgWidth-svgRight && x > svgLeft-40 {
 			x, y = svgLeft-40, y+20
@@ -337,7 +340,7 @@ func (d *svgDoc) categoryLabels(p *plotPanel, left, catW, bottom float64) float6
 	default:
 		// Slanted labels end under their bars.
 		for j, c := range p.categories {
-			c = truncateTo(c, 150, px)
+			c = truncateTo(plotRegular, c, 150, px)
 			x := left + catW*(float64(j)+0.5)
 			d.text(x, y-4, "k", "end", c, fmt.Sprintf(` transform="rotate(-35 %s %s)"`, num(x), num(y-4)))
 		}
@@ -354,16 +357,21 @@ func (d *svgDoc) categoryLabels(p *plotPanel, left, catW, bottom float64) float6
 	return y
 }
 
-// truncateTo cuts s with an ellipsis to at most w px.
-func truncateTo(s string, w, px float64) string {
-	if plotRegular.width(s, px) <= w {
+// truncateTo cuts s with an ellipsis to at most w px in face; it measures
+// each character once, so a long name costs no more than its length.
+func truncateTo(face *plotFace, s string, w, px float64) string {
+	if face.width(s, px) <= w {
 		return s
 	}
-	r := []rune(s)
-	for len(r) > 1 && plotRegular.width(string(r)+"…", px) > w {
-		r = r[:len(r)-1]
+	room := w - face.width("…", px)
+	used := 0.0
+	for i, r := range s {
+		used += face.width(string(r), px)
+		if used > room {
+			return s[:i] + "…"
+		}
 	}
-	return string(r) + "…"
+	return s
 }
 
 // niceSteps chooses a tick step (1, 2, 2.5 or 5 times a power of ten)

@@ -201,3 +201,33 @@ func TestPlotTicks(t *testing.T) {
 		}
 	}
 }
+
+// FuzzSVGPlotNames: whatever names a rule file gives its encounter,
+// rulesets, sides and combatants, the plot is well-formed XML with both
+// fonts embedded.
+func FuzzSVGPlotNames(f *testing.F) {
+	f.Add("Ambush", "Crucible", "party", "Ælfric")
+	f.Add("<&>\"'", "\x00\x1b[31m", "\u202e", "\xff\xfe")
+	f.Fuzz(func(t *testing.T, enc, rules, side, fighter string) {
+		r := plotBatch(0)
+		r.Sides = []string{side, "foes"}
+		r.Wins = map[string]int{side: 500, "foes": 400}
+		r.Fighters = []string{fighter}
+		r.Deaths = map[string]int{fighter: 100}
+		info := plotInfo{Encounter: interp.Printable(enc), Rulesets: []string{interp.Printable(rules)}, N: 1000, Seed: 1}
+		svg := svgPlot(info, []*interp.SimResult{r})
+		dec := xml.NewDecoder(bytes.NewReader(svg))
+		for {
+			_, err := dec.Token()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				t.Fatalf("not well-formed XML: %v", err)
+			}
+		}
+		if n := strings.Count(string(svg), "@font-face"); n != 2 {
+			t.Fatalf("%d fonts embedded, want 2", n)
+		}
+	})
+}

@@ -388,7 +388,8 @@ func TestGrammarScopesTokens(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		if d.IsDir() && strings.HasPrefix(d.Name(), ".") && path != "../.." {
+		// Hidden folders, npm's packages and release builds are not sources.
+		if d.IsDir() && path != "../.." && (strings.HasPrefix(d.Name(), ".") || d.Name() == "node_modules" || d.Name() == "dist") {
 			return filepath.SkipDir
 		}
 		if !d.IsDir() && strings.HasSuffix(path, ".fray") {
