@@ -102,8 +102,9 @@ func outcomesPanel(info plotInfo, batches []*interp.SimResult) *plotPanel {
 		noWinner = noWinner || r.NoWinner > 0
 	}
 	a := batches[0]
+	// Names as the text report prints them: no bidi overrides or controls.
 	for _, s := range a.Sides {
-		p.categories = append(p.categories, "won by "+s)
+		p.categories = append(p.categories, "won by "+interp.Printable(s))
 	}
 	p.categories = append(p.categories, "no side stands", "round limit reached")
 	if noWinner {
@@ -131,13 +132,15 @@ func outcomesPanel(info plotInfo, batches []*interp.SimResult) *plotPanel {
 
 func deathsPanel(info plotInfo, batches []*interp.SimResult) *plotPanel {
 	p := &plotPanel{title: "Deaths per combatant", xLabel: ""}
-	p.categories = append(p.categories, batches[0].Fighters...)
+	for _, c := range batches[0].Fighters {
+		p.categories = append(p.categories, interp.Printable(c))
+	}
 	for i, r := range batches {
 		done := r.Runs - r.Errors
 		var row []plotBar
-		for _, c := range p.categories {
+		for j, c := range batches[0].Fighters {
 			iv := interp.Proportion(r.Deaths[c], done)
-			row = append(row, plotBar{iv, fmt.Sprintf("%s: %s dies in %s of fights", info.Rulesets[i], c, pctInterval(iv))})
+			row = append(row, plotBar{iv, fmt.Sprintf("%s: %s dies in %s of fights", info.Rulesets[i], p.categories[j], pctInterval(iv))})
 		}
 		p.bars = append(p.bars, row)
 	}

@@ -229,5 +229,8 @@ func FuzzSVGPlotNames(f *testing.F) {
 		if n := strings.Count(string(svg), "@font-face"); n != 2 {
 			t.Fatalf("%d fonts embedded, want 2", n)
 		}
+		if strings.ContainsAny(string(svg), "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069") {
+			t.Fatal("a bidi control reached the plot: names must pass through interp.Printable")
+		}
 	})
 }
