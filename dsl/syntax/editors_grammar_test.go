@@ -13,7 +13,9 @@ package syntax_test
 // The TextMate grammar is run by a small interpreter of the subset the
 // file uses: match rules with captures, begin/end rules, includes. Its
 // regular expressions must stay within what both Oniguruma (VS Code) and
-// Go's RE2 accept: no lookaround, no backreferences.
+// Go's RE2 accept, plus lookaheads (?=X) that end a match or one of its
+// alternatives: the interpreter matches X as a group and ends the match
+// where the group starts. No lookbehind, no backreferences.
 
 import (
 	"encoding/json"
@@ -160,8 +162,11 @@ func (c *tmCompiler) leaf(key string, p *tmRaw) *tmRule {
 	return r
 }
 
+// lookahead is the name of the groups that stand for lookaheads.
+const lookahead = "lookahead"
+
 func (c *tmCompiler) compile(key, src string) *regexp.Regexp {
-	re, err := regexp.Compile(src)
+	re, err := regexp.Compile(strings.ReplaceAll(src, "(?=", "(?P<"+lookahead+">"))
 	if err != nil {
 		c.t.Fatalf("%s: pattern %q is outside the RE2 subset this test runs: %v", key, src, err)
 	}
@@ -180,6 +185,21 @@ func (c *tmCompiler) caps(key string, m map[string]tmCapture) map[int]string {
 	return out
 }
 
+// findAt is FindStringSubmatchIndex with lookaheads: a match whose
+// lookahead group matched ends where that group starts.
+func findAt(re *regexp.Regexp, s string) []int {
+	m := re.FindStringSubmatchIndex(s)
+	if m == nil {
+		return nil
+	}
+	for i, name := range re.SubexpNames() {
+		if name == lookahead && m[2*i] >= 0 {
+			m[1] = m[2*i]
+		}
+	}
+	return m
+}
+
 // segment is a scoped span of a line, in bytes.
 type segment struct {
 	start, end int
@@ -193,10 +213,14 @@ type segment struct {
 // pattern order. It returns each line's segments.
 func (g *tmGrammar) scopeLines(src string) [][]segment {
 	var stack []*tmRule
+	var starts []int // where each open rule began, on its line (-1: an earlier line)
 	var out [][]segment
 	for _, line := range strings.Split(src, "\n") {
 		line = strings.TrimSuffix(line, "\r")
 		var segs []segment
+		for i := range starts {
+			starts[i] = -1
+		}
 		pos := 0
 		for pos <= len(line) {
 			rules := g.root
@@ -207,7 +231,7 @@ func (g *tmGrammar) scopeLines(src string) [][]segment {
 			}
 			best, bestM, isEnd := (*tmRule)(nil), []int(nil), false
 			if open != nil {
-				if m := open.end.FindStringSubmatchIndex(line[pos:]); m != nil {
+				if m := findAt(open.end, line[pos:]); m != nil {
 					best, bestM, isEnd = open, m, true
 				}
 			}
@@ -215,7 +239,7 @@ func (g *tmGrammar) scopeLines(src string) [][]segment {
 				if r.anchored && pos > 0 {
 					continue
 				}
-				m := r.re.FindStringSubmatchIndex(line[pos:])
+				m := findAt(r.re, line[pos:])
 				if m != nil && (bestM == nil || m[0] < bestM[0]) {
 					best, bestM, isEnd = r, m, false
 				}
@@ -227,9 +251,13 @@ func (g *tmGrammar) scopeLines(src string) [][]segment {
 			switch {
 			case isEnd:
 				caps = best.endCaps
-				stack = stack[:len(stack)-1]
+				// A named begin/end rule (a string) scopes all it spans.
+				if start := starts[len(starts)-1]; best.name != "" {
+					segs = append(segs, segment{max(start, 0), pos + bestM[1], best.name, false})
+				}
+				stack, starts = stack[:len(stack)-1], starts[:len(starts)-1]
 			case best.end != nil:
-				stack = append(stack, best)
+				stack, starts = append(stack, best), append(starts, pos+bestM[0])
 			}
 			if best.name != "" && best.end == nil {
 				segs = append(segs, segment{pos + bestM[0], pos + bestM[1], best.name, false})
@@ -240,8 +268,8 @@ func (g *tmGrammar) scopeLines(src string) [][]segment {
 				}
 			}
 			next := pos + bestM[1]
-			if bestM[1] == bestM[0] {
-				next++ // an empty match must not stop the scan
+			if bestM[1] == bestM[0] && !isEnd {
+				next++ // an empty match must not stop the scan; an empty end just closes
 			}
 			pos = next
 		}
@@ -250,16 +278,33 @@ func (g *tmGrammar) scopeLines(src string) [][]segment {
 	return out
 }
 
-// scopeAt is the most specific segment holding byte col.
-func scopeAt(segs []segment, col int) (segment, bool) {
-	var found segment
-	ok := false
+// judgeAll accepts a token if one of the scopes holding its start covers
+// it whole with a scope of its kind (a string's scope, say, around the
+// scopes of its {expression} parts); otherwise it says what is wrong
+// with the most specific one.
+func judgeAll(tok lexer.Token, segs []segment, col int, kwPos bool, keywords map[string]bool) string {
+	var holding []segment
 	for _, s := range segs {
-		if s.start <= col && col < s.end && (!ok || s.capture && !found.capture) {
-			found, ok = s, true
+		if s.start <= col && col < s.end {
+			holding = append(holding, s)
 		}
 	}
-	return found, ok
+	if len(holding) == 0 {
+		return judge(tok, segment{}, false, col, kwPos, keywords)
+	}
+	// Captures first: they are the most specific.
+	sort.SliceStable(holding, func(i, j int) bool { return holding[i].capture && !holding[j].capture })
+	first := ""
+	for _, s := range holding {
+		msg := judge(tok, s, true, col, kwPos, keywords)
+		if msg == "" {
+			return ""
+		}
+		if first == "" {
+			first = msg
+		}
+	}
+	return first
 }
 
 // grammarKeywords are the words the participle grammar of dsl/syntax
@@ -425,11 +470,10 @@ func TestGrammarScopesTokens(t *testing.T) {
 			col := tok.Pos.Offset - lineStart[line]
 			first := tok.Pos.Line != lastLine
 			lastLine = tok.Pos.Line
-			seg, ok := scopeAt(lines[line], col)
 			// A keyword starts a line's declaration or statement, unless
 			// the word is a local being assigned or read (best = 3).
 			kwPos := first && depth == 0 && !slices.Contains([]string{"=", "+=", "-=", ".", "?."}, toks[i+1].Value)
-			if msg := judge(tok, seg, ok, col, kwPos, keywords); msg != "" {
+			if msg := judgeAll(tok, lines[line], col, kwPos, keywords); msg != "" {
 				problems++
 				if problems <= 5 {
 					t.Errorf("%s:%d:%d: token %q: %s", path, tok.Pos.Line, tok.Pos.Column, tok.Value, msg)
