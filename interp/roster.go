@@ -24,7 +24,7 @@ type roster struct {
 	side    addr // nil: a free entry, with its storage
 	members bool
 	all     bool // every combatant in the fight, whatever its side (side unused)
-	gen     int // the run's rosterGen it was made or kept for
+	gen     int  // the run's rosterGen it was made or kept for
 	p       []addr
 }
 

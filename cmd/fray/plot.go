@@ -18,28 +18,37 @@ import (
 	"github.com/frayrules/fray/interp"
 )
 
-// writePlot draws the rounds distribution and the win rates of one or two
-// batches (a ruleset and its variant) side by side, as SVG or PNG by the
-// file's extension, and writes the file atomically.
-func writePlot(path, titleA, titleB string, a, b *interp.SimResult) error {
+// writePlot draws the rounds distribution and the outcomes of one or two
+// batches (a ruleset and its variant) side by side, as SVG (plot_svg.go)
+// or PNG by the file's extension, and writes the file atomically.
+func writePlot(path string, info plotInfo, a, b *interp.SimResult) error {
 	ext := strings.ToLower(filepath.Ext(path))
 	if ext != ".svg" && ext != ".png" {
 		return fmt.Errorf("--plot writes .svg or .png files, not %q", ext)
 	}
+	batches := []*interp.SimResult{a}
+	if b != nil {
+		batches = append(batches, b)
+	}
+	if ext == ".svg" {
+		return writeAtomic(path, svgPlot(info, batches), 0o644)
+	}
+	return writePNGPlot(path, info, batches)
+}
+
+// writePNGPlot draws the PNG with gonum/plot: two panels, no error bars.
+func writePNGPlot(path string, info plotInfo, batches []*interp.SimResult) error {
+	ext := ".png"
+	names := info.Rulesets
+	a := batches[0]
 	rounds := plot.New()
-	rounds.Title.Text = "Rounds per fight"
+	rounds.Title.Text = fmt.Sprintf("%s: rounds per fight (seed %d)", info.Encounter, info.Seed)
 	rounds.X.Label.Text = "rounds"
 	rounds.Y.Label.Text = "share of fights"
 	wins := plot.New()
 	wins.Title.Text = "Outcomes"
 	wins.Y.Label.Text = "share of fights"
 
-	batches := []*interp.SimResult{a}
-	names := []string{titleA}
-	if b != nil {
-		batches = append(batches, b)
-		names = append(names, titleB)
-	}
 	// One x position per round count seen in any batch.
 	maxRound := 0
 	for _, r := range batches {

@@ -16,9 +16,6 @@ import (
 	"github.com/frayrules/fray/dsl/syntax"
 )
 
-// version is set at build time with -ldflags "-X main.version=...".
-var version = "dev"
-
 // Exit codes, as CUE's: 0 ok, 1 findings or a failed run, 2 usage, 3
 // internal error, 130 interrupted (128 + SIGINT, what a shell reports for
 // a program Ctrl-C killed).
@@ -195,11 +192,12 @@ error, 3 internal error (a bug in fray), 130 interrupted (Ctrl-C).`,
 		SilenceUsage:      true,
 		SilenceErrors:     true,
 		DisableAutoGenTag: true,
-		Version:           version,
+		Version:           currentBuild().short(),
 	}
+	root.SetVersionTemplate("fray {{.Version}}\n")
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	root.AddCommand(newLintCmd(stdout, stderr), newRunCmd(stdout, stderr), newReplayCmd(stdout, stderr), newProbCmd(stdout, stderr), newFmtCmd(stdout, stderr), newSimCmd(stdout, stderr))
+	root.AddCommand(newLintCmd(stdout, stderr), newRunCmd(stdout, stderr), newReplayCmd(stdout, stderr), newProbCmd(stdout, stderr), newFmtCmd(stdout, stderr), newSimCmd(stdout, stderr), newVersionCmd(stdout))
 	root.AddCommand(newExplainCmd(stdout, stderr))
 	root.AddCommand(newLSPCmd(os.Stdin, stdout, stderr))
 	return root

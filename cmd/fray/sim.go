@@ -87,11 +87,11 @@ early, prints what was gathered, marked partial, and exits with status 130.`,
 			bar.finish()
 			if plotPath != "" {
 				// Titles escaped: XML may hold no control characters.
-				titleB := ""
+				info := plotInfo{Encounter: interp.Printable(enc.Name), Rulesets: []string{interp.Printable(enc.Rules.Name)}, N: n, Seed: seed}
 				if other != nil {
-					titleB = interp.Printable(other.Rules.Name)
+					info.Rulesets = append(info.Rulesets, interp.Printable(other.Rules.Name))
 				}
-				if err := writePlot(plotPath, interp.Printable(enc.Rules.Name), titleB, a, b); err != nil {
+				if err := writePlot(plotPath, info, a, b); err != nil {
 					return &exitError{code: exitFindings, msg: "cannot write the plot: " + err.Error()}
 				}
 			}
