@@ -62,7 +62,7 @@ fail, unless --werror), 1 on errors, 2 on a usage error.`,
 			case "json":
 				werr = writeJSON(stdout, lintJSON{lintSchemaVersion, orEmpty(all)})
 			case "sarif":
-				werr = diag.WriteSARIF(stdout, all, version)
+				werr = diag.WriteSARIF(stdout, all, currentBuild().Version)
 			default:
 				writeDiags(stderr, all, src)
 				if len(all) > 0 && !quiet {
