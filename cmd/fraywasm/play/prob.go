@@ -91,6 +91,9 @@ func probTable(r *Request) *Response {
 	if t.Dice == nil {
 		return &Response{Diagnostics: ds, Error: fmt.Sprintf("%s:%d:%d: table %s is not fed by dice, so its rows have no odds", r.Path, t.Decl.Pos.Line, t.Decl.Pos.Column, r.Table)}
 	}
+	if len(t.Rows) == 0 {
+		return &Response{Diagnostics: ds, Error: fmt.Sprintf("%s:%d:%d: table %s is left to be announced by its source: it has no rows to give odds of", r.Path, t.Decl.Pos.Line, t.Decl.Pos.Column, r.Table)}
+	}
 	d, err := stdlib.ParseDistLimited(t.Dice.Text, stdlib.DefaultDistLimits)
 	if err != nil {
 		return &Response{Diagnostics: ds, Error: fmt.Sprintf("%s:%d:%d: table %s is rolled on %s: %s", r.Path, t.Decl.Pos.Line, t.Decl.Pos.Column, r.Table, t.Dice.Text, distError(err))}
