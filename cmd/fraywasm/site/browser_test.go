@@ -263,7 +263,17 @@ func TestPlaygroundInChromium(t *testing.T) {
 		t.Errorf("the shared link (%d characters) did not restore the edited rule file and its diagnostic: %q", len(link), rdiag)
 	}
 	t.Logf("share link of the edit: %d characters", len(link))
+	if len(link) > len(url)+300 {
+		t.Errorf("the link of a one-line edit has %d characters", len(link))
+	}
 	cancelTab()
+
+	// Run with the error: fray refuses, and says why.
+	do(t, ctx, chromedp.Click(chromedp.ID("run")))
+	waitJS(t, ctx, "the refused run", `document.body.dataset.ran === '1'`)
+	if log := eval[string](t, ctx, "document.getElementById('log').textContent"); !strings.Contains(log, "the files have errors") {
+		t.Errorf("a run of files with errors shows %q", log)
+	}
 
 	// Run: pick the example again (the shipped files), run it, read the
 	// log; it must be the native log, byte for byte.
@@ -273,7 +283,7 @@ func TestPlaygroundInChromium(t *testing.T) {
 	)
 	waitJS(t, ctx, "the example to be linted clean", `document.body.dataset.errors === '0' && !document.querySelector('#tabs .edited')`)
 	do(t, ctx, chromedp.Click(chromedp.ID("run")))
-	waitJS(t, ctx, "the run's log", `document.body.dataset.ran === '1'`)
+	waitJS(t, ctx, "the run's log", `document.body.dataset.ran === '2'`)
 	log := eval[string](t, ctx, "document.getElementById('log').textContent")
 	want := play.Do(context.Background(), &play.Request{Cmd: "run", Files: files, Path: ex.Encounter}, nil)
 	if want.Error != "" || len(want.Log) < 200 {
@@ -282,7 +292,22 @@ func TestPlaygroundInChromium(t *testing.T) {
 	if log != want.Log {
 		t.Errorf("the log in the page differs from the native log:\npage:   %.400q\nnative: %.400q", log, want.Log)
 	}
+	screenshot(t, ctx, "playground-run.png", false)
+
+	// A mistake typed at the top of the encounter, beside the log: the
+	// screenshot of the README.
+	do(t, ctx,
+		chromedp.Evaluate[chromedp.Void](`(() => { const t = document.getElementById('text'); t.focus(); t.setSelectionRange(0, 0); })()`),
+		chromedp.SendKeys(chromedp.ID("text"), "oops\n"),
+	)
+	waitJS(t, ctx, "the syntax error", `[...document.querySelectorAll('#diagnostics .diag.error')].some(d => d.textContent.includes(':1:1') && d.textContent.includes('F001'))`)
+	do(t, ctx, chromedp.Evaluate[chromedp.Void](`(() => { const t = document.getElementById('text'); t.scrollTop = 0; t.dispatchEvent(new Event('scroll')); })()`))
+	if m := eval[string](t, ctx, `(document.querySelector('#marks mark.error') || {}).textContent || ''`); m != "oops" {
+		t.Errorf("the syntax error marks %q in the editor, want oops", m)
+	}
 	screenshot(t, ctx, "playground.png", true)
+	do(t, ctx, chromedp.KeyEvent("\b\b\b\b\b"))
+	waitJS(t, ctx, "the encounter to be clean again", `document.body.dataset.errors === '0' && !document.querySelector('#tabs .edited')`)
 
 	// Sim of 1000 fights: the report equals the native one.
 	do(t, ctx,
@@ -292,11 +317,14 @@ func TestPlaygroundInChromium(t *testing.T) {
 	waitJS(t, ctx, "the sim", `document.body.dataset.lastCmd === 'sim' && document.getElementById('progress').hidden`)
 	bars := eval[int](t, ctx, `document.querySelectorAll('#simout svg rect').length`)
 	ms := eval[string](t, ctx, `document.body.dataset.lastMs`)
-	sameJSON(t, "sim", last(t, ctx), native(t, &play.Request{Cmd: "sim", Files: files, Path: ex.Encounter, N: 1000}))
+	start := time.Now()
+	nativeSim := native(t, &play.Request{Cmd: "sim", Files: files, Path: ex.Encounter, N: 1000})
+	nativeMs := time.Since(start).Seconds() * 1000
+	sameJSON(t, "sim", last(t, ctx), nativeSim)
 	if bars < 3 {
 		t.Errorf("the sim chart has %d bars", bars)
 	}
-	t.Logf("sim of 1000 fights of %s in the browser: %s ms", ex.Encounter, ms)
+	t.Logf("sim of 1000 fights of %s: %s ms in the browser, %.0f ms native (the same Go, one goroutine, just after)", ex.Encounter, ms, nativeMs)
 	screenshot(t, ctx, "playground-sim.png", true)
 
 	// Prob of 3d6: sixteen bars, and the exact odds of each total.
@@ -310,6 +338,20 @@ func TestPlaygroundInChromium(t *testing.T) {
 	if bars != 16 {
 		t.Errorf("the chart of 3d6 has %d bars, want 16", bars)
 	}
+	// A long sim: the page stays usable, and Stop ends it with the
+	// fights played so far, marked partial.
+	do(t, ctx,
+		chromedp.SetValue(chromedp.ID("n"), "500000"),
+		chromedp.Click(chromedp.ID("sim")),
+	)
+	waitJS(t, ctx, "the sim to be under way", `/of 1000000 fights|of 500000 fights/.test(document.getElementById('status').textContent)`)
+	do(t, ctx, chromedp.Click(chromedp.ID("stop")))
+	waitJS(t, ctx, "the stopped sim", `document.body.dataset.lastCmd === 'sim' && document.getElementById('progress').hidden`)
+	partial := eval[bool](t, ctx, `window.frayLast.sim.partial && window.frayLast.sim.fights > 0 && window.frayLast.sim.fights < 500000`)
+	if !partial || !strings.Contains(eval[string](t, ctx, `document.getElementById('simout').textContent`), "PARTIAL") {
+		t.Errorf("the stopped sim: %s", last(t, ctx))
+	}
+
 	if e := eval[string](t, ctx, "document.body.dataset.jsErrors || ''"); e != "" {
 		t.Errorf("the page's scripts failed: %s", e)
 	}

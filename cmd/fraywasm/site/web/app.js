@@ -192,6 +192,7 @@ function openFile(p, line, col) {
 let lintTimer = null;
 text.addEventListener('input', () => {
   state.files[state.active] = text.value;
+  $('sharelink').hidden = true; // the link no longer says what is here
   state.runError = null;
   renderEditor();
   renderTabs();
@@ -511,6 +512,7 @@ function pickExample(id, keepFiles) {
   if (ex.base && ex.base !== ex.rules) state.tabs.push(ex.base);
   state.runError = null;
   state.active = null;
+  $('sharelink').hidden = true;
   // Compare with the other rulesets the same encounter is offered under.
   const others = state.examples.filter((e) => e.encounter === ex.encounter && e.rules !== ex.rules);
   $('compare').innerHTML = '<option value="">(none)</option>' + others.map((e) => `<option value="${esc(e.rules)}">${esc(base(e.rules))}</option>`).join('');
@@ -519,7 +521,25 @@ function pickExample(id, keepFiles) {
 }
 
 // The link holds the example, the options and every file that differs
-// from the shipped one, as JSON compressed with deflate, base64url.
+// from the shipped one, as JSON compressed with deflate, base64url. An
+// edited shipped file is kept as its change: [prefix, suffix, middle],
+// the lengths of what the edit left at either end and the text between,
+// so that a one-line fix makes a short link.
+function delta(old, now) {
+  let a = 0;
+  while (a < old.length && a < now.length && old[a] === now[a]) a++;
+  let b = 0;
+  while (b < old.length - a && b < now.length - a && old[old.length - 1 - b] === now[now.length - 1 - b]) b++;
+  return [a, b, now.slice(a, now.length - b)];
+}
+
+function undelta(old, d) {
+  if (typeof d === 'string') return d;
+  if (!Array.isArray(d) || typeof old !== 'string' || d.length !== 3 || typeof d[2] !== 'string' ||
+      !Number.isInteger(d[0]) || !Number.isInteger(d[1]) || d[0] < 0 || d[1] < 0 || d[0] + d[1] > old.length) return null;
+  return old.slice(0, d[0]) + d[2] + old.slice(old.length - d[1]);
+}
+
 async function pack(obj) {
   const stream = new Blob([JSON.stringify(obj)]).stream().pipeThrough(new CompressionStream('deflate-raw'));
   const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
@@ -537,7 +557,9 @@ async function unpack(s) {
 
 async function share() {
   const edits = {};
-  for (const [p, t] of Object.entries(state.files)) if (state.shipped[p] !== t) edits[p] = t;
+  for (const [p, t] of Object.entries(state.files)) {
+    if (state.shipped[p] !== t) edits[p] = p in state.shipped ? delta(state.shipped[p], t) : t;
+  }
   const opts = {};
   for (const id of ['seed', 'max_rounds', 'max_steps', 'n', 'compare', 'table', 'expr']) opts[id] = $(id).value;
   const packed = await pack({ v: 1, example: state.example.id, active: state.active, edits, opts });
@@ -558,7 +580,11 @@ async function restore() {
   try { st = await unpack(m[1]); } catch (err) { setStatus('the link is damaged: ' + err.message); return false; }
   if (!st || st.v !== 1) { setStatus('the link is of another version of the playground'); return false; }
   state.files = { ...state.shipped };
-  for (const [p, t] of Object.entries(st.edits || {})) if (typeof t === 'string') state.files[p] = t;
+  for (const [p, d] of Object.entries(st.edits || {})) {
+    const t = undelta(state.shipped[p], d);
+    if (t === null) { setStatus(`the link's change of ${p} does not fit the file: it is left as shipped`); continue; }
+    state.files[p] = t;
+  }
   await pickExample(st.example, true);
   for (const [id, v] of Object.entries(st.opts || {})) if ($(id) && typeof v === 'string') $(id).value = v;
   if (st.active && st.active in state.files) openFile(st.active);
