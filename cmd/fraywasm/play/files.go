@@ -17,13 +17,21 @@ type Files map[string]string
 // Linter does on disk (dsl/check/load.go, read.go), with the same
 // diagnostics and codes.
 type loader struct {
-	files Files
-	lim   check.Limits
-	src   diag.Sources // the texts read, for rendering diagnostics
+	files  Files
+	lim    check.Limits
+	src    diag.Sources // the texts read, for rendering diagnostics
+	models map[string]checked
+}
+
+// checked is a ruleset checked once per request: a lint of an encounter
+// and its ruleset, and the tables the page offers, share it.
+type checked struct {
+	m     *check.Model
+	diags diag.Diagnostics
 }
 
 func newLoader(files Files) *loader {
-	return &loader{files: files, lim: check.DefaultLimits(), src: diag.Sources{}}
+	return &loader{files: files, lim: check.DefaultLimits(), src: diag.Sources{}, models: map[string]checked{}}
 }
 
 // resolve turns an import written in file from into a path of the set.
@@ -60,6 +68,21 @@ func (l *loader) read(name string) (*syntax.File, diag.Diagnostics) {
 // ruleset reads a rule file and checks it with the chain of bases it
 // extends merged in, base first (check's loadRuleset).
 func (l *loader) ruleset(name string) (*check.Model, diag.Diagnostics) {
+	c, ok := l.models[name]
+	if !ok {
+		c.m, c.diags = l.checkRuleset(name)
+		l.models[name] = c
+	}
+	// Callers reword some diagnostics: each gets its own copies.
+	out := make(diag.Diagnostics, len(c.diags))
+	for i, d := range c.diags {
+		cp := *d
+		out[i] = &cp
+	}
+	return c.m, out
+}
+
+func (l *loader) checkRuleset(name string) (*check.Model, diag.Diagnostics) {
 	f, diags := l.read(name)
 	if f == nil {
 		return nil, diags

@@ -8,7 +8,8 @@ import (
 // lint checks each file of r.Lint as fray lint does: an encounter with
 // its ruleset, a rule file with the bases it extends. A diagnostic found
 // through two files (a ruleset's, checked alone and under its
-// encounter) is reported once.
+// encounter) is reported once. With r.Path, the answer describes that
+// file as info does.
 func lint(r *Request) *Response {
 	l := newLoader(r.Files)
 	var all diag.Diagnostics
@@ -23,7 +24,13 @@ func lint(r *Request) *Response {
 			}
 		}
 	}
-	return &Response{Diagnostics: withText(all.Sort(), l.src)}
+	resp := &Response{Diagnostics: withText(all.Sort(), l.src)}
+	if r.Path != "" {
+		// What the page offers of this file (the tables prob can roll),
+		// from the checks just made.
+		resp.Info, _ = describe(l, r.Path)
+	}
+	return resp
 }
 
 func lintOne(l *loader, name string) diag.Diagnostics {

@@ -215,14 +215,16 @@ let lintSeq = 0;
 async function lint() {
   const seq = ++lintSeq;
   const files = { ...state.files };
-  const { resp } = await linter.call({ cmd: 'lint', files, lint: state.tabs.slice() });
+  const rules = state.example && state.example.rules;
+  const { resp, ms } = await linter.call({ cmd: 'lint', files, lint: state.tabs.slice(), path: rules });
   if (seq !== lintSeq) return; // a newer edit has been linted since
   state.diags = resp.diagnostics;
   renderDiagnostics();
   renderTabs();
   renderEditor();
-  refreshTables(files);
+  refreshTables(resp.info);
   document.body.dataset.linted = String(seq);
+  document.body.dataset.lintMs = ms.toFixed(0);
 }
 
 function renderDiagnostics() {
@@ -246,14 +248,12 @@ function renderDiagnostics() {
   setStatus(errs + warns === 0 ? 'no problems' : `${errs} error${errs === 1 ? '' : 's'}, ${warns} warning${warns === 1 ? '' : 's'}`);
 }
 
-// refreshTables offers the dice-fed tables of the ruleset for prob.
-async function refreshTables(files) {
-  const rules = state.example && state.example.rules;
-  if (!rules) return;
-  const { resp } = await linter.call({ cmd: 'info', files, path: rules });
+// refreshTables offers the dice-fed tables of the ruleset for prob (a
+// ruleset with errors offers none until it is mended).
+function refreshTables(info) {
   const sel = $('table');
   const keep = sel.value;
-  const tables = resp.info ? resp.info.tables : [];
+  const tables = info ? info.tables : [];
   sel.innerHTML = '<option value="">dice expression</option>' + tables.map((t) => `<option>${esc(t)}</option>`).join('');
   if (tables.includes(keep)) sel.value = keep;
 }
@@ -603,6 +603,7 @@ async function main() {
       fetch('examples.json').then((r) => r.json()),
     ]);
     wasmModule = mod;
+    document.body.dataset.compiled = performance.now().toFixed(0);
     state.shipped = data.files;
     state.files = { ...data.files };
     state.examples = data.examples;
@@ -610,6 +611,7 @@ async function main() {
     linter = new Engine();
     runner = new Engine();
     await Promise.all([linter.ready, runner.ready]);
+    document.body.dataset.started = performance.now().toFixed(0);
   } catch (err) {
     setStatus('fray could not start: ' + err.message + ' (serve the folder over http; see docs/playground.md)');
     return;
