@@ -338,6 +338,34 @@ func TestPlaygroundInChromium(t *testing.T) {
 	if bars != 16 {
 		t.Errorf("the chart of 3d6 has %d bars, want 16", bars)
 	}
+	screenshot(t, ctx, "playground-prob.png", false)
+
+	// A variant: its tabs show the encounter, the variant and its base;
+	// a sim compared with the base pairs the bars and lists the
+	// differences, as the native comparison does.
+	var variant play.Example
+	for _, e := range examples {
+		if e.Variant {
+			variant = e
+			break
+		}
+	}
+	do(t, ctx,
+		chromedp.SetValue(chromedp.ID("example"), variant.ID),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById('example').dispatchEvent(new Event('change'))`),
+	)
+	waitJS(t, ctx, "the variant's tabs", fmt.Sprintf(`document.querySelectorAll('#tabs button').length === 3 && document.getElementById('text').value === %q`, files[variant.Encounter]))
+	do(t, ctx,
+		chromedp.SetValue(chromedp.ID("compare"), variant.Base),
+		chromedp.SetValue(chromedp.ID("n"), "200"),
+		chromedp.Click(chromedp.ID("sim")),
+	)
+	waitJS(t, ctx, "the compared sim", `window.frayLast.compare && document.getElementById('progress').hidden`)
+	sameJSON(t, "sim --compare", last(t, ctx), native(t, &play.Request{Cmd: "sim", Files: files, Path: variant.Encounter, Rules: variant.Rules, Compare: variant.Base, N: 200}))
+	if b := eval[int](t, ctx, `document.querySelectorAll('#simout svg rect.b').length`); b == 0 {
+		t.Error("the compared sim draws no bars of the second ruleset")
+	}
+	screenshot(t, ctx, "playground-compare.png", false)
 	// A long sim: the page stays usable, and Stop ends it with the
 	// fights played so far, marked partial.
 	do(t, ctx,
