@@ -282,6 +282,12 @@ func TestRunLimits(t *testing.T) {
 			t.Errorf("%+v: accepted", r)
 		}
 	}
+	if got := do(&Request{Cmd: "run", Files: files, Path: ex.Encounter, Dice: "1,1"}); !strings.Contains(got.Error, "the fixed dice ran out") || got.ErrorAt == nil {
+		t.Errorf("--dice 1,1: %q", got.Error)
+	}
+	if got := do(&Request{Cmd: "run", Files: files, Path: ex.Encounter, Dice: "1,x"}); got.Error != `--dice: "x" is not a die result (a whole number of 1 or more)` {
+		t.Errorf("--dice 1,x: %q", got.Error)
+	}
 	if got := do(&Request{Cmd: "run", Files: files, Path: ex.Rules}); len(got.Diagnostics) == 0 || got.Diagnostics[0].Code != "F305" {
 		t.Errorf("running a rule file: %+v", got)
 	}
@@ -332,6 +338,35 @@ func TestProb(t *testing.T) {
 	}
 	if got := do(&Request{Cmd: "table", Files: files, Path: Examples(files)[0].Rules, Table: "nosuch"}); !strings.Contains(got.Error, "has no table nosuch") {
 		t.Errorf("an unknown table: %q", got.Error)
+	}
+}
+
+// TestEvent: the chance of a condition after the set-up, exact or
+// sampled, as fray prob --encounter --event gives it.
+func TestEvent(t *testing.T) {
+	files := shipped(t)
+	enc := "testdata/encounters/halvaine_and_the_orcs.fray"
+	cond := `any(sides, .name == "party" && .surprised > 0)`
+	got := do(&Request{Cmd: "event", Files: files, Path: enc, Event: cond, After: "surprise"})
+	if got.Prob == nil || got.Prob.Rows[0].P != "1/3" || !strings.Contains(got.Prob.Title, "over 36 sequences of dice") {
+		t.Fatalf("%+v %s", got.Prob, got.Error)
+	}
+	got = do(&Request{Cmd: "event", Files: files, Path: enc, Event: cond, After: "surprise", Sample: 3000})
+	if got.Prob == nil || !strings.Contains(got.Prob.Title, "not exact") || got.Prob.Rows[0].Float < 0.28 || got.Prob.Rows[0].Float > 0.39 {
+		t.Fatalf("sampled: %+v %s", got.Prob, got.Error)
+	}
+	for _, c := range []struct {
+		req   Request
+		words string
+	}{
+		{Request{Event: cond, After: "nosuch"}, "--after nosuch: the set-up phases are"},
+		{Request{Event: cond, MaxPaths: 2}, "raise --max-paths"},
+		{Request{Event: "nosuch > 1"}, "<event>:1:1"},
+	} {
+		c.req.Cmd, c.req.Files, c.req.Path = "event", files, enc
+		if got := do(&c.req); got.Prob != nil || !strings.Contains(got.Error, c.words) {
+			t.Errorf("%+v: %q, want %q", c.req.Event, got.Error, c.words)
+		}
 	}
 }
 

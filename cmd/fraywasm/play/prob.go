@@ -10,13 +10,15 @@ import (
 )
 
 // ProbReport is an exact distribution: of a dice expression (one row per
-// value) or of a dice-fed table (one row per table row).
+// value), of a dice-fed table (one row per table row), or of an event
+// after the set-up (two rows: it holds, it does not; Mean to Max unset).
 type ProbReport struct {
+	Kind  string    `json:"kind"` // dice, table or event
 	Title string    `json:"title"`
-	Mean  float64   `json:"mean,omitempty"`
-	SD    float64   `json:"sd,omitempty"`
-	Min   int       `json:"min,omitempty"`
-	Max   int       `json:"max,omitempty"`
+	Mean  float64   `json:"mean"`
+	SD    float64   `json:"sd"`
+	Min   int       `json:"min"`
+	Max   int       `json:"max"`
 	Rows  []ProbRow `json:"rows"`
 }
 
@@ -62,7 +64,7 @@ func probExpr(r *Request) *Response {
 	if err != nil {
 		return &Response{Error: "<expression>:1: " + distError(err)}
 	}
-	rep := &ProbReport{Title: r.Expr, Mean: d.Mean(), SD: d.SD(), Min: d.Min, Max: d.Max(), Rows: []ProbRow{}}
+	rep := &ProbReport{Kind: "dice", Title: r.Expr, Mean: d.Mean(), SD: d.SD(), Min: d.Min, Max: d.Max(), Rows: []ProbRow{}}
 	atMost := new(big.Rat)
 	for v := d.Min; v <= d.Max(); v++ {
 		p := d.P(v)
@@ -98,7 +100,7 @@ func probTable(r *Request) *Response {
 	if err != nil {
 		return &Response{Diagnostics: ds, Error: fmt.Sprintf("%s:%d:%d: table %s is rolled on %s: %s", r.Path, t.Decl.Pos.Line, t.Decl.Pos.Column, r.Table, t.Dice.Text, distError(err))}
 	}
-	rep := &ProbReport{Title: "table " + r.Table + ", rolled on " + t.Dice.Text, Mean: d.Mean(), SD: d.SD(), Min: d.Min, Max: d.Max(), Rows: []ProbRow{}}
+	rep := &ProbReport{Kind: "table", Title: "table " + r.Table + ", rolled on " + t.Dice.Text, Mean: d.Mean(), SD: d.SD(), Min: d.Min, Max: d.Max(), Rows: []ProbRow{}}
 	for _, row := range t.Rows {
 		p := new(big.Rat)
 		k := row.Keys[0]

@@ -15,7 +15,7 @@ import (
 // fray's flags (max_steps is --max-steps), and so do the messages that
 // refuse them.
 type Request struct {
-	Cmd   string `json:"cmd"` // lint, run, sim, prob, table, fmt, info
+	Cmd   string `json:"cmd"` // lint, run, sim, prob, table, event, fmt, info
 	Files Files  `json:"files"`
 	// Path is the file the command is about: the encounter of run and
 	// sim, the rule file of table, the file of fmt.
@@ -28,6 +28,7 @@ type Request struct {
 	Compare string `json:"compare,omitempty"`
 
 	Seed      *uint64 `json:"seed,omitempty"`
+	Dice      string  `json:"dice,omitempty"` // run: fixed die results, "5,4,12" (--dice)
 	N         int     `json:"n,omitempty"`
 	MaxRounds int     `json:"max_rounds,omitempty"`
 	MaxSteps  int     `json:"max_steps,omitempty"`
@@ -36,6 +37,13 @@ type Request struct {
 
 	Expr  string `json:"expr,omitempty"`  // prob: a dice expression
 	Table string `json:"table,omitempty"` // table: the table's name
+	// event: a condition after the set-up phases of the encounter Path,
+	// or after the one named After; exact within MaxPaths (--max-paths)
+	// sequences of dice, or estimated from Sample seeded set-ups.
+	Event    string `json:"event,omitempty"`
+	After    string `json:"after,omitempty"`
+	MaxPaths int    `json:"max_paths,omitempty"`
+	Sample   int    `json:"sample,omitempty"`
 }
 
 // Response is the answer to a Request. Diagnostics are the files'
@@ -105,12 +113,14 @@ func Do(ctx context.Context, r *Request, progress func(done, total int)) *Respon
 		return probExpr(r)
 	case "table":
 		return probTable(r)
+	case "event":
+		return probEvent(r)
 	case "fmt":
 		return formatFile(r)
 	case "info":
 		return info(r)
 	}
-	return &Response{Error: fmt.Sprintf("unknown command %q: the playground knows lint, run, sim, prob, table, fmt and info", r.Cmd)}
+	return &Response{Error: fmt.Sprintf("unknown command %q: the playground knows lint, run, sim, prob, table, event, fmt and info", r.Cmd)}
 }
 
 // maxFights bounds one sim of the page: a batch runs in one Web Worker,
@@ -123,13 +133,17 @@ func (r *Request) checkLimits() error {
 	for _, v := range []struct {
 		flag string
 		n    int
-	}{{"-n", r.N}, {"--max-rounds", r.MaxRounds}, {"--max-steps", r.MaxSteps}, {"--max-log", r.MaxLog}, {"--max-string", r.MaxString}} {
+	}{{"-n", r.N}, {"--max-rounds", r.MaxRounds}, {"--max-steps", r.MaxSteps}, {"--max-log", r.MaxLog}, {"--max-string", r.MaxString},
+		{"--max-paths", r.MaxPaths}, {"--sample", r.Sample}} {
 		if v.n < 0 {
 			return fmt.Errorf("%s must be at least 1", v.flag)
 		}
 	}
 	if r.N > maxFights {
 		return fmt.Errorf("-n %d: over the playground's limit of %d fights; play larger batches with fray sim on your machine", r.N, maxFights)
+	}
+	if r.Sample > maxFights {
+		return fmt.Errorf("--sample %d: over the playground's limit of %d set-ups; sample more with fray prob on your machine", r.Sample, maxFights)
 	}
 	return nil
 }

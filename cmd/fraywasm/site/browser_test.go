@@ -340,6 +340,19 @@ func TestPlaygroundInChromium(t *testing.T) {
 	}
 	screenshot(t, ctx, "playground-prob.png", false)
 
+	// The chance of an event after the set-up, estimated from sampled
+	// set-ups.
+	do(t, ctx, chromedp.Evaluate[chromedp.Void](`window.lastProb = window.frayLast.prob`))
+	cond := "len(living(combatants)) == len(combatants)"
+	do(t, ctx,
+		chromedp.Evaluate[chromedp.Void](`(() => { const s = document.getElementById('table'); s.value = ':event'; s.dispatchEvent(new Event('change')); })()`),
+		chromedp.SetValue(chromedp.ID("expr"), cond),
+		chromedp.SetValue(chromedp.ID("sample"), "2000"),
+		chromedp.Click(chromedp.ID("prob")),
+	)
+	waitJS(t, ctx, "the event's chance", `document.body.dataset.lastCmd === 'prob' && document.getElementById('progress').hidden && window.frayLast.prob !== (window.lastProb || null)`)
+	sameJSON(t, "event", last(t, ctx), native(t, &play.Request{Cmd: "event", Files: files, Path: ex.Encounter, Event: cond, Sample: 2000}))
+
 	// A variant: its tabs show the encounter, the variant and its base;
 	// a sim compared with the base pairs the bars and lists the
 	// differences, as the native comparison does.

@@ -248,14 +248,32 @@ function renderDiagnostics() {
   setStatus(errs + warns === 0 ? 'no problems' : `${errs} error${errs === 1 ? '' : 's'}, ${warns} warning${warns === 1 ? '' : 's'}`);
 }
 
+// The prob select's value for the chance of an event after the set-up
+// (no table can have this name: names are identifiers).
+const EVENT = ':event';
+
+// probMode shows the prob inputs of the mode chosen: the expression, or
+// the event's condition and --after; a table needs neither.
+function probMode() {
+  const mode = $('table').value;
+  $('expr').hidden = mode !== '' && mode !== EVENT;
+  $('afterbox').hidden = mode !== EVENT;
+  $('expr').setAttribute('aria-label', mode === EVENT ? 'condition' : 'dice expression');
+  if (mode === EVENT && /^[0-9d%+\- ]*$/.test($('expr').value)) $('expr').value = 'len(living(combatants)) == len(combatants)';
+  if (mode === '' && !/^[0-9d%+\-* ]*$/.test($('expr').value)) $('expr').value = '3d6';
+}
+$('table').addEventListener('change', probMode);
+
 // refreshTables offers the dice-fed tables of the ruleset for prob (a
 // ruleset with errors offers none until it is mended).
 function refreshTables(info) {
   const sel = $('table');
   const keep = sel.value;
   const tables = info ? info.tables : [];
-  sel.innerHTML = '<option value="">dice expression</option>' + tables.map((t) => `<option>${esc(t)}</option>`).join('');
-  if (tables.includes(keep)) sel.value = keep;
+  sel.innerHTML = '<option value="">dice expression</option><option value=":event">event after set-up</option>' +
+    tables.map((t) => `<option value="${esc(t)}">table ${esc(t)}</option>`).join('');
+  if (keep === EVENT || tables.includes(keep)) sel.value = keep;
+  probMode();
 }
 
 // ---- commands ------------------------------------------------------------
@@ -320,7 +338,7 @@ function encounterReq() {
 async function doRun() {
   if ($('run').disabled) return;
   showOut('log');
-  const resp = await command('run', { cmd: 'run', ...encounterReq(), ...options() });
+  const resp = await command('run', { cmd: 'run', ...encounterReq(), ...options(), dice: $('dice').value });
   const log = $('log');
   log.textContent = resp.log || '';
   state.runError = null;
@@ -349,7 +367,9 @@ async function doSim() {
 async function doProb() {
   showOut('probout');
   const table = $('table').value;
-  const req = table ? { cmd: 'table', path: state.example.rules, table } : { cmd: 'prob', expr: $('expr').value };
+  let req = { cmd: 'prob', expr: $('expr').value };
+  if (table === EVENT) req = { cmd: 'event', ...encounterReq(), event: $('expr').value, after: $('after').value.trim(), seed: num('seed'), sample: num('sample') };
+  else if (table) req = { cmd: 'table', path: state.example.rules, table };
   const resp = await command('prob', req);
   renderProb(resp);
 }
@@ -493,9 +513,11 @@ function renderProb(resp) {
     return;
   }
   const p = resp.prob;
-  let html = `<h3>${esc(p.title)}: min ${p.min}, max ${p.max}, mean ${(+p.mean).toFixed(4)}, sd ${(+p.sd).toFixed(4)}</h3>`;
+  const event = p.kind === 'event';
+  let html = event ? `<h3>${esc(p.title)}</h3>` :
+    `<h3>${esc(p.title)}: min ${p.min}, max ${p.max}, mean ${p.mean.toFixed(4)}, sd ${p.sd.toFixed(4)}</h3>`;
   html += barChart(p.rows.map((r) => ({ label: r.label, value: r.float, tip: `${r.label}${r.row ? ' ' + r.row : ''}: ${r.p} = ${pctf(r.float)}` })), pctf);
-  html += p.rows.some((r) => r.row) ?
+  html += event ? table(['', 'probability', '%'], p.rows.map((r) => [r.label, r.p, pctf(r.float)])) : p.rows.some((r) => r.row) ?
     table(['roll', 'row', 'probability', '%'], p.rows.map((r) => [r.label, r.row || '', r.p, pctf(r.float)])) :
     table(['value', 'probability', '%', 'at least', 'at most'], p.rows.map((r) => [r.label, r.p, pctf(r.float), pctf(r.at_least || 0), pctf(r.at_most || 0)]));
   box.innerHTML = html;
@@ -561,7 +583,7 @@ async function share() {
     if (state.shipped[p] !== t) edits[p] = p in state.shipped ? delta(state.shipped[p], t) : t;
   }
   const opts = {};
-  for (const id of ['seed', 'max_rounds', 'max_steps', 'n', 'compare', 'table', 'expr']) opts[id] = $(id).value;
+  for (const id of ['seed', 'dice', 'max_rounds', 'max_steps', 'n', 'compare', 'table', 'expr', 'after', 'sample']) opts[id] = $(id).value;
   const packed = await pack({ v: 1, example: state.example.id, active: state.active, edits, opts });
   const url = `${location.href.split('#')[0]}#s=${packed}`;
   history.replaceState(null, '', url);
@@ -587,6 +609,7 @@ async function restore() {
   }
   await pickExample(st.example, true);
   for (const [id, v] of Object.entries(st.opts || {})) if ($(id) && typeof v === 'string') $(id).value = v;
+  probMode();
   if (st.active && st.active in state.files) openFile(st.active);
   return true;
 }
