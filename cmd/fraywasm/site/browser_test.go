@@ -393,6 +393,38 @@ func TestPlaygroundInChromium(t *testing.T) {
 		t.Errorf("the stopped sim: %s", last(t, ctx))
 	}
 
+	// A run that would take minutes: Stop ends the worker running it
+	// after a second, and fray is ready again; with the default
+	// --max-steps the same rule stops with the limit named.
+	spin := "phase spin each round {\n  for i in 1..1000 {\n    for j in 1..1000 {\n      for k in 1..1000 {\n        let x = k\n      }\n    }\n  }\n}\n"
+	do(t, ctx,
+		chromedp.SetValue(chromedp.ID("example"), ex.ID),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById('example').dispatchEvent(new Event('change'))`),
+	)
+	waitJS(t, ctx, "the example to be linted clean", `document.body.dataset.errors === '0' && !document.querySelector('#tabs .edited')`)
+	do(t, ctx,
+		chromedp.Click(chromedp.CSS(fmt.Sprintf(`#tabs button[data-path=%q]`, ex.Rules))),
+		chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => { const t = document.getElementById('text'); t.focus(); t.setSelectionRange(t.value.length, t.value.length); document.execCommand('insertText', false, %q); })()`, spin)),
+		chromedp.SetValue(chromedp.ID("max_steps"), "2000000000"),
+	)
+	waitJS(t, ctx, "the spinning rule to be linted", `document.querySelector('#tabs .edited') && document.body.dataset.errors === '0'`)
+	ran := eval[string](t, ctx, "document.body.dataset.ran")
+	do(t, ctx, chromedp.Click(chromedp.ID("run")))
+	time.Sleep(time.Second)
+	if busy := eval[bool](t, ctx, `!document.getElementById('stop').disabled`); !busy {
+		t.Fatal("the spinning run is not under way")
+	}
+	do(t, ctx, chromedp.Click(chromedp.ID("stop")))
+	waitJS(t, ctx, "the stopped run", fmt.Sprintf(`document.body.dataset.ran !== '%s'`, ran))
+	if log := eval[string](t, ctx, "document.getElementById('log').textContent"); !strings.Contains(log, "stopped: the worker running fray was ended") {
+		t.Errorf("the stopped run shows %q", log)
+	}
+	do(t, ctx, chromedp.SetValue(chromedp.ID("max_steps"), ""), chromedp.Click(chromedp.ID("run")))
+	waitJS(t, ctx, "the run stopped by --max-steps", `/--max-steps/.test(document.getElementById('log').textContent)`)
+	if at := eval[string](t, ctx, `(document.querySelector('#diagnostics .diag.error .at') || {}).textContent || ''`); !strings.HasPrefix(at, ex.Rules+":") {
+		t.Errorf("the runtime error is listed at %q, want a place in %s", at, ex.Rules)
+	}
+
 	if e := eval[string](t, ctx, "document.body.dataset.jsErrors || ''"); e != "" {
 		t.Errorf("the page's scripts failed: %s", e)
 	}
