@@ -448,8 +448,8 @@ func TestPlaygroundLoadTime(t *testing.T) {
 		do(t, ctx, chromedp.Navigate(url))
 		waitJS(t, ctx, "the page to be ready", "document.body.dataset.ready")
 		ready := eval[string](t, ctx, "document.body.dataset.ready")
-		t.Logf("load %d: fetched and compiled fray.wasm at %s ms, both workers started at %s ms, first lint done at %s ms",
-			len(times)+1, eval[string](t, ctx, "document.body.dataset.compiled"), eval[string](t, ctx, "document.body.dataset.started"), ready)
+		t.Logf("load %d: the example in the editor at %s ms, fray.wasm fetched and compiled at %s ms, both workers started at %s ms, first lint done at %s ms",
+			len(times)+1, eval[string](t, ctx, "document.body.dataset.shown"), eval[string](t, ctx, "document.body.dataset.compiled"), eval[string](t, ctx, "document.body.dataset.started"), ready)
 		ms, err := strconv.Atoi(ready)
 		if err != nil {
 			t.Fatal(err)

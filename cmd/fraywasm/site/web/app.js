@@ -213,6 +213,7 @@ text.addEventListener('keydown', (e) => {
 let lintSeq = 0;
 
 async function lint() {
+  if (!linter) return; // fray is still loading: it lints once it is ready
   const seq = ++lintSeq;
   const files = { ...state.files };
   const rules = state.example && state.example.rules;
@@ -620,30 +621,39 @@ window.addEventListener('hashchange', () => restore());
 // ---- start ---------------------------------------------------------------
 
 async function main() {
+  // The files first (a small download): the editor shows the example
+  // while fray.wasm is fetched and compiled.
+  let data;
   try {
-    const [mod, data] = await Promise.all([
-      WebAssembly.compileStreaming(fetch('fray.wasm')).catch(async () => WebAssembly.compile(await (await fetch('fray.wasm')).arrayBuffer())),
-      fetch('examples.json').then((r) => r.json()),
-    ]);
-    wasmModule = mod;
+    data = await (await fetch('examples.json')).json();
+  } catch (err) {
+    setStatus('the playground could not load its files: ' + err.message + ' (serve the folder over http; see docs/playground.md)');
+    return;
+  }
+  state.shipped = data.files;
+  state.files = { ...data.files };
+  state.examples = data.examples;
+  $('example').innerHTML = data.examples.map((e) => `<option value="${esc(e.id)}">${esc(e.title)}</option>`).join('');
+  if (!(await restore())) await pickExample(state.examples[0].id);
+  document.body.dataset.shown = performance.now().toFixed(0);
+  setStatus('loading fray…');
+  try {
+    wasmModule = await WebAssembly.compileStreaming(fetch('fray.wasm'))
+      .catch(async () => WebAssembly.compile(await (await fetch('fray.wasm')).arrayBuffer()));
     document.body.dataset.compiled = performance.now().toFixed(0);
-    state.shipped = data.files;
-    state.files = { ...data.files };
-    state.examples = data.examples;
-    $('example').innerHTML = data.examples.map((e) => `<option value="${esc(e.id)}">${esc(e.title)}</option>`).join('');
     linter = new Engine();
     runner = new Engine();
     await Promise.all([linter.ready, runner.ready]);
     document.body.dataset.started = performance.now().toFixed(0);
   } catch (err) {
-    setStatus('fray could not start: ' + err.message + ' (serve the folder over http; see docs/playground.md)');
+    setStatus('fray could not start: ' + err.message);
     return;
   }
-  if (!(await restore())) await pickExample(state.examples[0].id);
+  await lint();
   setBusy(false);
-  for (const id of ['share']) $(id).disabled = false;
+  $('share').disabled = false;
   // Load to interactive: from the start of the navigation until the
-  // first file is linted and every button works.
+  // example is linted and every button works.
   const ms = performance.now();
   document.body.dataset.ready = ms.toFixed(0);
   setStatus(`${$('status').textContent} · fray (${linter.version}) ready in ${(ms / 1000).toFixed(2)} s`);
