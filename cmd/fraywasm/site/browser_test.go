@@ -472,3 +472,12 @@ func TestPlaygroundLoadTime(t *testing.T) {
 		t.Errorf("the median load takes %d ms, over 30 s", times[2])
 	}
 }
+
+// TestMain removes the page the tests built.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if built != nil {
+		os.RemoveAll(built.Dir)
+	}
+	os.Exit(code)
+}
