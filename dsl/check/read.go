@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 
 	"github.com/frayrules/fray/dsl/diag"
 	"github.com/frayrules/fray/dsl/syntax"
@@ -127,7 +126,7 @@ func (l *Linter) readSource(path string) (string, *diag.Diagnostic) {
 	}
 	// O_NONBLOCK: should the file have become a FIFO since the Stat,
 	// opening it must not wait for a writer; Fstat then refuses it.
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	f, err := os.OpenFile(path, os.O_RDONLY|openNonBlock, 0)
 	if err != nil {
 		return readErr("cannot read file: "+cleanErr(err), "check the path and its permissions")
 	}

@@ -1,0 +1,75 @@
+package play
+
+import (
+	"fmt"
+	"math/big"
+	"slices"
+	"strings"
+
+	"github.com/frayrules/fray/interp"
+)
+
+// maxPathsDefault is fray prob's --max-paths default.
+const maxPathsDefault = 1_000_000
+
+// probEvent is fray prob --encounter E --event COND [--after PHASE]
+// [--sample N]: the chance that a condition holds after the set-up
+// phases, exact over every sequence of dice they can roll, or estimated
+// from N seeded set-ups.
+func probEvent(r *Request) *Response {
+	l := newLoader(r.Files)
+	enc, diags := l.encounter(r.Path, r.Rules)
+	ds := withText(diags, l.src)
+	if enc == nil || diags.HasErrors() {
+		return &Response{Diagnostics: ds, Error: "the files have errors: see the diagnostics"}
+	}
+	const name = "<event>"
+	l.src[name] = r.Event
+	cond, cdiags := enc.Rules.CompileQuestion(name, r.Event, enc.Rules.U.Bool)
+	if cdiags.HasErrors() || cond == nil {
+		var msg []string
+		for _, d := range withText(cdiags, l.src) {
+			msg = append(msg, strings.TrimRight(d.Text, "\n"))
+		}
+		return &Response{Diagnostics: ds, Error: strings.Join(msg, "\n")}
+	}
+	plan := interp.Lower(enc.Rules)
+	if r.After != "" && !slices.Contains(plan.SetupPhases(), r.After) {
+		return &Response{Diagnostics: ds, Error: fmt.Sprintf("--after %s: the set-up phases are %s", r.After, strings.Join(plan.SetupPhases(), ", "))}
+	}
+	when := "the set-up phases"
+	if r.After != "" {
+		when = "set-up phase " + r.After
+	}
+	rep := &ProbReport{Kind: "event", Rows: []ProbRow{}}
+	var p *big.Rat
+	if r.Sample > 0 {
+		seed := uint64(1)
+		if r.Seed != nil {
+			seed = *r.Seed
+		}
+		hits, err := interp.SampleEventProbability(plan, enc, cond, r.After, r.Sample, seed)
+		if err != nil {
+			return failure(err, ds)
+		}
+		iv := interp.Proportion(hits, r.Sample)
+		rep.Title = fmt.Sprintf("P(%s) ≈ %.2f%% [%.2f%%, %.2f%%] (95%% interval), after %s, from %d sampled set-ups, seed %d: not exact",
+			r.Event, 100*iv.Estimate, 100*iv.Low, 100*iv.High, when, r.Sample, seed)
+		p = big.NewRat(int64(hits), int64(r.Sample))
+	} else {
+		maxPaths := r.MaxPaths
+		if maxPaths == 0 {
+			maxPaths = maxPathsDefault
+		}
+		var paths int
+		var err error
+		p, paths, err = interp.EventProbability(plan, enc, cond, r.After, maxPaths)
+		if err != nil {
+			return failure(err, ds)
+		}
+		rep.Title = fmt.Sprintf("P(%s) = %s, after %s, over %d sequences of dice", r.Event, ratText(p), when, paths)
+	}
+	q := new(big.Rat).Sub(big.NewRat(1, 1), p)
+	rep.Rows = append(rep.Rows, ProbRow{Label: "holds", P: ratText(p), Float: float(p)}, ProbRow{Label: "does not", P: ratText(q), Float: float(q)})
+	return &Response{Diagnostics: ds, Prob: rep}
+}
