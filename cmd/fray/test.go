@@ -202,28 +202,7 @@ func writeOutcomes(w io.Writer, outcomes []*fraytest.Outcome, verbose bool) {
 	e := newLineEscaper(w)
 	defer e.Flush()
 	for _, o := range outcomes {
-		where := fmt.Sprintf("%s:%d:%d", o.At.Filename, o.At.Start.Line, o.At.Start.Column)
-		if o.Passed {
-			if verbose {
-				fmt.Fprintf(e, "--- PASS: %s (%s)\n", o.Name, where)
-				for _, n := range o.Notes {
-					fmt.Fprintf(e, "    %s\n", n)
-				}
-			}
-			continue
-		}
-		fmt.Fprintf(e, "--- FAIL: %s (%s)\n", o.Name, where)
-		for _, fl := range o.Failures {
-			fmt.Fprintf(e, "    %s:%d:%d: %s\n", fl.At.Filename, fl.At.Start.Line, fl.At.Start.Column, fl.Message)
-			for _, d := range fl.Detail {
-				fmt.Fprintf(e, "        %s\n", d)
-			}
-		}
-		if verbose {
-			for _, n := range o.Notes {
-				fmt.Fprintf(e, "    %s\n", n)
-			}
-		}
+		fraytest.WriteOutcome(e, o, verbose)
 	}
 }
 

@@ -34,6 +34,9 @@ type TestData struct {
 	Rounds   int         `expr:"rounds"`   // rounds played
 	Standing []string    `expr:"standing"` // sides still standing at the end
 	Capped   bool        `expr:"capped"`   // the round limit stopped the fight
+	// Fights is, in a property's expectation, how many fights (or, when
+	// exact, sequences of dice) its rates were measured over.
+	Fights int `expr:"fights"`
 }
 
 // TestFuncs are the functions of expectations. Those that find an
@@ -52,6 +55,8 @@ type TestFuncs struct {
 	Roll func(who string, round int, why string) int `expr:"roll"`
 	// Find is the first event of any kind whose text contains text.
 	Find func(text string) int `expr:"find"`
+	// Exactly is the first event of any kind whose text is text.
+	Exactly func(text string) int `expr:"exactly"`
 	// Rolls counts rolls by who ("" for anyone) in the round for why ("" for any).
 	Rolls func(who string, round int, why string) int `expr:"rolls"`
 	// Before holds when both events were found and a comes first.
@@ -66,8 +71,13 @@ type TestFuncs struct {
 	Order func(round int) string `expr:"order"`
 	// Declared is who declared in the round's phase ("" for any), in order.
 	Declared func(round int, phase string) string `expr:"declared"`
-	// Phases are the phases that logged something in the round, in order.
+	// Phases are the phases that logged something in the round (-1: the
+	// whole fight), in the order they first did.
 	Phases func(round int) string `expr:"phases"`
+	// Grouped is who acted in the round, grouped by the number that ends
+	// the last log line before each act that starts with prefix
+	// ("initiative 6"): "6: aelis, gob1; 9: ogre".
+	Grouped func(round int, prefix string) string `expr:"grouped"`
 	// InOrder holds when lines equal to the texts (trimmed) come in the log in this order.
 	InOrder func(texts ...string) bool `expr:"in_order"`
 	// Near holds when |x - want| <= tol.

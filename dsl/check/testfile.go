@@ -40,7 +40,8 @@ type TestCase struct {
 	Exact    bool   // a property over every sequence of the set-up's dice
 	Golden   string // path of the expected text log
 	GoldenAt diag.Range
-	WantErr  string // the fight must stop with an error containing this
+	WantErr  []string // the fight must stop with an error containing these
+	Proves   []string // the mechanic ids the test proves (proves "002-02", ...)
 	ErrAt    diag.Range
 	Expects  []*Expectation
 	Env      *TestEnv
@@ -136,7 +137,7 @@ func firstWordOf(d *syntax.Decl) string {
 // testSettings says which settings a block takes: test (t), property (p).
 var testSettings = map[string]string{
 	"encounter": "tp", "rules": "tp", "dice": "t", "seed": "tp", "rounds": "tp",
-	"fights": "p", "after": "tp", "golden": "t", "error": "t",
+	"fights": "p", "after": "tp", "golden": "t", "error": "t", "proves": "tp",
 }
 
 func (l *Linter) checkTest(path string, t *syntax.TestDecl, at diag.Range, src diag.Sources) (*TestCase, diag.Diagnostics) {
@@ -173,7 +174,7 @@ func (l *Linter) checkTest(path string, t *syntax.TestDecl, at diag.Range, src d
 			for k := range testSettings {
 				keys = append(keys, k)
 			}
-			errAt(diag.CodeBadHeader, r, didYouMean(fld.Key, keys, "a test takes encounter, rules, dice, seed, rounds, after, golden, error and expect; a property also fights and exact"), "unknown test setting %s", fld.Key)
+			errAt(diag.CodeBadHeader, r, didYouMean(fld.Key, keys, "a test takes encounter, rules, dice, seed, rounds, after, golden, error, proves and expect; a property also fights and exact"), "unknown test setting %s", fld.Key)
 			continue
 		}
 		if !strings.Contains(takes, kind) {
@@ -260,9 +261,19 @@ func (l *Linter) checkTest(path string, t *syntax.TestDecl, at diag.Range, src d
 					tc.Golden, tc.GoldenAt = p, vr
 				}
 			}
-		case "error":
-			if s, ok := str(); ok {
-				tc.WantErr, tc.ErrAt = s, vr
+		case "error", "proves":
+			var list []string
+			for _, v := range fld.Values {
+				if v.String == nil {
+					errAt(diag.CodeBadHeader, syntax.RangeOf(v.Pos, v.EndPos), "write each as a quoted string", "%s takes strings", fld.Key)
+					continue
+				}
+				list = append(list, string(*v.String))
+			}
+			if fld.Key == "error" {
+				tc.WantErr, tc.ErrAt = list, vr
+			} else {
+				tc.Proves = list
 			}
 		}
 	}
@@ -281,7 +292,7 @@ func (l *Linter) checkTest(path string, t *syntax.TestDecl, at diag.Range, src d
 			nExpect++
 		}
 	}
-	if nExpect == 0 && tc.Golden == "" && tc.WantErr == "" {
+	if nExpect == 0 && tc.Golden == "" && tc.WantErr == nil {
 		errAt(diag.CodeScope, at, "add expect CONDITION, golden \"file\" or error \"text\": a test that checks nothing cannot fail", "%s %q expects nothing", t.Kind, t.Name)
 	}
 	if tc.EncPath == "" {
@@ -431,7 +442,7 @@ func compileExpect(e *syntax.Expr, tc *TestCase, u *Universe) (*Expectation, dia
 	// that expr-lang's positions in the rest still map to the file.
 	runes := []rune(text)
 	for i, c := range calls {
-		open, closing := e.Tokens[c[0]+1], e.Tokens[c[1]]
+		closing := e.Tokens[c[1]]
 		if c[1] == c[0]+2 {
 			return nil, diag.Diagnostics{{Severity: diag.Error, Code: diag.CodeArgs, Summary: "rate needs a condition",
 				Detail: "rate(COND) is the share of fights in which COND holds", Subject: syntax.RangeAt(closing.Pos, ")")}}
@@ -454,7 +465,6 @@ func compileExpect(e *syntax.Expr, tc *TestCase, u *Universe) (*Expectation, dia
 				runes[k] = ' '
 			}
 		}
-		_ = open
 	}
 	zero := reflect.New(tc.Env.R).Elem().Interface()
 	prog, err := expr.Compile(string(runes), expr.Env(zero), expr.AsBool(), expr.DisableBuiltin("now"), expr.DisableBuiltin("date"))

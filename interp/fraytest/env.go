@@ -112,6 +112,9 @@ func (f *fight) funcs() check.TestFuncs {
 		Find: func(text string) int {
 			return f.first(fmt.Sprintf("find(%q)", text), func(e *interp.Event) bool { return strings.Contains(e.Text, text) })
 		},
+		Exactly: func(text string) int {
+			return f.first(fmt.Sprintf("exactly(%q)", text), func(e *interp.Event) bool { return e.Text == text })
+		},
 		Rolls: func(who string, round int, why string) int {
 			n := 0
 			for _, e := range f.events {
@@ -167,12 +170,42 @@ func (f *fight) funcs() check.TestFuncs {
 		},
 		Phases: func(round int) string {
 			var out []string
+			seen := map[string]bool{}
 			for _, e := range f.events {
-				if e.Round == round && e.Phase != "" && (len(out) == 0 || out[len(out)-1] != e.Phase) {
+				if inRound(e, round) && e.Phase != "" && !seen[e.Phase] {
+					seen[e.Phase] = true
 					out = append(out, e.Phase)
 				}
 			}
 			return strings.Join(out, ", ")
+		},
+		Grouped: func(round int, prefix string) string {
+			by := map[int][]string{}
+			n, ok := 0, false
+			for _, e := range f.events {
+				if e.Round != round {
+					continue
+				}
+				if e.Kind == interp.KLog && strings.HasPrefix(e.Text, prefix) {
+					fields := strings.Fields(e.Text)
+					var err error
+					n, err = strconv.Atoi(fields[len(fields)-1])
+					ok = err == nil
+				}
+				if e.Kind == interp.KAct && ok {
+					by[n] = append(by[n], e.Who)
+				}
+			}
+			keys := make([]int, 0, len(by))
+			for k := range by {
+				keys = append(keys, k)
+			}
+			sort.Ints(keys)
+			parts := make([]string, len(keys))
+			for i, k := range keys {
+				parts[i] = strconv.Itoa(k) + ": " + strings.Join(by[k], ", ")
+			}
+			return strings.Join(parts, "; ")
 		},
 		InOrder: func(texts ...string) bool {
 			i := 0

@@ -4,14 +4,15 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"math/big"
 	"os"
 	"reflect"
 	"regexp"
 	"strconv"
+	"strings"
 
 	"github.com/expr-lang/expr"
-	"github.com/expr-lang/expr/vm"
 
 	"github.com/frayrules/fray/dsl/check"
 	"github.com/frayrules/fray/dsl/diag"
@@ -136,15 +137,15 @@ func (rn *Runner) test(tc *check.TestCase, o *Outcome) {
 	sides, comb := r.Lists()
 	f := newFight(events, res, sides, comb)
 	switch {
-	case tc.WantErr != "" && err == nil:
-		o.Failures = append(o.Failures, &Failure{At: tc.ErrAt, Message: fmt.Sprintf("the fight ended without an error; want one containing %q", tc.WantErr),
+	case tc.WantErr != nil && err == nil:
+		o.Failures = append(o.Failures, &Failure{At: tc.ErrAt, Message: fmt.Sprintf("the fight ended without an error; want one containing %s", quoteAll(tc.WantErr)),
 			Detail: f.tail(3)})
 		return
-	case tc.WantErr != "" && !bytes.Contains([]byte(err.Error()), []byte(tc.WantErr)):
+	case tc.WantErr != nil && !containsAll(err.Error(), tc.WantErr):
 		o.Failures = append(o.Failures, &Failure{At: tc.ErrAt, Message: "the fight stopped with another error",
-			Detail: []string{"got:  " + err.Error(), "want: an error containing " + strconv.Quote(tc.WantErr)}})
+			Detail: []string{"got:  " + err.Error(), "want: an error containing " + quoteAll(tc.WantErr)}})
 		return
-	case tc.WantErr == "" && err != nil:
+	case tc.WantErr == nil && err != nil:
 		o.Failures = append(o.Failures, &Failure{At: tc.At, Message: "the fight stopped: " + err.Error(), Detail: f.tail(3)})
 		return
 	}
@@ -175,6 +176,23 @@ func (rn *Runner) golden(tc *check.TestCase, got []byte, o *Outcome) {
 		o.Failures = append(o.Failures, &Failure{At: tc.GoldenAt, Message: "the log differs from " + tc.Golden + " (fray test --update rewrites it)",
 			Detail: firstDifference(string(want), string(got))})
 	}
+}
+
+func containsAll(s string, subs []string) bool {
+	for _, sub := range subs {
+		if !strings.Contains(s, sub) {
+			return false
+		}
+	}
+	return true
+}
+
+func quoteAll(subs []string) string {
+	q := make([]string, len(subs))
+	for i, s := range subs {
+		q[i] = strconv.Quote(s)
+	}
+	return strings.Join(q, " and ")
 }
 
 func cleanErr(err error) string {
@@ -313,6 +331,7 @@ func (rn *Runner) property(tc *check.TestCase, o *Outcome) {
 		}
 		f := newFight(nil, interp.Result{}, reflect.MakeSlice(tc.Env.R.Field(fieldIndex(tc.Env.R, check.TestFieldSides)).Type, 0, 0),
 			reflect.MakeSlice(tc.Env.R.Field(fieldIndex(tc.Env.R, check.TestFieldCombatants)).Type, 0, 0))
+		f.data.Fights = total
 		if fl := f.check(tc.Env, ex, vals); fl != nil {
 			fl.Detail = append(fl.Detail, o.Notes[len(o.Notes)-len(vals):]...)
 			o.Failures = append(o.Failures, fl)
@@ -325,4 +344,30 @@ func fieldIndex(t reflect.Type, name string) int {
 	return f.Index[0]
 }
 
-var _ = vm.Program{}
+// WriteOutcome prints one outcome as fray test does: nothing for a pass
+// unless verbose, else a --- FAIL line with each failure at its place,
+// its details indented below it.
+func WriteOutcome(w io.Writer, o *Outcome, verbose bool) {
+	where := fmt.Sprintf("%s:%d:%d", o.At.Filename, o.At.Start.Line, o.At.Start.Column)
+	if o.Passed {
+		if verbose {
+			fmt.Fprintf(w, "--- PASS: %s (%s)\n", o.Name, where)
+			for _, n := range o.Notes {
+				fmt.Fprintf(w, "    %s\n", n)
+			}
+		}
+		return
+	}
+	fmt.Fprintf(w, "--- FAIL: %s (%s)\n", o.Name, where)
+	for _, fl := range o.Failures {
+		fmt.Fprintf(w, "    %s:%d:%d: %s\n", fl.At.Filename, fl.At.Start.Line, fl.At.Start.Column, fl.Message)
+		for _, d := range fl.Detail {
+			fmt.Fprintf(w, "        %s\n", d)
+		}
+	}
+	if verbose {
+		for _, n := range o.Notes {
+			fmt.Fprintf(w, "    %s\n", n)
+		}
+	}
+}
