@@ -76,10 +76,12 @@ type TestFuncs struct {
 	Phases func(round int) string `expr:"phases"`
 	// Grouped is who acted in the round, grouped by the number that ends
 	// the last log line before each act that starts with prefix
-	// ("initiative 6"): "6: aelis, gob1; 9: ogre".
+	// and then a whole number ("initiative 6"): "6: aelis, gob1; 9: ogre".
 	Grouped func(round int, prefix string) string `expr:"grouped"`
 	// InOrder holds when lines equal to the texts (trimmed) come in the log in this order.
 	InOrder func(texts ...string) bool `expr:"in_order"`
+	// Logged holds when each text is part of some line of the log.
+	Logged func(texts ...string) bool `expr:"logged"`
 	// Near holds when |x - want| <= tol.
 	Near func(x, want, tol float64) bool `expr:"near"`
 }

@@ -187,9 +187,8 @@ func (f *fight) funcs() check.TestFuncs {
 					continue
 				}
 				if e.Kind == interp.KLog && strings.HasPrefix(e.Text, prefix) {
-					fields := strings.Fields(e.Text)
 					var err error
-					n, err = strconv.Atoi(fields[len(fields)-1])
+					n, err = strconv.Atoi(strings.TrimPrefix(e.Text, prefix))
 					ok = err == nil
 				}
 				if e.Kind == interp.KAct && ok {
@@ -218,6 +217,14 @@ func (f *fight) funcs() check.TestFuncs {
 				f.looked = append(f.looked, found{fmt.Sprintf("in_order: %q, after %d of %d lines", texts[i], i, len(texts)), -1})
 			}
 			return i == len(texts)
+		},
+		Logged: func(texts ...string) bool {
+			for _, t := range texts {
+				if f.first(fmt.Sprintf("logged: %q", t), func(e *interp.Event) bool { return strings.Contains(e.Text, t) }) < 0 {
+					return false
+				}
+			}
+			return true
 		},
 		Near: func(x, want, tol float64) bool { return math.Abs(x-want) <= tol },
 	}
