@@ -151,4 +151,7 @@ func testEnv(u *Universe, enc *Encounter, rates int) *TestEnv {
 
 func rateName(i int) string { return "_r" + itoa(i) }
 
+// RateName is the name the environment gives a property's i-th rate(...).
+func RateName(i int) string { return rateName(i) }
+
 func itoa(i int) string { return strconv.Itoa(i) }

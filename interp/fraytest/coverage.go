@@ -138,14 +138,15 @@ func WriteUncovered(w io.Writer, fcs []*FileCoverage) {
 }
 
 // WriteListing prints each covered file with every line marked: the
-// times its items ran (the least of them, when a line has several), or
-// "!!!!" for a line with an item that never ran; lines without items
-// are blank in the margin. read gives a file's text.
+// times its items ran (the most of them, when a line has several: a
+// statement and the ways of its if), followed by "!" when some item of
+// the line never ran (an if never false, say), or "!!!!" when none of
+// them did; lines without items are blank in the margin. read gives a
+// file's text.
 func WriteListing(w io.Writer, c *interp.Coverage, read func(string) (string, error)) error {
 	type mark struct {
-		min       int64
+		most      int64
 		uncovered bool
-		any       bool
 	}
 	marks := map[string]map[int]*mark{}
 	var files []string
@@ -157,12 +158,11 @@ func WriteListing(w io.Writer, c *interp.Coverage, read func(string) (string, er
 		}
 		m := marks[f][it.At.Start.Line]
 		if m == nil {
-			m = &mark{min: it.Hits.Load()}
+			m = &mark{}
 			marks[f][it.At.Start.Line] = m
 		}
 		h := it.Hits.Load()
-		m.any = true
-		m.min = min(m.min, h)
+		m.most = max(m.most, h)
 		if h == 0 {
 			m.uncovered = true
 		}
@@ -175,12 +175,15 @@ func WriteListing(w io.Writer, c *interp.Coverage, read func(string) (string, er
 		}
 		fmt.Fprintf(w, "=== %s\n", f)
 		for i, l := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
-			margin := "      "
-			if m := marks[f][i+1]; m != nil && m.any {
-				if m.uncovered {
-					margin = "  !!!!"
-				} else {
-					margin = fmt.Sprintf("%6d", m.min)
+			margin := "       "
+			if m := marks[f][i+1]; m != nil {
+				switch {
+				case m.most == 0:
+					margin = "   !!!!"
+				case m.uncovered:
+					margin = fmt.Sprintf("%6d!", m.most)
+				default:
+					margin = fmt.Sprintf("%6d ", m.most)
 				}
 			}
 			fmt.Fprintf(w, "%s %4d | %s\n", margin, i+1, interp.Printable(l))

@@ -44,6 +44,10 @@ func explainNode(n ast.Node, env reflect.Value, depth int) []string {
 	case *ast.CallNode:
 		var args []string
 		for _, a := range n.Arguments {
+			switch a.(type) {
+			case *ast.IntegerNode, *ast.FloatNode, *ast.StringNode, *ast.BoolNode, *ast.NilNode:
+				continue // a literal says what it is
+			}
 			args = append(args, a.String()+" = "+show(evalNode(a, env)))
 		}
 		if len(args) > 0 {

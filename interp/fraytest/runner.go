@@ -221,7 +221,13 @@ func (f *fight) check(te *check.TestEnv, ex *check.Expectation, rates []float64)
 	fl := &Failure{At: ex.At, Message: "expect " + ex.Source}
 	looked := f.looked
 	f.looked = nil
-	fl.Detail = append(fl.Detail, explain(ex.Program, env)...)
+	for _, d := range explain(ex.Program, env) {
+		// A rate is a field of the environment: show it as written.
+		for i := len(ex.Rates) - 1; i >= 0; i-- {
+			d = strings.ReplaceAll(d, check.RateName(i), "rate("+ex.Rates[i].Source+")")
+		}
+		fl.Detail = append(fl.Detail, d)
+	}
 	fl.Detail = append(fl.Detail, f.around(append(looked, f.looked...))...)
 	return fl
 }
