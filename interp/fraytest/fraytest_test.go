@@ -67,12 +67,15 @@ func TestFrayTests(t *testing.T) {
 	}
 }
 
-// The repository's test files are clean: no warning either.
+// The repository's test files are clean: no warning either (the notes
+// of the rulesets they play, such as a tba table, are not theirs).
 func TestFrayTestFilesLintClean(t *testing.T) {
 	linter := check.UnderRoot(repo).NewLinter()
 	for _, path := range repoTestFiles(t) {
-		if ds := linter.Lint(path, diag.Sources{}); len(ds) > 0 {
-			t.Errorf("%s: %v", path, ds)
+		for _, d := range linter.Lint(path, diag.Sources{}) {
+			if d.Severity != diag.Note {
+				t.Errorf("%s: %v", path, d)
+			}
 		}
 	}
 }
