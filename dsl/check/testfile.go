@@ -488,11 +488,16 @@ func runeAt(text string, rel, col int) int {
 	return off
 }
 
-// textRange maps rune offsets of an expression's text to the file.
+// textRange maps rune offsets of an expression's text to the file. The
+// text has the tokens at their lines and columns (Expr.Text), so the
+// bytes from the first token on are the file's, but for what lay
+// between tokens (a comment, a tab) that the text has as spaces.
 func textRange(e *syntax.Expr, text string, from, to int) diag.Range {
+	runes := []rune(text)
+	first := runeAt(text, 0, e.Pos.Column)
 	pos := func(off int) diag.Pos {
 		line, col := e.Pos.Line, 1
-		for i, r := range []rune(text) {
+		for i, r := range runes {
 			if i == off {
 				break
 			}
@@ -503,7 +508,9 @@ func textRange(e *syntax.Expr, text string, from, to int) diag.Range {
 				col++
 			}
 		}
-		return diag.Pos{Line: line, Column: col}
+		off = min(off, len(runes))
+		b := e.Pos.Offset + len(string(runes[min(first, off):off])) - len(string(runes[min(off, first):first]))
+		return diag.Pos{Line: line, Column: col, Byte: b}
 	}
 	return diag.Range{Filename: e.Pos.Filename, Start: pos(from), End: pos(to)}
 }

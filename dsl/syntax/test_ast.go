@@ -28,7 +28,7 @@ type TestDecl struct {
 	EndPos lexer.Position
 	Kind   string      `parser:"@(\"test\" | \"property\")"`
 	Name   Str         `parser:"@String \"{\""`
-	Items  []*TestItem `parser:"@@* \"}\""`
+	Items  []*TestItem `parser:"(@@ \";\"?)* \"}\""`
 }
 
 // TestItem is one line of a test block: an expectation, the flag exact,
