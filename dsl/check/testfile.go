@@ -340,7 +340,7 @@ func (l *Linter) checkTest(path string, t *syntax.TestDecl, at diag.Range, src d
 		if it.Expect == nil {
 			continue
 		}
-		ex, d := compileExpect(it.Expect, tc, enc.Rules.U)
+		ex, d := compileExpect(it.Expect, tc, enc.Rules.U, l.opts.Limits)
 		diags = append(diags, d...)
 		if ex != nil {
 			tc.Expects = append(tc.Expects, ex)
@@ -423,7 +423,7 @@ func rateCalls(toks []lexer.Token) [][2]int {
 }
 
 // compileExpect compiles an expectation, its rate(...) calls apart.
-func compileExpect(e *syntax.Expr, tc *TestCase, u *Universe) (*Expectation, diag.Diagnostics) {
+func compileExpect(e *syntax.Expr, tc *TestCase, u *Universe, lim Limits) (*Expectation, diag.Diagnostics) {
 	ex := &Expectation{Expr: e, At: syntax.RangeOf(e.Pos, e.EndPos), Source: e.Raw()}
 	text, dice := e.Text()
 	if len(dice) > 0 {
@@ -449,7 +449,7 @@ func compileExpect(e *syntax.Expr, tc *TestCase, u *Universe) (*Expectation, dia
 		}
 		inner := &syntax.Expr{Tokens: e.Tokens[c[0]+2 : c[1]], Pos: e.Tokens[c[0]+2].Pos, EndPos: syntax.TokenEnd(e.Tokens[c[1]-1])}
 		inner.Settle()
-		rx, d := compileExpect(inner, &TestCase{Property: false, Env: tc.Env}, u)
+		rx, d := compileExpect(inner, &TestCase{Property: false, Env: tc.Env}, u, lim)
 		if d != nil {
 			return nil, d
 		}
@@ -470,6 +470,16 @@ func compileExpect(e *syntax.Expr, tc *TestCase, u *Universe) (*Expectation, dia
 	prog, err := expr.Compile(string(runes), expr.Env(zero), expr.AsBool(), expr.DisableBuiltin("now"), expr.DisableBuiltin("date"))
 	if err != nil {
 		return nil, diag.Diagnostics{exprDiag(e, text, err, u)}
+	}
+	// expr-lang cannot be interrupted: an expectation's loops are bounded
+	// before it runs, as a rule's are (events and the log count as lists
+	// of unknown length).
+	if n := iterations(prog.Node(), lim.UnknownLength); n > lim.Iterations {
+		d := syntax.LimitDiag(syntax.RangeOf(e.Pos, e.EndPos), fmt.Sprintf("the expectation's loops (about %d steps)", n), lim.Iterations, "--max-iterations")
+		return nil, diag.Diagnostics{d}
+	}
+	if len(e.Tokens) > lim.ExprTokens {
+		return nil, diag.Diagnostics{syntax.LimitDiag(syntax.RangeOf(e.Pos, e.EndPos), "the expression's length", lim.ExprTokens, "--max-expr-tokens")}
 	}
 	ex.Program = prog
 	return ex, nil
