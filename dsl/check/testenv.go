@@ -89,7 +89,7 @@ type TestFuncs struct {
 // testNames are the names the environment gives; a combatant or side
 // of the same name is reached through combatants or sides instead.
 var testNames = func() map[string]bool {
-	m := map[string]bool{"sides": true, "combatants": true, "rate": true}
+	m := map[string]bool{"sides": true, "combatants": true, "rate": true, "after_round": true, "after_segment": true}
 	for _, t := range []reflect.Type{reflect.TypeFor[TestData](), reflect.TypeFor[TestFuncs]()} {
 		for i := 0; i < t.NumField(); i++ {
 			m[t.Field(i).Tag.Get("expr")] = true
@@ -107,12 +107,24 @@ type TestEnv struct {
 	Combatants map[string]int // field index by combatant name
 	Sides      map[string]int
 	Rates      []int
+	// State is the type after_round and after_segment return: a pointer
+	// to a struct of the sides, the combatants and each by name, as the
+	// fight stood then (the same fields as R's, found by name).
+	State reflect.Type
+	// States: an expectation calls after_round or after_segment, so the
+	// fight keeps the state at each step of its log.
+	States bool
 }
 
-// Fields of TestEnv.R, in order: TestData's, TestFuncs', sides, combatants.
+// Fields of TestEnv.R, in order: TestData's, TestFuncs', sides,
+// combatants, after_round and after_segment, each combatant and side by
+// name, the rates. TestEnv.State has the sides, the combatants and the
+// names, under the same Go names.
 const (
-	TestFieldSides      = "Sides"
-	TestFieldCombatants = "Combatants"
+	TestFieldSides        = "Sides"
+	TestFieldCombatants   = "Combatants"
+	TestFieldAfterRound   = "AfterRound"
+	TestFieldAfterSegment = "AfterSegment"
 )
 
 func testEnv(u *Universe, enc *Encounter, rates int) *TestEnv {
@@ -123,23 +135,39 @@ func testEnv(u *Universe, enc *Encounter, rates int) *TestEnv {
 			fields = append(fields, t.Field(i))
 		}
 	}
-	fields = append(fields,
-		reflect.StructField{Name: TestFieldSides, Type: reflect.SliceOf(u.Side.R), Tag: `expr:"sides"`},
-		reflect.StructField{Name: TestFieldCombatants, Type: reflect.SliceOf(u.Combatant.R), Tag: `expr:"combatants"`})
+	lists := []reflect.StructField{
+		{Name: TestFieldSides, Type: reflect.SliceOf(u.Side.R), Tag: `expr:"sides"`},
+		{Name: TestFieldCombatants, Type: reflect.SliceOf(u.Combatant.R), Tag: `expr:"combatants"`},
+	}
+	// The names, in the order of the encounter; a name the environment
+	// already has is left out.
+	var named []reflect.StructField
 	taken := map[string]bool{}
-	add := func(name string, t reflect.Type, into map[string]int) {
+	add := func(name string, t reflect.Type) {
 		if testNames[name] || taken[name] {
 			return
 		}
 		taken[name] = true
-		into[name] = len(fields)
-		fields = append(fields, reflect.StructField{Name: "N" + itoa(len(fields)), Type: t, Tag: exprTag(name)})
+		named = append(named, reflect.StructField{Name: "N_" + name, Type: t, Tag: exprTag(name)})
 	}
 	for _, s := range enc.Sides {
-		add(s.Name, u.Side.R, env.Sides)
+		add(s.Name, u.Side.R)
 		for _, c := range s.Combatants {
-			add(c.Name, u.Combatant.R, env.Combatants)
+			add(c.Name, u.Combatant.R)
 		}
+	}
+	env.State = reflect.PointerTo(reflect.StructOf(append(append([]reflect.StructField{}, lists...), named...)))
+	fields = append(fields, lists...)
+	fields = append(fields,
+		reflect.StructField{Name: TestFieldAfterRound, Type: reflect.FuncOf([]reflect.Type{intType}, []reflect.Type{env.State}, false), Tag: `expr:"after_round"`},
+		reflect.StructField{Name: TestFieldAfterSegment, Type: reflect.FuncOf([]reflect.Type{intType, intType}, []reflect.Type{env.State}, false), Tag: `expr:"after_segment"`})
+	for _, f := range named {
+		if f.Type == u.Side.R {
+			env.Sides[f.Tag.Get("expr")] = len(fields)
+		} else {
+			env.Combatants[f.Tag.Get("expr")] = len(fields)
+		}
+		fields = append(fields, f)
 	}
 	for i := 0; i < rates; i++ {
 		env.Rates = append(env.Rates, len(fields))

@@ -337,6 +337,13 @@ func (l *Linter) checkTest(path string, t *syntax.TestDecl, at diag.Range, src d
 	}
 	tc.Env = testEnv(enc.Rules.U, enc, rates)
 	for _, it := range t.Items {
+		if it.Expect != nil {
+			for _, n := range it.Expect.Names() {
+				tc.Env.States = tc.Env.States || n == "after_round" || n == "after_segment"
+			}
+		}
+	}
+	for _, it := range t.Items {
 		if it.Expect == nil {
 			continue
 		}

@@ -26,6 +26,7 @@ type fight struct {
 	sides  reflect.Value // []*side
 	comb   reflect.Value // []*combatant
 	looked []found       // filled while an expectation is evaluated
+	states *states       // kept when an expectation reads after_round or after_segment
 }
 
 func newFight(events []*interp.Event, res interp.Result, sides, comb reflect.Value) *fight {
@@ -62,6 +63,19 @@ func (f *fight) env(te *check.TestEnv) reflect.Value {
 	}
 	byName(f.sides, te.Sides)
 	byName(f.comb, te.Combatants)
+	st := f.states
+	v.FieldByName(check.TestFieldAfterRound).Set(reflect.MakeFunc(v.FieldByName(check.TestFieldAfterRound).Type(), func(args []reflect.Value) []reflect.Value {
+		if st == nil {
+			return []reflect.Value{reflect.Zero(te.State)}
+		}
+		return []reflect.Value{st.afterRound(int(args[0].Int()))}
+	}))
+	v.FieldByName(check.TestFieldAfterSegment).Set(reflect.MakeFunc(v.FieldByName(check.TestFieldAfterSegment).Type(), func(args []reflect.Value) []reflect.Value {
+		if st == nil {
+			return []reflect.Value{reflect.Zero(te.State)}
+		}
+		return []reflect.Value{st.afterSegment(int(args[0].Int()), int(args[1].Int()))}
+	}))
 	return v
 }
 

@@ -122,11 +122,19 @@ func (rn *Runner) test(tc *check.TestCase, o *Outcome) {
 	var text bytes.Buffer
 	tl := interp.NewTextLog(&text)
 	opt := rn.fightOptions(tc)
+	var r *interp.Run
+	var st *states
+	if tc.Env.States {
+		st = newStates(tc.Env, func() (reflect.Value, reflect.Value) { return r.Lists() })
+	}
 	opt.Sink = func(e *interp.Event) {
+		if st != nil {
+			st.see(e)
+		}
 		events = append(events, e)
 		tl.Write(e)
 	}
-	r := interp.New(rn.plan(tc.Enc.Rules), tc.Enc, opt)
+	r = interp.New(rn.plan(tc.Enc.Rules), tc.Enc, opt)
 	var res interp.Result
 	var err error
 	if tc.After != "" {
@@ -136,6 +144,10 @@ func (rn *Runner) test(tc *check.TestCase, o *Outcome) {
 	}
 	sides, comb := r.Lists()
 	f := newFight(events, res, sides, comb)
+	if st != nil {
+		st.end()
+		f.states = st
+	}
 	switch {
 	case tc.WantErr != nil && err == nil:
 		o.Failures = append(o.Failures, &Failure{At: tc.ErrAt, Message: fmt.Sprintf("the fight ended without an error; want one containing %s", quoteAll(tc.WantErr)),
@@ -261,11 +273,26 @@ func (rn *Runner) property(tc *check.TestCase, o *Outcome) {
 		rates = append(rates, rs)
 	}
 	var events []*interp.Event
-	sink := func(e *interp.Event) { events = append(events, e) }
+	var st *states
+	var lists func() (reflect.Value, reflect.Value)
+	if tc.Env.States {
+		st = newStates(tc.Env, func() (reflect.Value, reflect.Value) { return lists() })
+	}
+	sink := func(e *interp.Event) {
+		if st != nil {
+			st.see(e)
+		}
+		events = append(events, e)
+	}
 	count := func(lists func() (reflect.Value, reflect.Value), res interp.Result) (bool, error) {
 		sides, comb := lists()
 		f := newFight(events, res, sides, comb)
 		events = events[:0]
+		if st != nil {
+			st.end()
+			f.states = st
+			defer st.reset()
+		}
 		for _, rs := range rates {
 			for _, r := range rs {
 				ok, err := f.holds(tc.Env, r.ex)
@@ -286,9 +313,15 @@ func (rn *Runner) property(tc *check.TestCase, o *Outcome) {
 		for _, rs := range rates {
 			for _, r := range rs {
 				frac, paths, err := interp.EnumerateSetup(p, tc.Enc, tc.After, rn.opt.MaxPaths, sink, func(run *interp.Run) (bool, error) {
+					lists = run.Lists
 					sides, comb := run.Lists()
 					f := newFight(events, interp.Result{}, sides, comb)
 					events = events[:0]
+					if st != nil {
+						st.end()
+						f.states = st
+						defer st.reset()
+					}
 					return f.holds(tc.Env, r.ex)
 				})
 				if err != nil {
@@ -301,6 +334,7 @@ func (rn *Runner) property(tc *check.TestCase, o *Outcome) {
 		}
 	} else {
 		runner := interp.NewRunner(p, tc.Enc)
+		lists = runner.Lists
 		base := tc.Seed
 		if !tc.HasSeed {
 			base = 1
