@@ -577,3 +577,9 @@ func exprDiag(e *syntax.Expr, text string, err error, u *Universe) *diag.Diagnos
 	d.Subject = textRange(e, text, from, to)
 	return d
 }
+
+// CheckTests checks a test file already parsed (its imports are read
+// from disk, relative to its name): LoadTests without the read.
+func (l *Linter) CheckTests(f *syntax.File, src diag.Sources) (*TestFile, diag.Diagnostics) {
+	return l.checkTests(f, src)
+}
