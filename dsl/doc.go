@@ -10,6 +10,8 @@
 //     encounters, variants (extends/merge), loading files under a root,
 //     and the linter that shares work between the files of one run.
 //   - dsl/format: the canonical layout of `fray fmt`.
+//   - dsl/explain: a checked ruleset as a checklist for the table, its
+//     prose from the file's comments (`fray explain`).
 //
 // This package holds no code: its tests run the passes end to end over
 // the corpora of testdata/ (the bad corpus and its goldens, the

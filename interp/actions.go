@@ -220,11 +220,7 @@ func (r *Run) actionArgs(fr reflect.Value, d *declared) error {
 			continue
 		}
 		r.reason = p.Name
-		v, err := r.eval(p.Default, fr)
-		if err != nil {
-			return err
-		}
-		if err := r.store(e.Field(p.Field.Index), v, syntax.RangeOf(p.Decl.Pos, p.Decl.EndPos)); err != nil {
+		if err := d.action.defaults[i](r, addrOf(fr), addrOfVar(e.Field(p.Field.Index))); err != nil {
 			return err
 		}
 	}

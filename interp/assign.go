@@ -24,6 +24,8 @@ type assignNode struct {
 	val  *check.CExpr
 	path targetPath
 	bump bool // it may change what the end condition reads
+	// roster: what it does to the kept rosters (Plan.rosterEffect).
+	roster int
 }
 
 func (p *Plan) compileAssign(n *assignNode) stmtFn {
@@ -77,6 +79,9 @@ func assignTo[T any](n *assignNode, fn func(*Run, addr) (T, error), op func(held
 		default:
 			store(s, off, v)
 		}
+		if err == nil && n.roster != rosterNone {
+			r.rosterAfter(n.roster, s)
+		}
 		return flowNext, err
 	}
 }
@@ -115,6 +120,10 @@ func (p *Plan) assignAny(n *assignNode) stmtFn {
 		dst, err := n.place(valueAt(rt, base))
 		if err != nil {
 			return flowNext, err
+		}
+		if n.roster != rosterNone {
+			// The holder is not at hand here: make the rosters again.
+			defer r.forgetRosters()
 		}
 		if n.op == "=" {
 			return flowNext, r.store(dst, v, n.at)

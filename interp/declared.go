@@ -38,7 +38,22 @@ func (r *Run) declaredArg(c any, name string, kind reflect.Kind, what string) (a
 	if err != nil {
 		return nil, err
 	}
-	d := r.declared[idxOf(cv)]
+	return r.declaredArgOf(cv, name, kind, what)
+}
+
+// declaredIntP is DeclaredInt for the combatant at c (natively called).
+func (r *Run) declaredIntP(c addr, name string) (int, error) {
+	if c.isNil() {
+		return 0, errNobody
+	}
+	v, err := r.declaredArgOf(valueAt(r.combList.Type().Elem().Elem(), c), name, reflect.Int, "a whole number")
+	n, _ := v.(int)
+	return n, err
+}
+
+// declaredArgOf is declaredArg for the combatant pointer cv.
+func (r *Run) declaredArgOf(cv reflect.Value, name string, kind reflect.Kind, what string) (any, error) {
+	d := r.declared[load[int](addrOf(cv), r.plan.lay.idx)]
 	if d == nil && r.m.Default != nil {
 		d = &declared{action: r.plan.actions[r.m.Default]}
 	}
@@ -59,10 +74,19 @@ func (r *Run) declaredArg(c any, name string, kind reflect.Kind, what string) (a
 		if p.Default == nil {
 			return nil, nil
 		}
-		// The default is evaluated as the action would: with self bound.
-		fr := r.newFrame(a.Frame)
-		fr.Elem().Field(a.Self.Index).Set(cv)
-		return r.eval(p.Default, fr)
+		// The default is evaluated as the action would (its planned
+		// form, actionPlan.defaults): with self bound, into the
+		// parameter's place in a frame of the action's pool.
+		fr := r.frame(a.Frame)
+		e := fr.Elem()
+		e.Field(a.Self.Index).Set(cv)
+		place := e.Field(p.Field.Index)
+		if err := d.action.defaults[j](r, addrOf(fr), addrOfVar(place)); err != nil {
+			return nil, err
+		}
+		v := place.Interface()
+		r.release(a.Frame, fr)
+		return v, nil
 	}
 	return nil, nil
 }

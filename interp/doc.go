@@ -32,7 +32,10 @@
 // fixed list (dice.go). A Runner (runner.go) plays many fights of one
 // encounter reusing one Run; Simulate (sim.go) spreads fights over
 // workers; Enumerate (enumerate.go) walks every outcome of the set-up
-// dice for fray prob; Replay (replay.go) plays a recorded log again.
+// dice for fray prob; Replay and Compare (replay.go, replay_compare.go)
+// play a recorded log again and set the two fights side by side. With
+// Options.Why, each order is followed by why events (why.go) for fray
+// run --why.
 //
 // # Coverage and tests
 //

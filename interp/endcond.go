@@ -62,7 +62,7 @@ func (v *endVisitor) Visit(n *ast.Node) {
 			return
 		}
 		switch name := id.Value; {
-		case name == stdlib.DiceFunc || name == "roll" || name == "pick":
+		case stdlib.Lookup(name) != nil && stdlib.Lookup(name).Rolls:
 			v.facts.pure = false
 		case v.p.modifiers[name] != nil || v.p.tables[name] != nil:
 			v.facts.pure = false

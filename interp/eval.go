@@ -68,6 +68,23 @@ func (p *Plan) into(ce *check.CExpr, t reflect.Type, at diag.Range) intoFn {
 			return into(ce, checkedString(fe.s))
 		case fe.p != nil && t == fe.rt:
 			return into(ce, fe.p)
+		case fe.l != nil && t.Kind() == reflect.Slice && t.Elem() == fe.elem:
+			// A list kept in a local or an attribute: copied out of the
+			// run's scratch space, where the native list lives.
+			return into(ce, func(r *Run, f addr) ([]addr, error) {
+				v, err := fe.l(r, f)
+				if err != nil {
+					return nil, err
+				}
+				return append(make([]addr, 0, len(v)), v...), nil
+			})
+		case fe.a != nil && t == intT:
+			// max or min of a map: no value stores as 0 (Run.store of nil).
+			return into(ce, func(r *Run, f addr) (int, error) {
+				v, err := fe.a(r, f)
+				n, _ := v.(int)
+				return n, err
+			})
 		}
 	}
 	value := p.value(ce)

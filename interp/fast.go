@@ -50,12 +50,17 @@ type fexpr struct {
 	// statements copy it without a call.
 	local bool
 	off   uintptr
-	i     intFn
-	b     boolFn
-	p     ptrFn
-	s     strFn
-	d     diceFn
-	l     listFn
+	// elem: the type of a list's elements (combatant or side pointers).
+	elem reflect.Type
+	i    intFn
+	b    boolFn
+	p    ptrFn
+	s    strFn
+	d    diceFn
+	l    listFn
+	// a: a value typed any by expr-lang (max or min of a map), boxed as
+	// expr-lang gives it: nil for no value.
+	a anyFn
 }
 
 var (
@@ -118,7 +123,7 @@ func (p *Plan) compileFast(ce *check.CExpr) *fexpr {
 }
 
 func (c *fastCompiler) node(n ast.Node) *fexpr {
-	t := n.Type()
+	t := c.typeOf(n)
 	fe := &fexpr{rt: t}
 	switch t {
 	case intT:
@@ -154,13 +159,28 @@ func (c *fastCompiler) node(n ast.Node) *fexpr {
 			if fe.l == nil {
 				return nil
 			}
-			fe.tw = typeWord(t.Elem())
+			fe.tw, fe.elem = typeWord(t.Elem()), t.Elem()
+		case c.entityType(n) != nil:
+			// first(filter(...)), or a choice of such: typed any by
+			// expr-lang, a combatant or side in fact.
+			fe.rt = c.entityType(n)
+			fe.p = c.ptr(n)
+			if fe.p == nil {
+				return nil
+			}
+			fe.tw = typeWord(fe.rt)
+		case t == anyT:
+			fe.a = c.anyValue(n)
+			if fe.a == nil {
+				return nil
+			}
 		case c.filterOf(n) != nil:
 			fe.l = c.list(n)
 			if fe.l == nil {
 				return nil
 			}
-			fe.tw = typeWord(c.filterOf(n).Arguments[0].Type().Elem())
+			fe.elem = c.filterOf(n).Arguments[0].Type().Elem()
+			fe.tw = typeWord(fe.elem)
 			fe.anyList = true
 		default:
 			return nil
@@ -172,6 +192,32 @@ func (c *fastCompiler) node(n ast.Node) *fexpr {
 func (c *fastCompiler) isEntity(t reflect.Type) bool {
 	u := c.p.M.U
 	return t != nil && (t == u.Combatant.R || t == u.Side.R)
+}
+
+// entityType is the combatant or side type n gives: its own type, or
+// for first(...) and last(...) of a filter over combatants or sides
+// (typed any by expr-lang), and a choice between such, the list's
+// element type; nil for anything else.
+func (c *fastCompiler) entityType(n ast.Node) reflect.Type {
+	if t := n.Type(); c.isEntity(t) {
+		return t
+	}
+	switch x := n.(type) {
+	case *ast.BuiltinNode:
+		if (x.Name == "first" || x.Name == "last") && len(x.Arguments) == 1 {
+			if f := c.filterOf(x.Arguments[0]); f != nil {
+				return f.Arguments[0].Type().Elem()
+			}
+		}
+		if c.findOf(x) {
+			return x.Arguments[0].Type().Elem()
+		}
+	case *ast.ConditionalNode:
+		if a := c.entityType(x.Exp1); a != nil && a == c.entityType(x.Exp2) {
+			return a
+		}
+	}
+	return nil
 }
 
 func (c *fastCompiler) isEntityList(t reflect.Type) bool {
@@ -346,7 +392,7 @@ func (l field) at(r *Run, f addr) (addr, error) {
 }
 
 func (c *fastCompiler) int(n ast.Node) intFn {
-	if n.Type() != intT {
+	if c.typeOf(n) != intT {
 		return nil
 	}
 	switch x := n.(type) {
@@ -424,6 +470,9 @@ func (c *fastCompiler) int(n ast.Node) intFn {
 	case *ast.BuiltinNode:
 		if x.Name == "count" {
 			return c.count(x)
+		}
+		if x.Name == "int" && len(x.Arguments) == 1 {
+			return c.toInt(x.Arguments[0])
 		}
 		if x.Name == "max" || x.Name == "min" {
 			return c.minMax(x)
@@ -530,60 +579,21 @@ func (c *fastCompiler) intCall(x *ast.CallNode) intFn {
 			}
 			return r.Roll(n, faces)
 		}
-	case "roll":
-		c.impure = true
-		if len(args) != 1 {
-			return nil
-		}
-		d := c.dice(args[0])
-		if d == nil {
-			return nil
-		}
-		return func(r *Run, f addr) (int, error) {
-			dv, err := d(r, f)
-			if err != nil {
-				return 0, err
-			}
-			return rollDice(r, dv)
-		}
 	default:
 		if m := c.p.modifiers[id.Value]; m != nil && len(args) == len(m.Params) {
 			return c.modifierCall(id.Value, args)
 		}
-		return nil
-	case "clamp":
-		if len(args) != 3 {
-			return nil
+		if fn, ok := worldCall(c, worldIntCalls, x); ok {
+			return fn
 		}
-		a, lo, hi := c.int(args[0]), c.int(args[1]), c.int(args[2])
-		if a == nil || lo == nil || hi == nil {
-			return nil
+		if typed := c.libTyped(x); typed != nil {
+			return typed
 		}
-		return func(r *Run, f addr) (int, error) {
-			v, err := a(r, f)
-			if err != nil {
-				return 0, err
-			}
-			l, err := lo(r, f)
-			if err != nil {
-				return 0, err
-			}
-			h, err := hi(r, f)
-			if err != nil {
-				return 0, err
-			}
-			return min(max(v, l), h), nil
+		if t := c.tableCall(x); t != nil {
+			return libResult[int](t)
 		}
+		return libResult[int](c.libCall(x))
 	}
-}
-
-// rollDice is stdlib's roll: the dice and their modifier.
-func rollDice(r *Run, d stdlib.Dice) (int, error) {
-	if d.N < 1 || d.Faces < 2 {
-		return 0, fmt.Errorf("cannot roll %v", d)
-	}
-	t, err := r.Roll(d.N, d.Faces)
-	return t + d.Mod, err
 }
 
 func (c *fastCompiler) dice(n ast.Node) diceFn {
@@ -655,7 +665,7 @@ func readFn[T any](loc field) func(*Run, addr) (T, error) {
 }
 
 func (c *fastCompiler) str(n ast.Node) strFn {
-	if n.Type() != strT {
+	if c.typeOf(n) != strT {
 		return nil
 	}
 	switch x := n.(type) {
@@ -674,12 +684,51 @@ func (c *fastCompiler) str(n ast.Node) strFn {
 			return nil
 		}
 		return readFn[string](loc)
+	case *ast.ConditionalNode:
+		return ternary(c.bool(x.Cond), c.str(x.Exp1), c.str(x.Exp2))
+	case *ast.BinaryNode:
+		return c.concat(x)
+	case *ast.CallNode:
+		if k := c.fnCall(x); k != nil {
+			if k.body.s == nil {
+				return nil
+			}
+			return callFn(k, k.body.s)
+		}
+		if fn := c.libTypedStr(x); fn != nil {
+			return fn
+		}
+		if fn := c.joinMap(x); fn != nil {
+			return fn
+		}
+		if t := c.tableCall(x); t != nil {
+			return libResult[string](t)
+		}
+		return libResult[string](c.libCall(x))
 	}
 	return nil
 }
 
+// ternary is cond ? a : b of native parts; nil if a part is not native.
+func ternary[T any, F ~func(*Run, addr) (T, error)](cond boolFn, a, b F) F {
+	if cond == nil || a == nil || b == nil {
+		return nil
+	}
+	return func(r *Run, f addr) (T, error) {
+		ok, err := cond(r, f)
+		if err != nil {
+			var zero T
+			return zero, err
+		}
+		if ok {
+			return a(r, f)
+		}
+		return b(r, f)
+	}
+}
+
 func (c *fastCompiler) bool(n ast.Node) boolFn {
-	if n.Type() != boolT {
+	if c.typeOf(n) != boolT {
 		return nil
 	}
 	switch x := n.(type) {
@@ -714,6 +763,8 @@ func (c *fastCompiler) bool(n ast.Node) boolFn {
 		return c.binaryBool(x)
 	case *ast.BuiltinNode:
 		return c.quantifier(x)
+	case *ast.ConditionalNode:
+		return ternary(c.bool(x.Cond), c.bool(x.Exp1), c.bool(x.Exp2))
 	case *ast.CallNode:
 		if k := c.fnCall(x); k != nil {
 			if k.body.b == nil {
@@ -721,26 +772,13 @@ func (c *fastCompiler) bool(n ast.Node) boolFn {
 			}
 			return callFn(k, k.body.b)
 		}
-		id, ok := x.Callee.(*ast.IdentifierNode)
-		args := callArgs(x)
-		if !ok || id.Value != "pending" || len(args) != 2 {
-			return nil
+		if fn, ok := worldCall(c, worldBoolCalls, x); ok {
+			return fn
 		}
-		who, label := c.ptr(args[0]), c.str(args[1])
-		if who == nil || label == nil {
-			return nil
+		if t := c.tableCall(x); t != nil {
+			return libResult[bool](t)
 		}
-		return func(r *Run, f addr) (bool, error) {
-			p, err := who(r, f)
-			if err != nil {
-				return false, err
-			}
-			l, err := label(r, f)
-			if err != nil {
-				return false, err
-			}
-			return r.pendingP(p, l), nil
-		}
+		return libResult[bool](c.libCall(x))
 	}
 	return nil
 }
@@ -771,7 +809,7 @@ func (c *fastCompiler) binaryBool(x *ast.BinaryNode) boolFn {
 	case "==", "!=":
 		neg := x.Operator == "!="
 		var eq boolFn
-		lt, rt := x.Left.Type(), x.Right.Type()
+		lt, rt := c.typeOf(x.Left), c.typeOf(x.Right)
 		switch {
 		case lt == intT && rt == intT:
 			a, b := c.int(x.Left), c.int(x.Right)
@@ -821,6 +859,8 @@ func (c *fastCompiler) binaryBool(x *ast.BinaryNode) boolFn {
 			v, err := eq(r, f)
 			return !v, err
 		}
+	case "in":
+		return c.inLiterals(x)
 	case "<", "<=", ">", ">=":
 		a, b := c.int(x.Left), c.int(x.Right)
 		if a == nil || b == nil {
@@ -840,7 +880,7 @@ func (c *fastCompiler) ptrOrNil(n ast.Node) ptrFn {
 }
 
 func (c *fastCompiler) ptr(n ast.Node) ptrFn {
-	if !c.isEntity(n.Type()) {
+	if c.entityType(n) == nil {
 		return nil
 	}
 	switch x := n.(type) {
@@ -864,9 +904,14 @@ func (c *fastCompiler) ptr(n ast.Node) ptrFn {
 		}
 		return readFn[addr](loc)
 	case *ast.BuiltinNode:
-		if x.Name != "first" || len(x.Arguments) != 1 || !c.isEntityList(x.Arguments[0].Type()) {
+		if c.findOf(x) {
+			return c.find(x)
+		}
+		if x.Name != "first" && x.Name != "last" || len(x.Arguments) != 1 ||
+			!c.isEntityList(x.Arguments[0].Type()) && c.filterOf(x.Arguments[0]) == nil {
 			return nil
 		}
+		last := x.Name == "last"
 		l := c.list(x.Arguments[0])
 		if l == nil {
 			return nil
@@ -879,11 +924,14 @@ func (c *fastCompiler) ptr(n ast.Node) ptrFn {
 			if err != nil || len(v) == 0 {
 				return addr{}, err
 			}
+			if last {
+				return v[len(v)-1], nil
+			}
 			return v[0], nil
 		}
 	case *ast.ConditionalNode:
 		cond, a, b := c.bool(x.Cond), c.ptr(x.Exp1), c.ptr(x.Exp2)
-		if cond == nil || a == nil || b == nil || x.Exp1.Type() != x.Exp2.Type() {
+		if cond == nil || a == nil || b == nil || c.entityType(x.Exp1) != c.entityType(x.Exp2) {
 			return nil
 		}
 		return func(r *Run, f addr) (addr, error) {
@@ -906,7 +954,7 @@ func (c *fastCompiler) ptr(n ast.Node) ptrFn {
 		id, ok := x.Callee.(*ast.IdentifierNode)
 		args := callArgs(x)
 		if !ok || id.Value != "pick" || len(args) != 1 {
-			return nil
+			return libPtr(c.libCall(x))
 		}
 		c.impure = true
 		if fused := c.pickLivingRelated(args[0]); fused != nil {
@@ -1004,6 +1052,12 @@ func (c *fastCompiler) livingRelated(n ast.Node) listFn {
 	if !ok {
 		return nil
 	}
+	switch rel {
+	case relEnemies:
+		return listOfSomebody(p, (*Run).livingEnemiesP) // kept (roster.go)
+	case relMembers:
+		return listOfSomebody(p, (*Run).livingMembersP)
+	}
 	return listOfSomebody(p, func(r *Run, v addr) []addr { return r.relatedP(v, rel, true) })
 }
 
@@ -1034,8 +1088,11 @@ func (c *fastCompiler) pickLivingRelated(n ast.Node) ptrFn {
 		if v.isNil() {
 			return addr{}, errNobody
 		}
-		if rel == relEnemies {
-			return r.pickP(r.livingEnemiesP(v)) // kept between deaths
+		switch rel {
+		case relEnemies:
+			return r.pickP(r.livingEnemiesP(v)) // kept (roster.go)
+		case relMembers:
+			return r.pickP(r.livingMembersP(v))
 		}
 		return r.pickP(r.relatedP(v, rel, true))
 	}
@@ -1128,6 +1185,8 @@ func (r *Run) evalFastAt(ce *check.CExpr, fe *fexpr, f addr) (any, error) {
 		var x stdlib.Dice
 		x, err = fe.d(r, f)
 		v = x
+	case fe.a != nil:
+		v, err = fe.a(r, f)
 	case fe.l != nil:
 		var x []addr
 		x, err = fe.l(r, f)
@@ -1197,6 +1256,8 @@ func (r *Run) evalDiscard(ce *check.CExpr, fr reflect.Value) error {
 			_, err = fastRun(r, ce, fe.d, fr)
 		case fe.l != nil:
 			_, err = fastRun(r, ce, fe.l, fr)
+		case fe.a != nil:
+			_, err = fastRun(r, ce, fe.a, fr)
 		}
 		return err
 	}
@@ -1355,8 +1416,14 @@ func (c *fastCompiler) filter(b *ast.BuiltinNode) listFn {
 }
 
 func (c *fastCompiler) count(b *ast.BuiltinNode) intFn {
-	if len(b.Arguments) != 2 || b.Threshold != nil {
+	if len(b.Arguments) != 2 {
 		return nil
+	}
+	// expr-lang's optimizer gives count(...) <= N a threshold: the count
+	// stops there, which is all the comparison needs.
+	stopAt := -1
+	if b.Threshold != nil {
+		stopAt = *b.Threshold
 	}
 	src, pred := c.list(b.Arguments[0]), c.predicate(b.Arguments[1])
 	if src == nil || pred == nil || !c.isEntityList(b.Arguments[0].Type()) {
@@ -1380,6 +1447,9 @@ func (c *fastCompiler) count(b *ast.BuiltinNode) intFn {
 			}
 			if ok {
 				n++
+				if n == stopAt {
+					break
+				}
 			}
 		}
 		return n, nil
@@ -1456,6 +1526,9 @@ type anyFn func(r *Run, f addr) (any, error)
 
 // boxed compiles n to its boxed value, or nil.
 func (c *fastCompiler) boxed(n ast.Node) anyFn {
+	if k := constBoxed(n); k != nil && n.Type() != nil {
+		return k
+	}
 	untyped := c.untyped
 	fe := c.node(n)
 	if fe == nil || c.untyped != untyped {
@@ -1476,6 +1549,8 @@ func (c *fastCompiler) boxed(n ast.Node) anyFn {
 			p, err := fe.p(r, f)
 			return boxPtr(tw, p), err
 		}
+	case fe.a != nil:
+		return fe.a
 	}
 	return nil
 }

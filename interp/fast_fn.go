@@ -63,6 +63,9 @@ func (c *fastCompiler) fnCall(x *ast.CallNode) *fnCall {
 	if body.noBox || len(args) != len(f.Params) {
 		return nil
 	}
+	if body.a != nil && f.Result != nil && f.Result.R == intT {
+		body = &fexpr{rt: intT, pure: body.pure, i: intOfAny(f, body.a)}
+	}
 	k := &fnCall{f: f, fid: c.p.frameID(f.Frame), body: body}
 	for i, a := range args {
 		s := slotIn(f.Frame, f.Params[i].Field.Index, nil)

@@ -269,3 +269,18 @@ func TestQuietTextSkippedOnlyWhenSafe(t *testing.T) {
 		t.Errorf("a quiet hit on nobody: %v", err)
 	}
 }
+
+// Every specialised world call is a function of the library, with the
+// number of parameters the specialisation reads.
+func TestWorldCallsAreLibrary(t *testing.T) {
+	for name := range worldBoolCalls {
+		if f := stdlib.Lookup(name); f == nil || f.Result != stdlib.Bool || len(f.Params) != 2 {
+			t.Errorf("worldBoolCalls has %s, which is no two-parameter truth function of stdlib.Funcs", name)
+		}
+	}
+	for name := range worldIntCalls {
+		if f := stdlib.Lookup(name); f == nil || f.Result != stdlib.Int || len(f.Params) != 2 {
+			t.Errorf("worldIntCalls has %s, which is no two-parameter whole-number function of stdlib.Funcs", name)
+		}
+	}
+}

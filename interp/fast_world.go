@@ -114,52 +114,6 @@ func (r *Run) appendRelated(list []addr, x addr, rel int, living bool) []addr {
 	return list
 }
 
-// livingList is the list of the living enemies of one side's
-// combatants as they stood when world was as kept. Whatever changes who
-// is alive, present or on which side bumps world (Plan.mayChangeEnd
-// counts those three among what the end condition reads), so while
-// world stands the list stands.
-type livingList struct {
-	side  addr // nil: a free entry, with its storage
-	world int
-	p     []addr
-}
-
-// livingEnemiesP is relatedP(x, relEnemies, true), kept per side while
-// world stands: a combatant's foes are listed once between two changes
-// of who is alive, not at every act. The list is only read (pickP).
-func (r *Run) livingEnemiesP(x addr) []addr {
-	side := load[addr](x, r.plan.lay.side)
-	free := -1
-	for i := range r.enemies {
-		e := &r.enemies[i]
-		switch {
-		case same(e.side, side):
-			if e.world != r.world {
-				e.p, e.world = r.appendRelated(e.p[:0], x, relEnemies, true), r.world
-			}
-			return e.p
-		case e.side.isNil() && free < 0:
-			free = i
-		}
-	}
-	if free < 0 {
-		r.enemies = append(r.enemies, livingList{})
-		free = len(r.enemies) - 1
-	}
-	e := &r.enemies[free]
-	e.side, e.world, e.p = side, r.world, r.appendRelated(e.p[:0], x, relEnemies, true)
-	return e.p
-}
-
-// forgetEnemies empties the kept lists of enemies, keeping their storage:
-// a new fight has new combatants, and world goes on counting.
-func (r *Run) forgetEnemies() {
-	for i := range r.enemies {
-		r.enemies[i].side = addr{}
-	}
-}
-
 func (r *Run) membersP(side addr) []addr {
 	return r.relatedP(side, relMembers, false)
 }

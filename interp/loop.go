@@ -101,6 +101,18 @@ func (p *Plan) listItems(ce *check.CExpr, slotT reflect.Type) func(r *Run, base 
 			return into, nil
 		}
 	}
+	if lo, hi := p.rangeBounds(ce); lo != nil {
+		return func(r *Run, base addr, into []orderItem) ([]orderItem, error) {
+			from, to, err := rangeOf(r, base, lo, hi)
+			if err != nil {
+				return into, r.nativeFailure(ce, err)
+			}
+			for i := from; i <= to; i++ {
+				into = append(into, orderItem{v: reflect.ValueOf(i), keys: itemKeys(into)})
+			}
+			return into, nil
+		}
+	}
 	value := p.value(ce)
 	return func(r *Run, base addr, into []orderItem) ([]orderItem, error) {
 		lv, err := value(r, base)
@@ -377,6 +389,9 @@ func (r *Run) logOrder(n *forNode, items []orderItem, groups [][]orderItem) {
 		keys = append(keys, k.label)
 	}
 	r.emitLog(&Event{Kind: KOrder, Args: map[string]any{"order": order, "keys": keys}, Text: b.String()})
+	if r.opt.Why != "" {
+		r.explainOrder(n, items, groups) // why.go
+	}
 }
 
 // compare orders two key values of the same kind.

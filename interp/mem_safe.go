@@ -236,3 +236,11 @@ func boxPtr(t ptrType, a addr) any {
 	}
 	return valueAt(t.t.Elem(), a).Interface()
 }
+
+func unboxPtr(v any) addr {
+	rv := reflect.ValueOf(v)
+	if !rv.IsValid() || rv.Kind() != reflect.Pointer || rv.IsNil() {
+		return addr{}
+	}
+	return addrOf(rv)
+}

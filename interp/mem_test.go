@@ -138,6 +138,12 @@ func TestMemLoadStore(t *testing.T) {
 	if v := boxPtr(tw, addr{}); v == nil || !reflect.ValueOf(v).IsNil() || reflect.TypeOf(v) != foeT {
 		t.Errorf("boxPtr of nobody gives %#v", v)
 	}
+	if !same(unboxPtr(foe2.Interface()), addrOf(foe2)) {
+		t.Error("unboxPtr does not give back the address boxPtr boxed")
+	}
+	if !unboxPtr(nil).isNil() || !unboxPtr(boxPtr(tw, addr{})).isNil() {
+		t.Error("unboxPtr of nil or of a nil pointer is somebody")
+	}
 	if !same(addrOfVar(e), a) || !same(addrOf(ptr), a) || same(a, addr{}) || !same(addr{}, addr{}) {
 		t.Error("same is not identity")
 	}

@@ -110,3 +110,7 @@ func boxPtr(t ptrType, a addr) any {
 	e.typ, e.data = t.w, a.p
 	return v
 }
+
+// unboxPtr is the address a pointer held by an interface value points
+// at (nobody for nil or a nil pointer): boxPtr's inverse.
+func unboxPtr(v any) addr { return addr{p: (*eface)(unsafe.Pointer(&v)).data} }

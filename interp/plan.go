@@ -63,6 +63,9 @@ type actionPlan struct {
 	body block
 	fid  int
 	self slot // where self sits in the action's frame
+	// defaults store each parameter's default in the frame (nil for a
+	// parameter without one), planned like any expression.
+	defaults []intoFn
 }
 
 type eventPlan struct {
@@ -208,6 +211,13 @@ func lowerCov(m *check.Model, native, keepEnd bool, cov *Coverage) *Plan {
 			p.presetField(a.Frame, a.Self.Index)
 			ap.self = slotIn(a.Frame, a.Self.Index, nil)
 		}
+		for _, prm := range a.Params {
+			var set intoFn
+			if prm.Default != nil {
+				set = p.into(prm.Default, a.Frame.R.Field(prm.Field.Index).Type, syntax.RangeOf(prm.Decl.Pos, prm.Decl.EndPos))
+			}
+			ap.defaults = append(ap.defaults, set)
+		}
 		p.actions[a] = ap
 	}
 	for _, t := range m.Tables {
@@ -317,6 +327,7 @@ func (p *Plan) stmt(s *syntax.Stmt) stmtFn {
 		n := &assignNode{at: at, t: m.Assigns[s.Assign], op: s.Assign.Op, val: p.expr(s.Assign.Value)}
 		n.path = p.targetPath(n.t)
 		n.bump = p.mayChangeEnd(n.t, n.path)
+		n.roster = p.rosterEffect(n.path)
 		return p.compileAssign(n)
 	case s.If != nil:
 		return p.ifStmt(s.If, at)
@@ -397,6 +408,7 @@ func (p *Plan) targetPath(t *check.Target) targetPath {
 			return targetPath{}
 		}
 		sf := tp.t.Elem().Field(f)
+		tp.holder, tp.field = tp.t, f
 		tp.offs = append(tp.offs, sf.Offset)
 		tp.t = sf.Type
 		tp.names = append(tp.names, sf.Tag.Get("expr"))
@@ -410,7 +422,11 @@ type targetPath struct {
 	offs  []uintptr    // through a pointer each
 	t     reflect.Type // of the target
 	names []string     // the attributes along the path
-	ok    bool
+	// holder is the pointer type of the struct holding the target (nil
+	// for a local), field the target's index in it.
+	holder reflect.Type
+	field  int
+	ok     bool
 }
 
 // mayChangeEnd reports whether an assignment may change what the end
@@ -441,4 +457,26 @@ func (p *Plan) fastExpr(ce *check.CExpr) *fexpr {
 		return nil
 	}
 	return p.fast[ce.ID]
+}
+
+// What an assignment does to the rosters (roster.go).
+const (
+	rosterNone   = iota // it cannot change who is in the fight or where
+	rosterUpdate        // it sets alive, present or side of the combatant it reaches
+	rosterForget        // it may: its target is found only while running
+)
+
+// rosterEffect is what an assignment along tp does to the rosters.
+func (p *Plan) rosterEffect(tp targetPath) int {
+	switch {
+	case !tp.ok:
+		return rosterForget
+	case tp.holder == nil || tp.holder != p.M.U.Combatant.R:
+		return rosterNone
+	}
+	switch tp.field {
+	case check.FieldAlive, check.FieldPresent, check.FieldSide:
+		return rosterUpdate
+	}
+	return rosterNone
 }

@@ -18,7 +18,8 @@ type Recording struct {
 	Rules     string // the rule file it used
 	Seed      uint64
 	MaxRounds int
-	Dice      []int // every die, in order
+	Dice      []int  // every die, in order
+	Why       string // what the run's --why asked, read from its why events
 }
 
 // RecordingError is a log that cannot be replayed, at a line from 1.
@@ -32,27 +33,71 @@ func (e *RecordingError) Error() string { return fmt.Sprintf("line %d: %s", e.Li
 // maxLogLine bounds one line of a log: an event is far shorter.
 const maxLogLine = 1 << 26
 
+// The start event's arguments a replay reads. They are named here once,
+// so that a renamed key of the JSON log is one edit.
+const (
+	startEncounterFile = "encounter_file"
+	startRulesFile     = "rules_file"
+	startSeed          = "seed"
+	startMaxRounds     = "max_rounds"
+)
+
+// decodeEvent reads one line of a JSON log: the one place that knows how
+// an event is written. Fields it does not know (a schema_version, say)
+// are ignored. ok is false for a line that is a JSON object but no
+// event (it has no kind): a header a later format may put first.
+func decodeEvent(line []byte) (e *Event, ok bool, err error) {
+	var probe struct {
+		Kind *string `json:"kind"`
+	}
+	if err := json.Unmarshal(line, &probe); err != nil {
+		return nil, false, err
+	}
+	if probe.Kind == nil {
+		return nil, false, nil
+	}
+	e = &Event{}
+	if err := json.Unmarshal(line, e); err != nil {
+		return nil, false, err
+	}
+	return e, true, nil
+}
+
 // ReadRecording parses a JSON log (one event per line). It needs the
 // start event, which names the files, and takes every die from the rolls.
-// A read error of r (a size limit the caller sets) is returned as is.
+// Lines before the start event that are objects without a kind (a
+// header) are skipped. A read error of r (a size limit the caller sets)
+// is returned as is.
 func ReadRecording(r io.Reader) (*Recording, error) {
 	rec := &Recording{}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 1<<20), maxLogLine)
-	line := 0
+	line, startLine := 0, 0
 	for sc.Scan() {
 		line++
 		if len(sc.Bytes()) == 0 {
 			continue
 		}
-		var e Event
-		if err := json.Unmarshal(sc.Bytes(), &e); err != nil {
+		e, ok, err := decodeEvent(sc.Bytes())
+		if err != nil {
 			return nil, &RecordingError{line, fmt.Sprintf("not a fray JSON event: %v", err)}
+		}
+		if !ok {
+			if len(rec.Events) == 0 {
+				continue // a header
+			}
+			return nil, &RecordingError{line, "not a fray JSON event: it has no kind"}
+		}
+		if len(rec.Events) == 0 {
+			startLine = line
 		}
 		if e.Kind == KRoll {
 			rec.Dice = append(rec.Dice, e.Faces...)
 		}
-		rec.Events = append(rec.Events, &e)
+		if e.Kind == KWhy && rec.Why == "" {
+			rec.Why, _ = e.Args["asked"].(string)
+		}
+		rec.Events = append(rec.Events, e)
 	}
 	if err := sc.Err(); err != nil {
 		if err == bufio.ErrTooLong {
@@ -60,30 +105,33 @@ func ReadRecording(r io.Reader) (*Recording, error) {
 		}
 		return nil, err
 	}
+	if startLine == 0 {
+		startLine = 1
+	}
 	if len(rec.Events) == 0 || rec.Events[0].Kind != KStart {
-		return nil, &RecordingError{1, "the log does not begin with a start event; record it with fray run --format json"}
+		return nil, &RecordingError{startLine, "the log does not begin with a start event; record it with fray run --format json"}
 	}
 	a := rec.Events[0].Args
-	rec.Encounter, _ = a["encounter_file"].(string)
-	rec.Rules, _ = a["rules_file"].(string)
+	rec.Encounter, _ = a[startEncounterFile].(string)
+	rec.Rules, _ = a[startRulesFile].(string)
 	// The numbers are checked, not converted blindly: a float64 out of
 	// range converts to an arbitrary integer.
-	if v, ok := a["seed"]; ok {
+	if v, ok := a[startSeed]; ok {
 		s, ok := v.(float64)
 		if !ok || s < 0 || s >= 1<<64 || s != math.Trunc(s) {
-			return nil, &RecordingError{1, fmt.Sprintf("the start event's seed %v is not a whole number from 0 to 2^64-1", v)}
+			return nil, &RecordingError{startLine, fmt.Sprintf("the start event's seed %v is not a whole number from 0 to 2^64-1", v)}
 		}
 		rec.Seed = uint64(s)
 	}
-	if v, ok := a["max_rounds"]; ok {
+	if v, ok := a[startMaxRounds]; ok {
 		n, ok := v.(float64)
 		if !ok || n < 0 || n > math.MaxInt32 || n != math.Trunc(n) {
-			return nil, &RecordingError{1, fmt.Sprintf("the start event's max_rounds %v is not a whole number from 0 to %d", v, math.MaxInt32)}
+			return nil, &RecordingError{startLine, fmt.Sprintf("the start event's max_rounds %v is not a whole number from 0 to %d", v, math.MaxInt32)}
 		}
 		rec.MaxRounds = int(n)
 	}
 	if rec.Encounter == "" {
-		return nil, &RecordingError{1, "the start event does not name the encounter file"}
+		return nil, &RecordingError{startLine, "the start event does not name the encounter file"}
 	}
 	return rec, nil
 }
@@ -97,46 +145,45 @@ type Difference struct {
 }
 
 // Replay plays an encounter again with the recorded dice and reports the
-// first event that differs, or nil when every event is the same.
+// first event that differs, or nil when every event is the same. n is
+// the number of events the replay made. Compare says more.
 func Replay(rec *Recording, enc *check.Encounter) (*Difference, int, error) {
-	var got []*Event
-	opt := Options{Seed: rec.Seed, Dice: rec.Dice, MaxRounds: rec.MaxRounds, Sink: func(e *Event) {
-		cp := *e
-		got = append(got, &cp)
-	}}
-	if opt.Dice == nil {
-		opt.Dice = []int{}
-	}
-	_, runErr := New(Lower(enc.Rules), enc, opt).Play()
-	for i := 0; i < len(rec.Events) || i < len(got); i++ {
+	c := Compare(rec, nil, enc)
+	return c.Diff, len(c.Replayed), nil
+}
+
+// firstDifference compares a recorded fight with a replayed one, event by
+// event. The start events are the header, not the fight: they name the
+// ruleset and file and say how the dice were given, which a replay under
+// a variant changes by design, so they never count as a difference.
+func firstDifference(rec, got []*Event, runErr error) *Difference {
+	for i := 0; i < len(rec) || i < len(got); i++ {
 		switch {
 		case i >= len(got):
-			return &Difference{Index: i, Recorded: rec.Events[i], Err: runErr}, len(got), nil
-		case i >= len(rec.Events):
-			return &Difference{Index: i, Replayed: got[i]}, len(got), nil
-		case !sameEvent(rec.Events[i], got[i]):
-			return &Difference{Index: i, Recorded: rec.Events[i], Replayed: got[i]}, len(got), nil
+			return &Difference{Index: i, Recorded: rec[i], Err: runErr}
+		case i >= len(rec):
+			return &Difference{Index: i, Replayed: got[i]}
+		case rec[i].Kind == KStart && got[i].Kind == KStart:
+			continue
+		case !sameEvent(rec[i], got[i]):
+			return &Difference{Index: i, Recorded: rec[i], Replayed: got[i]}
 		}
 	}
 	if runErr != nil {
-		return &Difference{Index: len(got), Err: runErr}, len(got), nil
+		return &Difference{Index: len(got), Err: runErr}
 	}
-	return nil, len(got), nil
+	return nil
 }
 
-// sameEvent compares events as they appear in the JSON log. The start
-// event differs in how the dice were given (a seed, then the recorded
-// list), so only its names are compared.
+// sameEvent compares events as they appear in the JSON log.
 func sameEvent(a, b *Event) bool {
-	if a.Kind == KStart && b.Kind == KStart {
-		return a.Name == b.Name && a.Args["ruleset"] == b.Args["ruleset"]
-	}
 	ja, err1 := json.Marshal(a)
 	jb, err2 := json.Marshal(b)
 	if err1 != nil || err2 != nil {
 		return reflect.DeepEqual(a, b)
 	}
-	// Round-trip b as a was read (numbers become float64 in Args).
+	// Round-trip both as the recording was read (numbers become float64
+	// in Args).
 	var na, nb any
 	_ = json.Unmarshal(ja, &na)
 	_ = json.Unmarshal(jb, &nb)

@@ -32,6 +32,9 @@ type Options struct {
 	// MaxLog bounds the bytes of log text one run may make; 0:
 	// DefaultMaxLog.
 	MaxLog int
+	// Why names a combatant or side (or WhyAll) whose place in every
+	// order the log explains (why.go); "" explains nothing.
+	Why string
 	// countEvent, when there is no Sink, hears of each rule event (sim).
 	countEvent func(name, who string)
 }
@@ -85,6 +88,7 @@ type Run struct {
 	vms            []*vm.VM
 	pools          []framePool // by frame ID
 	scratch        []addr      // lists of native expressions (fast_world.go)
+	strs           []string    // the strings of a native join (fast_strings.go)
 	depth          int
 	inner          *RunError // the innermost error of a ruleset function, passed out through expr-lang
 	nesting        int
@@ -118,7 +122,8 @@ type Run struct {
 	endWorld, endRound, endSegment int
 	// enemies are the living enemies of each side, kept while world
 	// stands (livingEnemiesP); setup forgets them.
-	enemies []livingList
+	rosters   []roster // living members and enemies of sides (roster.go)
+	rosterGen int
 
 	keep *kept // what a Runner keeps from fight to fight; nil for New's runs
 }
@@ -233,6 +238,7 @@ func (r *Run) Play() (res Result, err error) {
 	if err := r.setup(); err != nil {
 		return res, err
 	}
+	r.forgetRosters() // setup sets who is alive, present and where directly
 	for _, ph := range r.plan.Once {
 		if err := r.runPhase(ph); err != nil {
 			return res, err

@@ -22,7 +22,7 @@ func (r *Run) setup() error {
 	}
 	pr := r.plan.protos()
 	r.makeLists(pr, len(enc.Sides), ncomb)
-	r.forgetEnemies()
+	r.forgetRosters()
 	if !r.quiet() {
 		mode := fmt.Sprintf("seed %d", r.opt.Seed)
 		if r.opt.Dice != nil {

@@ -71,7 +71,15 @@ func runSpec(t *testing.T, file string) {
 	if err != nil {
 		t.Fatalf("options: %v", err)
 	}
-	got := playSpec(sections["rules.fray"], sections["encounter.fray"], opt)
+	got := playSpec(sections["rules.fray"], sections["encounter.fray"], opt, interp.Lower)
+	// expr-lang's VM is the evaluator of record: the plan with every
+	// expression in the VM plays the same fight, but where the case counts
+	// work (the VM counts its own instructions, native forms their visits).
+	if _, ok := sections["native-only"]; !ok {
+		if vm := playSpec(sections["rules.fray"], sections["encounter.fray"], opt, interp.LowerVM); vm != got {
+			t.Errorf("with every expression in expr-lang's VM the output differs (add a native-only section only where the case counts work):\n%s", lineDiff(got, vm))
+		}
+	}
 	want, ok := sections["want"]
 	if *update {
 		setSection(ar, "want", got)
@@ -92,7 +100,7 @@ func runSpec(t *testing.T, file string) {
 // playSpec does what fray run does with the two files, in memory: check
 // the rules and the encounter, lower, play, render the text log. A file
 // that does not check gives its errors, each "file:line:col: error: ...".
-func playSpec(rulesSrc, encSrc string, opt interp.Options) string {
+func playSpec(rulesSrc, encSrc string, opt interp.Options, lower func(*check.Model) *interp.Plan) string {
 	var out bytes.Buffer
 	rf, diags := syntax.Parse("rules.fray", rulesSrc)
 	if rf != nil && !diags.HasErrors() {
@@ -105,7 +113,7 @@ func playSpec(rulesSrc, encSrc string, opt interp.Options) string {
 				var enc *check.Encounter
 				enc, diags = check.CheckEncounter(ef, m)
 				if !diags.HasErrors() {
-					return playChecked(enc, opt)
+					return playChecked(enc, opt, lower)
 				}
 			}
 		}
@@ -120,7 +128,7 @@ func playSpec(rulesSrc, encSrc string, opt interp.Options) string {
 
 // playChecked plays a checked encounter with the dice fray run would use
 // and returns the log, followed by the run's error if it fails.
-func playChecked(enc *check.Encounter, opt interp.Options) string {
+func playChecked(enc *check.Encounter, opt interp.Options, lower func(*check.Model) *interp.Plan) string {
 	if opt.Seed == 0 {
 		opt.Seed = 1
 		if enc.HasSeed {
@@ -133,7 +141,7 @@ func playChecked(enc *check.Encounter, opt interp.Options) string {
 	var out bytes.Buffer
 	log := interp.NewTextLog(&out)
 	opt.Sink = log.Write
-	_, err := interp.New(interp.Lower(enc.Rules), enc, opt).Play()
+	_, err := interp.New(lower(enc.Rules), enc, opt).Play()
 	if err == nil {
 		err = log.Err()
 	}

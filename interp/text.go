@@ -80,10 +80,10 @@ func NewJSONLog(w io.Writer) *JSONLog {
 	return &JSONLog{enc: enc}
 }
 
-// Write encodes one event.
+// Write encodes one event, with its schema_version.
 func (j *JSONLog) Write(e *Event) {
 	if j.err == nil {
-		j.err = j.enc.Encode(e)
+		j.err = j.enc.Encode(versionedEvent{EventSchemaVersion, e})
 	}
 }
 

@@ -248,6 +248,13 @@ func (r *Run) Call(name string, args []any) (any, error) {
 		}
 	}
 	v, err := r.eval(f.Body, fr)
+	if err == nil && v == nil && f.Result != nil {
+		switch f.Result.R.Kind() {
+		case reflect.Int, reflect.Bool, reflect.String:
+			// Placed in the body, as a native call places it.
+			err = r.exprFailure(f.Body, noValue(f).Error())
+		}
+	}
 	if err == nil {
 		r.release(f.Frame, fr)
 	}
@@ -380,7 +387,7 @@ func (r *Run) tableRow(t *check.Table, keys []any, roll bool, on string) (any, *
 		}
 		prev := r.reason
 		r.reason = "table " + name
-		total, err := r.Roll(t.Dice.N, t.Dice.Faces)
+		total, err := r.RollDice(t.Dice.Spec)
 		r.reason = prev
 		if err != nil {
 			return nil, nil, err

@@ -49,7 +49,7 @@ func FuzzParseDice(f *testing.F) {
 	for _, s := range diceSeeds(f) {
 		f.Add(s)
 	}
-	for _, s := range []string{"d6", "2d6", "d%", "3d8+2", "1d4-1", "d100", "1000d1000000", "0d6", "d1", "2d6+-1", "+1d6", "d6+0", ""} {
+	for _, s := range []string{"d6", "2d6", "d%", "3d8+2", "1d4-1", "d100", "1000d1000000", "0d6", "d1", "2d6+-1", "+1d6", "d6+0", "", "4d6kh3", "2d20kl1", "5d6dh1", "4d6dl1", "d6!", "3d6!kh2+1", "5d6>=5", "10d10>7", "6d6<=2", "4d6<3", "6d6=6", "d6!=3", "4d6kh5", "5d6>=7"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

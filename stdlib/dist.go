@@ -294,35 +294,29 @@ func (p *distParser) base() (Dist, error) {
 	n, ok := p.number()
 	p.space() // so that "3 d6" reaches ParseDice, which names its mistake
 	if p.i < len(p.src) && p.src[p.i] == 'd' {
-		count := 1
-		if ok {
-			count = n
-		}
 		p.i++
-		var faces int
 		if p.i < len(p.src) && p.src[p.i] == '%' {
-			faces = 100
 			p.i++
-		} else if f, ok := p.number(); ok {
-			faces = f
-		} else {
+		} else if _, ok := p.number(); !ok {
 			return Dist{}, p.fail("dice need faces, like d6 or d%%")
 		}
-		text := p.src[start:p.i]
-		if _, err := ParseDice(strings.TrimSpace(text)); err != nil {
+		p.i += scanNotation(p.src[p.i:], ok)
+		text := strings.TrimSpace(p.src[start:p.i])
+		lead := start + strings.Index(p.src[start:p.i], text[:1])
+		d, err := ParseDice(text)
+		if err != nil {
 			p.i = start
+			if de, ok := err.(*DiceError); ok && de.Hint != "" {
+				p.i = lead + de.From
+			}
 			return Dist{}, p.fail("%v", err)
 		}
-		err := p.budget.afford(count, faces)
-		var d Dist
-		if err == nil {
-			d, err = sumOf(count, Die(faces), &p.budget)
-		}
+		dist, err := diceDist(d, &p.budget)
 		if err != nil {
 			p.i = start
 			return Dist{}, p.failLimit(err)
 		}
-		return d, nil
+		return dist, nil
 	}
 	if ok {
 		return Constant(n), nil

@@ -9,7 +9,7 @@ import (
 // a distribution whose probabilities are positive and sum to exactly 1,
 // with its mean between its bounds.
 func FuzzParseDist(f *testing.F) {
-	for _, s := range []string{"3d6", "2d6+1", "d20 - d4", "d%", "3*d6+2", "-d4", "10d10", "5d8+15", "7", "2d6-", "0d6", "d"} {
+	for _, s := range []string{"3d6", "2d6+1", "d20 - d4", "d%", "3*d6+2", "-d4", "10d10", "5d8+15", "7", "2d6-", "0d6", "d", "4d6kh3", "2d20kl1+5", "d6!", "3d6!kh2", "5d6>=5", "4d6kh3>=5", "4d6kh5", "d6!!", "3d6dl1 - d4"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, src string) {

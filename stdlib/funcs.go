@@ -31,8 +31,49 @@ type Func struct {
 	Result Kind
 	// World functions receive the running fight as their first argument.
 	World bool
+	// Rolls: it draws from the fight's dice, so two calls with the same
+	// arguments may differ (the interpreter keeps no value of such a call).
+	Rolls bool
 	Impl  func(w World, args []any) (any, error)
+	// Typed is the same implementation with Go types, for the functions
+	// the interpreter calls natively without boxing their arguments (a
+	// Dice boxed in an interface allocates): one of the signatures
+	// TypedRoll, TypedInt3, TypedDiceInt, TypedStr or TypedDiv. Impl calls it.
+	Typed any
 }
+
+// The signatures a Func's Typed may have.
+type (
+	TypedRoll    = func(w World, d Dice) (int, error)
+	TypedInt3    = func(a, b, c int) int
+	TypedDiceInt = func(d Dice) int
+	TypedStr     = func(w World, s string) (string, error)
+	TypedDiv     = func(a, b int) (float64, error)
+)
+
+// Divide is a / b of two whole numbers, as a number; b = 0 is an error.
+func Divide(a, b int) (float64, error) {
+	if b == 0 {
+		return 0, fmt.Errorf("integer divide by zero")
+	}
+	return float64(a) / float64(b), nil
+}
+
+// RollDice rolls a dice value: its dice, plus its modifier. Dice
+// notation (4d6kh3, d6!, 5d6>=5) is rolled die by die by the world.
+func RollDice(w World, d Dice) (int, error) {
+	if d.N < 1 || d.Faces < 2 {
+		return 0, fmt.Errorf("cannot roll %v", d)
+	}
+	if !d.Plain() {
+		return w.RollDice(d)
+	}
+	t, err := w.Roll(d.N, d.Faces)
+	return t + d.Mod, err
+}
+
+// Clamp is x limited to the range lo..hi.
+func Clamp(x, lo, hi int) int { return min(max(x, lo), hi) }
 
 // Signature renders "name(a, b) result" for docs and completion.
 func (f *Func) Signature() string {
@@ -69,41 +110,26 @@ const InFunc = "__in"
 var Funcs = sortFuncs([]*Func{
 	{
 		Name: DiceFunc, Doc: "rolls N dice of F faces (what `2d6` in an expression becomes)",
-		Params: []Kind{Int, Int}, Result: Int, World: true,
+		Params: []Kind{Int, Int}, Result: Int, World: true, Rolls: true,
 		Impl: func(w World, a []any) (any, error) { return w.Roll(a[0].(int), a[1].(int)) },
 	},
 	{
 		Name: "roll", Doc: "rolls a dice value, such as a weapon's damage attribute",
-		Params: []Kind{DiceKind}, Result: Int, World: true,
-		Impl: func(w World, a []any) (any, error) {
-			d := a[0].(Dice)
-			if d.N < 1 || d.Faces < 2 {
-				return nil, fmt.Errorf("cannot roll %v", d)
-			}
-			t, err := w.Roll(d.N, d.Faces)
-			return t + d.Mod, err
-		},
+		Params: []Kind{DiceKind}, Result: Int, World: true, Rolls: true,
+		Impl:  func(w World, a []any) (any, error) { return RollDice(w, a[0].(Dice)) },
+		Typed: TypedRoll(RollDice),
 	},
 	{
 		Name: DivFunc, Doc: "a divided by b, as a number (what `a / b` of two whole numbers becomes); b = 0 is an error",
 		Params: []Kind{Int, Int}, Result: Float,
-		Impl: func(_ World, a []any) (any, error) {
-			if a[1].(int) == 0 {
-				return nil, fmt.Errorf("integer divide by zero")
-			}
-			return float64(a[0].(int)) / float64(a[1].(int)), nil
-		},
+		Impl:  func(_ World, a []any) (any, error) { return Divide(a[0].(int), a[1].(int)) },
+		Typed: TypedDiv(Divide),
 	},
 	{
 		Name: StrFunc, Doc: "the string, counted toward the run's budget (what a string made with + becomes)",
 		Params: []Kind{String}, Result: String, World: true,
-		Impl: func(w World, a []any) (any, error) {
-			s := a[0].(string)
-			if len(s) > w.MaxString() {
-				return nil, overString(len(s), w.MaxString())
-			}
-			return s, w.Work(1 + len(s)/16)
-		},
+		Impl:  func(w World, a []any) (any, error) { return CountString(w, a[0].(string)) },
+		Typed: TypedStr(CountString),
 	},
 	{
 		Name: InFunc, Doc: "whether the value is an element of the list (what `x in list` becomes for lists of combatants or sides)",
@@ -147,7 +173,7 @@ var Funcs = sortFuncs([]*Func{
 	},
 	{
 		Name: "pick", Doc: "one combatant of a list chosen with the run's dice (nil if empty)",
-		Params: []Kind{Combatants}, Result: Combatant, World: true,
+		Params: []Kind{Combatants}, Result: Combatant, World: true, Rolls: true,
 		Impl: func(w World, a []any) (any, error) { return w.Pick(a[0]) },
 	},
 	{
@@ -163,15 +189,14 @@ var Funcs = sortFuncs([]*Func{
 	{
 		Name: "clamp", Doc: "x limited to the range lo..hi",
 		Params: []Kind{Int, Int, Int}, Result: Int,
-		Impl: func(_ World, a []any) (any, error) {
-			x, lo, hi := a[0].(int), a[1].(int), a[2].(int)
-			return min(max(x, lo), hi), nil
-		},
+		Impl:  func(_ World, a []any) (any, error) { return Clamp(a[0].(int), a[1].(int), a[2].(int)), nil },
+		Typed: TypedInt3(Clamp),
 	},
 	{
 		Name: "dice_max", Doc: "the highest total a dice value can give",
 		Params: []Kind{DiceKind}, Result: Int,
-		Impl: func(_ World, a []any) (any, error) { return a[0].(Dice).Max(), nil },
+		Impl:  func(_ World, a []any) (any, error) { return a[0].(Dice).Max(), nil },
+		Typed: TypedDiceInt(Dice.Max),
 	},
 	{
 		Name: "distance", Doc: "the distance between two combatants on the map in feet (5 a square; a diagonal step is one square)",
@@ -228,7 +253,8 @@ var Funcs = sortFuncs([]*Func{
 	{
 		Name: "dice_min", Doc: "the lowest total a dice value can give",
 		Params: []Kind{DiceKind}, Result: Int,
-		Impl: func(_ World, a []any) (any, error) { return a[0].(Dice).Min(), nil },
+		Impl:  func(_ World, a []any) (any, error) { return a[0].(Dice).Min(), nil },
+		Typed: TypedDiceInt(Dice.Min),
 	},
 })
 

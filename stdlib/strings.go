@@ -43,6 +43,12 @@ func joinImpl(w World, a []any) (any, error) {
 	default:
 		return nil, fmt.Errorf("join needs a list of strings, found %T", a[0])
 	}
+	return JoinStrings(w, parts, sep)
+}
+
+// JoinStrings is join's implementation: the parts with sep between them,
+// refused when the result would be over --max-string.
+func JoinStrings(w World, parts []string, sep string) (string, error) {
 	size := 0
 	for i, p := range parts {
 		size += len(p)
@@ -50,10 +56,20 @@ func joinImpl(w World, a []any) (any, error) {
 			size += len(sep)
 		}
 		if size > w.MaxString() {
-			return nil, overString(size, w.MaxString())
+			return "", overString(size, w.MaxString())
 		}
 	}
 	return strings.Join(parts, sep), nil
+}
+
+// CountString is what a string made with + passes through (StrFunc): it
+// refuses one over --max-string and counts its bytes toward the run's
+// work.
+func CountString(w World, s string) (string, error) {
+	if len(s) > w.MaxString() {
+		return "", overString(len(s), w.MaxString())
+	}
+	return s, w.Work(1 + len(s)/16)
 }
 
 // stringImpl is expr-lang's string(x), fmt's %v of x, once the length

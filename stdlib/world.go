@@ -9,6 +9,9 @@ type World interface {
 	context.Context
 	// Roll rolls n dice of the given faces, records the roll and returns the total.
 	Roll(n, faces int) (int, error)
+	// RollDice rolls a dice value, its notation (4d6kh3, d6!, 5d6>=5)
+	// and modifier included, records the roll and returns the result.
+	RollDice(d Dice) (int, error)
 	// Members are a side's combatants, typed as the ruleset's combatant list.
 	Members(side any) (any, error)
 	// Living keeps the combatants of a list that are alive.

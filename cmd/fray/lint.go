@@ -60,7 +60,7 @@ fail, unless --werror), 1 on errors, 2 on a usage error.`,
 			var werr error
 			switch format {
 			case "json":
-				werr = diag.WriteJSON(stdout, all)
+				werr = writeJSON(stdout, lintJSON{lintSchemaVersion, orEmpty(all)})
 			case "sarif":
 				werr = diag.WriteSARIF(stdout, all, version)
 			default:
@@ -82,6 +82,14 @@ fail, unless --werror), 1 on errors, 2 on a usage error.`,
 	cmd.Flags().BoolVar(&werror, "werror", false, "treat warnings as errors")
 	cmd.Flags().BoolVarP(&quiet, "quiet", "q", false, "report errors only")
 	return cmd
+}
+
+// orEmpty is ds, or an empty list (JSON [], not null) when there is none.
+func orEmpty(ds diag.Diagnostics) diag.Diagnostics {
+	if ds == nil {
+		return diag.Diagnostics{}
+	}
+	return ds
 }
 
 // summaryLine counts errors and warnings, like a compiler's last line.

@@ -49,6 +49,7 @@ func TestScripts(t *testing.T) {
 			"dropfirst": cmdDropFirst,
 			"unescape":  cmdUnescape,
 			"sleep":     cmdSleep,
+			"schema":    cmdSchema,
 		},
 	})
 }

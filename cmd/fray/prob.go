@@ -28,7 +28,12 @@ func newProbCmd(stdout, stderr io.Writer) *cobra.Command {
 		Long: `prob computes exact distributions, by convolution, never by sampling:
 
   fray prob 3d6                       a dice expression: sums and differences
-                                      of dice (NdF, d%) and numbers, k*NdF
+                                      of dice (NdF, d%) and numbers, k*NdF,
+                                      with the notation 4d6kh3 (kl, dh, dl),
+                                      d6! (explodes at most 10 times) and
+                                      5d6>=5 (counts the dice that pass)
+  fray prob 'd20 + 5 >= 15'           the chance of a comparison of two
+                                      expressions (>=, >, <=, <, ==, !=)
   fray prob --rules R --table NAME    each row of a dice-fed table
   fray prob --encounter E --event 'any(sides, .name == "party" && .surprised > 0)'
                                       the chance that a condition holds after
@@ -96,17 +101,12 @@ func ratText(r *big.Rat) string {
 	return r.String()
 }
 
-func pct(r *big.Rat) string {
-	f, _ := r.Float64()
-	return fmt.Sprintf("%.2f%%", 100*f)
-}
+func pct(r *big.Rat) string { return fmt.Sprintf("%.2f%%", pctNum(r)) }
 
-type probRow struct {
-	Value   int    `json:"value"`
-	P       string `json:"p"`
-	Percent string `json:"percent"`
-	AtLeast string `json:"at_least"`
-	AtMost  string `json:"at_most"`
+// pctNum is r as a percentage, a number (for JSON).
+func pctNum(r *big.Rat) float64 {
+	f, _ := r.Float64()
+	return 100 * f
 }
 
 // limitFlags are the flags that raise each limit of a distribution.
@@ -142,14 +142,22 @@ func exprSnippet(src string, col int) string {
 }
 
 func probExpr(stdout io.Writer, src, format string, lim stdlib.DistLimits) error {
-	d, err := stdlib.ParseDistLimited(src, lim)
+	q, err := stdlib.ParseQuestionLimited(src, lim)
 	if err != nil {
 		if e, ok := err.(*stdlib.ExprError); ok {
 			return &exitError{code: exitFindings, msg: fmt.Sprintf("<expression>:1:%d: error: %s\n%s", e.Column, distMsg(e), exprSnippet(src, e.Column))}
 		}
 		return &exitError{code: exitFindings, msg: err.Error()}
 	}
-	var rows []probRow
+	if q.Cond {
+		if format == "json" {
+			return writeJSON(stdout, probConditionJSON{SchemaVersion: probSchemaVersion, Kind: "condition", Expression: src, P: ratText(q.P), Percent: pctNum(q.P)})
+		}
+		_, err := fmt.Fprintf(stdout, "P(%s) = %s = %s\n", src, ratText(q.P), pct(q.P))
+		return err
+	}
+	d := q.Dist
+	var rows []probValueRow
 	atMost := new(big.Rat)
 	for v := d.Min; v <= d.Max(); v++ {
 		p := d.P(v)
@@ -158,25 +166,30 @@ func probExpr(stdout io.Writer, src, format string, lim stdlib.DistLimits) error
 		}
 		atLeast := new(big.Rat).Sub(big.NewRat(1, 1), atMost)
 		atMost.Add(atMost, p)
-		rows = append(rows, probRow{Value: v, P: ratText(p), Percent: pct(p), AtLeast: pct(atLeast), AtMost: pct(new(big.Rat).Set(atMost))})
+		rows = append(rows, probValueRow{Value: v, P: ratText(p), Percent: pctNum(p), AtLeast: ratText(atLeast), AtLeastPercent: pctNum(atLeast),
+			AtMost: ratText(atMost), AtMostPercent: pctNum(atMost)})
 	}
 	mean := d.MeanRat()
 	if format == "json" {
-		return writeJSON(stdout, map[string]any{"expression": src, "min": d.Min, "max": d.Max(), "mean": ratText(mean), "mean_float": d.Mean(), "sd": d.SD(), "values": rows})
+		return writeJSON(stdout, probExprJSON{SchemaVersion: probSchemaVersion, Kind: "expression", Expression: src, Min: d.Min, Max: d.Max(),
+			Mean: d.Mean(), MeanExact: ratText(mean), SD: d.SD(), Values: rows})
 	}
 	meanF, _ := mean.Float64()
 	fmt.Fprintf(stdout, "%s: min %d, max %d, mean %s (%.4g), sd %.4f\n\n", src, d.Min, d.Max(), ratText(mean), meanF, d.SD())
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "value\tprobability\t%\tat least\tat most\t")
 	for _, r := range rows {
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t\n", r.Value, r.P, r.Percent, r.AtLeast, r.AtMost)
+		fmt.Fprintf(tw, "%d\t%s\t%.2f%%\t%.2f%%\t%.2f%%\t\n", r.Value, r.P, r.Percent, r.AtLeastPercent, r.AtMostPercent)
 	}
 	return tw.Flush()
 }
 
+// writeJSON writes one indented JSON document. Strings are kept as they
+// are (no \u003e for >), as in the JSON log of fray run.
 func writeJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
 	return enc.Encode(v)
 }
 
@@ -202,14 +215,7 @@ func probTable(opts check.Options, stdout, stderr io.Writer, rulesPath, name, fo
 		}
 		return &exitError{code: exitFindings, msg: fmt.Sprintf("%s:%d:%d: error: table %s is rolled on %s: %s", rulesPath, t.Decl.Pos.Line, t.Decl.Pos.Column, interp.Printable(name), interp.Printable(t.Dice.Text), msg)}
 	}
-	type tableRow struct {
-		Keys    string `json:"keys"`
-		Label   string `json:"label,omitempty"`
-		Value   string `json:"value,omitempty"`
-		P       string `json:"p"`
-		Percent string `json:"percent"`
-	}
-	var rows []tableRow
+	var rows []probTableRow
 	for _, r := range t.Rows {
 		p := new(big.Rat)
 		k := r.Keys[0]
@@ -223,16 +229,16 @@ func probTable(opts check.Options, stdout, stderr io.Writer, rulesPath, name, fo
 		if r.Value != nil {
 			val = r.Value.Expr.Raw()
 		}
-		rows = append(rows, tableRow{Keys: rowKeys(r, t.Dice.Max), Label: r.Label, Value: val, P: ratText(p), Percent: pct(p)})
+		rows = append(rows, probTableRow{Keys: rowKeys(r, t.Dice.Max), Label: r.Label, Value: val, P: ratText(p), Percent: pctNum(p)})
 	}
 	if format == "json" {
-		return writeJSON(stdout, map[string]any{"table": name, "dice": t.Dice.Text, "rows": rows})
+		return writeJSON(stdout, probTableJSON{SchemaVersion: probSchemaVersion, Kind: "table", Table: name, Dice: t.Dice.Text, Rows: rows})
 	}
 	fmt.Fprintf(stdout, "table %s, rolled on %s\n\n", interp.Printable(name), interp.Printable(t.Dice.Text))
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "roll\trow\tvalue\tprobability\t%")
 	for _, r := range rows {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", r.Keys, interp.Printable(r.Label), interp.Printable(r.Value), r.P, r.Percent)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%.2f%%\n", r.Keys, interp.Printable(r.Label), interp.Printable(r.Value), r.P, r.Percent)
 	}
 	return tw.Flush()
 }
@@ -279,7 +285,8 @@ func probEvent(opts check.Options, stdout, stderr io.Writer, encPath, rulesPath,
 		}
 		iv := interp.Proportion(hits, sample)
 		if format == "json" {
-			return writeJSON(stdout, map[string]any{"event": event, "estimate": iv, "sampled": sample, "seed": seed, "exact": false})
+			est := intervalOf(iv)
+			return writeJSON(stdout, probEventJSON{SchemaVersion: probSchemaVersion, Kind: "event", Event: event, After: after, Exact: false, Estimate: &est, Sampled: sample, Seed: &seed})
 		}
 		fmt.Fprintf(stdout, "P(%s) ≈ %.2f%% [%.2f%%, %.2f%%] (95%% interval), after %s, estimated from %d sampled set-ups, seed %d: not exact\n",
 			interp.Printable(event), 100*iv.Estimate, 100*iv.Low, 100*iv.High, when, sample, seed)
@@ -293,7 +300,8 @@ func probEvent(opts check.Options, stdout, stderr io.Writer, encPath, rulesPath,
 		return &exitError{code: exitFindings, msg: interp.Printable(err.Error())}
 	}
 	if format == "json" {
-		return writeJSON(stdout, map[string]any{"event": event, "p": ratText(p), "percent": pct(p), "dice_sequences": paths})
+		percent := pctNum(p)
+		return writeJSON(stdout, probEventJSON{SchemaVersion: probSchemaVersion, Kind: "event", Event: event, After: after, Exact: true, P: ratText(p), Percent: &percent, DiceSequences: paths})
 	}
 	fmt.Fprintf(stdout, "P(%s) = %s = %s, after %s, over %d sequences of dice\n", interp.Printable(event), ratText(p), pct(p), when, paths)
 	return nil

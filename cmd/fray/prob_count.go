@@ -31,11 +31,21 @@ func countSetupOutcomes(plan *interp.Plan, enc *check.Encounter, after string, l
 			return
 		}
 		rolls = append(rolls, e.Dice)
-		n := stdlib.SumOutcomes(d.N, d.Faces, limit)
-		if count > limit/n {
-			count = limit + 1
-		} else {
-			count = min(count*n, limit+1)
+		outcomes := []int{stdlib.SumOutcomes(d.N, d.Faces, limit)}
+		if !d.Plain() {
+			// Notation (4d6kh3, d6!) is enumerated die by die: every die
+			// rolled, explosions included, is a roll of its own.
+			outcomes = outcomes[:0]
+			for range e.Faces {
+				outcomes = append(outcomes, d.Faces)
+			}
+		}
+		for _, n := range outcomes {
+			if count > limit/n {
+				count = limit + 1
+			} else {
+				count = min(count*n, limit+1)
+			}
 		}
 	}
 	// An error is the enumeration's to report, with its own message; the

@@ -15,18 +15,33 @@ import (
 func newReplayCmd(stdout, stderr io.Writer) *cobra.Command {
 	var rules, encounter string
 	var maxLog int64
+	var context int
+	var format string
 	cmd := &cobra.Command{
 		Use:   "replay LOG.jsonl",
-		Short: "Play a recorded fight again and report the first event that differs",
+		Short: "Play a recorded fight again and report how it differs",
 		Long: `replay reads a log written by 'fray run --format json', plays the same
-encounter again with the recorded dice, and compares the two logs event by
+encounter again with the recorded dice, and compares the two fights event by
 event. With --rules, the replay uses another ruleset: a way to see where a
-rule change first alters a recorded fight. The files the log names must be
+rule change first alters a recorded fight. The start event (which names the
+ruleset and its file) is the header, never a difference. replay prints the
+first event that differs, with --context events around it from both fights,
+then how the outcome changed: the winner, the rounds, and each combatant
+that ends otherwise (alive or not, and the attributes its encounter sets).
+When the changed rules roll a die the recording cannot give (a d20 where it
+has a 17 for a d6, or more dice than it has), the rest of the replay rolls
+from the recorded seed, and replay says from which die. The files the log names must be
 regular files under the root folder (--root, else the current directory),
 as a rule file's imports must; --rules and --encounter name any file.
 Exit status: 0 identical, 1 a difference (printed) or an error, 2 usage.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if format != "text" && format != "json" {
+				return usageErr("--format must be text or json, not %q", format)
+			}
+			if context < 0 {
+				return usageErr("--context must not be negative")
+			}
 			if maxLog < 1 {
 				return usageErr("--max-log-size must be at least 1")
 			}
@@ -72,53 +87,37 @@ Exit status: 0 identical, 1 a difference (printed) or an error, 2 usage.`,
 				writeDiags(stderr, diags, src)
 				return &exitError{code: exitFindings}
 			}
-			diff, n, err := interp.Replay(rec, enc)
-			if err != nil {
-				return &exitError{code: exitFindings, msg: interp.Printable(err.Error())}
+			// The recorded fight is played again under its own files too,
+			// for its combatants' final state; if that fails the summary
+			// compares only what the log's end event says.
+			base, baseNote := enc, ""
+			if encounter != "" || rules != "" {
+				base, baseNote = loadRecorded(cmd, rec)
 			}
-			if diff == nil {
-				fmt.Fprintf(stdout, "replay: identical: %d events\n", n)
-				return nil
+			c := interp.Compare(rec, base, enc)
+			if baseNote == "" && !c.Checked && base != nil && base != enc {
+				baseNote = "the recorded ruleset no longer gives the recorded fight"
 			}
-			fmt.Fprintf(stdout, "replay: first difference at event %d", diff.Index+1)
-			if e := firstOf(diff.Recorded, diff.Replayed); e != nil {
-				fmt.Fprintf(stdout, " (round %d", e.Round)
-				if e.Segment > 0 {
-					fmt.Fprintf(stdout, ", segment %d", e.Segment)
+			rep := replayReport{c: c, context: context, note: baseNote}
+			if format == "json" {
+				if err := rep.writeJSON(stdout); err != nil {
+					return err
 				}
-				if e.Phase != "" {
-					fmt.Fprintf(stdout, ", phase %s", interp.Printable(e.Phase))
-				}
-				fmt.Fprint(stdout, ")")
-			}
-			fmt.Fprintln(stdout, ":")
-			fmt.Fprintf(stdout, "  recorded: %s\n", eventLine(diff.Recorded))
-			if diff.Err != nil && diff.Replayed == nil {
-				fmt.Fprintf(stdout, "  replayed: stopped: %s\n", interp.Printable(diff.Err.Error()))
 			} else {
-				fmt.Fprintf(stdout, "  replayed: %s\n", eventLine(diff.Replayed))
+				rep.writeText(stdout)
 			}
-			return &exitError{code: exitFindings}
+			if c.Diff != nil {
+				return &exitError{code: exitFindings}
+			}
+			return nil
 		},
 	}
+	cmd.Flags().IntVar(&context, "context", 3, "events shown before and after the first difference")
+	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
 	cmd.Flags().StringVar(&rules, "rules", "", "replay under this ruleset instead of the recorded one")
 	cmd.Flags().StringVar(&encounter, "encounter", "", "replay this encounter file instead of the recorded one")
 	cmd.Flags().Int64Var(&maxLog, "max-log-size", 64<<20, "largest log to replay, in bytes")
 	return cmd
-}
-
-func firstOf(a, b *interp.Event) *interp.Event {
-	if a != nil {
-		return a
-	}
-	return b
-}
-
-func eventLine(e *interp.Event) string {
-	if e == nil {
-		return "(no event: the log ends here)"
-	}
-	return fmt.Sprintf("[%s] %s", interp.Printable(e.Kind), interp.Printable(e.Text))
 }
 
 func cleanPathErr(err error) string {

@@ -23,6 +23,7 @@ func newRunCmd(stdout, stderr io.Writer) *cobra.Command {
 		maxRounds int
 		limits    runLimits
 		outPath   string
+		why       string
 	)
 	cmd := &cobra.Command{
 		Use:   "run ENCOUNTER",
@@ -56,7 +57,10 @@ order and the run fails, naming the roll, if they run out.`,
 				writeDiags(stderr, diags, src)
 				return &exitError{code: exitFindings}
 			}
-			opt := interp.Options{Seed: 1, MaxRounds: maxRounds}
+			if err := checkWhy(why, enc); err != nil {
+				return err
+			}
+			opt := interp.Options{Seed: 1, MaxRounds: maxRounds, Why: why}
 			limits.apply(&opt)
 			if enc.HasSeed {
 				opt.Seed = enc.Seed
@@ -110,6 +114,7 @@ order and the run fails, naming the roll, if they run out.`,
 	f.StringVar(&diceFlag, "dice", "", "fixed die results to use in order, e.g. 5,4,12")
 	f.StringVar(&format, "format", "text", "log format: text or json (one event per line)")
 	f.IntVar(&maxRounds, "max-rounds", 0, "stop after this many rounds (default: the encounter's rounds, else 100)")
+	f.StringVar(&why, "why", "", "explain each ordering decision that places this combatant or side (or all)")
 	limits.addFlags(f, "a run")
 	f.StringVarP(&outPath, "out", "o", "", "write the log to this file (atomically) instead of standard output")
 	return cmd

@@ -98,9 +98,7 @@ early, prints what was gathered, marked partial, and exits with status 130.`,
 			stopped := a.Partial || (b != nil && b.Partial)
 			if format == "json" {
 				out := simJSON(enc, other, a, b, seed)
-				if stopped {
-					out["interrupted"] = true
-				}
+				out.Interrupted = stopped
 				if err := writeJSON(stdout, out); err != nil || !stopped {
 					return err
 				}
@@ -217,15 +215,19 @@ func writeHistogram(w io.Writer, st interp.RoundStats) {
 	}
 }
 
-// diffRow is one line of a comparison: a share (or, for rounds, a mean)
-// under each ruleset, their difference and whether it is significant.
+// diffRow is one line of a comparison: a share (or, for survivors and
+// rounds, a mean) under each ruleset, their difference and whether it is
+// significant. What is the text label; Measure and Subject say the same
+// as data (the subject is the side, combatant or event, if any).
 type diffRow struct {
 	What        string  `json:"what"`
+	Measure     string  `json:"measure"`
+	Subject     string  `json:"subject,omitempty"`
 	A           float64 `json:"a"`
 	B           float64 `json:"b"`
 	Diff        float64 `json:"difference"`
 	Significant bool    `json:"significant"`
-	Mean        bool    `json:"mean,omitempty"` // a mean, not a share
+	Mean        bool    `json:"mean"` // a mean, not a share
 }
 
 // comparisonRows lines up two results: wins, stops, deaths, rule events
@@ -233,35 +235,35 @@ type diffRow struct {
 func comparisonRows(ra, rb *interp.SimResult) []diffRow {
 	na, nb := ra.Runs-ra.Errors, rb.Runs-rb.Errors
 	var rows []diffRow
-	row := func(label string, ka, kb int) {
+	row := func(label, measure, subject string, ka, kb int) {
 		d, sig := interp.DiffProportions(ka, na, kb, nb)
-		rows = append(rows, diffRow{What: label, A: float64(ka) / float64(max(1, na)), B: float64(kb) / float64(max(1, nb)), Diff: d, Significant: sig})
+		rows = append(rows, diffRow{What: label, Measure: measure, Subject: subject, A: float64(ka) / float64(max(1, na)), B: float64(kb) / float64(max(1, nb)), Diff: d, Significant: sig})
 	}
 	for _, s := range ra.Sides {
-		row("won by "+s, ra.Wins[s], rb.Wins[s])
+		row("won by "+s, "wins", s, ra.Wins[s], rb.Wins[s])
 	}
-	row("no side stands", ra.NoneStand, rb.NoneStand)
-	row("round limit reached", ra.Capped, rb.Capped)
+	row("no side stands", "no_side_stands", "", ra.NoneStand, rb.NoneStand)
+	row("round limit reached", "round_limit", "", ra.Capped, rb.Capped)
 	if ra.NoWinner+rb.NoWinner > 0 {
-		row("ended, no winner", ra.NoWinner, rb.NoWinner)
+		row("ended, no winner", "no_winner", "", ra.NoWinner, rb.NoWinner)
 	}
 	for _, s := range ra.Sides {
 		ia, _ := ra.MeanSurvivors(s)
 		ib, _ := rb.MeanSurvivors(s)
 		d, sig := interp.DiffSurvivors(ra, rb, s)
-		rows = append(rows, diffRow{What: s + " survivors", A: ia.Estimate, B: ib.Estimate, Diff: d, Significant: sig, Mean: true})
+		rows = append(rows, diffRow{What: s + " survivors", Measure: "survivors", Subject: s, A: ia.Estimate, B: ib.Estimate, Diff: d, Significant: sig, Mean: true})
 	}
 	for _, c := range ra.Fighters {
-		row(c+" dies", ra.Deaths[c], rb.Deaths[c])
+		row(c+" dies", "deaths", c, ra.Deaths[c], rb.Deaths[c])
 	}
 	// Rule events (surprise, morale breaks, spoiled spells...): in how
 	// many fights each happened, for the events of either ruleset.
 	for _, e := range eventUnion(ra, rb) {
-		row("event "+e, ra.EventRuns[e], rb.EventRuns[e])
+		row("event "+e, "event", e, ra.EventRuns[e], rb.EventRuns[e])
 	}
 	sa, sb := ra.RoundSummary(), rb.RoundSummary()
 	d, sig := interp.DiffMeans(sa, sb)
-	rows = append(rows, diffRow{What: "mean rounds", A: sa.Mean.Estimate, B: sb.Mean.Estimate, Diff: d, Significant: sig, Mean: true})
+	rows = append(rows, diffRow{What: "mean rounds", Measure: "mean_rounds", A: sa.Mean.Estimate, B: sb.Mean.Estimate, Diff: d, Significant: sig, Mean: true})
 	return rows
 }
 
@@ -300,45 +302,6 @@ func sortedKeys(m map[string]int) []string {
 		out = append(out, k)
 	}
 	sort.Strings(out)
-	return out
-}
-
-func simJSON(a, b *check.Encounter, ra, rb *interp.SimResult, seed uint64) map[string]any {
-	one := func(enc *check.Encounter, r *interp.SimResult) map[string]any {
-		done := r.Runs - r.Errors
-		wins := map[string]any{}
-		for _, s := range r.Sides {
-			wins[s] = interp.Proportion(r.Wins[s], done)
-		}
-		survivors := map[string]any{}
-		for _, s := range r.Sides {
-			iv, _ := r.MeanSurvivors(s)
-			survivors[s] = iv
-		}
-		deaths := map[string]any{}
-		for _, c := range r.Fighters {
-			deaths[c] = interp.Proportion(r.Deaths[c], done)
-		}
-		events := map[string]any{}
-		for _, e := range sortedKeys(r.EventRuns) {
-			events[e] = map[string]any{"share": interp.Proportion(r.EventRuns[e], done), "per_fight": float64(r.EventSum[e]) / float64(max(1, done))}
-		}
-		rounds := map[string]int{}
-		for k, v := range r.Rounds {
-			rounds[fmt.Sprint(k)] = v
-		}
-		st := r.RoundSummary()
-		return map[string]any{"ruleset": enc.Rules.Name, "fights": r.Runs, "partial": r.Partial, "failed": r.Errors,
-			"wins": wins, "no_side_stands": interp.Proportion(r.NoneStand, done), "round_limit": interp.Proportion(r.Capped, done),
-			"no_winner": interp.Proportion(r.NoWinner, done),
-			"rounds":    map[string]any{"mean": st.Mean, "median": st.Median, "sd": st.SD, "min": st.Min, "max": st.Max, "histogram": rounds},
-			"survivors": survivors, "deaths": deaths, "events": events}
-	}
-	out := map[string]any{"encounter": a.Name, "seed": seed, "result": one(a, ra)}
-	if rb != nil {
-		out["compare"] = one(b, rb)
-		out["differences"] = comparisonRows(ra, rb)
-	}
 	return out
 }
 

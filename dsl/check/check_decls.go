@@ -199,7 +199,7 @@ func (c *checker) declareTables() {
 			case len(t.Params) > 1 || len(t.Params) == 1 && t.Params[0].Type.Kind != KInt:
 				c.errorf(diag.CodeTableRange, syntax.RangeOf(td.Dice.Pos, td.Dice.EndPos), "dice feed a table with one whole-number key", "a table keyed by %d keys cannot be fed by dice", len(t.Params))
 			default:
-				t.Dice = &DiceRange{Text: td.Dice.Text, N: dd.N, Faces: dd.Faces, Min: dd.Min(), Max: dd.Max()}
+				t.Dice = &DiceRange{Text: td.Dice.Text, N: dd.N, Faces: dd.Faces, Min: dd.Min(), Max: dd.Max(), Spec: dd}
 			}
 		}
 		// The result type is the type of the first row's value, or the

@@ -42,6 +42,10 @@ func (p *dicePatch) Visit(node *ast.Node) {
 		Callee:    &ast.IdentifierNode{Value: stdlib.DiceFunc},
 		Arguments: []ast.Node{&ast.IntegerNode{Value: d.N}, &ast.IntegerNode{Value: d.Faces}},
 	}
+	if !d.Plain() {
+		// 4d6kh3, d6!, 5d6>=5: rolled as a dice value is, die by die.
+		call = &ast.CallNode{Callee: &ast.IdentifierNode{Value: "roll"}, Arguments: []ast.Node{&ast.ConstantNode{Value: d}}}
+	}
 	ast.Patch(node, call)
 }
 
@@ -132,14 +136,25 @@ func (c *checker) compile(e *syntax.Expr, fr *Frame, inScope scopeFunc, want *Ty
 	if len(diceAt) > 0 {
 		patch = &dicePatch{at: make(map[int]stdlib.Dice, len(diceAt))}
 		dice = make(map[int]string, len(diceAt))
+		bad := false
 		for off, tok := range diceAt {
 			d, err := stdlib.ParseDice(tok)
 			if err != nil {
-				c.errorf(diag.CodeBadValue, c.exprRange(e, off, off+len(tok)), "dice are written like d6, 3d8 or d%", "%s", err)
-				return nil
+				// Every bad dice of the expression is reported (sorted
+				// by position later), not only the first.
+				from, to, hint := 0, len(tok), "dice are written like d6, 3d8 or d%"
+				if de, ok := err.(*stdlib.DiceError); ok && de.Hint != "" {
+					from, to, hint = de.From, de.To, de.Hint // the notation's mistake, underlined
+				}
+				c.errorf(diag.CodeBadValue, c.exprRange(e, off+from, off+to), hint, "%s", err)
+				bad = true
+				continue
 			}
 			patch.at[off-pad] = d
 			dice[off-pad] = tok
+		}
+		if bad {
+			return nil
 		}
 	}
 	// expr-lang checks the expression against a struct of only the
@@ -165,7 +180,11 @@ func (c *checker) compile(e *syntax.Expr, fr *Frame, inScope scopeFunc, want *Ty
 		c.checkScope(e, checked.idents, fr, inScope, pad)
 	}
 	if want != nil && !Assignable(t, want) {
-		c.errorf(diag.CodeType, syntax.RangeOf(e.Pos, e.EndPos), fmt.Sprintf("this needs %s value", want.Article()), "expected %s, found %s", want, t)
+		hint := fmt.Sprintf("this needs %s value", want.Article())
+		if count := successCount(e); want.Kind == KBool && count != "" {
+			hint = countHint(count)
+		}
+		c.errorf(diag.CodeType, syntax.RangeOf(e.Pos, e.EndPos), hint, "expected %s, found %s", want, t)
 		return nil
 	}
 	c.m.Exprs[e] = ce

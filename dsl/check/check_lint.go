@@ -127,8 +127,8 @@ func (c *checker) checkDiceClaims() {
 			text := t.Value
 			if m := reAverage.FindStringSubmatch(text); m != nil {
 				claim, _ := strconv.ParseFloat(m[1], 64)
-				mean := float64(d.N)*float64(d.Faces+1)/2 + float64(d.Mod)
-				if math.Abs(claim-mean) >= 1 {
+				mean, ok := d.Mean() // exact for notation too (4d6kh3 averages 12.24)
+				if ok && math.Abs(claim-mean) >= 1 {
 					c.errorf(diag.CodeDiceClaim, at, fmt.Sprintf("%s averages %s; correct the comment or the dice", d, trimFloat(mean)),
 						"the comment claims an average of %s, but %s averages %s", m[1], d, trimFloat(mean))
 				}

@@ -498,6 +498,13 @@ func (c *checker) sharpen(ce *CExpr, t *Type) *Type {
 	if b, ok := ce.Node.(*ast.BinaryNode); ok && b.Operator == ".." && t.Kind == KList && t.Elem != nil && t.Elem.Kind == KAny {
 		return ListOf(c.u.Int) // a range is whole numbers, whatever its bounds' types
 	}
+	if x, ok := ce.Node.(*ast.ConditionalNode); ok && t.Kind == KAny {
+		// cond ? a : b of one combatant or side type (first(...) in a
+		// branch is typed any by expr-lang): that type.
+		if a, b := c.entityOf(x.Exp1), c.entityOf(x.Exp2); a != nil && a == b {
+			return a
+		}
+	}
 	if l := c.entityList(ce.Node); l != nil {
 		switch {
 		case t.Kind == KList && t.Elem != nil && t.Elem.Kind == KAny:
@@ -531,6 +538,20 @@ func (c *checker) entityList(n ast.Node) *Type {
 		return t
 	}
 	return c.entityList(arg)
+}
+
+// entityOf is the combatant or side type n gives, seen through
+// first(...) and last(...); nil when it gives neither.
+func (c *checker) entityOf(n ast.Node) *Type {
+	if t := c.u.TypeOfR(n.Type()); t.Kind == KCombatant || t.Kind == KSide {
+		return t
+	}
+	if isFirstOrLast(n) {
+		if l := c.entityList(n); l != nil {
+			return l.Elem
+		}
+	}
+	return nil
 }
 
 func isFirstOrLast(n ast.Node) bool {

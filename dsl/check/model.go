@@ -11,6 +11,7 @@ import (
 	exprparser "github.com/expr-lang/expr/parser"
 	"github.com/expr-lang/expr/vm"
 	"github.com/frayrules/fray/dsl/syntax"
+	"github.com/frayrules/fray/stdlib"
 )
 
 // Model is a checked ruleset: its types, every expression compiled, and
@@ -171,6 +172,7 @@ type DiceRange struct {
 	Text     string
 	N, Faces int
 	Min, Max int
+	Spec     stdlib.Dice // the dice, their notation (4d6kh3) included
 }
 
 // Row is one table row.

@@ -161,7 +161,7 @@ func (tz *tokenizer) Next() (lexer.Token, error) {
 			return tz.emit(TokString, n)
 		case r >= '0' && r <= '9':
 			n := scanDigits(rest)
-			if d := scanDiceTail(rest[n:]); d > 0 {
+			if d := scanDiceTail(rest[n:], true); d > 0 {
 				return tz.emit(TokDice, n+d)
 			}
 			// A fraction needs a digit after the dot, so that 1..6 is a range.
@@ -173,11 +173,14 @@ func (tz *tokenizer) Next() (lexer.Token, error) {
 				for m < len(rest) && isIdentRune(rune(rest[m])) {
 					m++
 				}
+				if i := strings.IndexByte(rest[:m], 'd'); i == n && i+1 < m {
+					return lexer.Token{}, &LexError{Pos: pos, Msg: fmt.Sprintf("malformed dice %q: after NdF may come !, kh, kl, dh or dl with a number, or a comparison with a number, like 4d6kh3, 3d6! or 5d6>=5", rest[:m])}
+				}
 				return lexer.Token{}, &LexError{Pos: pos, Msg: fmt.Sprintf("malformed number %q", rest[:m])}
 			}
 			return tz.emit(TokNumber, n)
 		case r == '_' || unicode.IsLetter(r):
-			if d := scanDiceTail(rest); d > 0 {
+			if d := scanDiceTail(rest, false); d > 0 {
 				return tz.emit(TokDice, d)
 			}
 			n := 0
@@ -230,9 +233,11 @@ func scanDigits(s string) int {
 	return n
 }
 
-// scanDiceTail measures "d6", "d20" or "d%" at the start of s, provided no
-// identifier character follows (so "d6x" and "dex" stay identifiers).
-func scanDiceTail(s string) int {
+// scanDiceTail measures "d6", "d20" or "d%" at the start of s, with its
+// notation (scanDiceNotation; counted: a count of dice came before),
+// provided no identifier character follows (so "d6x" and "dex" stay
+// identifiers).
+func scanDiceTail(s string, counted bool) int {
 	if len(s) < 2 || s[0] != 'd' {
 		return 0
 	}
@@ -246,6 +251,7 @@ func scanDiceTail(s string) int {
 		}
 		n += d
 	}
+	n += scanDiceNotation(s[n:], counted)
 	if n < len(s) {
 		r, _ := utf8.DecodeRuneInString(s[n:])
 		if isIdentRune(r) {

@@ -1,0 +1,49 @@
+package interp
+
+import (
+	"fmt"
+
+	"github.com/frayrules/fray/stdlib"
+)
+
+// RollDice rolls a dice value with its modifier. Plain dice (NdF+M) roll
+// as Roll does: the same dice from the stream, the same log line. Dice
+// notation (4d6kh3, d6!, 5d6>=5) rolls die by die from the run's source,
+// so that a seed, fixed dice and a replay give the same rolls; every die
+// rolled, explosions and dropped dice included, counts toward the run's
+// work and is listed in the log's faces, in order.
+func (r *Run) RollDice(d stdlib.Dice) (int, error) {
+	if d.Plain() {
+		t, err := r.Roll(d.N, d.Faces)
+		return t + d.Mod, err
+	}
+	if d.N < 1 || d.N > stdlib.MaxDice || d.Faces < 2 || d.Faces > stdlib.MaxFaces {
+		return 0, fmt.Errorf("cannot roll %v: 1 to %d dice of 2 to %d faces", d, stdlib.MaxDice, stdlib.MaxFaces)
+	}
+	if err := r.Work(d.N); err != nil {
+		return 0, err
+	}
+	rolled := 0
+	res, err := d.RollWith(func(faces int) (int, error) {
+		if rolled++; rolled > d.N { // an explosion: one more die of work
+			if err := r.Work(1); err != nil {
+				return 0, err
+			}
+		}
+		return r.dice.Die(faces, r.needFn)
+	})
+	if err != nil {
+		return 0, err
+	}
+	if r.opt.Sink == nil {
+		r.seq++ // the roll's place in the log, as in a logged run
+		return res.Total + d.Mod, nil
+	}
+	spec := d
+	spec.Mod = 0 // the log shows the roll; the modifier is the rule's arithmetic, as for plain dice
+	who, why := r.who(), r.reason
+	total := res.Total
+	r.emitLog(&Event{Kind: KRoll, Who: who, Why: why, Dice: spec.String(), Faces: res.Faces, Total: &total,
+		Text: fmt.Sprintf("%s rolls %s for %s: %s", orSomeone(who), spec, why, res.Text)})
+	return res.Total + d.Mod, nil
+}

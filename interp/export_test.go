@@ -1,0 +1,8 @@
+package interp
+
+import "github.com/frayrules/fray/dsl/check"
+
+// LowerVM plans a ruleset with every expression in expr-lang's VM and
+// the end condition never kept: the evaluator of record alone, for tests
+// that compare it with the native plan Lower makes.
+func LowerVM(m *check.Model) *Plan { return lower(m, false, false) }

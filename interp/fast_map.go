@@ -1,0 +1,223 @@
+package interp
+
+import (
+	"fmt"
+	"reflect"
+
+	"github.com/expr-lang/expr/ast"
+
+	"github.com/frayrules/fray/dsl/check"
+	"github.com/frayrules/fray/stdlib"
+)
+
+// max and min of a map over combatants or sides, natively, without the
+// list map makes: max(map(standing(enemy_sides(s)), .init)). expr-lang
+// types them any, because its max of an empty list is nil; so is this
+// one's, and a fn declared to give a whole number fails on it (see
+// intOfAny).
+
+// anyValue compiles an expression expr-lang types any; nil when it has no
+// native form.
+func (c *fastCompiler) anyValue(n ast.Node) anyFn {
+	b, ok := n.(*ast.BuiltinNode)
+	if !ok || (b.Name != "max" && b.Name != "min") || len(b.Arguments) != 1 {
+		return nil
+	}
+	m, ok := b.Arguments[0].(*ast.BuiltinNode)
+	if !ok || m.Name != "map" || len(m.Arguments) != 2 || !c.isEntityList(m.Arguments[0].Type()) {
+		return nil
+	}
+	src := c.list(m.Arguments[0])
+	p, ok := m.Arguments[1].(*ast.PredicateNode)
+	if src == nil || !ok {
+		return nil
+	}
+	c.preds++
+	each := c.int(p.Node)
+	c.preds--
+	if each == nil {
+		return nil
+	}
+	isMax := b.Name == "max"
+	return func(r *Run, f addr) (any, error) {
+		list, err := src(r, f)
+		if err != nil {
+			return nil, err
+		}
+		if err := r.Work(len(list)); err != nil { // a map's visits count
+			return nil, err
+		}
+		best := 0
+		for i, e := range list {
+			mark := len(r.scratch) // lists the body makes
+			r.elems = append(r.elems, e)
+			v, err := each(r, f)
+			r.elems = r.elems[:len(r.elems)-1]
+			r.scratch = r.scratch[:mark]
+			if err != nil {
+				return nil, err
+			}
+			if i == 0 || isMax && v > best || !isMax && v < best {
+				best = v
+			}
+		}
+		if len(list) == 0 {
+			return nil, nil
+		}
+		return best, nil
+	}
+}
+
+// noValue is the failure of a fn declared to give a whole number, a
+// truth value or a string whose body gave nil (max or min of an empty
+// list), in the VM (Run.Call) and natively (intOfAny) alike.
+func noValue(f *check.Func) error {
+	return fmt.Errorf("fn %s gave no value, where it must give %s (max and min of an empty list give none)", f.Name, f.Result.Article())
+}
+
+// intOfAny is the body of a fn declared int whose expression is typed any.
+func intOfAny(f *check.Func, a anyFn) intFn {
+	return func(r *Run, fr addr) (int, error) {
+		v, err := a(r, fr)
+		if err != nil {
+			return 0, err
+		}
+		n, ok := v.(int)
+		if !ok {
+			return 0, noValue(f)
+		}
+		return n, nil
+	}
+}
+
+// findOf reports whether b is find or findLast over combatants or sides
+// with a predicate: what expr-lang's optimizer makes of first(filter(...))
+// and last(filter(...)).
+func (c *fastCompiler) findOf(b *ast.BuiltinNode) bool {
+	if b.Name != "find" && b.Name != "findLast" || len(b.Arguments) != 2 || !c.isEntityList(b.Arguments[0].Type()) {
+		return false
+	}
+	_, ok := b.Arguments[1].(*ast.PredicateNode)
+	return ok
+}
+
+// find compiles find and findLast: the first (last) element the
+// predicate holds for, or nobody (expr-lang's untyped nil, see noBox).
+func (c *fastCompiler) find(b *ast.BuiltinNode) ptrFn {
+	src, pred := c.list(b.Arguments[0]), c.predicate(b.Arguments[1])
+	if src == nil || pred == nil {
+		return nil
+	}
+	c.untyped = true
+	fromEnd := b.Name == "findLast"
+	return func(r *Run, f addr) (addr, error) {
+		list, err := src(r, f)
+		if err != nil {
+			return addr{}, err
+		}
+		for i := range list {
+			if err := r.Work(1); err != nil { // a predicate's visits count
+				return addr{}, err
+			}
+			e := list[i]
+			if fromEnd {
+				e = list[len(list)-1-i]
+			}
+			mark := len(r.scratch)
+			r.elems = append(r.elems, e)
+			ok, err := pred(r, f)
+			r.elems = r.elems[:len(r.elems)-1]
+			r.scratch = r.scratch[:mark]
+			if err != nil || ok {
+				return e, err
+			}
+		}
+		return addr{}, nil
+	}
+}
+
+// rangeBounds plans the bounds of a loop over a range, lo..hi, of
+// whole numbers with native forms: the loop counts from one to the other
+// without the list expr-lang would make. nil, nil for anything else.
+func (p *Plan) rangeBounds(ce *check.CExpr) (intFn, intFn) {
+	if ce == nil || ce.Node == nil || ce.Frame == nil || ce.Frame.R == nil {
+		return nil, nil
+	}
+	b, ok := ce.Node.(*ast.BinaryNode)
+	if !ok || b.Operator != ".." {
+		return nil, nil
+	}
+	c := &fastCompiler{p: p, fr: ce.Frame}
+	lo, hi := c.int(b.Left), c.int(b.Right)
+	if lo == nil || hi == nil {
+		return nil, nil
+	}
+	return lo, hi
+}
+
+// rangeOf evaluates a range's bounds and counts its length toward the
+// run's work, refusing one over the expression memory budget as
+// expr-lang's VM does (its list would hold that many numbers).
+func rangeOf(r *Run, base addr, lo, hi intFn) (int, int, error) {
+	mark := len(r.scratch)
+	defer func() { r.scratch = r.scratch[:mark] }()
+	from, err := lo(r, base)
+	if err != nil {
+		return 0, 0, err
+	}
+	to, err := hi(r, base)
+	if err != nil {
+		return 0, 0, err
+	}
+	size := max(0, to-from+1)
+	if uint(size) >= r.opt.MemoryBudget {
+		return 0, 0, &exprErr{"memory budget exceeded"}
+	}
+	return from, to, r.Work(size)
+}
+
+// typeOf is the type of n's value: expr-lang's, except that a call of a
+// function whose signature gives one type (a ruleset fn, after
+// expr-lang's second check of the patched tree, is typed any) has that
+// type, and arithmetic on whole numbers so typed gives a whole number,
+// as it does when the VM runs it.
+func (c *fastCompiler) typeOf(n ast.Node) reflect.Type {
+	t := n.Type()
+	if t != anyT {
+		return t
+	}
+	switch x := n.(type) {
+	case *ast.CallNode:
+		if ft := x.Callee.Type(); ft != nil && ft.Kind() == reflect.Func && ft.NumOut() >= 1 {
+			if out := ft.Out(0); out == intT || out == boolT || out == strT {
+				return out
+			}
+		}
+		// The calls the checker adds after expr-lang's check (the
+		// internal functions of stdlib: __str, __div...) are untyped.
+		if id, ok := x.Callee.(*ast.IdentifierNode); ok && c.p.funcs[id.Value] == nil {
+			if f := stdlib.Lookup(id.Value); f != nil {
+				switch f.Result {
+				case stdlib.Int:
+					return intT
+				case stdlib.Bool:
+					return boolT
+				case stdlib.String:
+					return strT
+				}
+			}
+		}
+	case *ast.BinaryNode:
+		switch x.Operator {
+		case "+", "-", "*", "%":
+			if c.typeOf(x.Left) == intT && c.typeOf(x.Right) == intT {
+				return intT
+			}
+		}
+	case *ast.UnaryNode:
+		if x.Operator == "-" && c.typeOf(x.Node) == intT {
+			return intT
+		}
+	}
+	return t
+}

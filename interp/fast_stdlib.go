@@ -1,0 +1,336 @@
+package interp
+
+import (
+	"reflect"
+
+	"github.com/expr-lang/expr/ast"
+
+	"github.com/frayrules/fray/stdlib"
+)
+
+// Calls of the standard library, natively. A function of stdlib.Funcs
+// has one implementation, its table entry's Impl, which expr-lang's VM
+// calls (through the expr.Function dsl/check makes of the entry) and
+// which a native call calls too: the arguments are evaluated natively
+// and boxed as the VM would pass them, the run is the World, and the
+// result is unboxed. What the native form saves is the VM's set-up and
+// its reflective reads of the arguments, not a second implementation.
+//
+// The world functions on lists (living, members, enemies, allies,
+// enemy_sides, standing, pick; fast.go, fast_world.go) are specialised
+// instead: their native forms hand lists over as addresses in the run's
+// scratch space, and their World methods (world.go) call the same code
+// and box its result for the VM.
+
+// libCall compiles a call of a function of the standard library whose
+// arguments all have a native boxed form (no lists); nil otherwise.
+func (c *fastCompiler) libCall(x *ast.CallNode) anyFn {
+	id, ok := x.Callee.(*ast.IdentifierNode)
+	if !ok || c.p.funcs[id.Value] != nil || c.p.modifiers[id.Value] != nil || c.p.tables[id.Value] != nil {
+		return nil
+	}
+	f := stdlib.Lookup(id.Value)
+	args := callArgs(x)
+	if f == nil || len(args) != len(f.Params) {
+		return nil
+	}
+	fns := make([]anyFn, len(args))
+	for i, a := range args {
+		switch f.Params[i] {
+		case stdlib.Combatants, stdlib.Sides, stdlib.Ints:
+			return nil
+		}
+		if fns[i] = c.boxed(a); fns[i] == nil {
+			return nil
+		}
+	}
+	if f.Rolls {
+		c.impure = true
+	}
+	if c.isEntity(x.Type()) {
+		// A function that may find nobody: expr-lang boxes its nil as it
+		// comes (fexpr.noBox leaves boxing the whole value to the VM).
+		c.untyped = true
+	}
+	impl, world := f.Impl, f.World
+	return func(r *Run, fr addr) (any, error) {
+		start := len(r.callArgs)
+		for _, fn := range fns {
+			v, err := fn(r, fr)
+			if err != nil {
+				clear(r.callArgs[start:])
+				r.callArgs = r.callArgs[:start]
+				return nil, err
+			}
+			r.callArgs = append(r.callArgs, v)
+		}
+		var w stdlib.World
+		if world {
+			w = r
+		}
+		v, err := impl(w, r.callArgs[start:len(r.callArgs):len(r.callArgs)])
+		clear(r.callArgs[start:])
+		r.callArgs = r.callArgs[:start]
+		return v, err
+	}
+}
+
+// libTyped compiles a call of a library function with a Typed
+// implementation (stdlib.Func.Typed) whose arguments are native: the
+// implementation is called with Go values, nothing boxed. nil otherwise.
+func (c *fastCompiler) libTyped(x *ast.CallNode) intFn {
+	id, ok := x.Callee.(*ast.IdentifierNode)
+	if !ok || c.p.funcs[id.Value] != nil || c.p.modifiers[id.Value] != nil || c.p.tables[id.Value] != nil {
+		return nil
+	}
+	f := stdlib.Lookup(id.Value)
+	args := callArgs(x)
+	if f == nil || f.Typed == nil || len(args) != len(f.Params) {
+		return nil
+	}
+	switch impl := f.Typed.(type) {
+	case stdlib.TypedRoll:
+		d := c.dice(args[0])
+		if d == nil {
+			return nil
+		}
+		c.impure = c.impure || f.Rolls
+		return func(r *Run, fr addr) (int, error) {
+			dv, err := d(r, fr)
+			if err != nil {
+				return 0, err
+			}
+			return impl(r, dv)
+		}
+	case stdlib.TypedDiceInt:
+		d := c.dice(args[0])
+		if d == nil {
+			return nil
+		}
+		return func(r *Run, fr addr) (int, error) {
+			dv, err := d(r, fr)
+			return impl(dv), err
+		}
+	case stdlib.TypedInt3:
+		a, b, k := c.int(args[0]), c.int(args[1]), c.int(args[2])
+		if a == nil || b == nil || k == nil {
+			return nil
+		}
+		return func(r *Run, fr addr) (int, error) {
+			x, err := a(r, fr)
+			if err != nil {
+				return 0, err
+			}
+			y, err := b(r, fr)
+			if err != nil {
+				return 0, err
+			}
+			z, err := k(r, fr)
+			return impl(x, y, z), err
+		}
+	}
+	return nil
+}
+
+// libResult is a native library call whose value is a T (int, bool or
+// string); nil when the call has no native form.
+func libResult[T any](call anyFn) func(*Run, addr) (T, error) {
+	if call == nil {
+		return nil
+	}
+	return func(r *Run, f addr) (T, error) {
+		v, err := call(r, f)
+		t, _ := v.(T)
+		return t, err
+	}
+}
+
+// libPtr is a native library call whose value is a combatant or side.
+func libPtr(call anyFn) ptrFn {
+	if call == nil {
+		return nil
+	}
+	return func(r *Run, f addr) (addr, error) {
+		v, err := call(r, f)
+		if err != nil {
+			return addr{}, err
+		}
+		return unboxPtr(v), nil
+	}
+}
+
+// constBoxed is the boxed value of a literal, boxed once when planned
+// (boxing a string or a number over 255 at every call allocates), or nil
+// when n is no literal.
+func constBoxed(n ast.Node) anyFn {
+	var v any
+	switch x := n.(type) {
+	case *ast.IntegerNode:
+		v = x.Value
+	case *ast.StringNode:
+		v = x.Value
+	case *ast.BoolNode:
+		v = x.Value
+	case *ast.ConstantNode:
+		if t := reflect.TypeOf(x.Value); t != intT && t != strT && t != boolT && t != diceT {
+			return nil
+		}
+		v = x.Value
+	default:
+		return nil
+	}
+	return func(*Run, addr) (any, error) { return v, nil }
+}
+
+// inLiterals compiles x in [literal, ...] for whole numbers and strings:
+// the list is the rule file's own, so it is made once, when planned.
+func (c *fastCompiler) inLiterals(x *ast.BinaryNode) boolFn {
+	if k, ok := x.Right.(*ast.ConstantNode); ok {
+		// expr-lang's optimizer makes a set of a list of literals.
+		switch set := k.Value.(type) {
+		case map[int]struct{}:
+			return inSet(c.int(x.Left), set)
+		case map[string]struct{}:
+			return inSet(c.str(x.Left), set)
+		}
+		return nil
+	}
+	arr, ok := x.Right.(*ast.ArrayNode)
+	if !ok {
+		return nil
+	}
+	switch x.Left.Type() {
+	case intT:
+		return inConsts(c.int(x.Left), arr.Nodes)
+	case strT:
+		return inConsts(c.str(x.Left), arr.Nodes)
+	}
+	return nil
+}
+
+// inConsts is v in the literals nodes, all of v's type T; nil if v has no
+// native form or a node is not a literal of T.
+func inConsts[T comparable, F ~func(*Run, addr) (T, error)](v F, nodes []ast.Node) boolFn {
+	if v == nil {
+		return nil
+	}
+	set := make([]T, 0, len(nodes))
+	for _, n := range nodes {
+		k := constBoxed(n)
+		if k == nil {
+			return nil
+		}
+		lit, _ := k(nil, addr{})
+		t, ok := lit.(T)
+		if !ok {
+			return nil
+		}
+		set = append(set, t)
+	}
+	return func(r *Run, f addr) (bool, error) {
+		x, err := v(r, f)
+		if err != nil {
+			return false, err
+		}
+		for _, t := range set {
+			if t == x {
+				return true, nil
+			}
+		}
+		return false, nil
+	}
+}
+
+// inSet is v in the set expr-lang's optimizer made of a list of literals.
+func inSet[T comparable, F ~func(*Run, addr) (T, error)](v F, set map[T]struct{}) boolFn {
+	if v == nil {
+		return nil
+	}
+	return func(r *Run, f addr) (bool, error) {
+		x, err := v(r, f)
+		if err != nil {
+			return false, err
+		}
+		_, ok := set[x]
+		return ok, nil
+	}
+}
+
+// tableCall compiles a look-up of a table of the ruleset, name(keys...),
+// or its roll, name(): the keys natively, then the run's Table (the one
+// implementation, which the VM's call reaches too, and which logs the
+// row). nil when a key has no native form.
+func (c *fastCompiler) tableCall(x *ast.CallNode) anyFn {
+	id, ok := x.Callee.(*ast.IdentifierNode)
+	if !ok || c.p.tables[id.Value] == nil {
+		return nil
+	}
+	name, args := id.Value, callArgs(x)
+	fns := make([]anyFn, len(args))
+	for i, a := range args {
+		if fns[i] = c.boxed(a); fns[i] == nil {
+			return nil
+		}
+	}
+	c.impure = true // a roll, a row's dice, its log line
+	roll := len(args) == 0
+	return func(r *Run, f addr) (any, error) {
+		start := len(r.callArgs)
+		for _, fn := range fns {
+			v, err := fn(r, f)
+			if err != nil {
+				clear(r.callArgs[start:])
+				r.callArgs = r.callArgs[:start]
+				return nil, err
+			}
+			r.callArgs = append(r.callArgs, v)
+		}
+		var keys []any
+		if !roll {
+			keys = r.callArgs[start:len(r.callArgs):len(r.callArgs)]
+		}
+		v, err := r.Table(name, keys, roll)
+		clear(r.callArgs[start:])
+		r.callArgs = r.callArgs[:start]
+		return v, err
+	}
+}
+
+// toInt compiles expr-lang's int(x) of a whole number (itself) or of a
+// division of two (stdlib.TypedDiv: a / b, truncated as Go converts a
+// float to an int, as expr-lang does).
+func (c *fastCompiler) toInt(n ast.Node) intFn {
+	if c.typeOf(n) == intT {
+		return c.int(n)
+	}
+	x, ok := n.(*ast.CallNode)
+	if !ok {
+		return nil
+	}
+	id, ok := x.Callee.(*ast.IdentifierNode)
+	args := callArgs(x)
+	if !ok || c.p.funcs[id.Value] != nil || len(args) != 2 {
+		return nil
+	}
+	f := stdlib.Lookup(id.Value)
+	if f == nil {
+		return nil
+	}
+	div, ok := f.Typed.(stdlib.TypedDiv)
+	a, b := c.int(args[0]), c.int(args[1])
+	if !ok || a == nil || b == nil {
+		return nil
+	}
+	return func(r *Run, fr addr) (int, error) {
+		p, err := a(r, fr)
+		if err != nil {
+			return 0, err
+		}
+		q, err := b(r, fr)
+		if err != nil {
+			return 0, err
+		}
+		v, err := div(p, q)
+		return int(v), err
+	}
+}

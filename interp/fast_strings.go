@@ -1,0 +1,119 @@
+package interp
+
+import (
+	"github.com/expr-lang/expr/ast"
+
+	"github.com/frayrules/fray/stdlib"
+)
+
+// Strings made in expressions, natively: a + b (which the checker wraps
+// in stdlib.StrFunc, so that its length is bounded and counted), and
+// join over a map of combatants or sides, without the list of strings
+// map would box. Both end in the library's own implementations
+// (stdlib.CountString, stdlib.JoinStrings).
+
+// concat compiles a + b of two strings.
+func (c *fastCompiler) concat(x *ast.BinaryNode) strFn {
+	if x.Operator != "+" {
+		return nil
+	}
+	a, b := c.str(x.Left), c.str(x.Right)
+	if a == nil || b == nil {
+		return nil
+	}
+	return func(r *Run, f addr) (string, error) {
+		p, err := a(r, f)
+		if err != nil {
+			return "", err
+		}
+		q, err := b(r, f)
+		return p + q, err
+	}
+}
+
+// libTypedStr compiles a call of a library function whose Typed form is
+// stdlib.TypedStr (what a string made with + passes through).
+func (c *fastCompiler) libTypedStr(x *ast.CallNode) strFn {
+	id, ok := x.Callee.(*ast.IdentifierNode)
+	if !ok || c.p.funcs[id.Value] != nil || c.p.modifiers[id.Value] != nil || c.p.tables[id.Value] != nil {
+		return nil
+	}
+	f := stdlib.Lookup(id.Value)
+	args := callArgs(x)
+	if f == nil || len(args) != 1 {
+		return nil
+	}
+	impl, ok := f.Typed.(stdlib.TypedStr)
+	if !ok {
+		return nil
+	}
+	s := c.str(args[0])
+	if s == nil {
+		return nil
+	}
+	return func(r *Run, fr addr) (string, error) {
+		v, err := s(r, fr)
+		if err != nil {
+			return "", err
+		}
+		return impl(r, v)
+	}
+}
+
+// joinMap compiles join(map(list, string), separator) over combatants or
+// sides: the strings are made into the run's string scratch and joined
+// by join's implementation.
+func (c *fastCompiler) joinMap(x *ast.CallNode) strFn {
+	id, ok := x.Callee.(*ast.IdentifierNode)
+	args := callArgs(x)
+	if !ok || stdlib.Lookup(id.Value) != joinFunc || c.p.funcs[id.Value] != nil || len(args) != 2 {
+		return nil
+	}
+	m, ok := args[0].(*ast.BuiltinNode)
+	if !ok || m.Name != "map" || len(m.Arguments) != 2 || !c.isEntityList(m.Arguments[0].Type()) {
+		return nil
+	}
+	p, ok := m.Arguments[1].(*ast.PredicateNode)
+	src, sep := c.list(m.Arguments[0]), c.str(args[1])
+	if !ok || src == nil || sep == nil {
+		return nil
+	}
+	c.preds++
+	each := c.str(p.Node)
+	c.preds--
+	if each == nil {
+		return nil
+	}
+	return func(r *Run, f addr) (string, error) {
+		list, err := src(r, f)
+		if err != nil {
+			return "", err
+		}
+		if err := r.Work(len(list)); err != nil { // a map's visits count
+			return "", err
+		}
+		start := len(r.strs)
+		defer func() {
+			clear(r.strs[start:])
+			r.strs = r.strs[:start]
+		}()
+		for _, e := range list {
+			mark := len(r.scratch)
+			r.elems = append(r.elems, e)
+			s, err := each(r, f)
+			r.elems = r.elems[:len(r.elems)-1]
+			r.scratch = r.scratch[:mark]
+			if err != nil {
+				return "", err
+			}
+			r.strs = append(r.strs, s)
+		}
+		sv, err := sep(r, f)
+		if err != nil {
+			return "", err
+		}
+		return stdlib.JoinStrings(r, r.strs[start:], sv)
+	}
+}
+
+var joinFunc = stdlib.Lookup("join")

@@ -1,0 +1,118 @@
+package interp
+
+import "sort"
+
+// Rosters: the living members of each side and the living enemies of
+// each side, kept by the engine as combatants fall, arrive or change
+// sides, so that choosing a target (first(living(enemies(self))),
+// pick(...), find over it) does not walk every combatant of the fight:
+// the quadratic term of every procedure that picks a foe per attack.
+//
+// A roster is made the first time it is asked for, from the run's list
+// of combatants, in that list's order (the order of their hidden index).
+// Afterwards every assignment that may change who is alive, present or
+// on which side tells the run: an assignment to one of those three
+// attributes of a combatant the plan can name (the common `target.alive
+// = false`) updates each roster in place, by a binary search on the
+// index (rosterChanged); any other (a target found only while running)
+// drops them all (forgetRosters), and they are made again when next
+// asked for.
+
+// roster is one kept list: the combatants in the fight that are members
+// of side (members) or not (enemies), in the run's order.
+type roster struct {
+	side    addr // nil: a free entry, with its storage
+	members bool
+	gen     int // the run's rosterGen it was made or kept for
+	p       []addr
+}
+
+// rosterOf is the kept list of the living members of side (members) or
+// of its living enemies.
+func (r *Run) rosterOf(side addr, members bool) []addr {
+	free := -1
+	for i := range r.rosters {
+		e := &r.rosters[i]
+		switch {
+		case same(e.side, side) && e.members == members:
+			if e.gen != r.rosterGen {
+				e.p, e.gen = r.appendRoster(e.p[:0], side, members), r.rosterGen
+			}
+			return e.p[:len(e.p):len(e.p)]
+		case (e.side.isNil() || e.gen != r.rosterGen) && free < 0:
+			free = i
+		}
+	}
+	if free < 0 {
+		r.rosters = append(r.rosters, roster{})
+		free = len(r.rosters) - 1
+	}
+	e := &r.rosters[free]
+	e.side, e.members, e.gen = side, members, r.rosterGen
+	e.p = r.appendRoster(e.p[:0], side, members)
+	return e.p[:len(e.p):len(e.p)]
+}
+
+// appendRoster appends to list the combatants in the fight that are (or,
+// for enemies, are not) members of side.
+func (r *Run) appendRoster(list []addr, side addr, members bool) []addr {
+	sideAt := r.plan.lay.side
+	for _, c := range r.combP() {
+		if same(load[addr](c, sideAt), side) == members && r.inFightP(c) {
+			list = append(list, c)
+		}
+	}
+	return list
+}
+
+// livingEnemiesP is living(enemies(x)): the kept roster of x's side's
+// enemies. The list is only read.
+func (r *Run) livingEnemiesP(x addr) []addr {
+	return r.rosterOf(load[addr](x, r.plan.lay.side), false)
+}
+
+// livingMembersP is living(members(side)), kept.
+func (r *Run) livingMembersP(side addr) []addr {
+	return r.rosterOf(side, true)
+}
+
+// rosterChanged keeps the rosters true after c's alive, present or side
+// changed: c goes into each roster it now belongs in and out of each it
+// no longer does.
+func (r *Run) rosterChanged(c addr) {
+	in := r.inFightP(c)
+	side := load[addr](c, r.plan.lay.side)
+	idx := load[int](c, r.plan.lay.idx)
+	idxAt := r.plan.lay.idx
+	for i := range r.rosters {
+		e := &r.rosters[i]
+		if e.side.isNil() || e.gen != r.rosterGen {
+			continue
+		}
+		should := in && same(side, e.side) == e.members
+		at := sort.Search(len(e.p), func(j int) bool { return load[int](e.p[j], idxAt) >= idx })
+		has := at < len(e.p) && same(e.p[at], c)
+		switch {
+		case should && !has:
+			e.p = append(e.p, addr{})
+			copy(e.p[at+1:], e.p[at:])
+			e.p[at] = c
+		case !should && has:
+			e.p = append(e.p[:at], e.p[at+1:]...)
+		}
+	}
+}
+
+// forgetRosters drops every roster, keeping their storage: a new fight,
+// or a change the plan cannot follow.
+func (r *Run) forgetRosters() { r.rosterGen++ }
+
+// rosterAfter keeps the rosters true after an assignment with the given
+// effect (Plan.rosterEffect) stored into the struct at holder.
+func (r *Run) rosterAfter(effect int, holder addr) {
+	if effect == rosterUpdate {
+		r.rosterChanged(holder)
+	} else {
+		r.forgetRosters()
+	}
+}
