@@ -98,28 +98,25 @@ in a test file or coverage below the threshold, 2 on a usage error.`,
 					}
 				}
 			}
-			failed := 0
+			ran, failed := 0, 0
 			for _, o := range outcomes {
-				if !o.Passed {
+				if o.Result != fraytest.Skip {
+					ran++
+				}
+				if o.Result == fraytest.Fail || o.Result == fraytest.Error {
 					failed++
 				}
 			}
 			below := cov != nil && cmd.Flags().Changed("threshold") && fraytest.Statements(fcs) < threshold
 			if format == "json" {
-				rep := testReport{Tests: outcomes, Passed: len(outcomes) - failed, Failed: failed, Diagnostics: diags, Coverage: fcs}
-				if rep.Tests == nil {
-					rep.Tests = []*fraytest.Outcome{}
-				}
-				if rep.Diagnostics == nil {
-					rep.Diagnostics = diag.Diagnostics{}
-				}
-				if cov != nil {
-					st := fraytest.Statements(fcs)
-					rep.Statements = &st
+				var th *float64
+				if cmd.Flags().Changed("threshold") {
+					th = &threshold
 				}
 				enc := json.NewEncoder(stdout)
 				enc.SetIndent("", "  ")
-				if err := enc.Encode(rep); err != nil {
+				enc.SetEscapeHTML(false)
+				if err := enc.Encode(testDocument(outcomes, diags, fcs, cov != nil, th)); err != nil {
 					return &exitError{code: exitFindings, msg: err.Error()}
 				}
 			} else {
@@ -131,7 +128,7 @@ in a test file or coverage below the threshold, 2 on a usage error.`,
 						fraytest.WriteUncovered(stdout, fcs)
 					}
 				}
-				printMessage(stdout, "%s\n", testSummary(len(outcomes), failed, len(files), diags))
+				printMessage(stdout, "%s\n", testSummary(ran, failed, len(files), diags))
 				if below {
 					printMessage(stdout, "FAIL: statement coverage %.1f%% is below --threshold %g%%\n", fraytest.Statements(fcs), threshold)
 				}
@@ -139,7 +136,7 @@ in a test file or coverage below the threshold, 2 on a usage error.`,
 			if failed > 0 || diags.HasErrors() || below {
 				return &exitError{code: exitFindings}
 			}
-			if len(outcomes) == 0 && len(diags) == 0 {
+			if ran == 0 && len(diags) == 0 {
 				return &exitError{code: exitFindings, msg: "no test ran" + map[bool]string{true: " (--run " + pattern + " matches none)", false: ""}[pattern != ""]}
 			}
 			return nil
@@ -155,15 +152,6 @@ in a test file or coverage below the threshold, 2 on a usage error.`,
 	f.Float64Var(&threshold, "threshold", 0, "fail when less than this percentage of statements ran (implies --coverage)")
 	limits.addFlags(f, "a fight")
 	return cmd
-}
-
-type testReport struct {
-	Tests       []*fraytest.Outcome      `json:"tests"`
-	Passed      int                      `json:"passed"`
-	Failed      int                      `json:"failed"`
-	Diagnostics diag.Diagnostics         `json:"diagnostics"`
-	Statements  *float64                 `json:"statement_coverage,omitempty"`
-	Coverage    []*fraytest.FileCoverage `json:"coverage,omitempty"`
 }
 
 // collectTestFiles expands folders into their *_test.fray files; a file

@@ -6,22 +6,23 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/frayrules/fray/dsl/diag"
 	"github.com/frayrules/fray/interp"
 )
 
 // FileCoverage is the coverage of one rule file: per kind of item, how
 // many ran and how many there are.
 type FileCoverage struct {
-	File  string                 `json:"file"`
-	Kinds map[string]*KindCounts `json:"kinds"`
+	File  string
+	Kinds map[string]*KindCounts
 	// Uncovered are the items that never ran, in file order.
-	Uncovered []Uncovered `json:"uncovered,omitempty"`
+	Uncovered []Uncovered
 }
 
 // KindCounts counts the items of a kind.
 type KindCounts struct {
-	Covered int `json:"covered"`
-	Total   int `json:"total"`
+	Covered int
+	Total   int
 }
 
 // Percent is the share covered, 100 for a kind with no item.
@@ -34,10 +35,9 @@ func (k *KindCounts) Percent() float64 {
 
 // Uncovered is an item that never ran.
 type Uncovered struct {
-	Kind  string `json:"kind"`
-	Line  int    `json:"line"`
-	Col   int    `json:"column"`
-	Label string `json:"label,omitempty"`
+	Kind  string
+	At    diag.Range
+	Label string
 }
 
 // Summarize groups a recorder's items by file.
@@ -59,7 +59,7 @@ func Summarize(c *interp.Coverage) []*FileCoverage {
 		if it.Hits.Load() > 0 {
 			k.Covered++
 		} else {
-			fc.Uncovered = append(fc.Uncovered, Uncovered{Kind: it.Kind, Line: it.At.Start.Line, Col: it.At.Start.Column, Label: it.Label})
+			fc.Uncovered = append(fc.Uncovered, Uncovered{Kind: it.Kind, At: it.At, Label: it.Label})
 		}
 	}
 	sort.Strings(files)
@@ -132,7 +132,7 @@ func WriteUncovered(w io.Writer, fcs []*FileCoverage) {
 			if u.Label != "" {
 				label = ": " + interp.Printable(u.Label)
 			}
-			fmt.Fprintf(w, "%s:%d:%d: uncovered %s%s\n", fc.File, u.Line, u.Col, u.Kind, label)
+			fmt.Fprintf(w, "%s:%d:%d: uncovered %s%s\n", fc.File, u.At.Start.Line, u.At.Start.Column, u.Kind, label)
 		}
 	}
 }

@@ -12,16 +12,23 @@ import (
 	"github.com/frayrules/fray/interp"
 )
 
+// why is why an expectation is false: what was found (actual), what was
+// wanted (expected, when it says), and the values of its parts.
+type why struct {
+	actual, expected string
+	parts            []string
+}
+
 // explain says why an expectation is false: for a comparison, the
 // values of its two sides; for a conjunction, the part that failed; for
-// a negation, what held.
-func explain(prog *vm.Program, env reflect.Value) []string {
+// a negation, what held; for a call, its arguments.
+func explain(prog *vm.Program, env reflect.Value) why {
 	return explainNode(prog.Node(), env, 0)
 }
 
-func explainNode(n ast.Node, env reflect.Value, depth int) []string {
+func explainNode(n ast.Node, env reflect.Value, depth int) why {
 	if depth > 8 {
-		return nil
+		return why{actual: n.String() + " is false"}
 	}
 	switch n := n.(type) {
 	case *ast.BinaryNode:
@@ -32,14 +39,11 @@ func explainNode(n ast.Node, env reflect.Value, depth int) []string {
 			}
 			return explainNode(n.Right, env, depth+1)
 		case "==", "!=", "<", "<=", ">", ">=", "in", "contains", "startsWith", "endsWith", "matches":
-			return []string{
-				"got:  " + n.Left.String() + " = " + show(evalNode(n.Left, env)),
-				"want: " + n.Operator + " " + show(evalNode(n.Right, env)),
-			}
+			return why{actual: n.Left.String() + " = " + show(evalNode(n.Left, env)), expected: n.Operator + " " + show(evalNode(n.Right, env))}
 		}
 	case *ast.UnaryNode:
 		if n.Operator == "!" || n.Operator == "not" {
-			return []string{"got:  " + n.Node.String() + " is true"}
+			return why{actual: n.Node.String() + " is true", expected: "false"}
 		}
 	case *ast.CallNode:
 		var args []string
@@ -51,10 +55,10 @@ func explainNode(n ast.Node, env reflect.Value, depth int) []string {
 			args = append(args, a.String()+" = "+show(evalNode(a, env)))
 		}
 		if len(args) > 0 {
-			return append([]string{"got:  " + n.String() + " is false, with"}, indent(args)...)
+			return why{actual: n.String() + " is false, with", parts: indent(args)}
 		}
 	}
-	return []string{"got:  " + n.String() + " is false"}
+	return why{actual: n.String() + " is false"}
 }
 
 func indent(lines []string) []string {

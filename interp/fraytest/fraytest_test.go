@@ -57,7 +57,7 @@ func TestFrayTests(t *testing.T) {
 		}
 		for _, o := range runner.RunFile(tf) {
 			t.Run(filepath.Base(path)+"/"+o.Name, func(t *testing.T) {
-				if !o.Passed {
+				if o.Result != fraytest.Pass {
 					var b strings.Builder
 					fraytest.WriteOutcome(&b, o, false)
 					t.Error("\n" + b.String())

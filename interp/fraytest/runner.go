@@ -9,6 +9,7 @@ import (
 	"os"
 	"reflect"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -35,26 +36,47 @@ type Options struct {
 	Lower func(m *check.Model) *interp.Plan
 }
 
-// Outcome is the result of one test or property.
+// Outcome is the result of one test or property; its JSON is an item
+// of docs/schema/test.json's tests.
 type Outcome struct {
-	File     string     `json:"file"`
-	Name     string     `json:"name"`
-	Kind     string     `json:"kind"` // test or property
-	At       diag.Range `json:"at"`
-	Passed   bool       `json:"passed"`
+	File string     `json:"-"`
+	Name string     `json:"name"`
+	Kind string     `json:"kind"` // test or property
+	At   diag.Range `json:"subject"`
+	// Result is pass, fail (an expectation did not hold), error (the
+	// fight could not be played) or skip (--run did not select it).
+	Result   string     `json:"outcome"`
 	Failures []*Failure `json:"failures,omitempty"`
 	// Notes are what a property measured: "rate(...) = 0.31 (155 of 500 fights)".
 	Notes []string `json:"notes,omitempty"`
 }
 
+// Outcome results.
+const (
+	Pass  = "pass"
+	Fail  = "fail"
+	Error = "error"
+	Skip  = "skip"
+)
+
+// Passed reports whether the test ran and passed.
+func (o *Outcome) Passed() bool { return o.Result == Pass }
+
 // Failure is one expectation that did not hold, or a fight that could
 // not be played, at its place in the test file.
 type Failure struct {
-	At      diag.Range `json:"at"`
+	At      diag.Range `json:"subject"`
 	Message string     `json:"message"`
-	// Detail are further lines: expected and found values, and the log
-	// around the events the expectation looked at.
-	Detail []string `json:"detail,omitempty"`
+	// Actual and Expected are what was found and what was wanted, when
+	// the expectation compares two values (Expected starts with the
+	// operator: "== 3").
+	Actual   string `json:"actual,omitempty"`
+	Expected string `json:"expected,omitempty"`
+	// Log are further lines: the values of the parts of the condition,
+	// and the log around the events the expectation looked at.
+	Log []string `json:"log,omitempty"`
+	// fatal: the fight could not be played (the outcome is an error).
+	fatal bool
 }
 
 // Runner runs tests, lowering each ruleset once.
@@ -88,18 +110,28 @@ func (rn *Runner) plan(m *check.Model) *interp.Plan {
 func (rn *Runner) RunFile(tf *check.TestFile) []*Outcome {
 	var out []*Outcome
 	for _, tc := range tf.Tests {
-		if rn.opt.Filter != nil && !rn.opt.Filter.MatchString(tc.Name) {
-			continue
-		}
-		o := &Outcome{File: tf.Path, Name: tc.Name, Kind: "test", At: tc.At}
+		o := &Outcome{File: tf.Path, Name: tc.Name, Kind: "test", At: tc.At, Result: Pass}
 		if tc.Property {
 			o.Kind = "property"
+		}
+		out = append(out, o)
+		if rn.opt.Filter != nil && !rn.opt.Filter.MatchString(tc.Name) {
+			o.Result = Skip
+			continue
+		}
+		if tc.Property {
 			rn.property(tc, o)
 		} else {
 			rn.test(tc, o)
 		}
-		o.Passed = len(o.Failures) == 0
-		out = append(out, o)
+		sort.SliceStable(o.Failures, func(i, j int) bool { return o.Failures[i].At.Start.Byte < o.Failures[j].At.Start.Byte })
+		for _, fl := range o.Failures {
+			if fl.fatal {
+				o.Result = Error
+				break
+			}
+			o.Result = Fail
+		}
 	}
 	return out
 }
@@ -151,14 +183,14 @@ func (rn *Runner) test(tc *check.TestCase, o *Outcome) {
 	switch {
 	case tc.WantErr != nil && err == nil:
 		o.Failures = append(o.Failures, &Failure{At: tc.ErrAt, Message: fmt.Sprintf("the fight ended without an error; want one containing %s", quoteAll(tc.WantErr)),
-			Detail: f.tail(3)})
+			Log: f.tail(3)})
 		return
 	case tc.WantErr != nil && !containsAll(err.Error(), tc.WantErr):
 		o.Failures = append(o.Failures, &Failure{At: tc.ErrAt, Message: "the fight stopped with another error",
-			Detail: []string{"got:  " + err.Error(), "want: an error containing " + quoteAll(tc.WantErr)}})
+			Actual: err.Error(), Expected: "an error containing " + quoteAll(tc.WantErr)})
 		return
 	case tc.WantErr == nil && err != nil:
-		o.Failures = append(o.Failures, &Failure{At: tc.At, Message: "the fight stopped: " + err.Error(), Detail: f.tail(3)})
+		o.Failures = append(o.Failures, &Failure{At: tc.At, Message: "the fight stopped: " + err.Error(), Log: f.tail(3), fatal: true})
 		return
 	}
 	if tc.Golden != "" {
@@ -186,7 +218,7 @@ func (rn *Runner) golden(tc *check.TestCase, got []byte, o *Outcome) {
 	}
 	if !bytes.Equal(want, got) {
 		o.Failures = append(o.Failures, &Failure{At: tc.GoldenAt, Message: "the log differs from " + tc.Golden + " (fray test --update rewrites it)",
-			Detail: firstDifference(string(want), string(got))})
+			Log: firstDifference(string(want), string(got))})
 	}
 }
 
@@ -225,7 +257,7 @@ func (f *fight) check(te *check.TestEnv, ex *check.Expectation, rates []float64)
 	f.looked = nil
 	v, err := expr.Run(ex.Program, env.Interface())
 	if err != nil {
-		return &Failure{At: ex.At, Message: "expect " + ex.Source + ": " + err.Error()}
+		return &Failure{At: ex.At, Message: "expect " + ex.Source + ": " + err.Error(), fatal: true}
 	}
 	if b, _ := v.(bool); b {
 		return nil
@@ -233,14 +265,19 @@ func (f *fight) check(te *check.TestEnv, ex *check.Expectation, rates []float64)
 	fl := &Failure{At: ex.At, Message: "expect " + ex.Source}
 	looked := f.looked
 	f.looked = nil
-	for _, d := range explain(ex.Program, env) {
-		// A rate is a field of the environment: show it as written.
+	// A rate is a field of the environment: show it as written.
+	asWritten := func(s string) string {
 		for i := len(ex.Rates) - 1; i >= 0; i-- {
-			d = strings.ReplaceAll(d, check.RateName(i), "rate("+ex.Rates[i].Source+")")
+			s = strings.ReplaceAll(s, check.RateName(i), "rate("+ex.Rates[i].Source+")")
 		}
-		fl.Detail = append(fl.Detail, d)
+		return s
 	}
-	fl.Detail = append(fl.Detail, f.around(append(looked, f.looked...))...)
+	why := explain(ex.Program, env)
+	fl.Actual, fl.Expected = asWritten(why.actual), asWritten(why.expected)
+	for _, d := range why.parts {
+		fl.Log = append(fl.Log, asWritten(d))
+	}
+	fl.Log = append(fl.Log, f.around(append(looked, f.looked...))...)
 	return fl
 }
 
@@ -325,7 +362,7 @@ func (rn *Runner) property(tc *check.TestCase, o *Outcome) {
 					return f.holds(tc.Env, r.ex)
 				})
 				if err != nil {
-					o.Failures = append(o.Failures, &Failure{At: tc.At, Message: "the property could not be played: " + err.Error()})
+					o.Failures = append(o.Failures, &Failure{At: tc.At, Message: "the property could not be played: " + err.Error(), fatal: true})
 					return
 				}
 				r.frac = frac
@@ -353,7 +390,7 @@ func (rn *Runner) property(tc *check.TestCase, o *Outcome) {
 				_, err = count(runner.Lists, res)
 			}
 			if err != nil {
-				o.Failures = append(o.Failures, &Failure{At: tc.At, Message: fmt.Sprintf("fight %d (seed %d) stopped: %v", i+1, opt.Seed, err)})
+				o.Failures = append(o.Failures, &Failure{At: tc.At, Message: fmt.Sprintf("fight %d (seed %d) stopped: %v", i+1, opt.Seed, err), fatal: true})
 				return
 			}
 		}
@@ -373,7 +410,7 @@ func (rn *Runner) property(tc *check.TestCase, o *Outcome) {
 			reflect.MakeSlice(tc.Env.R.Field(fieldIndex(tc.Env.R, check.TestFieldCombatants)).Type, 0, 0))
 		f.data.Fights = total
 		if fl := f.check(tc.Env, ex, vals); fl != nil {
-			fl.Detail = append(fl.Detail, o.Notes[len(o.Notes)-len(vals):]...)
+			fl.Log = append(fl.Log, o.Notes[len(o.Notes)-len(vals):]...)
 			o.Failures = append(o.Failures, fl)
 		}
 	}
@@ -389,7 +426,10 @@ func fieldIndex(t reflect.Type, name string) int {
 // its details indented below it.
 func WriteOutcome(w io.Writer, o *Outcome, verbose bool) {
 	where := fmt.Sprintf("%s:%d:%d", o.At.Filename, o.At.Start.Line, o.At.Start.Column)
-	if o.Passed {
+	if o.Result == Skip {
+		return
+	}
+	if o.Passed() {
 		if verbose {
 			fmt.Fprintf(w, "--- PASS: %s (%s)\n", o.Name, where)
 			for _, n := range o.Notes {
@@ -401,7 +441,13 @@ func WriteOutcome(w io.Writer, o *Outcome, verbose bool) {
 	fmt.Fprintf(w, "--- FAIL: %s (%s)\n", o.Name, where)
 	for _, fl := range o.Failures {
 		fmt.Fprintf(w, "    %s:%d:%d: %s\n", fl.At.Filename, fl.At.Start.Line, fl.At.Start.Column, fl.Message)
-		for _, d := range fl.Detail {
+		if fl.Actual != "" {
+			fmt.Fprintf(w, "        got:  %s\n", fl.Actual)
+		}
+		if fl.Expected != "" {
+			fmt.Fprintf(w, "        want: %s\n", fl.Expected)
+		}
+		for _, d := range fl.Log {
 			fmt.Fprintf(w, "        %s\n", d)
 		}
 	}
