@@ -93,7 +93,7 @@ func (l *Linter) loadEncounterFile(f *syntax.File, rulesPath string, src diag.So
 	if rulesPath == "" {
 		if f.IsTestFile() {
 			return nil, diag.Diagnostics{{Severity: diag.Error, Code: diag.CodeMissingHeader, Summary: "this is a test file, not an encounter",
-				Detail: "run its tests with fray test; each names the encounter it plays", Subject: syntax.FileStart(f.Name)}}
+				Detail: "run its tests with fray test", Subject: syntax.FileStart(f.Name)}}
 		}
 		if !IsEncounter(f) {
 			return nil, diag.Diagnostics{{Severity: diag.Error, Code: diag.CodeMissingHeader, Summary: "this is a rule file, not an encounter",

@@ -70,20 +70,40 @@ func (l *Linter) LoadTests(path string, src diag.Sources) (*TestFile, diag.Diagn
 	return l.checkTests(f, src)
 }
 
-// checkTests checks the test and property blocks of a parsed file. Only
-// tests may stand in a test file: the encounters they play are files of
-// their own.
+// checkTests checks the test and property blocks of a parsed file. A
+// test file may also hold one encounter (its header, sides, map,
+// scripts and rulings): the fight of the tests that name none.
 func (l *Linter) checkTests(f *syntax.File, src diag.Sources) (*TestFile, diag.Diagnostics) {
 	tf := &TestFile{Path: f.Name}
 	var diags diag.Diagnostics
 	errAt := func(code string, r diag.Range, hint, format string, args ...any) {
 		diags = append(diags, &diag.Diagnostic{Severity: diag.Error, Code: code, Summary: fmt.Sprintf(format, args...), Detail: hint, Subject: r})
 	}
+	// The encounter part: everything but the tests, as a file of its own.
+	inline := *f
+	inline.Decls = nil
+	for _, d := range f.Decls {
+		switch {
+		case d.Test != nil:
+		case d.Encounter != nil || d.Side != nil || d.Script != nil || d.Ruling != nil || d.Map != nil:
+			inline.Decls = append(inline.Decls, d)
+		default:
+			errAt(diag.CodeScope, syntax.RangeAt(d.Pos, firstWordOf(d)), "a test file holds test and property blocks and at most one encounter; put rules in a file of their own and name it in the encounter's header",
+				"%s declaration in a test file", firstWordOf(d))
+		}
+	}
+	var own *syntax.File
+	if len(inline.Decls) > 0 {
+		own = &inline
+		if h, _, _ := EncounterHeader(own); h == nil {
+			errAt(diag.CodeMissingHeader, syntax.RangeAt(inline.Decls[0].Pos, firstWordOf(inline.Decls[0])),
+				`an encounter in a test file starts with its header: encounter "Name" { rules "path/to/rules.fray" }`, "encounter without a header in a test file")
+			own = nil
+		}
+	}
 	names := map[string]diag.Range{}
 	for _, d := range f.Decls {
 		if d.Test == nil {
-			errAt(diag.CodeScope, syntax.RangeAt(d.Pos, firstWordOf(d)), "a test file holds only test and property blocks; put rules and encounters in files of their own and name them with encounter \"...\"",
-				"%s declaration in a test file", firstWordOf(d))
 			continue
 		}
 		t := d.Test
@@ -95,13 +115,28 @@ func (l *Linter) checkTests(f *syntax.File, src diag.Sources) (*TestFile, diag.D
 		} else {
 			names[string(t.Name)] = at
 		}
-		tc, more := l.checkTest(f.Name, t, at, src)
+		tc, more := l.checkTest(f.Name, t, at, own, src)
 		diags = append(diags, more...)
 		if tc != nil {
 			tf.Tests = append(tf.Tests, tc)
 		}
 	}
-	return tf, diags.Sort()
+	return tf, dedupe(diags).Sort()
+}
+
+// dedupe drops repeated diagnostics: an encounter in the test file is
+// checked for each test that plays it.
+func dedupe(ds diag.Diagnostics) diag.Diagnostics {
+	seen := map[string]bool{}
+	out := ds[:0]
+	for _, d := range ds {
+		k := fmt.Sprint(d.Code, d.Summary, d.Subject)
+		if !seen[k] {
+			seen[k] = true
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 func firstWordOf(d *syntax.Decl) string {
@@ -140,7 +175,7 @@ var testSettings = map[string]string{
 	"fights": "p", "after": "tp", "golden": "t", "error": "t", "proves": "tp",
 }
 
-func (l *Linter) checkTest(path string, t *syntax.TestDecl, at diag.Range, src diag.Sources) (*TestCase, diag.Diagnostics) {
+func (l *Linter) checkTest(path string, t *syntax.TestDecl, at diag.Range, own *syntax.File, src diag.Sources) (*TestCase, diag.Diagnostics) {
 	tc := &TestCase{Name: string(t.Name), Property: t.Kind == "property", At: at, Decl: t}
 	var diags diag.Diagnostics
 	errAt := func(code string, r diag.Range, hint, format string, args ...any) {
@@ -295,13 +330,9 @@ func (l *Linter) checkTest(path string, t *syntax.TestDecl, at diag.Range, src d
 	if nExpect == 0 && tc.Golden == "" && tc.WantErr == nil {
 		errAt(diag.CodeScope, at, "add expect CONDITION, golden \"file\" or error \"text\": a test that checks nothing cannot fail", "%s %q expects nothing", t.Kind, t.Name)
 	}
-	if tc.EncPath == "" {
-		errAt(diag.CodeMissingHeader, at, `name the fight it plays: encounter "path/to/encounter.fray" (relative to this file)`, "%s %q names no encounter", t.Kind, t.Name)
+	if tc.EncPath == "" && own == nil {
+		errAt(diag.CodeMissingHeader, at, `name the fight it plays: encounter "path/to/encounter.fray" (relative to this file), or write one encounter in the test file`, "%s %q names no encounter", t.Kind, t.Name)
 		return nil, diags
-	}
-	encPath, deny := l.resolveImport(path, tc.EncPath, encAt)
-	if deny != nil {
-		return nil, append(diags, deny)
 	}
 	rulesPath := ""
 	if rulesRel != "" {
@@ -311,13 +342,30 @@ func (l *Linter) checkTest(path string, t *syntax.TestDecl, at diag.Range, src d
 		}
 		rulesPath = p
 	}
-	ef, ediags := l.readFile(encPath, src)
-	if ef == nil || ediags.HasErrors() {
-		return nil, append(diags, retarget(ediags, encAt, "the test's encounter "+tc.EncPath)...)
+	ef := own
+	if tc.EncPath != "" {
+		encPath, deny := l.resolveImport(path, tc.EncPath, encAt)
+		if deny != nil {
+			return nil, append(diags, deny)
+		}
+		var ediags diag.Diagnostics
+		ef, ediags = l.readFile(encPath, src)
+		if ef == nil || ediags.HasErrors() {
+			return nil, append(diags, retarget(ediags, encAt, "the test's encounter "+tc.EncPath)...)
+		}
+	} else {
+		tc.EncPath = path
+		encAt = at
 	}
 	enc, ediags := l.loadEncounterFile(ef, rulesPath, src)
 	if enc == nil || ediags.HasErrors() {
+		if ef == own {
+			return nil, append(diags, ediags...)
+		}
 		return nil, append(diags, retarget(ediags, encAt, "the test's encounter "+tc.EncPath)...)
+	}
+	if ef == own {
+		diags = append(diags, ediags...) // notes and warnings of the file's own encounter
 	}
 	tc.Enc = enc
 	if tc.Dice == nil && !tc.HasSeed {
