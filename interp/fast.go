@@ -234,6 +234,9 @@ type field struct {
 	link bool
 	root uintptr
 	msg  string
+	// elem: the holder is the element of the predicate being run (#.x,
+	// or .x): readFn reads it in one step.
+	elem bool
 }
 
 // frameSlot is where n sits in the frame when it is a name of the frame.
@@ -351,6 +354,9 @@ func (c *fastCompiler) location(n ast.Node) (field, bool) {
 				if id, ok := base.(*ast.IdentifierNode); ok && len(chain) == 1 {
 					root, _ := c.location(id)
 					loc.link, loc.root, loc.msg = true, root.off, msg
+				}
+				if p, ok := base.(*ast.PointerNode); ok && p.Name == "" && len(chain) == 1 {
+					loc.elem, loc.msg = true, msg
 				}
 				return loc, true
 			}
@@ -647,6 +653,16 @@ func readFn[T any](loc field) func(*Run, addr) (T, error) {
 		root, off, msg := loc.root, loc.off, loc.msg
 		return func(_ *Run, f addr) (T, error) {
 			s := load[addr](f, root)
+			if s.isNil() {
+				var zero T
+				return zero, &exprErr{msg}
+			}
+			return load[T](s, off), nil
+		}
+	case loc.elem:
+		off, msg := loc.off, loc.msg
+		return func(r *Run, _ addr) (T, error) {
+			s := r.elems[len(r.elems)-1]
 			if s.isNil() {
 				var zero T
 				return zero, &exprErr{msg}
@@ -1006,6 +1022,9 @@ func (c *fastCompiler) list(n ast.Node) listFn {
 			if id.Value == "living" {
 				if fused := c.livingRelated(args[0]); fused != nil {
 					return fused
+				}
+				if c.isAllCombatants(args[0]) {
+					return func(r *Run, _ addr) ([]addr, error) { return r.livingAllP(), nil }
 				}
 			}
 			l := c.list(args[0])

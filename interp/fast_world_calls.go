@@ -2,6 +2,8 @@ package interp
 
 import (
 	"github.com/expr-lang/expr/ast"
+
+	"github.com/frayrules/fray/dsl/check"
 )
 
 // The world functions of stdlib.Funcs that take a combatant and give a
@@ -73,4 +75,15 @@ func worldCall[F any](c *fastCompiler, table map[string]func(*fastCompiler, []as
 		return zero, false
 	}
 	return compile(c, args), true
+}
+
+// isAllCombatants reports whether n is the global list of every
+// combatant (`combatants`).
+func (c *fastCompiler) isAllCombatants(n ast.Node) bool {
+	id, ok := n.(*ast.IdentifierNode)
+	if !ok {
+		return false
+	}
+	ff := c.fr.Lookup(id.Value)
+	return ff != nil && ff.Global && ff.Index == check.GCombatants
 }

@@ -74,7 +74,9 @@ func clearKind(t reflect.Type) reflect.Kind {
 
 func hasPointers(t reflect.Type) bool {
 	switch t.Kind() {
-	case reflect.Int, reflect.Bool, reflect.Float64, reflect.Int64:
+	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64,
+		reflect.Float32, reflect.Float64:
 		return false
 	case reflect.Struct:
 		for i := 0; i < t.NumField(); i++ {

@@ -23,6 +23,7 @@ import "sort"
 type roster struct {
 	side    addr // nil: a free entry, with its storage
 	members bool
+	all     bool // every combatant in the fight, whatever its side (side unused)
 	gen     int // the run's rosterGen it was made or kept for
 	p       []addr
 }
@@ -34,12 +35,12 @@ func (r *Run) rosterOf(side addr, members bool) []addr {
 	for i := range r.rosters {
 		e := &r.rosters[i]
 		switch {
-		case same(e.side, side) && e.members == members:
+		case !e.all && same(e.side, side) && e.members == members:
 			if e.gen != r.rosterGen {
 				e.p, e.gen = r.appendRoster(e.p[:0], side, members), r.rosterGen
 			}
 			return e.p[:len(e.p):len(e.p)]
-		case (e.side.isNil() || e.gen != r.rosterGen) && free < 0:
+		case (e.side.isNil() && !e.all || e.gen != r.rosterGen) && free < 0:
 			free = i
 		}
 	}
@@ -48,7 +49,7 @@ func (r *Run) rosterOf(side addr, members bool) []addr {
 		free = len(r.rosters) - 1
 	}
 	e := &r.rosters[free]
-	e.side, e.members, e.gen = side, members, r.rosterGen
+	e.side, e.members, e.all, e.gen = side, members, false, r.rosterGen
 	e.p = r.appendRoster(e.p[:0], side, members)
 	return e.p[:len(e.p):len(e.p)]
 }
@@ -59,6 +60,41 @@ func (r *Run) appendRoster(list []addr, side addr, members bool) []addr {
 	sideAt := r.plan.lay.side
 	for _, c := range r.combP() {
 		if same(load[addr](c, sideAt), side) == members && r.inFightP(c) {
+			list = append(list, c)
+		}
+	}
+	return list
+}
+
+// livingAllP is living(combatants): every combatant in the fight, kept.
+func (r *Run) livingAllP() []addr {
+	free := -1
+	for i := range r.rosters {
+		e := &r.rosters[i]
+		switch {
+		case e.all:
+			if e.gen != r.rosterGen {
+				e.p, e.gen = r.livingAppend(e.p[:0]), r.rosterGen
+			}
+			return e.p[:len(e.p):len(e.p)]
+		case (e.side.isNil() && !e.all || e.gen != r.rosterGen) && free < 0:
+			free = i
+		}
+	}
+	if free < 0 {
+		r.rosters = append(r.rosters, roster{})
+		free = len(r.rosters) - 1
+	}
+	e := &r.rosters[free]
+	e.side, e.members, e.all, e.gen = addr{}, false, true, r.rosterGen
+	e.p = r.livingAppend(e.p[:0])
+	return e.p[:len(e.p):len(e.p)]
+}
+
+// livingAppend appends every combatant in the fight to list.
+func (r *Run) livingAppend(list []addr) []addr {
+	for _, c := range r.combP() {
+		if r.inFightP(c) {
 			list = append(list, c)
 		}
 	}
@@ -86,10 +122,10 @@ func (r *Run) rosterChanged(c addr) {
 	idxAt := r.plan.lay.idx
 	for i := range r.rosters {
 		e := &r.rosters[i]
-		if e.side.isNil() || e.gen != r.rosterGen {
+		if e.side.isNil() && !e.all || e.gen != r.rosterGen {
 			continue
 		}
-		should := in && same(side, e.side) == e.members
+		should := in && (e.all || same(side, e.side) == e.members)
 		at := sort.Search(len(e.p), func(j int) bool { return load[int](e.p[j], idxAt) >= idx })
 		has := at < len(e.p) && same(e.p[at], c)
 		switch {

@@ -350,6 +350,16 @@ func checkWith(input string, config *conf.Config) (*exprparser.Tree, error) {
 	if err != nil {
 		return nil, err
 	}
+	// expr-lang (v1.17) checks a tree once before its patches (the
+	// context argument, ours) and ignores that check's errors; a call
+	// keeps the type it got then, and the final check, seeing it typed,
+	// no longer visits its arguments: clamp(self.hpp, 1, 2) passed
+	// though the combatant has no hpp. Check the patched tree once more
+	// with every call untyped.
+	ast.Walk(&tree.Node, untypeCalls{})
+	if _, err := exprchecker.Check(tree, config); err != nil {
+		return nil, err
+	}
 	if config.Optimize {
 		if err := optimizer.Optimize(&tree.Node, config); err != nil {
 			var fileError *file.Error
@@ -546,4 +556,14 @@ func (c *checker) visibleNames(fr *Frame) []string {
 		out = append(out, n)
 	}
 	return out
+}
+
+// untypeCalls clears the types expr-lang's checker gave calls, so that a
+// check visits their arguments again (see checkWith).
+type untypeCalls struct{}
+
+func (untypeCalls) Visit(n *ast.Node) {
+	if c, ok := (*n).(*ast.CallNode); ok {
+		c.SetType(nil)
+	}
 }

@@ -38,6 +38,9 @@ type Linter struct {
 	sigs  map[sigKey]int
 	libs  map[stdlibKey]stdlibOpts
 	parts map[partKey]partResult
+	// overlay holds texts that stand for files on disk (an editor's
+	// unsaved buffers, see overlay.go); nil for the command line.
+	overlay map[string]string
 }
 
 // NewLinter makes a Linter with nothing shared yet, loading and checking

@@ -80,6 +80,10 @@ func (l *Linter) insideRoot(path string) (absRoot string, inside bool, err error
 // readFile reads and parses one file, recording its text in src; the
 // parse is shared by the files of the Linter's run.
 func (l *Linter) readFile(path string, src diag.Sources) (*syntax.File, diag.Diagnostics) {
+	if text, ok := l.overlayText(path); ok {
+		src[path] = text
+		return l.parse(path, text)
+	}
 	text, d := l.readSource(path)
 	if d != nil {
 		return nil, diag.Diagnostics{d}
