@@ -37,6 +37,15 @@
 // Options.Why, each order is followed by why events (why.go) for fray
 // run --why.
 //
+// # Coverage and tests
+//
+// LowerCovered (coverage.go) lowers a plan whose statement closures,
+// branches, phases and handlers count when they run, and whose table and
+// modifier rows count when they match: coverage is chosen when a plan is
+// made, never switched during a fight. teststate.go gives fray test
+// (package fraytest) a fight's sides and combatants and the walk of the
+// set-up's dice for an exact property.
+//
 // # Budget
 //
 // Every step of work a rule can cause counts toward one limit, and the

@@ -11,19 +11,6 @@ import (
 	"github.com/frayrules/fray/interp"
 )
 
-// The surprise odds of the example encounter, by hand: the party is
-// surprised when its d6 shows 1 or 2 (the orcs surprise on 1-2): 2/6.
-// Halvaine's +1 bonus cancels one segment, so he stays surprised only on a
-// 2: 1/6. Both sides at once: (2/6)^2 = 1/9.
-func TestEventProbabilityMatchesHandCalculation(t *testing.T) {
-	checkOdds(t, filepath.Join("..", "testdata", "encounters", "halvaine_and_the_orcs.fray"), "surprise", 36, []odds{
-		{`any(sides, .name == "party" && .surprised > 0)`, big.NewRat(1, 3)},
-		{`any(combatants, .name == "halvaine" && .surprised > 0)`, big.NewRat(1, 6)},
-		{`all(sides, .surprised > 0)`, big.NewRat(1, 9)},
-		{`any(sides, .surprised == 2)`, big.NewRat(11, 36)},
-	})
-}
-
 // odds is a condition and its exact probability.
 type odds struct {
 	event string

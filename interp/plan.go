@@ -49,6 +49,7 @@ type Plan struct {
 	keepZeroed map[*check.Frame]map[int]bool
 	protoOnce  sync.Once
 	proto      *prototypes // setup.go
+	cov        *covPlan    // coverage.go: nil unless lowered by LowerCovered
 }
 
 type phasePlan struct {
@@ -117,10 +118,16 @@ func Lower(m *check.Model) *Plan { return lower(m, true, true) }
 //
 // Without keepEnd, the end condition is evaluated every time it is asked
 // (tests compare the two).
-func lower(m *check.Model, native, keepEnd bool) *Plan {
+func lower(m *check.Model, native, keepEnd bool) *Plan { return lowerCov(m, native, keepEnd, nil) }
+
+// lowerCov is lower, with the plan's coverage counted in cov (nil: none).
+func lowerCov(m *check.Model, native, keepEnd bool, cov *Coverage) *Plan {
 	m.Complete()
 	p := &Plan{M: m, actions: map[*check.Action]*actionPlan{}, events: map[*check.Event]*eventPlan{},
 		modifiers: m.Modifiers, funcs: m.Funcs, tables: m.Tables, effects: map[*check.Row]block{}}
+	if cov != nil {
+		p.cov = &covPlan{c: cov}
+	}
 	p.lay = newLayout(m.U)
 	p.frameIDs = map[*check.Frame]int{}
 	p.frameID(m.Globals)
@@ -231,6 +238,9 @@ func lower(m *check.Model, native, keepEnd bool) *Plan {
 			p.Rounds = append(p.Rounds, pp)
 		}
 	}
+	if p.cov != nil {
+		p.cov.c.coverPlan(p)
+	}
 	return p
 }
 
@@ -273,8 +283,12 @@ func (p *Plan) block(b *syntax.Block) block {
 		return out
 	}
 	for _, s := range b.Stmts {
-		out.fns = append(out.fns, p.stmt(s))
-		out.at = append(out.at, syntax.RangeOf(s.Pos, s.EndPos))
+		fn, at := p.stmt(s), syntax.RangeOf(s.Pos, s.EndPos)
+		if p.cov != nil {
+			fn = p.cov.c.coverStmt(at, fn)
+		}
+		out.fns = append(out.fns, fn)
+		out.at = append(out.at, at)
 	}
 	return out
 }
@@ -367,6 +381,9 @@ func (p *Plan) ifStmt(is *syntax.IfStmt, at diag.Range) stmtFn {
 		} else {
 			els = p.block(is.Else.Block)
 		}
+	}
+	if p.cov != nil {
+		then, els = p.cov.c.coverIf(is, then, els)
 	}
 	return p.compileIf(p.expr(is.Cond), then, els)
 }

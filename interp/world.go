@@ -323,6 +323,9 @@ func (r *Run) Modifier(name string, args []any) (int, error) {
 				total += v
 			}
 			n++
+			if r.plan.cov != nil {
+				r.plan.cov.modifier(row) // coverage.go
+			}
 			if !quiet {
 				applied = append(applied, fmt.Sprintf("%s %+d", row.Label, v))
 			}
@@ -421,6 +424,9 @@ rows:
 			if i >= len(keys) || !k.Matches(keys[i]) {
 				continue rows
 			}
+		}
+		if r.plan.cov != nil {
+			r.plan.cov.row(row) // coverage.go
 		}
 		var val any = row.Label
 		if row.Value != nil {

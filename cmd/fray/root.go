@@ -200,6 +200,7 @@ error, 3 internal error (a bug in fray), 130 interrupted (Ctrl-C).`,
 	root.AddCommand(newLintCmd(stdout, stderr), newRunCmd(stdout, stderr), newReplayCmd(stdout, stderr), newProbCmd(stdout, stderr), newFmtCmd(stdout, stderr), newSimCmd(stdout, stderr), newVersionCmd(stdout))
 	root.AddCommand(newExplainCmd(stdout, stderr))
 	root.AddCommand(newLSPCmd(os.Stdin, stdout, stderr))
+	root.AddCommand(newTestCmd(stdout, stderr)) // test.go
 	return root
 }
 

@@ -133,6 +133,8 @@ var schemaCases = []schemaCase{
 	{"", "prob", false, 0, []string{"prob", "--format", "json", "d6!"}},
 	{"prob_table", "prob", false, 0, []string{"prob", "--format", "json", "--rules", "testdata/features/features.fray", "--table", "reaction"}},
 	{"prob_event", "prob", false, 0, []string{"prob", "--format", "json", "--encounter", "testdata/encounters/halvaine_and_the_orcs.fray", "--after", "surprise", "--event", `any(sides, .name == "party" && .surprised > 0)`}},
+	{"", "test", false, 0, []string{"test", "--format", "json", "--coverage", "--threshold", "50", "testdata/tests/features_test.fray"}},
+	{"test_w10", "test", false, 0, []string{"test", "--format", "json", "--run", "W10", "testdata/tests/ten_segment_test.fray"}},
 	{"prob_sample", "prob", false, 0, []string{"prob", "--format", "json", "--encounter", "testdata/prob/checks_encounter.fray", "--event", "all(sides, .check >= 10)", "--sample", "200", "--seed", "3"}},
 }
 

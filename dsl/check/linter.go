@@ -56,6 +56,10 @@ func (l *Linter) Lint(path string, src diag.Sources) diag.Diagnostics {
 	if f == nil {
 		return diags
 	}
+	if f.IsTestFile() { // a *_test.fray file: testfile.go
+		_, d := l.checkTests(f, src)
+		return d
+	}
 	if IsEncounter(f) {
 		_, d := l.loadEncounterFile(f, "", src)
 		return d

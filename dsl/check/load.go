@@ -91,6 +91,10 @@ func (l *Linter) loadEncounterFile(f *syntax.File, rulesPath string, src diag.So
 	_, named, at := EncounterHeader(f)
 	fromHeader := rulesPath == ""
 	if rulesPath == "" {
+		if f.IsTestFile() {
+			return nil, diag.Diagnostics{{Severity: diag.Error, Code: diag.CodeMissingHeader, Summary: "this is a test file, not an encounter",
+				Detail: "run its tests with fray test", Subject: syntax.FileStart(f.Name)}}
+		}
 		if !IsEncounter(f) {
 			return nil, diag.Diagnostics{{Severity: diag.Error, Code: diag.CodeMissingHeader, Summary: "this is a rule file, not an encounter",
 				Detail:  "run an encounter file, whose header names this ruleset with rules \"...\"",

@@ -231,7 +231,7 @@ func (p *formatter) gap(offset int) (hasComment, hasBlank bool) {
 }
 
 func (p *formatter) decl(d *syntax.Decl) {
-	p.known(d, d.Pos, "Override", "Remove", "Ruleset", "Encounter", "Schema", "Side", "Const", "Event", "Handler", "Action", "Table", "Modifiers", "Func", "Phase", "End", "Script", "Ruling", "Map")
+	p.known(d, d.Pos, "Override", "Remove", "Ruleset", "Encounter", "Schema", "Side", "Const", "Event", "Handler", "Action", "Table", "Modifiers", "Func", "Phase", "End", "Script", "Ruling", "Map", "Test")
 	if d.Override {
 		p.tok("override")
 		p.space()
@@ -332,6 +332,8 @@ func (p *formatter) decl(d *syntax.Decl) {
 		p.ruling(d.Ruling)
 	case d.Map != nil:
 		p.mapDecl(d.Map)
+	case d.Test != nil:
+		p.testDecl(d.Test) // format_testdecl.go
 	default:
 		p.fail(d.Pos, "a declaration the formatter does not know")
 	}

@@ -83,7 +83,8 @@ type Decl struct {
 	End       *EndDecl       `parser:"| @@"`
 	Script    *ScriptDecl    `parser:"| @@"`
 	Ruling    *RulingDecl    `parser:"| @@"`
-	Map       *MapDecl       `parser:"| @@ )"`
+	Map       *MapDecl       `parser:"| @@"`
+	Test      *TestDecl      `parser:"| @@ )"` // test_ast.go
 }
 
 // RemoveDecl removes a named declaration of the base ruleset:

@@ -1,0 +1,177 @@
+package fraytest
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+
+	"github.com/expr-lang/expr"
+	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/vm"
+
+	"github.com/frayrules/fray/interp"
+)
+
+// why is why an expectation is false: what was found (actual), what was
+// wanted (expected, when it says), and the values of its parts.
+type why struct {
+	actual, expected string
+	parts            []string
+}
+
+// explain says why an expectation is false: for a comparison, the
+// values of its two sides; for a conjunction, the part that failed; for
+// a negation, what held; for a call, its arguments.
+func explain(prog *vm.Program, env reflect.Value) why {
+	return explainNode(prog.Node(), env, 0)
+}
+
+func explainNode(n ast.Node, env reflect.Value, depth int) why {
+	if depth > 8 {
+		return why{actual: n.String() + " is false"}
+	}
+	switch n := n.(type) {
+	case *ast.BinaryNode:
+		switch n.Operator {
+		case "&&", "and":
+			if b, ok := evalNode(n.Left, env).(bool); ok && !b {
+				return explainNode(n.Left, env, depth+1)
+			}
+			return explainNode(n.Right, env, depth+1)
+		case "==", "!=", "<", "<=", ">", ">=", "in", "contains", "startsWith", "endsWith", "matches":
+			return why{actual: n.Left.String() + " = " + show(evalNode(n.Left, env)), expected: n.Operator + " " + show(evalNode(n.Right, env))}
+		}
+	case *ast.UnaryNode:
+		if n.Operator == "!" || n.Operator == "not" {
+			return why{actual: n.Node.String() + " is true", expected: "false"}
+		}
+	case *ast.CallNode:
+		var args []string
+		for _, a := range n.Arguments {
+			switch a.(type) {
+			case *ast.IntegerNode, *ast.FloatNode, *ast.StringNode, *ast.BoolNode, *ast.NilNode:
+				continue // a literal says what it is
+			}
+			args = append(args, a.String()+" = "+show(evalNode(a, env)))
+		}
+		if len(args) > 0 {
+			return why{actual: n.String() + " is false, with", parts: indent(args)}
+		}
+	}
+	return why{actual: n.String() + " is false"}
+}
+
+func indent(lines []string) []string {
+	for i := range lines {
+		lines[i] = "  " + lines[i]
+	}
+	return lines
+}
+
+// evalNode evaluates a part of an expectation in the same environment.
+func evalNode(n ast.Node, env reflect.Value) any {
+	prog, err := expr.Compile(n.String(), expr.Env(reflect.New(env.Type()).Elem().Interface()))
+	if err != nil {
+		return fmt.Sprintf("(cannot evaluate: %v)", err)
+	}
+	v, err := expr.Run(prog, env.Interface())
+	if err != nil {
+		return fmt.Sprintf("(error: %v)", err)
+	}
+	return v
+}
+
+// show prints a value as an expectation would write it.
+func show(v any) string {
+	switch v := v.(type) {
+	case string:
+		return fmt.Sprintf("%q", v)
+	case float64:
+		return fmt.Sprintf("%.6g", v)
+	case nil:
+		return "nil"
+	}
+	rv := reflect.ValueOf(v)
+	if rv.Kind() == reflect.Pointer && !rv.IsNil() && rv.Elem().Kind() == reflect.Struct {
+		return rv.Elem().Field(0).String() // a combatant or side: its name
+	}
+	if rv.Kind() == reflect.Slice {
+		parts := make([]string, 0, rv.Len())
+		for i := 0; i < rv.Len() && i < 20; i++ {
+			parts = append(parts, show(rv.Index(i).Interface()))
+		}
+		if rv.Len() > 20 {
+			parts = append(parts, fmt.Sprintf("... (%d in all)", rv.Len()))
+		}
+		return "[" + strings.Join(parts, ", ") + "]"
+	}
+	return fmt.Sprint(v)
+}
+
+// contextLines is how many lines of the log a failure shows on either
+// side of an event an expectation looked at.
+const contextLines = 2
+
+// around shows the log around what the expectation's functions found:
+// for each search, its answer, and the lines near it (or, when it
+// found nothing, says so).
+func (f *fight) around(looked []found) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, l := range looked {
+		key := fmt.Sprint(l.query, l.index)
+		if seen[key] || len(seen) >= 4 {
+			continue
+		}
+		seen[key] = true
+		if l.index < 0 {
+			out = append(out, l.query+": no such event in the log")
+			continue
+		}
+		out = append(out, fmt.Sprintf("%s = %d:", l.query, l.index))
+		for i := max(0, l.index-contextLines); i <= min(len(f.events)-1, l.index+contextLines); i++ {
+			mark := "  "
+			if i == l.index {
+				mark = "> "
+			}
+			out = append(out, fmt.Sprintf("  %s%4d | %s", mark, i, line(f.events[i])))
+		}
+	}
+	return out
+}
+
+// tail is the last n lines of the log.
+func (f *fight) tail(n int) []string {
+	var out []string
+	for i := max(0, len(f.events)-n); i < len(f.events); i++ {
+		out = append(out, fmt.Sprintf("    %4d | %s", i, line(f.events[i])))
+	}
+	return out
+}
+
+// line is an event as the text log shows it, with its round and segment.
+func line(e *interp.Event) string {
+	where := fmt.Sprintf("r%d", e.Round)
+	if e.Segment > 0 {
+		where += fmt.Sprintf(".%d", e.Segment)
+	}
+	return fmt.Sprintf("%-6s [%s] %s", where, e.Kind, interp.Printable(e.Text))
+}
+
+// firstDifference shows the first line where a log differs from its golden file.
+func firstDifference(want, got string) []string {
+	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
+	for i := 0; i < len(w) || i < len(g); i++ {
+		var a, b string
+		if i < len(w) {
+			a = w[i]
+		}
+		if i < len(g) {
+			b = g[i]
+		}
+		if a != b {
+			return []string{fmt.Sprintf("first difference at line %d:", i+1), "  want: " + interp.Printable(a), "  got:  " + interp.Printable(b)}
+		}
+	}
+	return nil
+}

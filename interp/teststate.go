@@ -1,0 +1,75 @@
+package interp
+
+import (
+	"math/big"
+	"reflect"
+
+	"github.com/frayrules/fray/dsl/check"
+)
+
+// What package fraytest (fray test) reads of a fight: its sides and
+// combatants as the typed lists expressions see, after Play or
+// PlaySetup, and the set-up's dice walked for an exact property.
+
+// Lists are the fight's sides ([]*side) and combatants ([]*combatant),
+// as expr-lang sees them. They are the run's own: read them, do not
+// keep them past the run's next fight.
+func (r *Run) Lists() (sides, combatants reflect.Value) { return r.sideList, r.combList }
+
+// Lists are the lists of the Runner's last fight (see Run.Lists).
+func (rn *Runner) Lists() (sides, combatants reflect.Value) { return rn.run.Lists() }
+
+// PlaySetup plays the set-up phases of a fight with the options, up to
+// and including the phase named after, in the Runner's storage.
+func (rn *Runner) PlaySetup(opt Options, after string) error {
+	rn.run.reset(opt)
+	return rn.run.PlaySetup(after)
+}
+
+// EnumerateSetup walks every sequence of dice the set-up phases can
+// roll, up to and including the phase named after, as EventProbability
+// does, and sums the probability of the sequences for which holds
+// answers true; holds reads the fight through the Run (Lists). sink, if
+// set, hears each sequence's events.
+func EnumerateSetup(p *Plan, enc *check.Encounter, after string, maxPaths int, sink func(*Event), holds func(r *Run) (bool, error)) (*big.Rat, int, error) {
+	e := &enumDice{}
+	total := new(big.Rat)
+	paths := 0
+	r := &NewRunner(p, enc).run
+	for {
+		paths++
+		if paths > maxPaths {
+			return nil, paths - 1, errTooManyPaths(maxPaths)
+		}
+		r.reset(Options{Sink: sink})
+		r.setDice(e)
+		if err := r.PlaySetup(after); err != nil {
+			return nil, paths, err
+		}
+		ok, err := holds(r)
+		if err != nil {
+			return nil, paths, err
+		}
+		if ok {
+			total.Add(total, e.prob())
+		}
+		if paths == 1 {
+			if n, _ := e.shape(maxPaths); n > maxPaths {
+				return nil, paths, errTooManyPaths(maxPaths)
+			}
+		}
+		if !e.next() {
+			return total, paths, nil
+		}
+	}
+}
+
+type tooManyPaths int
+
+func (n tooManyPaths) Error() string {
+	return "the set-up can roll more than " + itoaPaths(int(n)) + " different sequences of dice; raise --max-paths"
+}
+
+func errTooManyPaths(n int) error { return tooManyPaths(n) }
+
+func itoaPaths(n int) string { return big.NewInt(int64(n)).String() }
