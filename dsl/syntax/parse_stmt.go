@@ -82,17 +82,6 @@ var stmtForms = []form[Stmt]{
 	formOf(func(s *Stmt) **AssignStmt { return &s.Assign }),
 }
 
-// stmtDisjunction parses a Stmt with participle's own disjunction, the
-// reference the dispatch is tested against (stmtDispatch off).
-type stmtDisjunction Stmt
-
-var (
-	stmtDispatch     = true
-	disjunctionParse = sync.OnceValue(func() *participle.Parser[stmtDisjunction] {
-		return participle.MustBuild[stmtDisjunction](parserOptions()...)
-	})
-)
-
 // Parse implements participle.Parseable.
 func (s *Stmt) Parse(lex *lexer.PeekingLexer) error {
 	start := *lex
@@ -100,15 +89,6 @@ func (s *Stmt) Parse(lex *lexer.PeekingLexer) error {
 	if first.Type != TokIdent {
 		// Every form starts with a word: this is not a statement.
 		return participle.NextMatch
-	}
-	if !stmtDispatch {
-		v, err := disjunctionParse().ParseFromLexer(lex, participle.AllowTrailing(true))
-		if err != nil {
-			return err
-		}
-		*s = Stmt(*v)
-		s.Pos, s.EndPos = first.Pos, lex.RawPeek().Pos
-		return nil
 	}
 	var (
 		deepest = -1
