@@ -1582,19 +1582,5 @@ func (c *fastCompiler) modifierCall(name string, args []ast.Node) intFn {
 			return nil
 		}
 	}
-	return func(r *Run, f addr) (int, error) {
-		start := len(r.callArgs)
-		for _, fn := range fns {
-			v, err := fn(r, f)
-			if err != nil {
-				r.callArgs = r.callArgs[:start]
-				return 0, err
-			}
-			r.callArgs = append(r.callArgs, v)
-		}
-		total, err := r.Modifier(name, r.callArgs[start:len(r.callArgs):len(r.callArgs)])
-		clear(r.callArgs[start:])
-		r.callArgs = r.callArgs[:start]
-		return total, err
-	}
+	return withArgs(fns, func(r *Run, args []any) (int, error) { return r.Modifier(name, args) })
 }

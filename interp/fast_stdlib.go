@@ -53,25 +53,34 @@ func (c *fastCompiler) libCall(x *ast.CallNode) anyFn {
 		c.untyped = true
 	}
 	impl, world := f.Impl, f.World
-	return func(r *Run, fr addr) (any, error) {
-		start := len(r.callArgs)
-		for _, fn := range fns {
-			v, err := fn(r, fr)
-			if err != nil {
-				clear(r.callArgs[start:])
-				r.callArgs = r.callArgs[:start]
-				return nil, err
-			}
-			r.callArgs = append(r.callArgs, v)
-		}
+	return withArgs(fns, func(r *Run, args []any) (any, error) {
 		var w stdlib.World
 		if world {
 			w = r
 		}
-		v, err := impl(w, r.callArgs[start:len(r.callArgs):len(r.callArgs)])
-		clear(r.callArgs[start:])
-		r.callArgs = r.callArgs[:start]
-		return v, err
+		return impl(w, args)
+	})
+}
+
+// withArgs is a call whose arguments are the values of fns, evaluated in
+// order into the run's argument stack (no slice made per call) and handed
+// to call, which must not keep them.
+func withArgs[T any](fns []anyFn, call func(r *Run, args []any) (T, error)) func(*Run, addr) (T, error) {
+	return func(r *Run, fr addr) (T, error) {
+		start := len(r.callArgs)
+		defer func() {
+			clear(r.callArgs[start:])
+			r.callArgs = r.callArgs[:start]
+		}()
+		for _, fn := range fns {
+			v, err := fn(r, fr)
+			if err != nil {
+				var zero T
+				return zero, err
+			}
+			r.callArgs = append(r.callArgs, v)
+		}
+		return call(r, r.callArgs[start:len(r.callArgs):len(r.callArgs)])
 	}
 }
 
@@ -273,27 +282,10 @@ func (c *fastCompiler) tableCall(x *ast.CallNode) anyFn {
 		}
 	}
 	c.impure = true // a roll, a row's dice, its log line
-	roll := len(args) == 0
-	return func(r *Run, f addr) (any, error) {
-		start := len(r.callArgs)
-		for _, fn := range fns {
-			v, err := fn(r, f)
-			if err != nil {
-				clear(r.callArgs[start:])
-				r.callArgs = r.callArgs[:start]
-				return nil, err
-			}
-			r.callArgs = append(r.callArgs, v)
-		}
-		var keys []any
-		if !roll {
-			keys = r.callArgs[start:len(r.callArgs):len(r.callArgs)]
-		}
-		v, err := r.Table(name, keys, roll)
-		clear(r.callArgs[start:])
-		r.callArgs = r.callArgs[:start]
-		return v, err
+	if len(args) == 0 {
+		return func(r *Run, _ addr) (any, error) { return r.Table(name, nil, true) }
 	}
+	return withArgs(fns, func(r *Run, keys []any) (any, error) { return r.Table(name, keys, false) })
 }
 
 // toInt compiles expr-lang's int(x) of a whole number (itself) or of a
