@@ -22,16 +22,27 @@ import (
 // scratch space, and their World methods (world.go) call the same code
 // and box its result for the VM.
 
+// libFunc is the function of the standard library that the call x
+// calls, with the call's arguments (the run expr-lang passes first left
+// out); nil when x calls something else (a name of the ruleset: a fn,
+// modifiers or a table) or with another number of arguments.
+func (c *fastCompiler) libFunc(x *ast.CallNode) (*stdlib.Func, []ast.Node) {
+	id, ok := x.Callee.(*ast.IdentifierNode)
+	if !ok || c.p.funcs[id.Value] != nil || c.p.modifiers[id.Value] != nil || c.p.tables[id.Value] != nil {
+		return nil, nil
+	}
+	f, args := stdlib.Lookup(id.Value), callArgs(x)
+	if f == nil || len(args) != len(f.Params) {
+		return nil, nil
+	}
+	return f, args
+}
+
 // libCall compiles a call of a function of the standard library whose
 // arguments all have a native boxed form (no lists); nil otherwise.
 func (c *fastCompiler) libCall(x *ast.CallNode) anyFn {
-	id, ok := x.Callee.(*ast.IdentifierNode)
-	if !ok || c.p.funcs[id.Value] != nil || c.p.modifiers[id.Value] != nil || c.p.tables[id.Value] != nil {
-		return nil
-	}
-	f := stdlib.Lookup(id.Value)
-	args := callArgs(x)
-	if f == nil || len(args) != len(f.Params) {
+	f, args := c.libFunc(x)
+	if f == nil {
 		return nil
 	}
 	fns := make([]anyFn, len(args))
@@ -88,13 +99,8 @@ func withArgs[T any](fns []anyFn, call func(r *Run, args []any) (T, error)) func
 // implementation (stdlib.Func.Typed) whose arguments are native: the
 // implementation is called with Go values, nothing boxed. nil otherwise.
 func (c *fastCompiler) libTyped(x *ast.CallNode) intFn {
-	id, ok := x.Callee.(*ast.IdentifierNode)
-	if !ok || c.p.funcs[id.Value] != nil || c.p.modifiers[id.Value] != nil || c.p.tables[id.Value] != nil {
-		return nil
-	}
-	f := stdlib.Lookup(id.Value)
-	args := callArgs(x)
-	if f == nil || f.Typed == nil || len(args) != len(f.Params) {
+	f, args := c.libFunc(x)
+	if f == nil || f.Typed == nil {
 		return nil
 	}
 	switch impl := f.Typed.(type) {
@@ -299,12 +305,7 @@ func (c *fastCompiler) toInt(n ast.Node) intFn {
 	if !ok {
 		return nil
 	}
-	id, ok := x.Callee.(*ast.IdentifierNode)
-	args := callArgs(x)
-	if !ok || c.p.funcs[id.Value] != nil || len(args) != 2 {
-		return nil
-	}
-	f := stdlib.Lookup(id.Value)
+	f, args := c.libFunc(x)
 	if f == nil {
 		return nil
 	}

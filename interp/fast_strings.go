@@ -34,13 +34,8 @@ func (c *fastCompiler) concat(x *ast.BinaryNode) strFn {
 // libTypedStr compiles a call of a library function whose Typed form is
 // stdlib.TypedStr (what a string made with + passes through).
 func (c *fastCompiler) libTypedStr(x *ast.CallNode) strFn {
-	id, ok := x.Callee.(*ast.IdentifierNode)
-	if !ok || c.p.funcs[id.Value] != nil || c.p.modifiers[id.Value] != nil || c.p.tables[id.Value] != nil {
-		return nil
-	}
-	f := stdlib.Lookup(id.Value)
-	args := callArgs(x)
-	if f == nil || len(args) != 1 {
+	f, args := c.libFunc(x)
+	if f == nil {
 		return nil
 	}
 	impl, ok := f.Typed.(stdlib.TypedStr)
@@ -64,9 +59,8 @@ func (c *fastCompiler) libTypedStr(x *ast.CallNode) strFn {
 // sides: the strings are made into the run's string scratch and joined
 // by join's implementation.
 func (c *fastCompiler) joinMap(x *ast.CallNode) strFn {
-	id, ok := x.Callee.(*ast.IdentifierNode)
-	args := callArgs(x)
-	if !ok || stdlib.Lookup(id.Value) != joinFunc || c.p.funcs[id.Value] != nil || len(args) != 2 {
+	f, args := c.libFunc(x)
+	if f == nil || f != joinFunc {
 		return nil
 	}
 	m, ok := args[0].(*ast.BuiltinNode)

@@ -65,16 +65,11 @@ func compileDeclaredInt(c *fastCompiler, args []ast.Node) intFn {
 // worldCall finds the specialisation of a call x in table, nil if none.
 func worldCall[F any](c *fastCompiler, table map[string]func(*fastCompiler, []ast.Node) F, x *ast.CallNode) (F, bool) {
 	var zero F
-	id, ok := x.Callee.(*ast.IdentifierNode)
-	if !ok || c.p.funcs[id.Value] != nil || c.p.modifiers[id.Value] != nil || c.p.tables[id.Value] != nil {
+	f, args := c.libFunc(x)
+	if f == nil || table[f.Name] == nil {
 		return zero, false
 	}
-	compile := table[id.Value]
-	args := callArgs(x)
-	if compile == nil || len(args) != 2 {
-		return zero, false
-	}
-	return compile(c, args), true
+	return table[f.Name](c, args), true
 }
 
 // isAllCombatants reports whether n is the global list of every
