@@ -8,13 +8,26 @@
 // Every statement of every body is compiled into one closure (stmtFn,
 // stmt.go) that holds what it needs, resolved: the places of its frame
 // it reads and writes, and its expressions planned (eval.go). An
-// expression is planned once: when the native compiler (fast.go,
-// fast_ops.go, fast_world.go, and fast_fn.go for calls of the ruleset's
-// fns) covers it, it runs as Go closures that read the frame by offset
-// (mem_unsafe); otherwise it runs in expr-lang's VM, the evaluator
-// of record (TestFastAgreesWithExpr and TestFastSameLogs hold the two to
-// the same values, rolls, errors and logs). There is no other way to run
-// a statement and no switch that changes the engine.
+// expression is planned once: when the native compiler covers it, it
+// runs as Go closures that read the frame by offset (mem_unsafe);
+// otherwise it runs in expr-lang's VM, the evaluator of record
+// (TestFastAgreesWithExpr, TestFastSameLogs and every spec case, played
+// under both plans, hold the two to the same values, rolls, errors and
+// logs). There is no other way to run a statement and no switch that
+// changes the engine. The native compiler, by file: fast.go (names,
+// fields, operators, ternaries, predicates, the world's lists),
+// fast_ops.go (arithmetic and comparisons), fast_fn.go (calls of the
+// ruleset's fns), fast_stdlib.go (calls of the standard library through
+// its table entry: Impl with boxed arguments, or the entry's Typed form;
+// tables; x in [literals]), fast_world.go and fast_world_calls.go (the
+// world functions on lists, pending, declared_int: the same code their
+// World methods in world.go run), fast_map.go (max/min of a map, find,
+// ranges, call types), fast_strings.go (strings made with +, join).
+//
+// Rosters (roster.go): each side's living members and living enemies,
+// and everyone in the fight, kept by the run and updated in place when an
+// assignment sets a combatant's alive, present or side (Plan.rosterEffect
+// decides, when planning, what an assignment does to them).
 //
 // The statements, one file each: let, if, log, return, segment
 // (stmt.go); assignments (assign.go); loops, orders, tie groups and
