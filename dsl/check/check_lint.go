@@ -85,6 +85,8 @@ func (c *checker) walkFor(visit func(*syntax.ForStmt)) {
 			block(s.Schedule.Body)
 		case s.Segment != nil:
 			block(s.Segment.Body)
+		case s.While != nil:
+			block(s.While.Body)
 		}
 	}
 	for _, d := range c.f.Decls {

@@ -207,6 +207,9 @@ func (bc *bodyCheck) stmt(s *syntax.Stmt) {
 	case s.Apply != nil:
 		bc.apply(s.Apply)
 	case s.Return != nil:
+	case s.While != nil:
+		bc.compile(s.While.Cond, u.Bool)
+		bc.block(s.While.Body)
 	}
 }
 

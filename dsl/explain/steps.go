@@ -118,6 +118,8 @@ func (w *walker) stmt(s *syntax.Stmt) []*Step {
 		return one(w.applyStep(s.Apply))
 	case s.Return != nil:
 		return one(&Step{Text: "stop here"})
+	case s.While != nil:
+		return one(&Step{Text: fmt.Sprintf("while %s, repeat:", w.expr(s.While.Cond)), Steps: w.block(s.While.Body)})
 	case s.Assign != nil:
 		return one(&Step{Text: fmt.Sprintf("%s %s %s", pathText(s.Assign.Target), s.Assign.Op, w.expr(s.Assign.Value))})
 	}

@@ -570,7 +570,7 @@ func (p *formatter) semi() {
 }
 
 func (p *formatter) stmt(s *syntax.Stmt) {
-	p.known(s, s.Pos, "Let", "If", "For", "Emit", "Act", "Declare", "Schedule", "Cancel", "Segment", "Log", "Apply", "Return", "Assign")
+	p.known(s, s.Pos, "Let", "If", "For", "Emit", "Act", "Declare", "Schedule", "Cancel", "Segment", "Log", "Apply", "Return", "While", "Assign")
 	switch {
 	case s.Let != nil:
 		p.known(s.Let, s.Let.Pos, "Name", "Value")
@@ -674,6 +674,13 @@ func (p *formatter) stmt(s *syntax.Stmt) {
 	case s.Return != nil:
 		p.known(s.Return, s.Return.Pos, "Kw")
 		p.tok("return")
+	case s.While != nil: // v2 (part B)
+		w := s.While
+		p.known(w, w.Pos, "Cond", "Body")
+		p.tok("while")
+		p.space()
+		p.expr(w.Cond)
+		p.block(w.Body)
 	case s.Assign != nil:
 		a := s.Assign
 		p.known(a, a.Pos, "Target", "Op", "Value")

@@ -134,6 +134,8 @@ func (w *scopeWalker) stmt(s *syntax.Stmt, in *syntax.Block) {
 		w.block(s.Schedule.Body)
 	case s.Segment != nil:
 		w.block(s.Segment.Body)
+	case s.While != nil:
+		w.block(s.While.Body)
 	}
 }
 

@@ -425,6 +425,7 @@ type Stmt struct {
 	Log      *LogStmt      `parser:"| @@"`
 	Apply    *ApplyStmt    `parser:"| @@"`
 	Return   *ReturnStmt   `parser:"| @@"`
+	While    *WhileStmt    `parser:"| @@"` // v2 (part B): ast_while.go
 	Assign   *AssignStmt   `parser:"| @@"`
 }
 
