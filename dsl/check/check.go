@@ -149,6 +149,7 @@ func (c *checker) checkRuleset() {
 	}
 	c.checkUnused()
 	c.lintRuleset()
+	c.lintRanges() // v2 (part B)
 	c.checkDiceClaims()
 	c.m.funcOpts, c.m.funcs, c.m.sig, c.m.memo = c.funcOpts, c.funcs, c.sig, c.memo
 }
