@@ -368,6 +368,8 @@ func (p *Plan) stmt(s *syntax.Stmt) stmtFn {
 			n.keys = append(n.keys, p.expr(k))
 		}
 		return p.compileApply(n)
+	case s.Group != nil:
+		return p.compileGroup(at, s.Group) // loop_group.go
 	case s.While != nil:
 		return p.compileWhile(at, p.expr(s.While.Cond), p.block(s.While.Body))
 	}

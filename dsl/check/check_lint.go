@@ -87,6 +87,8 @@ func (c *checker) walkFor(visit func(*syntax.ForStmt)) {
 			block(s.Segment.Body)
 		case s.While != nil:
 			block(s.While.Body)
+		case s.Group != nil:
+			block(s.Group.Body)
 		}
 	}
 	for _, d := range c.f.Decls {

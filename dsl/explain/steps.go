@@ -93,6 +93,8 @@ func (w *walker) stmt(s *syntax.Stmt) []*Step {
 		return w.ifSteps(s.If, "")
 	case s.For != nil:
 		return one(w.forStep(s.For))
+	case s.Group != nil:
+		return one(w.groupStep(s.Group)) // steps_group.go
 	case s.Emit != nil:
 		return one(w.emitStep(s.Emit))
 	case s.Act != nil:

@@ -415,6 +415,7 @@ type Stmt struct {
 	EndPos   lexer.Position
 	Let      *LetStmt      `parser:"  @@"`
 	If       *IfStmt       `parser:"| @@"`
+	Group    *GroupStmt    `parser:"| @@"` // v2 (part B): ast_group.go
 	For      *ForStmt      `parser:"| @@"`
 	Emit     *EmitStmt     `parser:"| @@"`
 	Act      *ActStmt      `parser:"| @@"`

@@ -69,6 +69,7 @@ func (f *form[N]) starts(word string) bool {
 var stmtForms = []form[Stmt]{
 	formOf(func(s *Stmt) **LetStmt { return &s.Let }, "let"),
 	formOf(func(s *Stmt) **IfStmt { return &s.If }, "if"),
+	formOf(func(s *Stmt) **GroupStmt { return &s.Group }, "for"),
 	formOf(func(s *Stmt) **ForStmt { return &s.For }, "for"),
 	formOf(func(s *Stmt) **EmitStmt { return &s.Emit }, "emit"),
 	formOf(func(s *Stmt) **ActStmt { return &s.Act }, "act"),

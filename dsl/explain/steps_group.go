@@ -1,0 +1,32 @@
+package explain
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/frayrules/fray/dsl/syntax"
+)
+
+// groupStep reads "for group G of X in LIST by KEYS { BODY }": an order
+// whose ties form the groups the body runs for.
+func (w *walker) groupStep(n *syntax.GroupStmt) *Step {
+	items := fmt.Sprintf("%s in %s", n.Var.Text, w.expr(n.List))
+	o := &Order{Where: w.where, Items: items}
+	var parts []string
+	for _, k := range n.Keys {
+		key := Key{Expr: w.expr(k.Key), Direction: "lowest first"}
+		if k.Dir == "desc" {
+			key.Direction = "highest first"
+		}
+		key.Label = key.Expr
+		if k.Label != nil {
+			key.Label = string(*k.Label)
+		}
+		o.Keys = append(o.Keys, key)
+		parts = append(parts, fmt.Sprintf("%s, %s", key.Label, key.Direction))
+	}
+	o.Ties = fmt.Sprintf("items tied on every key go together, as one group %s", n.Group.Text)
+	w.b.doc.Orders = append(w.b.doc.Orders, o)
+	text := fmt.Sprintf("for each group %s of %s, in order of %s; %s:", n.Group.Text, items, strings.Join(parts, ", then "), o.Ties)
+	return &Step{Text: text, Steps: w.block(n.Body)}
+}
