@@ -38,6 +38,7 @@ type forNode struct {
 	// together: a grouped loop's order (loop_group.go), whose runs of
 	// equal keys are groups as a simultaneous loop's are.
 	together bool
+	pair     *pairPlan // a pairwise order instead of keys (order_pair.go)
 	body     block
 	slot     slot // where the loop variable sits in the frame
 }
@@ -53,9 +54,10 @@ type orderItem struct {
 
 // loopBuf is the reusable storage of one level of loop nesting.
 type loopBuf struct {
-	items  []orderItem
-	groups [][]orderItem
-	queue  []pendingEmit
+	items   []orderItem
+	groups  [][]orderItem
+	queue   []pendingEmit
+	decided []int // a pairwise order's deciding rules (order_pair.go)
 }
 
 // loopBuf lends the storage of the next nesting level; give it back
@@ -155,12 +157,19 @@ func (n *forNode) run(r *Run, base addr, buf *loopBuf) (flow, error) {
 	if err != nil {
 		return flowNext, err
 	}
-	buf.groups = n.group(buf.groups[:0], items)
-	groups := buf.groups
-	// An order of nobody says nothing.
-	if len(n.keys) > 0 && len(items) > 0 && !r.quiet() {
-		r.logOrder(n, items, groups)
+	if n.pair != nil {
+		buf.groups = pairGroups(buf.groups[:0], items, buf.decided, n.simultaneous)
+		if len(items) > 0 && !r.quiet() {
+			r.logPairOrder(n, items, buf.groups, buf.decided)
+		}
+	} else {
+		buf.groups = n.group(buf.groups[:0], items)
+		// An order of nobody says nothing.
+		if len(n.keys) > 0 && len(items) > 0 && !r.quiet() {
+			r.logOrder(n, items, buf.groups)
+		}
 	}
+	groups := buf.groups
 	watch := r.watchEnd(len(groups))
 	for _, g := range groups {
 		f, err := n.runGroup(r, base, g, &buf.queue)
@@ -181,6 +190,10 @@ func (n *forNode) order(r *Run, base addr, buf *loopBuf) ([]orderItem, error) {
 	items, err := n.items(r, base, buf.items[:0])
 	buf.items = items
 	if err != nil {
+		return items, err
+	}
+	if n.pair != nil {
+		buf.decided, err = n.pair.sort(r, n.at, items, buf.decided)
 		return items, err
 	}
 	if len(n.keys) > 0 {

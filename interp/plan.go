@@ -336,7 +336,11 @@ func (p *Plan) stmt(s *syntax.Stmt) stmtFn {
 		field := m.Loops[f].Index
 		p.presetField(p.cur, field) // set before each run of the body
 		n := &forNode{at: at, list: p.expr(f.List), simultaneous: f.Simultaneous, body: p.block(f.Body), slot: p.slotOf(field, nil)}
+		n.pair = p.pairPlan(m.OrderUses[f]) // order_pair.go: "by melee", no keys
 		for _, k := range f.Keys {
+			if n.pair != nil {
+				break
+			}
 			label := k.Key.Raw()
 			if k.Label != nil {
 				label = string(*k.Label)

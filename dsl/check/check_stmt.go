@@ -160,7 +160,11 @@ func (bc *bodyCheck) stmt(s *syntax.Stmt) {
 		bc.scopes = append(bc.scopes, map[string]bool{})
 		bc.declare(f.Var, elem)
 		c.m.Loops[f] = c.m.Locals[f.Var]
-		bc.orderKeys(f.Keys)
+		if o := bc.pairOrder(f, elem); o != nil { // v2 (part B): for c in LIST by melee
+			c.m.OrderUses[f] = o
+		} else {
+			bc.orderKeys(f.Keys)
+		}
 		bc.block(f.Body)
 		bc.scopes = bc.scopes[:len(bc.scopes)-1]
 	case s.Emit != nil:

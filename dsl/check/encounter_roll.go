@@ -34,6 +34,9 @@ func (c *checker) rollSetting(v *syntax.Value, at *Attr) (roll Roll, handled, ok
 	}
 	r := syntax.RangeOf(v.Pos, v.EndPos)
 	d, err := stdlib.ParseDice(text)
+	if err != nil && v.Dice == nil {
+		return Roll{}, false, false // a string that is no dice: the literal's own error
+	}
 	if err != nil {
 		c.errorf(diag.CodeBadValue, r, `a whole number, or dice to roll at set-up, written like 8, 2d8 or "1d8+1"`, "%s", err)
 		return Roll{}, true, false

@@ -37,6 +37,7 @@ const (
 	CodeLimit           = "F501" // a limit was reached (its flag raises it)
 	CodeSandbox         = "F502" // an import outside the root folder
 	CodeEmptyRange      = "F620" // a range of literal numbers that counts down: always empty
+	CodePairOrder       = "F621" // a pairwise order declared or used wrongly
 )
 
 // CodeInfo describes a diagnostic code.
@@ -84,6 +85,7 @@ var Codes = []CodeInfo{
 	{CodeLimit, "limit", "A file, expression or encounter beyond one of fray's limits.", false, false},
 	{CodeSandbox, "sandbox", "An import that is absolute or leads outside the root folder.", false, false},
 	{CodeEmptyRange, "empty-range", "A range of literal numbers whose end is below its start: always empty.", true, false},
+	{CodePairOrder, "pair-order", "A pairwise order without two parameters of one type or without rules, or used with a direction.", false, false},
 }
 
 // CodeByID finds a code's description.

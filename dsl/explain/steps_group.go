@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/frayrules/fray/dsl/check"
 	"github.com/frayrules/fray/dsl/syntax"
 )
 
@@ -28,5 +29,24 @@ func (w *walker) groupStep(n *syntax.GroupStmt) *Step {
 	o.Ties = fmt.Sprintf("items tied on every key go together, as one group %s", n.Group.Text)
 	w.b.doc.Orders = append(w.b.doc.Orders, o)
 	text := fmt.Sprintf("for each group %s of %s, in order of %s; %s:", n.Group.Text, items, strings.Join(parts, ", then "), o.Ties)
+	return &Step{Text: text, Steps: w.block(n.Body)}
+}
+
+// pairStep reads "for X in LIST by ORDER": an order declared as rules
+// over two items, the first rule that separates two of them deciding.
+func (w *walker) pairStep(n *syntax.ForStmt, o *check.PairOrder) *Step {
+	items := fmt.Sprintf("%s in %s", n.Var.Text, w.expr(n.List))
+	ord := &Order{Where: w.where, Items: items}
+	var parts []string
+	for _, r := range o.Decl.Rules {
+		ord.Keys = append(ord.Keys, Key{Label: string(r.Label), Expr: w.expr(r.Cond), Direction: fmt.Sprintf("%s first when it holds", o.A.Name)})
+		parts = append(parts, fmt.Sprintf("%q (%s)", string(r.Label), w.expr(r.Cond)))
+	}
+	ord.Ties = "items no rule separates keep the list's order"
+	if n.Simultaneous {
+		ord.Ties = "items no rule separates act simultaneously: their effects land together"
+	}
+	w.b.doc.Orders = append(w.b.doc.Orders, ord)
+	text := fmt.Sprintf("for each %s, in order %s: of two, the first rule that puts one before the other decides: %s; %s:", items, o.Name, strings.Join(parts, ", then "), ord.Ties)
 	return &Step{Text: text, Steps: w.block(n.Body)}
 }

@@ -231,7 +231,7 @@ func (p *formatter) gap(offset int) (hasComment, hasBlank bool) {
 }
 
 func (p *formatter) decl(d *syntax.Decl) {
-	p.known(d, d.Pos, "Override", "Remove", "Ruleset", "Encounter", "Schema", "Side", "Const", "Event", "Handler", "Action", "Table", "Modifiers", "Func", "Phase", "End", "Script", "Ruling", "Map", "Test")
+	p.known(d, d.Pos, "Override", "Remove", "Ruleset", "Encounter", "Schema", "Side", "Const", "Event", "Handler", "Action", "Table", "Modifiers", "Func", "Phase", "End", "Script", "Ruling", "Map", "Test", "Order")
 	if d.Override {
 		p.tok("override")
 		p.space()
@@ -334,6 +334,8 @@ func (p *formatter) decl(d *syntax.Decl) {
 		p.mapDecl(d.Map)
 	case d.Test != nil:
 		p.testDecl(d.Test) // format_testdecl.go
+	case d.Order != nil:
+		p.orderDecl(d.Order) // format_order.go
 	default:
 		p.fail(d.Pos, "a declaration the formatter does not know")
 	}

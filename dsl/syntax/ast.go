@@ -84,6 +84,7 @@ type Decl struct {
 	Script    *ScriptDecl    `parser:"| @@"`
 	Ruling    *RulingDecl    `parser:"| @@"`
 	Map       *MapDecl       `parser:"| @@"`
+	Order     *OrderDecl     `parser:"| @@"`   // v2 (part B): ast_order.go
 	Test      *TestDecl      `parser:"| @@ )"` // test_ast.go
 }
 
