@@ -33,7 +33,11 @@ func (p *Plan) compileGroup(at diag.Range, s *syntax.GroupStmt) stmtFn {
 	p.presetField(p.cur, grp)
 	n := &groupNode{at: at, groupSlot: p.slotOf(grp, nil)}
 	n.forNode = forNode{at: at, list: p.expr(s.List), together: true, body: p.block(s.Body), slot: p.slotOf(item, nil)}
+	n.pair = p.pairPlan(m.GroupOrders[s]) // groups of items no rule separates
 	for _, k := range s.Keys {
+		if n.pair != nil {
+			break
+		}
 		label := k.Key.Raw()
 		if k.Label != nil {
 			label = string(*k.Label)
@@ -58,11 +62,18 @@ func (n *groupNode) runGroups(r *Run, base addr, buf *loopBuf) (flow, error) {
 	if err != nil {
 		return flowNext, err
 	}
-	buf.groups = n.group(buf.groups[:0], items)
-	groups := buf.groups
-	if len(items) > 0 && !r.quiet() {
-		r.logOrder(&n.forNode, items, groups)
+	if n.pair != nil {
+		buf.groups = pairGroups(buf.groups[:0], items, buf.decided, true)
+		if len(items) > 0 && !r.quiet() {
+			r.logPairOrder(&n.forNode, items, buf.groups, buf.decided)
+		}
+	} else {
+		buf.groups = n.group(buf.groups[:0], items)
+		if len(items) > 0 && !r.quiet() {
+			r.logOrder(&n.forNode, items, buf.groups)
+		}
 	}
+	groups := buf.groups
 	watch := r.watchEnd(len(groups))
 	for _, g := range groups {
 		if err := n.setGroup(r, base, g); err != nil {

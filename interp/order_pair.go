@@ -148,7 +148,7 @@ func (r *Run) logPairOrder(n *forNode, items []orderItem, groups [][]orderItem, 
 		}
 		b.WriteString(strings.Join(names, " = "))
 		if len(g) > 1 {
-			b.WriteString(" simultaneous")
+			b.WriteString(" " + n.tieWord())
 		}
 		if gi > 0 {
 			b.WriteString(" [" + pairReason(o, decided[at]) + "]")
@@ -210,8 +210,8 @@ func (r *Run) explainPairOrder(n *forNode, groups [][]orderItem, decided []int) 
 						with = append(with, show(g[j].v))
 					}
 				}
-				args["simultaneous_with"] = with
-				parts = append(parts, fmt.Sprintf("simultaneous with %s: no rule separates them", strings.Join(with, ", ")))
+				args[n.tieWord()+"_with"] = with
+				parts = append(parts, fmt.Sprintf("%s with %s: no rule separates them", n.tieWord(), strings.Join(with, ", ")))
 			}
 			if gi > 0 && ii == 0 {
 				prev := show(groups[gi-1][len(groups[gi-1])-1].v)

@@ -88,6 +88,7 @@ func check(f *syntax.File, l *Linter) (*Model, diag.Diagnostics) {
 		Assigns: map[*syntax.AssignStmt]*Target{}, Logs: map[*syntax.LogStmt]*Template{},
 		Emits: map[*syntax.EmitStmt]*Event{}, Applies: map[*syntax.ApplyStmt]*Table{}, Loops: map[*syntax.ForStmt]*FrameField{},
 		Orders: map[string]*PairOrder{}, OrderUses: map[*syntax.ForStmt]*PairOrder{},
+		GroupOrders: map[*syntax.GroupStmt]*PairOrder{},
 	}
 	c.m.low = &lowering{m: c.m}
 	c.checkRuleset()

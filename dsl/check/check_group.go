@@ -13,7 +13,11 @@ func (bc *bodyCheck) groupStmt(g *syntax.GroupStmt) {
 	elem := bc.loopElem(g.List)
 	bc.scopes = append(bc.scopes, map[string]bool{})
 	bc.declare(g.Var, elem)
-	bc.orderKeys(g.Keys)
+	if o := bc.pairOrder(g.Keys, g.Body, elem); o != nil { // groups of items no rule separates
+		c.m.GroupOrders[g] = o
+	} else {
+		bc.orderKeys(g.Keys)
+	}
 	bc.scopes = bc.scopes[:len(bc.scopes)-1]
 
 	list := ListOf(elem)

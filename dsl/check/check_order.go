@@ -77,12 +77,12 @@ func sameType(a, b *Type) bool { return Assignable(a, b) && Assignable(b, a) }
 
 // pairOrder is the order a for loop names as its only key ("by melee"),
 // checked against the loop's items; nil when the key is an expression.
-func (bc *bodyCheck) pairOrder(f *syntax.ForStmt, elem *Type) *PairOrder {
+func (bc *bodyCheck) pairOrder(keys []*syntax.OrderKey, body *syntax.Block, elem *Type) *PairOrder {
 	c := bc.c
-	if len(f.Keys) != 1 || f.Keys[0].Label != nil || len(f.Keys[0].Key.Tokens) != 1 {
+	if len(keys) != 1 || keys[0].Label != nil || len(keys[0].Key.Tokens) != 1 {
 		return nil
 	}
-	k := f.Keys[0]
+	k := keys[0]
 	o := c.m.Orders[k.Key.Tokens[0].Value]
 	if o == nil || bc.fr.Lookup(o.Name) != nil {
 		return nil // a local or global of that name is an ordinary key
@@ -90,7 +90,7 @@ func (bc *bodyCheck) pairOrder(f *syntax.ForStmt, elem *Type) *PairOrder {
 	o.Used = true
 	r := syntax.RangeOf(k.Pos, k.Key.EndPos)
 	if k.Dir != "" {
-		c.errorf(diag.CodePairOrder, syntax.RangeOf(k.Pos, f.Body.Pos), "a pairwise order has no direction: its rules say who goes first", "by %s %s: an order declared with rules cannot be reversed", o.Name, k.Dir)
+		c.errorf(diag.CodePairOrder, syntax.RangeOf(k.Pos, body.Pos), "a pairwise order has no direction: its rules say who goes first", "by %s %s: an order declared with rules cannot be reversed", o.Name, k.Dir)
 	}
 	if o.A != nil && elem.Kind != KAny && !Assignable(elem, o.A.Type) {
 		c.errorf(diag.CodeType, r, "order a list of the items the order compares", "order %s compares %s, the loop's items are %s", o.Name, o.A.Type, elem)

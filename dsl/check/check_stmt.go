@@ -160,7 +160,7 @@ func (bc *bodyCheck) stmt(s *syntax.Stmt) {
 		bc.scopes = append(bc.scopes, map[string]bool{})
 		bc.declare(f.Var, elem)
 		c.m.Loops[f] = c.m.Locals[f.Var]
-		if o := bc.pairOrder(f, elem); o != nil { // v2 (part B): for c in LIST by melee
+		if o := bc.pairOrder(f.Keys, f.Body, elem); o != nil { // v2 (part B): for c in LIST by melee
 			c.m.OrderUses[f] = o
 		} else {
 			bc.orderKeys(f.Keys)

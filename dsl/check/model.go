@@ -67,8 +67,9 @@ type Model struct {
 
 	// Pairwise orders (v2, part B: check_order.go), by name, and the
 	// loops that use one ("for c in LIST by melee").
-	Orders    map[string]*PairOrder
-	OrderUses map[*syntax.ForStmt]*PairOrder
+	Orders      map[string]*PairOrder
+	OrderUses   map[*syntax.ForStmt]*PairOrder
+	GroupOrders map[*syntax.GroupStmt]*PairOrder
 }
 
 // CExpr is a checked expression: its typed, optimized syntax tree, and

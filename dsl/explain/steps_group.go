@@ -12,6 +12,13 @@ import (
 // whose ties form the groups the body runs for.
 func (w *walker) groupStep(n *syntax.GroupStmt) *Step {
 	items := fmt.Sprintf("%s in %s", n.Var.Text, w.expr(n.List))
+	if o := w.b.m.GroupOrders[n]; o != nil && o.A != nil {
+		ord := w.pairOrder(items, o)
+		ord.Ties = fmt.Sprintf("items no rule separates go together, as one group %s", n.Group.Text)
+		w.b.doc.Orders = append(w.b.doc.Orders, ord)
+		text := fmt.Sprintf("for each group %s of %s, in order %s: of two, the first rule that puts one before the other decides: %s; %s:", n.Group.Text, items, o.Name, pairRules(w, o), ord.Ties)
+		return &Step{Text: text, Steps: w.block(n.Body)}
+	}
 	o := &Order{Where: w.where, Items: items}
 	var parts []string
 	for _, k := range n.Keys {
@@ -36,17 +43,30 @@ func (w *walker) groupStep(n *syntax.GroupStmt) *Step {
 // over two items, the first rule that separates two of them deciding.
 func (w *walker) pairStep(n *syntax.ForStmt, o *check.PairOrder) *Step {
 	items := fmt.Sprintf("%s in %s", n.Var.Text, w.expr(n.List))
-	ord := &Order{Where: w.where, Items: items}
-	var parts []string
-	for _, r := range o.Decl.Rules {
-		ord.Keys = append(ord.Keys, Key{Label: string(r.Label), Expr: w.expr(r.Cond), Direction: fmt.Sprintf("%s first when it holds", o.A.Name)})
-		parts = append(parts, fmt.Sprintf("%q (%s)", string(r.Label), w.expr(r.Cond)))
-	}
+	ord := w.pairOrder(items, o)
 	ord.Ties = "items no rule separates keep the list's order"
 	if n.Simultaneous {
 		ord.Ties = "items no rule separates act simultaneously: their effects land together"
 	}
 	w.b.doc.Orders = append(w.b.doc.Orders, ord)
-	text := fmt.Sprintf("for each %s, in order %s: of two, the first rule that puts one before the other decides: %s; %s:", items, o.Name, strings.Join(parts, ", then "), ord.Ties)
+	text := fmt.Sprintf("for each %s, in order %s: of two, the first rule that puts one before the other decides: %s; %s:", items, o.Name, pairRules(w, o), ord.Ties)
 	return &Step{Text: text, Steps: w.block(n.Body)}
+}
+
+// pairOrder is the Order of a pairwise order's use: its rules as keys.
+func (w *walker) pairOrder(items string, o *check.PairOrder) *Order {
+	ord := &Order{Where: w.where, Items: items}
+	for _, r := range o.Decl.Rules {
+		ord.Keys = append(ord.Keys, Key{Label: string(r.Label), Expr: w.expr(r.Cond), Direction: fmt.Sprintf("%s first when it holds", o.A.Name)})
+	}
+	return ord
+}
+
+// pairRules lists an order's rules: "label" (condition), then ...
+func pairRules(w *walker, o *check.PairOrder) string {
+	var parts []string
+	for _, r := range o.Decl.Rules {
+		parts = append(parts, fmt.Sprintf("%q (%s)", string(r.Label), w.expr(r.Cond)))
+	}
+	return strings.Join(parts, ", then ")
 }
