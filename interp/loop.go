@@ -35,8 +35,12 @@ type forNode struct {
 	items        func(r *Run, base addr, into []orderItem) ([]orderItem, error)
 	keys         []orderKey
 	simultaneous bool
-	body         block
-	slot         slot // where the loop variable sits in the frame
+	// together: a grouped loop's order (loop_group.go), whose runs of
+	// equal keys are groups as a simultaneous loop's are.
+	together bool
+	pair     *pairPlan // a pairwise order instead of keys (order_pair.go)
+	body     block
+	slot     slot // where the loop variable sits in the frame
 }
 
 type orderItem struct {
@@ -50,9 +54,10 @@ type orderItem struct {
 
 // loopBuf is the reusable storage of one level of loop nesting.
 type loopBuf struct {
-	items  []orderItem
-	groups [][]orderItem
-	queue  []pendingEmit
+	items   []orderItem
+	groups  [][]orderItem
+	queue   []pendingEmit
+	decided []int // a pairwise order's deciding rules (order_pair.go)
 }
 
 // loopBuf lends the storage of the next nesting level; give it back
@@ -148,33 +153,23 @@ func itemKeys(items []orderItem) []any {
 }
 
 func (n *forNode) run(r *Run, base addr, buf *loopBuf) (flow, error) {
-	items, err := n.items(r, base, buf.items[:0])
-	buf.items = items
+	items, err := n.order(r, base, buf)
 	if err != nil {
 		return flowNext, err
 	}
-	if len(n.keys) > 0 {
-		for i := range items {
-			if err := n.set(r, base, &items[i]); err != nil {
-				return flowNext, err
-			}
-			for _, k := range n.keys {
-				r.reason = k.label
-				kv, err := k.val(r, base)
-				if err != nil {
-					return flowNext, err
-				}
-				items[i].keys = append(items[i].keys, kv)
-			}
+	if n.pair != nil {
+		buf.groups = pairGroups(buf.groups[:0], items, buf.decided, n.simultaneous)
+		if len(items) > 0 && !r.quiet() {
+			r.logPairOrder(n, items, buf.groups, buf.decided)
 		}
-		slices.SortStableFunc(items, n.cmp)
+	} else {
+		buf.groups = n.group(buf.groups[:0], items)
+		// An order of nobody says nothing.
+		if len(n.keys) > 0 && len(items) > 0 && !r.quiet() {
+			r.logOrder(n, items, buf.groups)
+		}
 	}
-	buf.groups = n.group(buf.groups[:0], items)
 	groups := buf.groups
-	// An order of nobody says nothing.
-	if len(n.keys) > 0 && len(items) > 0 && !r.quiet() {
-		r.logOrder(n, items, groups)
-	}
 	watch := r.watchEnd(len(groups))
 	for _, g := range groups {
 		f, err := n.runGroup(r, base, g, &buf.queue)
@@ -186,6 +181,38 @@ func (n *forNode) run(r *Run, base addr, buf *loopBuf) (flow, error) {
 		}
 	}
 	return flowNext, nil
+}
+
+// order takes the list's items into buf and sorts them by the loop's
+// keys (a stable sort), each item's keys evaluated with it in the loop
+// variable.
+func (n *forNode) order(r *Run, base addr, buf *loopBuf) ([]orderItem, error) {
+	items, err := n.items(r, base, buf.items[:0])
+	buf.items = items
+	if err != nil {
+		return items, err
+	}
+	if n.pair != nil {
+		buf.decided, err = n.pair.sort(r, n.at, items, buf.decided)
+		return items, err
+	}
+	if len(n.keys) > 0 {
+		for i := range items {
+			if err := n.set(r, base, &items[i]); err != nil {
+				return items, err
+			}
+			for _, k := range n.keys {
+				r.reason = k.label
+				kv, err := k.val(r, base)
+				if err != nil {
+					return items, err
+				}
+				items[i].keys = append(items[i].keys, kv)
+			}
+		}
+		slices.SortStableFunc(items, n.cmp)
+	}
+	return items, nil
 }
 
 // cmp orders two items by the loop's keys, for a stable sort.
@@ -206,7 +233,7 @@ func (n *forNode) cmp(a, b orderItem) int {
 // group splits an ordered list into runs of equal keys when ties are
 // simultaneous; otherwise every item is its own group. It appends to groups.
 func (n *forNode) group(groups [][]orderItem, items []orderItem) [][]orderItem {
-	if !n.simultaneous {
+	if !n.simultaneous && !n.together {
 		for i := range items {
 			groups = append(groups, items[i:i+1])
 		}
@@ -363,7 +390,7 @@ func (r *Run) logOrder(n *forNode, items []orderItem, groups [][]orderItem) {
 		}
 		s := strings.Join(names, " = ")
 		if len(g) > 1 {
-			s += " simultaneous"
+			s += " " + n.tieWord()
 		}
 		// Name the tie-break that separated this group from the previous one.
 		if gi > 0 && len(n.keys) > 1 {
@@ -392,6 +419,14 @@ func (r *Run) logOrder(n *forNode, items []orderItem, groups [][]orderItem) {
 	if r.opt.Why != "" {
 		r.explainOrder(n, items, groups) // why.go
 	}
+}
+
+// tieWord says what the items of a group of equal keys are to each other.
+func (n *forNode) tieWord() string {
+	if n.together {
+		return "together"
+	}
+	return "simultaneous"
 }
 
 // compare orders two key values of the same kind.

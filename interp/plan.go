@@ -336,7 +336,11 @@ func (p *Plan) stmt(s *syntax.Stmt) stmtFn {
 		field := m.Loops[f].Index
 		p.presetField(p.cur, field) // set before each run of the body
 		n := &forNode{at: at, list: p.expr(f.List), simultaneous: f.Simultaneous, body: p.block(f.Body), slot: p.slotOf(field, nil)}
+		n.pair = p.pairPlan(m.OrderUses[f]) // order_pair.go: "by melee", no keys
 		for _, k := range f.Keys {
+			if n.pair != nil {
+				break
+			}
 			label := k.Key.Raw()
 			if k.Label != nil {
 				label = string(*k.Label)
@@ -368,6 +372,10 @@ func (p *Plan) stmt(s *syntax.Stmt) stmtFn {
 			n.keys = append(n.keys, p.expr(k))
 		}
 		return p.compileApply(n)
+	case s.Group != nil:
+		return p.compileGroup(at, s.Group) // loop_group.go
+	case s.While != nil:
+		return p.compileWhile(at, p.expr(s.While.Cond), p.block(s.While.Body))
 	}
 	return compileReturn()
 }

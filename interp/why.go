@@ -70,8 +70,8 @@ func (r *Run) whyEvent(n *forNode, groups [][]orderItem, gi, ii int, name string
 				with = append(with, show(g[j].v))
 			}
 		}
-		args["simultaneous_with"] = with
-		parts = append(parts, fmt.Sprintf("simultaneous with %s: every key equal", strings.Join(with, ", ")))
+		args[n.tieWord()+"_with"] = with
+		parts = append(parts, fmt.Sprintf("%s with %s: every key equal", n.tieWord(), strings.Join(with, ", ")))
 	}
 	// The neighbours outside its group.
 	if gi > 0 {

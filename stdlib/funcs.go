@@ -193,6 +193,10 @@ var Funcs = sortFuncs([]*Func{
 		Typed: TypedInt3(Clamp),
 	},
 	{
+		Name: "downto", Doc: "the whole numbers from the first down to the second, the first first (empty if the first is smaller): `for i in downto(10, 1)` counts down as `1..10` counts up",
+		Params: []Kind{Int, Int}, Result: Ints, World: true, Impl: downtoImpl,
+	},
+	{
 		Name: "dice_max", Doc: "the highest total a dice value can give",
 		Params: []Kind{DiceKind}, Result: Int,
 		Impl:  func(_ World, a []any) (any, error) { return a[0].(Dice).Max(), nil },

@@ -87,6 +87,8 @@ func check(f *syntax.File, l *Linter) (*Model, diag.Diagnostics) {
 		Exprs: map[*syntax.Expr]*CExpr{}, Locals: map[*syntax.Name]*FrameField{},
 		Assigns: map[*syntax.AssignStmt]*Target{}, Logs: map[*syntax.LogStmt]*Template{},
 		Emits: map[*syntax.EmitStmt]*Event{}, Applies: map[*syntax.ApplyStmt]*Table{}, Loops: map[*syntax.ForStmt]*FrameField{},
+		Orders: map[string]*PairOrder{}, OrderUses: map[*syntax.ForStmt]*PairOrder{},
+		GroupOrders: map[*syntax.GroupStmt]*PairOrder{},
 	}
 	c.m.low = &lowering{m: c.m}
 	c.checkRuleset()
@@ -129,6 +131,7 @@ func (c *checker) checkRuleset() {
 	c.declareFuncs()
 	c.declareEvents()
 	c.declareActions()
+	c.checkOrders() // v2 (part B): before the bodies that use them
 	c.checkTables()
 	c.checkModifiers()
 	c.checkFuncs()
@@ -149,6 +152,8 @@ func (c *checker) checkRuleset() {
 	}
 	c.checkUnused()
 	c.lintRuleset()
+	c.lintRanges() // v2 (part B)
+	c.lintOrders()
 	c.checkDiceClaims()
 	c.m.funcOpts, c.m.funcs, c.m.sig, c.m.memo = c.funcOpts, c.funcs, c.sig, c.memo
 }

@@ -47,10 +47,19 @@ func (c *checker) lintRuleset() {
 			raw := strings.ReplaceAll(k.Key.Raw(), " ", "")
 			settled = settled || raw == f.Var.Text+".name"
 		}
+		if o := c.m.OrderUses[f]; o != nil {
+			settled = o.SettledByName() // check_order.go
+		}
 		if len(f.Keys) > 0 && !f.Simultaneous && !settled {
 			last := f.Keys[len(f.Keys)-1].Key
-			c.warnf(diag.CodeUndecidedOrder, syntax.RangeOf(f.Keys[0].Pos, last.EndPos), "add simultaneous for ties, or a last key that cannot tie, such as "+f.Var.Text+".name",
-				"ties in this order fall to list order")
+			hint := "add simultaneous for ties, or a last key that cannot tie, such as " + f.Var.Text + ".name"
+			if o := c.m.OrderUses[f]; o != nil && o.A != nil { // v2 (part B): a pairwise order
+				hint = fmt.Sprintf("add simultaneous for ties, or a last rule of order %s that decides every pair", o.Name)
+				if k := o.A.Type.Kind; k == KCombatant || k == KSide {
+					hint = fmt.Sprintf("add simultaneous for ties, or a last rule of order %s that cannot tie, such as \"by name\": %s.name < %s.name", o.Name, o.A.Name, o.B.Name)
+				}
+			}
+			c.warnf(diag.CodeUndecidedOrder, syntax.RangeOf(f.Keys[0].Pos, last.EndPos), hint, "ties in this order fall to list order")
 		}
 	})
 }
@@ -85,6 +94,10 @@ func (c *checker) walkFor(visit func(*syntax.ForStmt)) {
 			block(s.Schedule.Body)
 		case s.Segment != nil:
 			block(s.Segment.Body)
+		case s.While != nil:
+			block(s.While.Body)
+		case s.Group != nil:
+			block(s.Group.Body)
 		}
 	}
 	for _, d := range c.f.Decls {

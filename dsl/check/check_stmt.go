@@ -152,28 +152,18 @@ func (bc *bodyCheck) stmt(s *syntax.Stmt) {
 		bc.assign(s.Assign)
 	case s.If != nil:
 		bc.ifStmt(s.If)
+	case s.Group != nil: // v2 (part B): check_group.go
+		bc.groupStmt(s.Group)
 	case s.For != nil:
 		f := s.For
-		ce := bc.typed(f.List, nil)
-		elem := u.Any
-		if ce != nil {
-			if t := c.sharpen(ce, ce.Type); t.Kind == KList {
-				elem = t.Elem
-			} else if ce.Type.Kind != KAny {
-				c.errorf(diag.CodeType, syntax.RangeOf(f.List.Pos, f.List.EndPos), "for loops over a list, such as combatants or 1..6", "expected a list, found %s", ce.Type)
-			}
-		}
+		elem := bc.loopElem(f.List) // check_group.go
 		bc.scopes = append(bc.scopes, map[string]bool{})
 		bc.declare(f.Var, elem)
 		c.m.Loops[f] = c.m.Locals[f.Var]
-		for _, k := range f.Keys {
-			if kc := bc.compile(k.Key, nil); kc != nil {
-				switch kc.Type.Kind {
-				case KInt, KFloat, KString, KBool, KAny:
-				default:
-					c.errorf(diag.CodeType, syntax.RangeOf(k.Key.Pos, k.Key.EndPos), "order by a number, a string or a flag", "cannot order by %s", kc.Type.Article())
-				}
-			}
+		if o := bc.pairOrder(f.Keys, f.Body, elem); o != nil { // v2 (part B): for c in LIST by melee
+			c.m.OrderUses[f] = o
+		} else {
+			bc.orderKeys(f.Keys)
 		}
 		bc.block(f.Body)
 		bc.scopes = bc.scopes[:len(bc.scopes)-1]
@@ -207,6 +197,9 @@ func (bc *bodyCheck) stmt(s *syntax.Stmt) {
 	case s.Apply != nil:
 		bc.apply(s.Apply)
 	case s.Return != nil:
+	case s.While != nil:
+		bc.compile(s.While.Cond, u.Bool)
+		bc.block(s.While.Body)
 	}
 }
 

@@ -34,6 +34,8 @@ func declKey(d *syntax.Decl) string {
 		return d.Schema.Kind
 	case d.End != nil:
 		return "end"
+	case d.Order != nil: // v2 (part B)
+		return "order " + d.Order.Name
 	}
 	return ""
 }

@@ -64,6 +64,12 @@ type Model struct {
 	Emits   map[*syntax.EmitStmt]*Event
 	Applies map[*syntax.ApplyStmt]*Table
 	Loops   map[*syntax.ForStmt]*FrameField
+
+	// Pairwise orders (v2, part B: check_order.go), by name, and the
+	// loops that use one ("for c in LIST by melee").
+	Orders      map[string]*PairOrder
+	OrderUses   map[*syntax.ForStmt]*PairOrder
+	GroupOrders map[*syntax.GroupStmt]*PairOrder
 }
 
 // CExpr is a checked expression: its typed, optimized syntax tree, and

@@ -36,6 +36,8 @@ const (
 	CodeMap             = "F307" // an encounter map that cannot be read
 	CodeLimit           = "F501" // a limit was reached (its flag raises it)
 	CodeSandbox         = "F502" // an import outside the root folder
+	CodeEmptyRange      = "F620" // a range of literal numbers that counts down: always empty
+	CodePairOrder       = "F621" // a pairwise order declared or used wrongly
 )
 
 // CodeInfo describes a diagnostic code.
@@ -82,6 +84,8 @@ var Codes = []CodeInfo{
 	{CodeNeverRuns, "never-runs", "A phase that can never run.", true, false},
 	{CodeLimit, "limit", "A file, expression or encounter beyond one of fray's limits.", false, false},
 	{CodeSandbox, "sandbox", "An import that is absolute or leads outside the root folder.", false, false},
+	{CodeEmptyRange, "empty-range", "A range of literal numbers whose end is below its start: always empty.", true, false},
+	{CodePairOrder, "pair-order", "A pairwise order without two parameters of one type or without rules, or used with a direction.", false, false},
 }
 
 // CodeByID finds a code's description.

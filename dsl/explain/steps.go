@@ -93,6 +93,8 @@ func (w *walker) stmt(s *syntax.Stmt) []*Step {
 		return w.ifSteps(s.If, "")
 	case s.For != nil:
 		return one(w.forStep(s.For))
+	case s.Group != nil:
+		return one(w.groupStep(s.Group)) // steps_group.go
 	case s.Emit != nil:
 		return one(w.emitStep(s.Emit))
 	case s.Act != nil:
@@ -118,6 +120,8 @@ func (w *walker) stmt(s *syntax.Stmt) []*Step {
 		return one(w.applyStep(s.Apply))
 	case s.Return != nil:
 		return one(&Step{Text: "stop here"})
+	case s.While != nil:
+		return one(&Step{Text: fmt.Sprintf("while %s, repeat:", w.expr(s.While.Cond)), Steps: w.block(s.While.Body)})
 	case s.Assign != nil:
 		return one(&Step{Text: fmt.Sprintf("%s %s %s", pathText(s.Assign.Target), s.Assign.Op, w.expr(s.Assign.Value))})
 	}
@@ -139,6 +143,9 @@ func (w *walker) ifSteps(n *syntax.IfStmt, prefix string) []*Step {
 }
 
 func (w *walker) forStep(n *syntax.ForStmt) *Step {
+	if o := w.b.m.OrderUses[n]; o != nil && o.A != nil {
+		return w.pairStep(n, o) // steps_group.go
+	}
 	items := fmt.Sprintf("%s in %s", n.Var.Text, w.expr(n.List))
 	if len(n.Keys) == 0 {
 		text := "for each " + items + ":"

@@ -231,7 +231,7 @@ func (p *formatter) gap(offset int) (hasComment, hasBlank bool) {
 }
 
 func (p *formatter) decl(d *syntax.Decl) {
-	p.known(d, d.Pos, "Override", "Remove", "Ruleset", "Encounter", "Schema", "Side", "Const", "Event", "Handler", "Action", "Table", "Modifiers", "Func", "Phase", "End", "Script", "Ruling", "Map", "Test")
+	p.known(d, d.Pos, "Override", "Remove", "Ruleset", "Encounter", "Schema", "Side", "Const", "Event", "Handler", "Action", "Table", "Modifiers", "Func", "Phase", "End", "Script", "Ruling", "Map", "Test", "Order")
 	if d.Override {
 		p.tok("override")
 		p.space()
@@ -334,6 +334,8 @@ func (p *formatter) decl(d *syntax.Decl) {
 		p.mapDecl(d.Map)
 	case d.Test != nil:
 		p.testDecl(d.Test) // format_testdecl.go
+	case d.Order != nil:
+		p.orderDecl(d.Order) // format_order.go
 	default:
 		p.fail(d.Pos, "a declaration the formatter does not know")
 	}
@@ -570,7 +572,7 @@ func (p *formatter) semi() {
 }
 
 func (p *formatter) stmt(s *syntax.Stmt) {
-	p.known(s, s.Pos, "Let", "If", "For", "Emit", "Act", "Declare", "Schedule", "Cancel", "Segment", "Log", "Apply", "Return", "Assign")
+	p.known(s, s.Pos, "Let", "If", "Group", "For", "Emit", "Act", "Declare", "Schedule", "Cancel", "Segment", "Log", "Apply", "Return", "While", "Assign")
 	switch {
 	case s.Let != nil:
 		p.known(s.Let, s.Let.Pos, "Name", "Value")
@@ -585,6 +587,8 @@ func (p *formatter) stmt(s *syntax.Stmt) {
 		p.ifStmt(s.If)
 	case s.For != nil:
 		p.forStmt(s.For)
+	case s.Group != nil: // v2 (part B)
+		p.groupStmt(s.Group)
 	case s.Emit != nil:
 		e := s.Emit
 		p.known(e, e.Pos, "Event", "Args")
@@ -674,6 +678,13 @@ func (p *formatter) stmt(s *syntax.Stmt) {
 	case s.Return != nil:
 		p.known(s.Return, s.Return.Pos, "Kw")
 		p.tok("return")
+	case s.While != nil: // v2 (part B)
+		w := s.While
+		p.known(w, w.Pos, "Cond", "Body")
+		p.tok("while")
+		p.space()
+		p.expr(w.Cond)
+		p.block(w.Body)
 	case s.Assign != nil:
 		a := s.Assign
 		p.known(a, a.Pos, "Target", "Op", "Value")
@@ -734,7 +745,37 @@ func (p *formatter) forStmt(s *syntax.ForStmt) {
 	p.tok("in")
 	p.space()
 	p.expr(s.List)
-	for i, k := range s.Keys {
+	p.orderKeys(s.Keys)
+	if s.Simultaneous {
+		p.space()
+		p.tok("simultaneous")
+	}
+	p.block(s.Body)
+}
+
+// groupStmt lays out "for group G of X in LIST by KEYS { BODY }".
+func (p *formatter) groupStmt(s *syntax.GroupStmt) {
+	p.known(s, s.Pos, "Group", "Var", "List", "Keys", "Body")
+	p.tok("for")
+	p.space()
+	p.tok("group")
+	p.space()
+	p.name(s.Group)
+	p.space()
+	p.tok("of")
+	p.space()
+	p.name(s.Var)
+	p.space()
+	p.tok("in")
+	p.space()
+	p.expr(s.List)
+	p.orderKeys(s.Keys)
+	p.block(s.Body)
+}
+
+// orderKeys lays out " by KEY [desc], ..." of a loop (nothing without keys).
+func (p *formatter) orderKeys(keys []*syntax.OrderKey) {
+	for i, k := range keys {
 		p.known(k, k.Pos, "Label", "Key", "Dir")
 		if i == 0 {
 			p.space()
@@ -753,11 +794,6 @@ func (p *formatter) forStmt(s *syntax.ForStmt) {
 			p.tok(k.Dir)
 		}
 	}
-	if s.Simultaneous {
-		p.space()
-		p.tok("simultaneous")
-	}
-	p.block(s.Body)
 }
 
 func (p *formatter) phase(ph *syntax.PhaseDecl) {

@@ -134,6 +134,14 @@ func (w *scopeWalker) stmt(s *syntax.Stmt, in *syntax.Block) {
 		w.block(s.Schedule.Body)
 	case s.Segment != nil:
 		w.block(s.Segment.Body)
+	case s.While != nil:
+		w.block(s.While.Body)
+	case s.Group != nil && s.Group.Var != nil && s.Group.Group != nil && s.Group.Body != nil:
+		g := s.Group
+		pos, gpos := g.Var.Pos, g.Group.Pos
+		w.add(binder{name: g.Var.Text, what: "loop variable", at: &pos, u: w.u, from: g.Pos.Offset, to: g.Body.Pos.Offset, list: g.List})
+		w.add(binder{name: g.Group.Text, what: "group of " + g.Var.Text, at: &gpos, u: w.u, from: g.Body.Pos.Offset, to: g.Body.EndPos.Offset})
+		w.block(g.Body)
 	}
 }
 

@@ -84,6 +84,7 @@ type Decl struct {
 	Script    *ScriptDecl    `parser:"| @@"`
 	Ruling    *RulingDecl    `parser:"| @@"`
 	Map       *MapDecl       `parser:"| @@"`
+	Order     *OrderDecl     `parser:"| @@"`   // v2 (part B): ast_order.go
 	Test      *TestDecl      `parser:"| @@ )"` // test_ast.go
 }
 
@@ -415,6 +416,7 @@ type Stmt struct {
 	EndPos   lexer.Position
 	Let      *LetStmt      `parser:"  @@"`
 	If       *IfStmt       `parser:"| @@"`
+	Group    *GroupStmt    `parser:"| @@"` // v2 (part B): ast_group.go
 	For      *ForStmt      `parser:"| @@"`
 	Emit     *EmitStmt     `parser:"| @@"`
 	Act      *ActStmt      `parser:"| @@"`
@@ -425,6 +427,7 @@ type Stmt struct {
 	Log      *LogStmt      `parser:"| @@"`
 	Apply    *ApplyStmt    `parser:"| @@"`
 	Return   *ReturnStmt   `parser:"| @@"`
+	While    *WhileStmt    `parser:"| @@"` // v2 (part B): ast_while.go
 	Assign   *AssignStmt   `parser:"| @@"`
 }
 

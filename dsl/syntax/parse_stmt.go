@@ -10,7 +10,7 @@ import (
 )
 
 // Statements are most of a rule file, and participle's disjunction
-// tries each of a Stmt's thirteen forms in turn, making a branch, a
+// tries each of a Stmt's forms in turn, making a branch, a
 // node and a position for every form that fails at its first word.
 // Stmt.Parse looks at the first word instead and parses only the forms
 // that can start with it, each with its own participle parser built
@@ -69,6 +69,7 @@ func (f *form[N]) starts(word string) bool {
 var stmtForms = []form[Stmt]{
 	formOf(func(s *Stmt) **LetStmt { return &s.Let }, "let"),
 	formOf(func(s *Stmt) **IfStmt { return &s.If }, "if"),
+	formOf(func(s *Stmt) **GroupStmt { return &s.Group }, "for"),
 	formOf(func(s *Stmt) **ForStmt { return &s.For }, "for"),
 	formOf(func(s *Stmt) **EmitStmt { return &s.Emit }, "emit"),
 	formOf(func(s *Stmt) **ActStmt { return &s.Act }, "act"),
@@ -79,6 +80,7 @@ var stmtForms = []form[Stmt]{
 	formOf(func(s *Stmt) **LogStmt { return &s.Log }, "log"),
 	formOf(func(s *Stmt) **ApplyStmt { return &s.Apply }, "apply"),
 	formOf(func(s *Stmt) **ReturnStmt { return &s.Return }, "return"),
+	formOf(func(s *Stmt) **WhileStmt { return &s.While }, "while"),
 	formOf(func(s *Stmt) **AssignStmt { return &s.Assign }),
 }
 

@@ -211,7 +211,8 @@ func TestStmtDispatchIsTheDisjunction(t *testing.T) {
 // FuzzStmtDispatch compares the two parses on any text of a statement.
 func FuzzStmtDispatch(f *testing.F) {
 	for _, s := range []string{"log = 1", "if = 2", "let let = 3", "return", "for c in combatants by c.hp desc { act c }",
-		"if a { b = 1 } else if c { d = 2 } else { return }", "emit hit(self, foe, 3)", "schedule \"x\" for c after 2 { log \"y\" }"} {
+		"if a { b = 1 } else if c { d = 2 } else { return }", "emit hit(self, foe, 3)", "schedule \"x\" for c after 2 { log \"y\" }",
+		"while n > 0 { n -= 1 }", "while = 1", "for group g of c in l by c.hp desc { log \"x\" }", "for group in l { }", "for group of c in l { }"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, src string) {

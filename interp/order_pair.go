@@ -1,0 +1,230 @@
+package interp
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/frayrules/fray/dsl/check"
+	"github.com/frayrules/fray/dsl/diag"
+)
+
+// Pairwise orders: for c in LIST by ORDER { ... }, where ORDER is
+// declared as labelled rules over two items (a, b), each a condition
+// that puts a before b.
+//
+// Two items are compared rule by rule: the first rule that holds one way
+// round and not the other decides; a rule that holds both ways or
+// neither does not. When no rule decides, the two are tied and the
+// list's order stands (the sort is stable), or, with simultaneous, they
+// act together. The sort is Go's stable sort (insertion sort and
+// in-place merges), which only swaps by index: rules that are not a
+// strict weak order (a before b, b before c, c before a) give some
+// order, the same for the same fight, and can neither crash nor loop.
+//
+// After sorting, each adjacent pair is compared once more, to log the
+// rule that decided it (and to find the ties of a simultaneous loop).
+// That is done whether or not the run logs, so quiet and logging runs
+// evaluate the same rules and roll the same dice.
+
+type pairPlan struct {
+	o   *check.PairOrder
+	fid int
+}
+
+func (p *Plan) pairPlan(o *check.PairOrder) *pairPlan {
+	if o == nil {
+		return nil
+	}
+	return &pairPlan{o: o, fid: p.frameID(o.Frame)}
+}
+
+// undecided is the decision of a pair no rule separates.
+const undecided = -1
+
+// pairSort sorts items by the order and fills decided: decided[i] is the
+// rule that put items[i-1] before items[i] (undecided for a tie;
+// decided[0] is unused).
+func (pp *pairPlan) sort(r *Run, at diag.Range, items []orderItem, decided []int) ([]int, error) {
+	var failed error
+	slices.SortStableFunc(items, func(a, b orderItem) int {
+		if failed != nil {
+			return 0
+		}
+		c, _, err := pp.compare(r, at, a, b)
+		if err != nil {
+			failed = err
+		}
+		return c
+	})
+	if failed != nil {
+		return decided, failed
+	}
+	decided = append(decided[:0], undecided)
+	for i := 1; i < len(items); i++ {
+		_, rule, err := pp.compare(r, at, items[i-1], items[i])
+		if err != nil {
+			return decided, err
+		}
+		decided = append(decided, rule)
+	}
+	return decided, nil
+}
+
+// compare is -1 if a goes first, 1 if b does, 0 if no rule decides, and
+// the rule that decided.
+func (pp *pairPlan) compare(r *Run, at diag.Range, a, b orderItem) (int, int, error) {
+	for i := range pp.o.Rules {
+		ab, err := pp.holds(r, at, i, a, b)
+		if err != nil {
+			return 0, undecided, err
+		}
+		ba, err := pp.holds(r, at, i, b, a)
+		if err != nil {
+			return 0, undecided, err
+		}
+		switch {
+		case ab && !ba:
+			return -1, i, nil
+		case ba && !ab:
+			return 1, i, nil
+		}
+	}
+	return 0, undecided, nil
+}
+
+// holds evaluates rule i with x as the order's first parameter and y as
+// its second.
+func (pp *pairPlan) holds(r *Run, at diag.Range, i int, x, y orderItem) (bool, error) {
+	o := pp.o
+	rule := &o.Rules[i]
+	r.reason = rule.Label
+	fr := r.frameAt(pp.fid)
+	e := fr.Elem()
+	if err := r.storeValue(e.Field(o.A.Field.Index), x.v, at); err != nil {
+		return false, err
+	}
+	if err := r.storeValue(e.Field(o.B.Field.Index), y.v, at); err != nil {
+		return false, err
+	}
+	v, err := r.eval(rule.Cond, fr)
+	if err != nil {
+		return false, err
+	}
+	r.releaseAt(pp.fid, fr)
+	b, _ := v.(bool)
+	return b, nil
+}
+
+// pairGroups splits sorted items into groups: each item alone, or, for
+// a simultaneous loop, each run of items no rule separates.
+func pairGroups(groups [][]orderItem, items []orderItem, decided []int, simultaneous bool) [][]orderItem {
+	start := 0
+	for i := 1; i <= len(items); i++ {
+		if i == len(items) || !simultaneous || decided[i] != undecided {
+			groups = append(groups, items[start:i])
+			start = i
+		}
+	}
+	return groups
+}
+
+// logPairOrder records a pairwise order and the rule that decided each
+// step: "order by melee: ann, then bob [more attacks first], then cat
+// [no rule decides: list order]".
+func (r *Run) logPairOrder(n *forNode, items []orderItem, groups [][]orderItem, decided []int) {
+	o := n.pair.o
+	var b strings.Builder
+	fmt.Fprintf(&b, "order by %s: ", o.Name)
+	var rules []any
+	at := 0
+	for gi, g := range groups {
+		names := make([]string, len(g))
+		for i, it := range g {
+			names[i] = show(it.v)
+		}
+		if gi > 0 {
+			b.WriteString(", then ")
+		}
+		b.WriteString(strings.Join(names, " = "))
+		if len(g) > 1 {
+			b.WriteString(" " + n.tieWord())
+		}
+		if gi > 0 {
+			b.WriteString(" [" + pairReason(o, decided[at]) + "]")
+		}
+		for i := range g {
+			if at+i > 0 {
+				rules = append(rules, pairRuleName(o, decided[at+i]))
+			}
+		}
+		at += len(g)
+	}
+	var order []any
+	for _, it := range items {
+		order = append(order, jsonValue(it.v))
+	}
+	r.emitLog(&Event{Kind: KOrder, Args: map[string]any{"order": order, "keys": []string{o.Name}, "rules": rules}, Text: b.String()})
+	if r.opt.Why != "" {
+		r.explainPairOrder(n, groups, decided)
+	}
+}
+
+// pairReason says why an item follows the one before it.
+func pairReason(o *check.PairOrder, rule int) string {
+	if rule == undecided {
+		return "no rule decides: list order"
+	}
+	return o.Rules[rule].Label
+}
+
+// pairRuleName is the JSON form of a decision: the rule's label, or nil.
+func pairRuleName(o *check.PairOrder, rule int) any {
+	if rule == undecided {
+		return nil
+	}
+	return o.Rules[rule].Label
+}
+
+// explainPairOrder makes the why events of a pairwise order: each
+// explained item's place and the rule that put it after the item before
+// it and before the item after it.
+func (r *Run) explainPairOrder(n *forNode, groups [][]orderItem, decided []int) {
+	o := n.pair.o
+	names := r.whyNames()
+	at := 0
+	for gi, g := range groups {
+		for ii := range g {
+			it := g[ii]
+			name := show(it.v)
+			idx := at + ii
+			if r.opt.Why != WhyAll && !names[name] {
+				continue
+			}
+			parts := []string{fmt.Sprintf("%s of %d places", ordinal(gi+1), len(groups))}
+			args := map[string]any{"asked": r.opt.Why, "order": o.Name, "place": gi + 1, "places": len(groups)}
+			if len(g) > 1 {
+				var with []string
+				for j := range g {
+					if j != ii {
+						with = append(with, show(g[j].v))
+					}
+				}
+				args[n.tieWord()+"_with"] = with
+				parts = append(parts, fmt.Sprintf("%s with %s: no rule separates them", n.tieWord(), strings.Join(with, ", ")))
+			}
+			if gi > 0 && ii == 0 {
+				prev := show(groups[gi-1][len(groups[gi-1])-1].v)
+				parts = append(parts, fmt.Sprintf("after %s: %s", prev, pairReason(o, decided[idx])))
+				args["after"] = map[string]any{"name": prev, "rule": pairRuleName(o, decided[idx])}
+			}
+			if gi < len(groups)-1 && ii == len(g)-1 {
+				next := show(groups[gi+1][0].v)
+				parts = append(parts, fmt.Sprintf("before %s: %s", next, pairReason(o, decided[idx+1])))
+				args["before"] = map[string]any{"name": next, "rule": pairRuleName(o, decided[idx+1])}
+			}
+			r.emitLog(&Event{Kind: KWhy, Who: name, Args: args, Text: fmt.Sprintf("why %s: %s", name, strings.Join(parts, "; "))})
+		}
+		at += len(g)
+	}
+}
