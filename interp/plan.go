@@ -431,7 +431,7 @@ type targetPath struct {
 
 // mayChangeEnd reports whether an assignment may change what the end
 // condition reads: an attribute it names (anywhere along the target's
-// path), or one the world functions read (alive, present, side); a
+// path), or one the world functions read (alive, present, state, side); a
 // local cannot.
 func (p *Plan) mayChangeEnd(t *check.Target, tp targetPath) bool {
 	switch {
@@ -462,7 +462,7 @@ func (p *Plan) fastExpr(ce *check.CExpr) *fexpr {
 // What an assignment does to the rosters (roster.go).
 const (
 	rosterNone   = iota // it cannot change who is in the fight or where
-	rosterUpdate        // it sets alive, present or side of the combatant it reaches
+	rosterUpdate        // it sets alive, present, state or side of the combatant it reaches
 	rosterForget        // it may: its target is found only while running
 )
 
@@ -475,7 +475,7 @@ func (p *Plan) rosterEffect(tp targetPath) int {
 		return rosterNone
 	}
 	switch tp.field {
-	case check.FieldAlive, check.FieldPresent, check.FieldSide:
+	case check.FieldAlive, check.FieldPresent, check.FieldState, check.FieldSide:
 		return rosterUpdate
 	}
 	return rosterNone

@@ -142,7 +142,7 @@ var Funcs = sortFuncs([]*Func{
 		Impl: func(w World, a []any) (any, error) { return w.Members(a[0]) },
 	},
 	{
-		Name: "living", Doc: "the combatants of a list that are alive and present (in the fight)",
+		Name: "living", Doc: "the combatants of a list that are in the fight: alive, present and with an empty state",
 		Params: []Kind{Combatants}, Result: Combatants, World: true,
 		Impl: func(w World, a []any) (any, error) { return w.Living(a[0]) },
 	},
@@ -162,7 +162,7 @@ var Funcs = sortFuncs([]*Func{
 		Impl: func(w World, a []any) (any, error) { return w.EnemySides(a[0]) },
 	},
 	{
-		Name: "standing", Doc: "the sides of a list that still have a living, present member",
+		Name: "standing", Doc: "the sides of a list that still have a member in the fight (alive, present, with an empty state)",
 		Params: []Kind{Sides}, Result: Sides, World: true,
 		Impl: func(w World, a []any) (any, error) { return w.Standing(a[0]) },
 	},

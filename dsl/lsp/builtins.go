@@ -77,6 +77,7 @@ var builtinAttrs = map[string][]struct{ name, typ, doc string }{
 		{"present", "bool", "whether it is in the fight (false for a latecomer until a rule sets it true)"},
 		{"x", "int", "its column on the map, from 0 at the left (-1 off the map)"},
 		{"y", "int", "its row on the map, from 0 at the top (-1 off the map)"},
+		{"state", "string", "why it is out of the fight though alive (\"fled\", \"asleep\", ...); \"\" while it fights"},
 	},
 	"side": {
 		{"name", "string", "the side's name in the encounter"},
