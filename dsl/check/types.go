@@ -125,7 +125,6 @@ const (
 // as it was; schemaAttrs reserves it on its own.
 const StateAttr = "state"
 
-
 // Built-in attributes every combatant and side has.
 var (
 	combatantBuiltins = []string{"name", "side", "alive", "action", "present", "x", "y"}
