@@ -48,8 +48,9 @@ type Plan struct {
 	// action's parameters): a let of the same name does not preset them.
 	keepZeroed map[*check.Frame]map[int]bool
 	protoOnce  sync.Once
-	proto      *prototypes // setup.go
-	cov        *covPlan    // coverage.go: nil unless lowered by LowerCovered
+	proto      *prototypes   // setup.go
+	cov        *covPlan      // coverage.go: nil unless lowered by LowerCovered
+	derived    *derivedPlans // derived.go: nil without derived attributes
 }
 
 type phasePlan struct {
@@ -137,6 +138,7 @@ func lowerCov(m *check.Model, native, keepEnd bool, cov *Coverage) *Plan {
 	for _, fn := range m.Funcs {
 		p.frameID(fn.Frame)
 	}
+	p.planDerived() // derived.go
 	p.fast = make([]*fexpr, m.NumExprs+1)
 	for _, ce := range m.Exprs {
 		// Bytecode is made here, at load, once: no fight pays for it,
@@ -328,6 +330,7 @@ func (p *Plan) stmt(s *syntax.Stmt) stmtFn {
 		n.path = p.targetPath(n.t)
 		n.bump = p.mayChangeEnd(n.t, n.path)
 		n.roster = p.rosterEffect(n.path)
+		n.derive = p.deriveEffect(n.path) // derived.go
 		return p.compileAssign(n)
 	case s.If != nil:
 		return p.ifStmt(s.If, at)

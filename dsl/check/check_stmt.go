@@ -341,6 +341,9 @@ func (bc *bodyCheck) assign(a *syntax.AssignStmt) {
 		if at.Builtin && at.Name != "alive" && !at.Settable && i == len(parts)-2 {
 			c.errorf(diag.CodeScope, syntax.RangeOf(p.Pos, p.EndPos), "name, side and action are kept by fray", "cannot assign to the built-in attribute %s", at.Name)
 		}
+		if at.Decl != nil && at.Decl.Derived && i == len(parts)-2 {
+			c.derivedSet(syntax.RangeOf(p.Pos, p.EndPos), at) // derived.go
+		}
 		tgt.Fields = append(tgt.Fields, at.Field)
 		t = at.Type
 	}

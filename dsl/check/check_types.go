@@ -238,6 +238,10 @@ func (c *checker) checkAttrDefaults() {
 			if a.Decl == nil || a.Decl.Default == nil {
 				continue
 			}
+			if a.Decl.Derived {
+				c.checkDerived(a, list) // derived.go
+				continue
+			}
 			a.Default = c.compile(a.Decl.Default, c.m.Globals, nil, a.Type)
 		}
 	}

@@ -98,6 +98,10 @@ type Attr struct {
 	Decl     *syntax.AttrDecl
 	Default  *CExpr
 	Used     bool
+	// Derived: the engine computes the attribute from Default, in a
+	// frame whose self is the combatant (derived.go); rules and
+	// encounters cannot set it.
+	Derived *DerivedAttr
 }
 
 // Struct fields of the built-in attributes, in the order buildTypes lays

@@ -36,6 +36,9 @@ const (
 	CodeMap             = "F307" // an encounter map that cannot be read
 	CodeLimit           = "F501" // a limit was reached (its flag raises it)
 	CodeSandbox         = "F502" // an import outside the root folder
+	// Language v2, part D (F660-F679).
+	CodeDerivedSet   = "F660" // an assignment or setting of a derived attribute
+	CodeDerivedReads = "F661" // a derived attribute reading what it cannot follow
 )
 
 // CodeInfo describes a diagnostic code.
@@ -82,6 +85,8 @@ var Codes = []CodeInfo{
 	{CodeNeverRuns, "never-runs", "A phase that can never run.", true, false},
 	{CodeLimit, "limit", "A file, expression or encounter beyond one of fray's limits.", false, false},
 	{CodeSandbox, "sandbox", "An import that is absolute or leads outside the root folder.", false, false},
+	{CodeDerivedSet, "derived-set", "An assignment or setting of a derived attribute.", false, false},
+	{CodeDerivedReads, "derived-reads", "A derived attribute that rolls or reads more than its own combatant.", false, false},
 }
 
 // CodeByID finds a code's description.

@@ -317,7 +317,9 @@ func (b *builder) schema(s *syntax.SchemaDecl) {
 		if it.Mark == MarkAdded && b.overrides[s.Kind+"."+a.Name] {
 			it.Mark = MarkChanged
 		}
-		if a.Default != nil {
+		if a.Default != nil && a.Derived {
+			it.Value = "derived " + a.Default.Raw() // recomputed, never rolled
+		} else if a.Default != nil {
 			it.Value = a.Default.Raw()
 			if r, ok := rollOf(it.Value, ""); ok {
 				it.Roll = &r

@@ -406,7 +406,7 @@ func (p *formatter) schema(s *syntax.SchemaDecl) {
 	p.space()
 	p.openBlock()
 	for _, a := range s.Attrs {
-		p.known(a, a.Pos, "Name", "Type", "Default")
+		p.known(a, a.Pos, "Name", "Type", "Derived", "Default")
 		p.line()
 		p.tok(a.Name)
 		p.tok(":")
@@ -416,6 +416,10 @@ func (p *formatter) schema(s *syntax.SchemaDecl) {
 			p.space()
 			p.tok("=")
 			p.space()
+			if a.Derived {
+				p.tok("derived")
+				p.space()
+			}
 			p.expr(a.Default)
 		}
 	}

@@ -153,13 +153,15 @@ type SchemaDecl struct {
 	Attrs  []*AttrDecl `parser:"@@* \"}\""`
 }
 
-// AttrDecl is "name: type = default".
+// AttrDecl is "name: type = default", or "name: type = derived expr"
+// for an attribute the engine computes from the others (check/derived.go).
 type AttrDecl struct {
 	Pos     lexer.Position
 	EndPos  lexer.Position
 	Name    string   `parser:"@Ident \":\""`
 	Type    *TypeRef `parser:"@@"`
-	Default *Expr    `parser:"(\"=\" @@)?"`
+	Derived bool     `parser:"(\"=\" @\"derived\"?"` // language v2 (part D)
+	Default *Expr    `parser:"@@)?"`
 }
 
 // TypeRef names a type: int, float, bool, string, dice, combatant, side or list[T].
