@@ -102,6 +102,7 @@ func (r *Run) recompute(c reflect.Value) error {
 	}
 	reason := r.reason
 	defer func() { r.reason = reason }()
+	r.world++ // the end condition may read a derived attribute
 	for i := range d.attrs {
 		dp := &d.attrs[i]
 		fr := r.frameAt(dp.fid)
@@ -109,6 +110,9 @@ func (r *Run) recompute(c reflect.Value) error {
 		r.reason = dp.attr.Name
 		v, err := r.eval(dp.attr.Derived.Expr, fr)
 		r.releaseAt(dp.fid, fr)
+		if err == nil && len(r.conds) > 0 {
+			v, err = r.adjust(c, dp.attr, v) // conditions.go
+		}
 		if err != nil {
 			return err
 		}

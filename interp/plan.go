@@ -371,6 +371,8 @@ func (p *Plan) stmt(s *syntax.Stmt) stmtFn {
 			n.keys = append(n.keys, p.expr(k))
 		}
 		return p.compileApply(n)
+	case s.ApplyCondition != nil, s.RemoveCondition != nil:
+		return p.compileConditionStmt(s, at) // conditions.go
 	}
 	return compileReturn()
 }

@@ -145,7 +145,8 @@ func (r *Run) setup() error {
 		}
 	}
 	// Derived attributes last, from the attributes as the encounter
-	// and the rulings left them (derived.go).
+	// and the rulings left them (derived.go), under no condition.
+	r.resetConditions()
 	return r.recomputeAll()
 }
 

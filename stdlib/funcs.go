@@ -172,6 +172,17 @@ var Funcs = sortFuncs([]*Func{
 		Impl: func(w World, a []any) (any, error) { return w.Pending(a[0], a[1].(string)) },
 	},
 	{
+		Name: "has", Doc: "whether the combatant is under the condition of that name (declared with `condition NAME { ... }`)",
+		Params: []Kind{Combatant, String}, Result: Bool, World: true,
+		Impl: func(w World, a []any) (any, error) {
+			// A World without conditions (none is in this repository) has none to report.
+			if cw, ok := w.(ConditionWorld); ok {
+				return cw.Has(a[0], a[1].(string))
+			}
+			return false, nil
+		},
+	},
+	{
 		Name: "pick", Doc: "one combatant of a list chosen with the run's dice (nil if empty)",
 		Params: []Kind{Combatants}, Result: Combatant, World: true, Rolls: true,
 		Impl: func(w World, a []any) (any, error) { return w.Pick(a[0]) },

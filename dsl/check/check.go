@@ -129,6 +129,7 @@ func (c *checker) checkRuleset() {
 	c.declareFuncs()
 	c.declareEvents()
 	c.declareActions()
+	c.declareConditions() // conditions.go
 	c.checkTables()
 	c.checkModifiers()
 	c.checkFuncs()
@@ -138,6 +139,7 @@ func (c *checker) checkRuleset() {
 	c.checkPhases()
 	c.checkEnd()
 	c.checkAttrDefaults()
+	c.checkHasNames() // conditions.go
 	if defaultAction != nil {
 		if a, ok := c.m.Actions[defaultAction.Text]; ok {
 			c.m.Default = a

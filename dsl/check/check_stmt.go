@@ -206,6 +206,8 @@ func (bc *bodyCheck) stmt(s *syntax.Stmt) {
 		}
 	case s.Apply != nil:
 		bc.apply(s.Apply)
+	case s.ApplyCondition != nil, s.RemoveCondition != nil:
+		bc.conditionStmt(s) // conditions.go
 	case s.Return != nil:
 	}
 }

@@ -75,18 +75,25 @@ func (c *checker) checkDerived(a *Attr, attrs []*Attr) {
 	allowed := map[*ast.IdentifierNode]bool{}
 	root := ce.Node
 	ast.Walk(&root, visitFunc(func(n *ast.Node) {
-		m, ok := (*n).(*ast.MemberNode)
-		if !ok {
-			return
+		if m, ok := (*n).(*ast.MemberNode); ok {
+			id, ok := m.Node.(*ast.IdentifierNode)
+			prop, isName := m.Property.(*ast.StringNode)
+			if ok && id.Value == "self" && isName {
+				allowed[id] = true
+				if !slices.Contains(d.Reads, prop.Value) {
+					d.Reads = append(d.Reads, prop.Value)
+				}
+			}
 		}
-		id, ok := m.Node.(*ast.IdentifierNode)
-		prop, isName := m.Property.(*ast.StringNode)
-		if !ok || id.Value != "self" || !isName {
-			return
-		}
-		allowed[id] = true
-		if !slices.Contains(d.Reads, prop.Value) {
-			d.Reads = append(d.Reads, prop.Value)
+		// has(self, "slowed"): conditions recompute derived attributes
+		// when they come and go (interp/conditions.go).
+		// (World functions are called with the run's context first.)
+		if call, ok := (*n).(*ast.CallNode); ok && len(call.Arguments) >= 2 {
+			if f, ok := call.Callee.(*ast.IdentifierNode); ok && f.Value == "has" {
+				if id, ok := call.Arguments[len(call.Arguments)-2].(*ast.IdentifierNode); ok && id.Value == "self" {
+					allowed[id] = true
+				}
+			}
 		}
 	}))
 	bad := func(hint, format string, args ...any) {
@@ -108,7 +115,7 @@ func (c *checker) checkDerived(a *Attr, attrs []*Attr) {
 				reported = true
 			}
 		case *ast.CallNode:
-			if id, ok := x.Callee.(*ast.IdentifierNode); ok && (id.Value == stdlib.DiceFunc || id.Value == "roll" || id.Value == "pick" || c.rollsTable(id.Value, len(x.Arguments))) {
+			if id, ok := x.Callee.(*ast.IdentifierNode); ok && (isRollingCall(id.Value) || c.rollsTable(id.Value, len(x.Arguments))) {
 				bad("a derived value is the same each time it is read; roll in a phase and store the result in an attribute", "derived attribute %s rolls dice", a.Name)
 				reported = true
 			}
@@ -143,6 +150,11 @@ func (c *checker) derivedSet(r diag.Range, at *Attr) {
 		hint = fmt.Sprintf("fray computes it as %s; set what it is derived from instead", at.Decl.Default.Raw())
 	}
 	c.errorf(diag.CodeDerivedSet, r, hint, "cannot set the derived attribute %s", at.Name)
+}
+
+// isRollingCall reports whether a call of the library rolls dice.
+func isRollingCall(name string) bool {
+	return name == stdlib.DiceFunc || name == "roll" || name == "pick"
 }
 
 // rollsTable reports whether calling name with n arguments rolls a table's dice.

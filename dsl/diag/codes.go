@@ -37,8 +37,9 @@ const (
 	CodeLimit           = "F501" // a limit was reached (its flag raises it)
 	CodeSandbox         = "F502" // an import outside the root folder
 	// Language v2, part D (F660-F679).
-	CodeDerivedSet   = "F660" // an assignment or setting of a derived attribute
-	CodeDerivedReads = "F661" // a derived attribute reading what it cannot follow
+	CodeDerivedSet      = "F660" // an assignment or setting of a derived attribute
+	CodeDerivedReads    = "F661" // a derived attribute reading what it cannot follow
+	CodeConditionAdjust = "F662" // a condition adjusting what it cannot
 )
 
 // CodeInfo describes a diagnostic code.
@@ -87,6 +88,7 @@ var Codes = []CodeInfo{
 	{CodeSandbox, "sandbox", "An import that is absolute or leads outside the root folder.", false, false},
 	{CodeDerivedSet, "derived-set", "An assignment or setting of a derived attribute.", false, false},
 	{CodeDerivedReads, "derived-reads", "A derived attribute that rolls or reads more than its own combatant.", false, false},
+	{CodeConditionAdjust, "condition-adjust", "A condition that adjusts an attribute that is not derived, or by dice.", false, false},
 }
 
 // CodeByID finds a code's description.

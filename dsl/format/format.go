@@ -231,7 +231,7 @@ func (p *formatter) gap(offset int) (hasComment, hasBlank bool) {
 }
 
 func (p *formatter) decl(d *syntax.Decl) {
-	p.known(d, d.Pos, "Override", "Remove", "Ruleset", "Encounter", "Schema", "Side", "Const", "Event", "Handler", "Action", "Table", "Modifiers", "Func", "Phase", "End", "Script", "Ruling", "Map", "Test")
+	p.known(d, d.Pos, "Override", "Remove", "Ruleset", "Encounter", "Schema", "Side", "Const", "Event", "Handler", "Action", "Table", "Modifiers", "Func", "Phase", "End", "Script", "Ruling", "Map", "Test", "Condition")
 	if d.Override {
 		p.tok("override")
 		p.space()
@@ -334,6 +334,8 @@ func (p *formatter) decl(d *syntax.Decl) {
 		p.mapDecl(d.Map)
 	case d.Test != nil:
 		p.testDecl(d.Test) // format_testdecl.go
+	case d.Condition != nil:
+		p.condition(d.Condition) // format_condition.go
 	default:
 		p.fail(d.Pos, "a declaration the formatter does not know")
 	}
@@ -574,7 +576,7 @@ func (p *formatter) semi() {
 }
 
 func (p *formatter) stmt(s *syntax.Stmt) {
-	p.known(s, s.Pos, "Let", "If", "For", "Emit", "Act", "Declare", "Schedule", "Cancel", "Segment", "Log", "Apply", "Return", "Assign")
+	p.known(s, s.Pos, "Let", "If", "For", "Emit", "Act", "Declare", "Schedule", "Cancel", "Segment", "Log", "Apply", "ApplyCondition", "RemoveCondition", "Return", "Assign")
 	switch {
 	case s.Let != nil:
 		p.known(s.Let, s.Let.Pos, "Name", "Value")
@@ -675,6 +677,8 @@ func (p *formatter) stmt(s *syntax.Stmt) {
 		p.tok("to")
 		p.space()
 		p.expr(a.Target)
+	case s.ApplyCondition != nil, s.RemoveCondition != nil:
+		p.conditionStmt(s) // format_condition.go
 	case s.Return != nil:
 		p.known(s.Return, s.Return.Pos, "Kw")
 		p.tok("return")

@@ -84,6 +84,7 @@ type Decl struct {
 	Script    *ScriptDecl    `parser:"| @@"`
 	Ruling    *RulingDecl    `parser:"| @@"`
 	Map       *MapDecl       `parser:"| @@"`
+	Condition *ConditionDecl `parser:"| @@"`   // condition.go (language v2, part D)
 	Test      *TestDecl      `parser:"| @@ )"` // test_ast.go
 }
 
@@ -426,8 +427,11 @@ type Stmt struct {
 	Segment  *SegmentStmt  `parser:"| @@"`
 	Log      *LogStmt      `parser:"| @@"`
 	Apply    *ApplyStmt    `parser:"| @@"`
-	Return   *ReturnStmt   `parser:"| @@"`
-	Assign   *AssignStmt   `parser:"| @@"`
+	// Language v2, part D (condition.go).
+	ApplyCondition  *ApplyConditionStmt  `parser:"| @@"`
+	RemoveCondition *RemoveConditionStmt `parser:"| @@"`
+	Return          *ReturnStmt          `parser:"| @@"`
+	Assign          *AssignStmt          `parser:"| @@"`
 }
 
 // LetStmt binds a local name.
