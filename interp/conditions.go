@@ -163,7 +163,7 @@ func (r *Run) applyCondition(cp addr, ct reflect.Type, k *check.Condition, left 
 	if left == 0 || left < -1 {
 		if !r.quiet() {
 			r.emitLog(&Event{Kind: KCondition, Who: who, Name: k.Name, Args: map[string]any{"change": "not applied", "rounds": left},
-				Text: fmt.Sprintf("%s is not %s: %d rounds", who, k.Name, left)})
+				Text: fmt.Sprintf("%s: %s for %d rounds has no effect", who, k.Name, left)})
 		}
 		return nil
 	}
