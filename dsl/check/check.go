@@ -140,6 +140,7 @@ func (c *checker) checkRuleset() {
 	c.checkEnd()
 	c.checkAttrDefaults()
 	c.checkHasNames() // conditions.go
+	c.checkUnusedConditions()
 	if defaultAction != nil {
 		if a, ok := c.m.Actions[defaultAction.Text]; ok {
 			c.m.Default = a

@@ -27,6 +27,7 @@ type Condition struct {
 	Adjusts []*CondAdjust
 	Decl    *syntax.ConditionDecl
 	Used    bool
+	Applied bool // some statement applies it
 }
 
 // CondAdjust changes a derived attribute while the condition holds.
@@ -164,7 +165,9 @@ func (bc *bodyCheck) conditionStmt(s *syntax.Stmt) {
 	c := bc.c
 	if a := s.ApplyCondition; a != nil {
 		if bc.final {
-			c.condition(a.Name)
+			if k := c.condition(a.Name); k != nil {
+				k.Applied = true
+			}
 		}
 		bc.compile(&a.Target.Expr, c.u.Combatant)
 		if a.For != nil {
@@ -206,5 +209,16 @@ func (c *checker) checkHasNames() {
 			c.errorf(diag.CodeUnknownName, syntax.RangeOf(e.Pos, e.EndPos), c.didYouMean(name.Value, keys(c.m.Conditions), "declare it with `condition "+name.Value+" { ... }`"),
 				"has asks for unknown condition %q", name.Value)
 		}))
+	}
+}
+
+// checkUnusedConditions warns about conditions no statement applies
+// (one only asked about with has() or removed can never hold).
+func (c *checker) checkUnusedConditions() {
+	for _, k := range c.m.ConditionList {
+		if !k.Applied {
+			c.warnf(diag.CodeUnusedDecl, syntax.RangeAt(k.Decl.Pos, "condition"), "put it on a combatant with `apply condition "+k.Name+" to ...`, or remove it",
+				"condition %s is never applied", k.Name)
+		}
 	}
 }

@@ -34,6 +34,8 @@ func declKey(d *syntax.Decl) string {
 		return d.Schema.Kind
 	case d.End != nil:
 		return "end"
+	case d.Condition != nil:
+		return "condition " + d.Condition.Name
 	}
 	return ""
 }

@@ -93,7 +93,7 @@ type Decl struct {
 type RemoveDecl struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
-	Kind   string `parser:"\"remove\" @(\"phase\" | \"table\" | \"modifiers\" | \"action\" | \"event\" | \"const\" | \"on\" | \"fn\")"`
+	Kind   string `parser:"\"remove\" @(\"phase\" | \"table\" | \"modifiers\" | \"action\" | \"event\" | \"const\" | \"on\" | \"fn\" | \"condition\")"`
 	Name   string `parser:"@Ident"`
 }
 
