@@ -122,7 +122,7 @@ func (p *Plan) compileConditionStmt(s *syntax.Stmt, at diag.Range) stmtFn {
 		if n.remove {
 			return flowNext, r.removeCondition(cp, ct, n.k, "removed")
 		}
-		left := -1
+		left, timed := -1, true
 		switch {
 		case n.rounds != nil:
 			v, err := n.rounds(r, base)
@@ -138,8 +138,10 @@ func (p *Plan) compileConditionStmt(s *syntax.Stmt, at diag.Range) stmtFn {
 				return flowNext, err
 			}
 			left = intOf(v)
+		default:
+			timed = false
 		}
-		return flowNext, r.applyCondition(cp, ct, n.k, left)
+		return flowNext, r.applyCondition(cp, ct, n.k, left, timed)
 	}
 }
 
@@ -156,11 +158,12 @@ func intOf(v any) int {
 	return 0
 }
 
-// applyCondition puts k on the combatant at cp for left rounds (-1:
-// until removed); again, it replaces the duration.
-func (r *Run) applyCondition(cp addr, ct reflect.Type, k *check.Condition, left int) error {
+// applyCondition puts k on the combatant at cp for left rounds, or
+// until removed when it is not timed (left is then -1); again, it
+// replaces the duration. A timed duration below 1 does nothing.
+func (r *Run) applyCondition(cp addr, ct reflect.Type, k *check.Condition, left int, timed bool) error {
 	who := nameAt(cp)
-	if left == 0 || left < -1 {
+	if timed && left < 1 {
 		if !r.quiet() {
 			r.emitLog(&Event{Kind: KCondition, Who: who, Name: k.Name, Args: map[string]any{"change": "not applied", "rounds": left},
 				Text: fmt.Sprintf("%s: %s for %d rounds has no effect", who, k.Name, left)})
