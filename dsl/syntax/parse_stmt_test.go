@@ -211,7 +211,8 @@ func TestStmtDispatchIsTheDisjunction(t *testing.T) {
 // FuzzStmtDispatch compares the two parses on any text of a statement.
 func FuzzStmtDispatch(f *testing.F) {
 	for _, s := range []string{"log = 1", "if = 2", "let let = 3", "return", "for c in combatants by c.hp desc { act c }",
-		"if a { b = 1 } else if c { d = 2 } else { return }", "emit hit(self, foe, 3)", "schedule \"x\" for c after 2 { log \"y\" }"} {
+		"if a { b = 1 } else if c { d = 2 } else { return }", "emit hit(self, foe, 3)", "schedule \"x\" for c after 2 { log \"y\" }",
+		"apply condition x to c for 2 rounds", "apply condition to c", "remove condition x from c"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
