@@ -147,6 +147,12 @@ func (r *Run) act(at diag.Range, cp addr, ct reflect.Type) error {
 	if !r.inFightP(cp) {
 		return nil
 	}
+	if len(r.conds) > 0 { // conditions.go
+		if k := r.cannotAct(cp); k != nil {
+			r.skipAct(cp, k)
+			return nil
+		}
+	}
 	d := r.declared[load[int](cp, r.plan.lay.idx)] // by the hidden index
 	if d == nil {
 		if d = r.defaultDecl(); d == nil {

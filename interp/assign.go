@@ -26,6 +26,8 @@ type assignNode struct {
 	bump bool // it may change what the end condition reads
 	// roster: what it does to the kept rosters (Plan.rosterEffect).
 	roster int
+	// derive: what it does to derived attributes (Plan.deriveEffect).
+	derive int
 }
 
 func (p *Plan) compileAssign(n *assignNode) stmtFn {
@@ -82,6 +84,9 @@ func assignTo[T any](n *assignNode, fn func(*Run, addr) (T, error), op func(held
 		if err == nil && n.roster != rosterNone {
 			r.rosterAfter(n.roster, s)
 		}
+		if err == nil && n.derive != deriveNone {
+			err = r.deriveAfter(n.derive, s)
+		}
 		return flowNext, err
 	}
 }
@@ -126,9 +131,15 @@ func (p *Plan) assignAny(n *assignNode) stmtFn {
 			defer r.forgetRosters()
 		}
 		if n.op == "=" {
-			return flowNext, r.store(dst, v, n.at)
+			err = r.store(dst, v, n.at)
+		} else {
+			err = n.combine(dst, v)
 		}
-		return flowNext, n.combine(dst, v)
+		if err == nil && n.derive != deriveNone {
+			// The holder is not at hand here either.
+			err = r.recomputeAll()
+		}
+		return flowNext, err
 	}
 }
 

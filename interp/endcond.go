@@ -26,7 +26,7 @@ func (p *Plan) endFacts(ce *check.CExpr) endFacts {
 	if ce == nil || ce.Node == nil {
 		return endFacts{time: true}
 	}
-	v := &endVisitor{p: p, facts: endFacts{reads: map[string]bool{"alive": true, "present": true, "side": true}, pure: true}, seen: map[string]bool{}}
+	v := &endVisitor{p: p, facts: endFacts{reads: map[string]bool{"alive": true, "present": true, check.StateAttr: true, "side": true}, pure: true}, seen: map[string]bool{}}
 	v.walk(ce.Node)
 	if v.unknown {
 		v.facts.reads = nil

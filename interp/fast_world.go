@@ -18,20 +18,23 @@ import (
 // layout is where the built-in attributes sit in the ruleset's structs.
 type layout struct {
 	side, alive, present, idx uintptr // combatant fields
+	state                     uintptr // why it is out of the fight ("" while in it)
 }
 
 func newLayout(u *check.Universe) layout {
 	c := u.Combatant.R.Elem()
 	idx, _ := c.FieldByName(check.HiddenIndexField)
 	return layout{side: c.Field(check.FieldSide).Offset, alive: c.Field(check.FieldAlive).Offset,
-		present: c.Field(check.FieldPresent).Offset, idx: idx.Offset}
+		present: c.Field(check.FieldPresent).Offset, idx: idx.Offset, state: c.Field(check.FieldState).Offset}
 }
 
 var errNobody = errors.New("expected a combatant or side, found nobody")
 
-// inFightP: the combatant is alive and present (it has arrived).
+// inFightP: the combatant is alive, present (it has arrived) and not
+// taken out of the fight by its state (fled, asleep, ...).
 func (r *Run) inFightP(c addr) bool {
-	return load[bool](c, r.plan.lay.alive) && load[bool](c, r.plan.lay.present)
+	lay := &r.plan.lay
+	return load[bool](c, lay.alive) && load[bool](c, lay.present) && load[string](c, lay.state) == ""
 }
 
 // nameAt is the name of the combatant or side at a: the first field
@@ -81,14 +84,13 @@ func (r *Run) relatedP(x addr, rel int, living bool) []addr {
 
 // appendRelated appends the combatants related to x to list.
 func (r *Run) appendRelated(list []addr, x addr, rel int, living bool) []addr {
-	lay := &r.plan.lay
-	sideAt, alive, pres := lay.side, lay.alive, lay.present
+	sideAt := r.plan.lay.side
 	side := x
 	if rel != relMembers {
 		side = load[addr](x, sideAt)
 	}
 	in := func(c addr) bool {
-		return !living || load[bool](c, alive) && load[bool](c, pres)
+		return !living || r.inFightP(c)
 	}
 	all := r.combP()
 	switch rel {
@@ -172,9 +174,9 @@ func (r *Run) standingCount(sides []addr) int {
 // stands reports whether side s has a member among all that is alive
 // and present.
 func (r *Run) stands(s addr, all []addr) bool {
-	sideAt, alive, pres := r.plan.lay.side, r.plan.lay.alive, r.plan.lay.present
+	sideAt := r.plan.lay.side
 	for _, c := range all {
-		if same(load[addr](c, sideAt), s) && load[bool](c, alive) && load[bool](c, pres) {
+		if same(load[addr](c, sideAt), s) && r.inFightP(c) {
 			return true
 		}
 	}

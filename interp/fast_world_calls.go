@@ -22,7 +22,7 @@ var (
 )
 
 func init() {
-	worldBoolCalls = map[string]func(c *fastCompiler, args []ast.Node) boolFn{"pending": compilePending}
+	worldBoolCalls = map[string]func(c *fastCompiler, args []ast.Node) boolFn{"pending": compilePending, "has": compileHas}
 	worldIntCalls = map[string]func(c *fastCompiler, args []ast.Node) intFn{"declared_int": compileDeclaredInt}
 }
 

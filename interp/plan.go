@@ -48,8 +48,9 @@ type Plan struct {
 	// action's parameters): a let of the same name does not preset them.
 	keepZeroed map[*check.Frame]map[int]bool
 	protoOnce  sync.Once
-	proto      *prototypes // setup.go
-	cov        *covPlan    // coverage.go: nil unless lowered by LowerCovered
+	proto      *prototypes   // setup.go
+	cov        *covPlan      // coverage.go: nil unless lowered by LowerCovered
+	derived    *derivedPlans // derived.go: nil without derived attributes
 }
 
 type phasePlan struct {
@@ -137,6 +138,7 @@ func lowerCov(m *check.Model, native, keepEnd bool, cov *Coverage) *Plan {
 	for _, fn := range m.Funcs {
 		p.frameID(fn.Frame)
 	}
+	p.planDerived() // derived.go
 	p.fast = make([]*fexpr, m.NumExprs+1)
 	for _, ce := range m.Exprs {
 		// Bytecode is made here, at load, once: no fight pays for it,
@@ -328,6 +330,7 @@ func (p *Plan) stmt(s *syntax.Stmt) stmtFn {
 		n.path = p.targetPath(n.t)
 		n.bump = p.mayChangeEnd(n.t, n.path)
 		n.roster = p.rosterEffect(n.path)
+		n.derive = p.deriveEffect(n.path) // derived.go
 		return p.compileAssign(n)
 	case s.If != nil:
 		return p.ifStmt(s.If, at)
@@ -376,6 +379,8 @@ func (p *Plan) stmt(s *syntax.Stmt) stmtFn {
 		return p.compileGroup(at, s.Group) // loop_group.go
 	case s.While != nil:
 		return p.compileWhile(at, p.expr(s.While.Cond), p.block(s.While.Body))
+	case s.ApplyCondition != nil, s.RemoveCondition != nil:
+		return p.compileConditionStmt(s, at) // conditions.go
 	}
 	return compileReturn()
 }
@@ -439,7 +444,7 @@ type targetPath struct {
 
 // mayChangeEnd reports whether an assignment may change what the end
 // condition reads: an attribute it names (anywhere along the target's
-// path), or one the world functions read (alive, present, side); a
+// path), or one the world functions read (alive, present, state, side); a
 // local cannot.
 func (p *Plan) mayChangeEnd(t *check.Target, tp targetPath) bool {
 	switch {
@@ -470,7 +475,7 @@ func (p *Plan) fastExpr(ce *check.CExpr) *fexpr {
 // What an assignment does to the rosters (roster.go).
 const (
 	rosterNone   = iota // it cannot change who is in the fight or where
-	rosterUpdate        // it sets alive, present or side of the combatant it reaches
+	rosterUpdate        // it sets alive, present, state or side of the combatant it reaches
 	rosterForget        // it may: its target is found only while running
 )
 
@@ -483,7 +488,7 @@ func (p *Plan) rosterEffect(tp targetPath) int {
 		return rosterNone
 	}
 	switch tp.field {
-	case check.FieldAlive, check.FieldPresent, check.FieldSide:
+	case check.FieldAlive, check.FieldPresent, check.FieldState, check.FieldSide:
 		return rosterUpdate
 	}
 	return rosterNone

@@ -99,6 +99,7 @@ type Run struct {
 	seq            int
 
 	declared  []*declared
+	conds     [][]condOn // by combatant: the conditions it is under (conditions.go)
 	defDecl   *declared
 	scheduled []*scheduled
 	deferred  *[]pendingEmit
@@ -317,6 +318,9 @@ func (r *Run) playRound() (bool, error) {
 		}
 	}
 	r.segment = 0
+	if err := r.endRoundConditions(); err != nil { // conditions.go
+		return false, err
+	}
 	return r.checkEnd()
 }
 

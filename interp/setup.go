@@ -156,7 +156,10 @@ func (r *Run) setup() error {
 			r.emitLog(&Event{Kind: KRuling, Text: "ruling: " + ru.Text})
 		}
 	}
-	return nil
+	// Derived attributes last, from the attributes as the encounter
+	// and the rulings left them (derived.go), under no condition.
+	r.resetConditions()
+	return r.recomputeAll()
 }
 
 // makeLists makes the lists of sides and combatants at their length

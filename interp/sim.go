@@ -43,6 +43,7 @@ type SimResult struct {
 	EventRuns map[string]int // fights in which a rule event happened
 	EventSum  map[string]int // total times each rule event happened
 	Survivors map[string]int // combatants of each side alive at the end, summed over fights
+	Out       map[string]int // combatants alive but out of the fight at the end, by their state, summed over fights
 	SurvSq    map[string]int // the same, squared per fight (for the spread)
 	Sides     []string
 	Fighters  []string
@@ -50,7 +51,7 @@ type SimResult struct {
 
 func newSimResult(enc *check.Encounter) *SimResult {
 	r := &SimResult{Wins: map[string]int{}, Rounds: map[int]int{}, Deaths: map[string]int{},
-		EventRuns: map[string]int{}, EventSum: map[string]int{}, Survivors: map[string]int{}, SurvSq: map[string]int{}}
+		EventRuns: map[string]int{}, EventSum: map[string]int{}, Survivors: map[string]int{}, SurvSq: map[string]int{}, Out: map[string]int{}}
 	for _, s := range enc.Sides {
 		r.Sides = append(r.Sides, s.Name)
 		for _, c := range s.Combatants {
@@ -69,7 +70,7 @@ func (r *SimResult) merge(o *SimResult) {
 	r.NoneStand += o.NoneStand
 	r.Capped += o.Capped
 	r.NoWinner += o.NoWinner
-	for _, m := range []struct{ dst, src map[string]int }{{r.Wins, o.Wins}, {r.Deaths, o.Deaths}, {r.EventRuns, o.EventRuns}, {r.EventSum, o.EventSum}, {r.Survivors, o.Survivors}, {r.SurvSq, o.SurvSq}} {
+	for _, m := range []struct{ dst, src map[string]int }{{r.Wins, o.Wins}, {r.Deaths, o.Deaths}, {r.EventRuns, o.EventRuns}, {r.EventSum, o.EventSum}, {r.Survivors, o.Survivors}, {r.SurvSq, o.SurvSq}, {r.Out, o.Out}} {
 		for k, v := range m.src {
 			m.dst[k] += v
 		}
@@ -226,6 +227,9 @@ func (res *SimResult) tally(out Result, err error, fighters []reflect.Value, eve
 			res.Deaths[nameOf(c)]++
 		} else {
 			alive[nameOf(c.Elem().Field(check.FieldSide))]++
+			if why := c.Elem().Field(check.FieldState).String(); why != "" {
+				res.Out[why]++
+			}
 		}
 	}
 	for _, s := range res.Sides {

@@ -157,10 +157,11 @@ func (r *Run) Members(side any) (any, error) {
 	return r.listResult(r.combList.Type(), len(r.scratch), r.membersP(addrOf(s))), nil
 }
 
-// inFight: the combatant is alive and present (it has arrived).
+// inFight: the combatant is alive, present (it has arrived) and not
+// out of the fight by its state.
 func inFight(c reflect.Value) bool {
 	e := c.Elem()
-	return e.Field(check.FieldAlive).Bool() && e.Field(check.FieldPresent).Bool()
+	return e.Field(check.FieldAlive).Bool() && e.Field(check.FieldPresent).Bool() && e.Field(check.FieldState).Len() == 0
 }
 
 // Living keeps the living combatants of a list.

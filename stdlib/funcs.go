@@ -142,7 +142,7 @@ var Funcs = sortFuncs([]*Func{
 		Impl: func(w World, a []any) (any, error) { return w.Members(a[0]) },
 	},
 	{
-		Name: "living", Doc: "the combatants of a list that are alive and present (in the fight)",
+		Name: "living", Doc: "the combatants of a list that are in the fight: alive, present and with an empty state",
 		Params: []Kind{Combatants}, Result: Combatants, World: true,
 		Impl: func(w World, a []any) (any, error) { return w.Living(a[0]) },
 	},
@@ -162,7 +162,7 @@ var Funcs = sortFuncs([]*Func{
 		Impl: func(w World, a []any) (any, error) { return w.EnemySides(a[0]) },
 	},
 	{
-		Name: "standing", Doc: "the sides of a list that still have a living, present member",
+		Name: "standing", Doc: "the sides of a list that still have a member in the fight (alive, present, with an empty state)",
 		Params: []Kind{Sides}, Result: Sides, World: true,
 		Impl: func(w World, a []any) (any, error) { return w.Standing(a[0]) },
 	},
@@ -170,6 +170,17 @@ var Funcs = sortFuncs([]*Func{
 		Name: "pending", Doc: "whether something is scheduled under the label for the combatant",
 		Params: []Kind{Combatant, String}, Result: Bool, World: true,
 		Impl: func(w World, a []any) (any, error) { return w.Pending(a[0], a[1].(string)) },
+	},
+	{
+		Name: "has", Doc: "whether the combatant is under the condition of that name (declared with `condition NAME { ... }`)",
+		Params: []Kind{Combatant, String}, Result: Bool, World: true,
+		Impl: func(w World, a []any) (any, error) {
+			// A World without conditions (none is in this repository) has none to report.
+			if cw, ok := w.(ConditionWorld); ok {
+				return cw.Has(a[0], a[1].(string))
+			}
+			return false, nil
+		},
 	},
 	{
 		Name: "pick", Doc: "one combatant of a list chosen with the run's dice (nil if empty)",

@@ -59,6 +59,14 @@ type simResultJSON struct {
 	Survivors    []sideMean      `json:"survivors"`
 	Deaths       []combatantRate `json:"deaths"`
 	Events       []eventRate     `json:"events"`
+	// OutOfFight is present only for rulesets that take combatants out
+	// of the fight: how many per fight were, by their state, at the end.
+	OutOfFight []outRate `json:"out_of_fight,omitempty"`
+}
+
+type outRate struct {
+	State    string  `json:"state"`
+	PerFight float64 `json:"per_fight"`
 }
 
 type sideShare struct {
@@ -122,6 +130,9 @@ func simResultOf(enc *check.Encounter, r *interp.SimResult) simResultJSON {
 		name, who, _ := strings.Cut(e, " · ")
 		out.Events = append(out.Events, eventRate{Event: name, Who: who, Share: intervalOf(interp.Proportion(r.EventRuns[e], done)),
 			PerFight: float64(r.EventSum[e]) / float64(max(1, done))})
+	}
+	for _, why := range sortedKeys(r.Out) {
+		out.OutOfFight = append(out.OutOfFight, outRate{why, float64(r.Out[why]) / float64(max(1, done))})
 	}
 	st := r.RoundSummary()
 	out.Rounds = roundsJSON{Mean: intervalOf(st.Mean), Median: st.Median, SD: st.SD, Min: st.Min, Max: st.Max, Histogram: []roundCount{}}

@@ -188,6 +188,14 @@ func writeSimText(w io.Writer, enc *check.Encounter, r *interp.SimResult, seed u
 	for _, c := range r.Fighters {
 		fmt.Fprintf(w, "  %-20s %s\n", interp.Printable(c), ci(interp.Proportion(r.Deaths[c], done)))
 	}
+	if len(r.Out) > 0 {
+		// Only rulesets that take combatants out of the fight (a state
+		// such as "fled") have this part.
+		fmt.Fprintln(w, "\nout of the fight at the end   per fight")
+		for _, why := range sortedKeys(r.Out) {
+			fmt.Fprintf(w, "  %-27s %8.2f\n", interp.Printable(why), float64(r.Out[why])/float64(max(1, done)))
+		}
+	}
 	if len(r.EventRuns) > 0 {
 		fmt.Fprintln(w, "\nevents (· who acted)     in share of fights  95% interval   per fight")
 		for _, e := range sortedKeys(r.EventRuns) {

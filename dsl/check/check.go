@@ -131,7 +131,8 @@ func (c *checker) checkRuleset() {
 	c.declareFuncs()
 	c.declareEvents()
 	c.declareActions()
-	c.checkOrders() // v2 (part B): before the bodies that use them
+	c.checkOrders()       // v2 (part B): before the bodies that use them
+	c.declareConditions() // conditions.go
 	c.checkTables()
 	c.checkModifiers()
 	c.checkFuncs()
@@ -141,6 +142,8 @@ func (c *checker) checkRuleset() {
 	c.checkPhases()
 	c.checkEnd()
 	c.checkAttrDefaults()
+	c.checkHasNames() // conditions.go
+	c.checkUnusedConditions()
 	if defaultAction != nil {
 		if a, ok := c.m.Actions[defaultAction.Text]; ok {
 			c.m.Default = a

@@ -196,6 +196,8 @@ func (bc *bodyCheck) stmt(s *syntax.Stmt) {
 		}
 	case s.Apply != nil:
 		bc.apply(s.Apply)
+	case s.ApplyCondition != nil, s.RemoveCondition != nil:
+		bc.conditionStmt(s) // conditions.go
 	case s.Return != nil:
 	case s.While != nil:
 		bc.compile(s.While.Cond, u.Bool)
@@ -333,6 +335,9 @@ func (bc *bodyCheck) assign(a *syntax.AssignStmt) {
 		// built-in side to an attribute of it.
 		if at.Builtin && at.Name != "alive" && !at.Settable && i == len(parts)-2 {
 			c.errorf(diag.CodeScope, syntax.RangeOf(p.Pos, p.EndPos), "name, side and action are kept by fray", "cannot assign to the built-in attribute %s", at.Name)
+		}
+		if at.Decl != nil && at.Decl.Derived && i == len(parts)-2 {
+			c.derivedSet(syntax.RangeOf(p.Pos, p.EndPos), at) // derived.go
 		}
 		tgt.Fields = append(tgt.Fields, at.Field)
 		t = at.Type

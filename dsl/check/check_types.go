@@ -50,6 +50,7 @@ func (c *checker) buildTypes() {
 		{Name: "present", Type: u.Bool, Builtin: true, Settable: true},
 		{Name: "x", Type: u.Int, Builtin: true, Settable: true},
 		{Name: "y", Type: u.Int, Builtin: true, Settable: true},
+		{Name: StateAttr, Type: u.String, Builtin: true, Settable: true},
 	}
 	cAttrs = append(cAttrs, c.schemaAttrs(schemas["combatant"], combatantBuiltins)...)
 	u.CombatantAttrs = cAttrs
@@ -65,6 +66,10 @@ func (c *checker) schemaAttrs(s *syntax.SchemaDecl, builtins []string) []*Attr {
 	seen := map[string]*syntax.AttrDecl{}
 	for _, a := range s.Attrs {
 		r := syntax.RangeAt(a.Pos, a.Name)
+		if s.Kind == "combatant" && a.Name == StateAttr {
+			c.errorf(diag.CodeDuplicate, r, "fray keeps why a combatant is out of the fight in state (\"\" while it fights); pick another name", "%s is a built-in %s attribute", a.Name, s.Kind)
+			continue
+		}
 		if contains(builtins, a.Name) {
 			c.errorf(diag.CodeDuplicate, r, "fray provides "+strings.Join(builtins, ", ")+"; pick another name", "%s is a built-in %s attribute", a.Name, s.Kind)
 			continue
@@ -231,6 +236,10 @@ func (c *checker) checkAttrDefaults() {
 	for _, list := range [][]*Attr{c.u.SideAttrs, c.u.CombatantAttrs} {
 		for _, a := range list {
 			if a.Decl == nil || a.Decl.Default == nil {
+				continue
+			}
+			if a.Decl.Derived {
+				c.checkDerived(a, list) // derived.go
 				continue
 			}
 			a.Default = c.compile(a.Decl.Default, c.m.Globals, nil, a.Type)

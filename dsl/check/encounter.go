@@ -272,6 +272,10 @@ func (c *checker) setting(s *syntax.Setting, attrs []*Attr, kind string) (SetSpe
 		c.errorf(diag.CodeScope, r, "name and side come from the encounter's structure", "cannot set the built-in attribute %s", at.Name)
 		return SetSpec{}, false
 	}
+	if at.Decl != nil && at.Decl.Derived {
+		c.derivedSet(r, at) // derived.go
+		return SetSpec{}, false
+	}
 	if roll, handled, ok := c.rollSetting(s.Value, at); handled { // v2 (part B): hp = 2d8 rolls at set-up
 		return SetSpec{Attr: at, Value: roll}, ok
 	}

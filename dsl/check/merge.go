@@ -36,6 +36,8 @@ func declKey(d *syntax.Decl) string {
 		return "end"
 	case d.Order != nil: // v2 (part B)
 		return "order " + d.Order.Name
+	case d.Condition != nil:
+		return "condition " + d.Condition.Name
 	}
 	return ""
 }

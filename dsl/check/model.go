@@ -35,6 +35,10 @@ type Model struct {
 	Funcs     map[string]*Func
 	Phases    []*Phase
 	End       *CExpr
+	// Conditions by name, and in the order they are declared
+	// (conditions.go); the order is the order their effects apply in.
+	Conditions    map[string]*Condition
+	ConditionList []*Condition
 
 	// Globals is the frame of expressions outside any body (defaults, constants, the end).
 	Globals *Frame

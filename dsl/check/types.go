@@ -98,6 +98,10 @@ type Attr struct {
 	Decl     *syntax.AttrDecl
 	Default  *CExpr
 	Used     bool
+	// Derived: the engine computes the attribute from Default, in a
+	// frame whose self is the combatant (derived.go); rules and
+	// encounters cannot set it.
+	Derived *DerivedAttr
 }
 
 // Struct fields of the built-in attributes, in the order buildTypes lays
@@ -114,7 +118,16 @@ const (
 	FieldPresent = 4
 	FieldX       = 5
 	FieldY       = 6
+	// FieldState is why a living combatant is out of the fight ("fled",
+	// "asleep", ...; "" while it fights): like an absent one, it is not
+	// living, does not declare or act, and its side does not stand on it.
+	FieldState = 7
 )
+
+// StateAttr is the built-in combatant attribute at FieldState. It is
+// kept out of combatantBuiltins so that the hint that lists those stays
+// as it was; schemaAttrs reserves it on its own.
+const StateAttr = "state"
 
 // Built-in attributes every combatant and side has.
 var (

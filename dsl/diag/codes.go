@@ -38,6 +38,10 @@ const (
 	CodeSandbox         = "F502" // an import outside the root folder
 	CodeEmptyRange      = "F620" // a range of literal numbers that counts down: always empty
 	CodePairOrder       = "F621" // a pairwise order declared or used wrongly
+	// Language v2, part D (F660-F679).
+	CodeDerivedSet      = "F660" // an assignment or setting of a derived attribute
+	CodeDerivedReads    = "F661" // a derived attribute reading what it cannot follow
+	CodeConditionAdjust = "F662" // a condition adjusting what it cannot
 )
 
 // CodeInfo describes a diagnostic code.
@@ -86,6 +90,9 @@ var Codes = []CodeInfo{
 	{CodeSandbox, "sandbox", "An import that is absolute or leads outside the root folder.", false, false},
 	{CodeEmptyRange, "empty-range", "A range of literal numbers whose end is below its start: always empty.", true, false},
 	{CodePairOrder, "pair-order", "A pairwise order without two parameters of one type or without rules, or used with a direction.", false, false},
+	{CodeDerivedSet, "derived-set", "An assignment or setting of a derived attribute.", false, false},
+	{CodeDerivedReads, "derived-reads", "A derived attribute that rolls or reads more than its own combatant.", false, false},
+	{CodeConditionAdjust, "condition-adjust", "A condition that adjusts an attribute that is not derived, or by dice.", false, false},
 }
 
 // CodeByID finds a code's description.

@@ -31,9 +31,11 @@ type Doc struct {
 	Actions   []*Proc  `json:"actions"`
 	Events    []*Proc  `json:"events"`
 	Funcs     []*Item  `json:"functions"`
-	Constants []*Item  `json:"constants"`
-	SideAttrs []*Item  `json:"side_attributes"`
-	CombAttrs []*Item  `json:"combatant_attributes"`
+	// Conditions (language v2): each with what it does, in order.
+	Conditions []*Item `json:"conditions,omitempty"`
+	Constants  []*Item `json:"constants"`
+	SideAttrs  []*Item `json:"side_attributes"`
+	CombAttrs  []*Item `json:"combatant_attributes"`
 }
 
 // Variant says what a variant changes in the ruleset it extends.
@@ -183,6 +185,8 @@ func Build(m *check.Model, own *syntax.File) *Doc {
 			f := decl.Func
 			d.Funcs = append(d.Funcs, &Item{Name: f.Name, Type: typeText(f.Result), Value: fmt.Sprintf("%s(%s) = %s", f.Name, paramsText(f.Params), f.Body.Raw()),
 				About: b.about(f.Pos), Mark: b.mark(f.Pos, "fn "+f.Name)})
+		case decl.Condition != nil:
+			d.Conditions = append(d.Conditions, b.condition(decl.Condition))
 		case decl.End != nil:
 			d.End = &End{When: decl.End.When.Raw(), About: b.about(decl.End.Pos), Mark: b.mark(decl.End.Pos, "end")}
 		}
@@ -262,8 +266,29 @@ func declKey(d *syntax.Decl) string {
 		return "on " + d.Handler.Event
 	case d.End != nil:
 		return "end"
+	case d.Condition != nil:
+		return "condition " + d.Condition.Name
 	}
 	return ""
+}
+
+// condition is a condition as an item: its lines joined, as written.
+func (b *builder) condition(c *syntax.ConditionDecl) *Item {
+	var what []string
+	for _, it := range c.Items {
+		switch {
+		case it.CannotAct:
+			what = append(what, "cannot act")
+		case it.Lasts != nil:
+			what = append(what, "lasts "+it.Lasts.Raw()+" rounds")
+		case it.Adjust != nil:
+			what = append(what, it.Adjust.Op+" "+it.Adjust.Attr.Text+" by "+it.Adjust.By.Raw())
+		}
+	}
+	if len(what) == 0 {
+		what = append(what, "no effect of its own (rules ask for it with has)")
+	}
+	return &Item{Name: c.Name, Value: strings.Join(what, "; "), About: b.about(c.Pos), Mark: b.mark(c.Pos, "condition "+c.Name)}
 }
 
 // touched lists, in order, what a variant changed or added among the
@@ -317,7 +342,9 @@ func (b *builder) schema(s *syntax.SchemaDecl) {
 		if it.Mark == MarkAdded && b.overrides[s.Kind+"."+a.Name] {
 			it.Mark = MarkChanged
 		}
-		if a.Default != nil {
+		if a.Default != nil && a.Derived {
+			it.Value = "derived " + a.Default.Raw() // recomputed, never rolled
+		} else if a.Default != nil {
 			it.Value = a.Default.Raw()
 			if r, ok := rollOf(it.Value, ""); ok {
 				it.Roll = &r

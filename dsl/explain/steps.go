@@ -118,6 +118,16 @@ func (w *walker) stmt(s *syntax.Stmt) []*Step {
 		return one(&Step{Text: fmt.Sprintf("say: %q", string(s.Log.Text))})
 	case s.Apply != nil:
 		return one(w.applyStep(s.Apply))
+	case s.ApplyCondition != nil:
+		a := s.ApplyCondition
+		text := fmt.Sprintf("%s is %s", w.expr(&a.Target.Expr), a.Name.Text)
+		if a.For != nil {
+			text += fmt.Sprintf(" for %s rounds", w.expr(&a.For.Expr))
+		}
+		return one(&Step{Text: text + " (condition)"})
+	case s.RemoveCondition != nil:
+		rm := s.RemoveCondition
+		return one(&Step{Text: fmt.Sprintf("%s is no longer %s (condition)", w.expr(rm.Target), rm.Name.Text)})
 	case s.Return != nil:
 		return one(&Step{Text: "stop here"})
 	case s.While != nil:

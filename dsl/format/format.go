@@ -231,7 +231,7 @@ func (p *formatter) gap(offset int) (hasComment, hasBlank bool) {
 }
 
 func (p *formatter) decl(d *syntax.Decl) {
-	p.known(d, d.Pos, "Override", "Remove", "Ruleset", "Encounter", "Schema", "Side", "Const", "Event", "Handler", "Action", "Table", "Modifiers", "Func", "Phase", "End", "Script", "Ruling", "Map", "Test", "Order")
+	p.known(d, d.Pos, "Override", "Remove", "Ruleset", "Encounter", "Schema", "Side", "Const", "Event", "Handler", "Action", "Table", "Modifiers", "Func", "Phase", "End", "Script", "Ruling", "Map", "Test", "Order", "Condition")
 	if d.Override {
 		p.tok("override")
 		p.space()
@@ -336,6 +336,8 @@ func (p *formatter) decl(d *syntax.Decl) {
 		p.testDecl(d.Test) // format_testdecl.go
 	case d.Order != nil:
 		p.orderDecl(d.Order) // format_order.go
+	case d.Condition != nil:
+		p.condition(d.Condition) // format_condition.go
 	default:
 		p.fail(d.Pos, "a declaration the formatter does not know")
 	}
@@ -408,7 +410,7 @@ func (p *formatter) schema(s *syntax.SchemaDecl) {
 	p.space()
 	p.openBlock()
 	for _, a := range s.Attrs {
-		p.known(a, a.Pos, "Name", "Type", "Default")
+		p.known(a, a.Pos, "Name", "Type", "Derived", "Default")
 		p.line()
 		p.tok(a.Name)
 		p.tok(":")
@@ -418,6 +420,10 @@ func (p *formatter) schema(s *syntax.SchemaDecl) {
 			p.space()
 			p.tok("=")
 			p.space()
+			if a.Derived {
+				p.tok("derived")
+				p.space()
+			}
 			p.expr(a.Default)
 		}
 	}
@@ -572,7 +578,7 @@ func (p *formatter) semi() {
 }
 
 func (p *formatter) stmt(s *syntax.Stmt) {
-	p.known(s, s.Pos, "Let", "If", "Group", "For", "Emit", "Act", "Declare", "Schedule", "Cancel", "Segment", "Log", "Apply", "Return", "While", "Assign")
+	p.known(s, s.Pos, "Let", "If", "Group", "For", "Emit", "Act", "Declare", "Schedule", "Cancel", "Segment", "Log", "Apply", "ApplyCondition", "RemoveCondition", "Return", "While", "Assign")
 	switch {
 	case s.Let != nil:
 		p.known(s.Let, s.Let.Pos, "Name", "Value")
@@ -675,6 +681,8 @@ func (p *formatter) stmt(s *syntax.Stmt) {
 		p.tok("to")
 		p.space()
 		p.expr(a.Target)
+	case s.ApplyCondition != nil, s.RemoveCondition != nil:
+		p.conditionStmt(s) // format_condition.go
 	case s.Return != nil:
 		p.known(s.Return, s.Return.Pos, "Kw")
 		p.tok("return")

@@ -85,6 +85,7 @@ type Decl struct {
 	Ruling    *RulingDecl    `parser:"| @@"`
 	Map       *MapDecl       `parser:"| @@"`
 	Order     *OrderDecl     `parser:"| @@"`   // v2 (part B): ast_order.go
+	Condition *ConditionDecl `parser:"| @@"`   // condition.go (language v2, part D)
 	Test      *TestDecl      `parser:"| @@ )"` // test_ast.go
 }
 
@@ -93,7 +94,7 @@ type Decl struct {
 type RemoveDecl struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
-	Kind   string `parser:"\"remove\" @(\"phase\" | \"table\" | \"modifiers\" | \"action\" | \"event\" | \"const\" | \"on\" | \"fn\")"`
+	Kind   string `parser:"\"remove\" @(\"phase\" | \"table\" | \"modifiers\" | \"action\" | \"event\" | \"const\" | \"on\" | \"fn\" | \"condition\")"`
 	Name   string `parser:"@Ident"`
 }
 
@@ -154,13 +155,15 @@ type SchemaDecl struct {
 	Attrs  []*AttrDecl `parser:"@@* \"}\""`
 }
 
-// AttrDecl is "name: type = default".
+// AttrDecl is "name: type = default", or "name: type = derived expr"
+// for an attribute the engine computes from the others (check/derived.go).
 type AttrDecl struct {
 	Pos     lexer.Position
 	EndPos  lexer.Position
 	Name    string   `parser:"@Ident \":\""`
 	Type    *TypeRef `parser:"@@"`
-	Default *Expr    `parser:"(\"=\" @@)?"`
+	Derived bool     `parser:"(\"=\" @\"derived\"?"` // language v2 (part D)
+	Default *Expr    `parser:"@@)?"`
 }
 
 // TypeRef names a type: int, float, bool, string, dice, combatant, side or list[T].
@@ -428,7 +431,10 @@ type Stmt struct {
 	Apply    *ApplyStmt    `parser:"| @@"`
 	Return   *ReturnStmt   `parser:"| @@"`
 	While    *WhileStmt    `parser:"| @@"` // v2 (part B): ast_while.go
-	Assign   *AssignStmt   `parser:"| @@"`
+	// Language v2, part D (condition.go).
+	ApplyCondition  *ApplyConditionStmt  `parser:"| @@"`
+	RemoveCondition *RemoveConditionStmt `parser:"| @@"`
+	Assign          *AssignStmt          `parser:"| @@"`
 }
 
 // LetStmt binds a local name.

@@ -66,7 +66,12 @@ var Continuers = map[string]bool{
 }
 
 // Parse implements participle.Parseable.
-func (e *Expr) Parse(lex *lexer.PeekingLexer) error {
+func (e *Expr) Parse(lex *lexer.PeekingLexer) error { return e.parseUntil(lex, "") }
+
+// parseUntil is Parse, with one more word that ends the expression
+// outside brackets ("" for none): for the clauses whose expression is
+// followed by a word of their own (condition.go).
+func (e *Expr) parseUntil(lex *lexer.PeekingLexer, stop string) error {
 	depth := 0
 	var last *lexer.Token
 	// An optional expression (a table row's value) must start on the line
@@ -92,7 +97,7 @@ func (e *Expr) Parse(lex *lexer.PeekingLexer) error {
 			if last != nil && t.Pos.Line > last.Pos.Line && !Continuers[last.Value] {
 				break
 			}
-			if t.Type == TokIdent && stopWords[v] {
+			if t.Type == TokIdent && (stopWords[v] || v == stop && stop != "") {
 				break
 			}
 			if t.Type == TokPunct && (v == "{" || v == "}" || v == ")" || v == "]" || v == "," || v == ";" || v == "=" || v == "+=" || v == "-=") {

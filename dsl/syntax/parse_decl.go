@@ -35,6 +35,7 @@ var declForms = []form[Decl]{
 	formOf(func(d *Decl) **RulingDecl { return &d.Ruling }, "ruling"),
 	formOf(func(d *Decl) **MapDecl { return &d.Map }, "map"),
 	formOf(func(d *Decl) **OrderDecl { return &d.Order }, "order"),
+	formOf(func(d *Decl) **ConditionDecl { return &d.Condition }, "condition"),
 	formOf(func(d *Decl) **TestDecl { return &d.Test }, "test", "property"),
 }
 

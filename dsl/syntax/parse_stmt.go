@@ -79,6 +79,8 @@ var stmtForms = []form[Stmt]{
 	formOf(func(s *Stmt) **SegmentStmt { return &s.Segment }, "segment"),
 	formOf(func(s *Stmt) **LogStmt { return &s.Log }, "log"),
 	formOf(func(s *Stmt) **ApplyStmt { return &s.Apply }, "apply"),
+	formOf(func(s *Stmt) **ApplyConditionStmt { return &s.ApplyCondition }, "apply"),
+	formOf(func(s *Stmt) **RemoveConditionStmt { return &s.RemoveCondition }, "remove"),
 	formOf(func(s *Stmt) **ReturnStmt { return &s.Return }, "return"),
 	formOf(func(s *Stmt) **WhileStmt { return &s.While }, "while"),
 	formOf(func(s *Stmt) **AssignStmt { return &s.Assign }),

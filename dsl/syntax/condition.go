@@ -1,0 +1,77 @@
+package syntax
+
+import "github.com/alecthomas/participle/v2/lexer"
+
+// Conditions (language v2, part D): declared by the ruleset, put on and
+// taken off combatants by statements, with durations and effects the
+// engine applies.
+//
+//	condition paralysed {
+//	  cannot act
+//	  lasts 1d4 rounds
+//	}
+//	condition slowed {
+//	  lasts 2 rounds
+//	  scale speed by 0.5
+//	  adjust to_hit by -2
+//	}
+//
+//	apply condition paralysed to foe for 2 rounds
+//	remove condition slowed from self
+
+// ConditionDecl declares a condition.
+type ConditionDecl struct {
+	Pos    lexer.Position
+	EndPos lexer.Position
+	Name   string           `parser:"\"condition\" @Ident \"{\""`
+	Items  []*ConditionItem `parser:"@@* \"}\""`
+}
+
+// ConditionItem is one line of a condition: "cannot act", "lasts N
+// rounds", or an adjustment of a derived attribute.
+type ConditionItem struct {
+	Pos       lexer.Position
+	EndPos    lexer.Position
+	CannotAct bool             `parser:"  @(\"cannot\" \"act\")"`
+	Lasts     *RoundsExpr      `parser:"| \"lasts\" @@ \"rounds\""`
+	Adjust    *ConditionAdjust `parser:"| @@"`
+}
+
+// ConditionAdjust changes a derived attribute while the condition holds:
+// "adjust to_hit by -2" adds, "scale speed by 0.5" multiplies.
+type ConditionAdjust struct {
+	Pos  lexer.Position
+	Op   string `parser:"@(\"adjust\" | \"scale\")"`
+	Attr *Name  `parser:"@@ \"by\""`
+	By   *Expr  `parser:"@@"`
+}
+
+// ApplyConditionStmt puts a condition on a combatant: "apply condition
+// paralysed to foe", optionally "for N rounds" (else the condition's own
+// duration, else until removed).
+type ApplyConditionStmt struct {
+	Pos    lexer.Position
+	Name   *Name       `parser:"\"apply\" \"condition\" @@ \"to\""`
+	Target *ForExpr    `parser:"@@"`
+	For    *RoundsExpr `parser:"(\"for\" @@ \"rounds\")?"`
+}
+
+// RemoveConditionStmt takes a condition off a combatant: "remove
+// condition paralysed from foe".
+type RemoveConditionStmt struct {
+	Pos    lexer.Position
+	Name   *Name `parser:"\"remove\" \"condition\" @@ \"from\""`
+	Target *Expr `parser:"@@"`
+}
+
+// RoundsExpr is an expression ended by the word "rounds".
+type RoundsExpr struct{ Expr }
+
+// Parse implements participle.Parseable.
+func (e *RoundsExpr) Parse(lex *lexer.PeekingLexer) error { return e.parseUntil(lex, "rounds") }
+
+// ForExpr is an expression ended by the word "for".
+type ForExpr struct{ Expr }
+
+// Parse implements participle.Parseable.
+func (e *ForExpr) Parse(lex *lexer.PeekingLexer) error { return e.parseUntil(lex, "for") }

@@ -1,0 +1,345 @@
+package interp
+
+import (
+	"fmt"
+	"math"
+	"reflect"
+
+	"github.com/expr-lang/expr/ast"
+
+	"github.com/frayrules/fray/dsl/check"
+	"github.com/frayrules/fray/dsl/diag"
+	"github.com/frayrules/fray/dsl/syntax"
+)
+
+// Conditions (check/conditions.go) at run time. Each combatant has the
+// conditions it is under, in the order the ruleset declares them (the
+// order their adjustments apply in), each with the rounds it has left.
+// A condition with rounds left ends at the end of the round that uses
+// up the last of them, with a line in the log; one applied without a
+// duration lasts until removed. Every change recomputes the combatant's
+// derived attributes, which conditions adjust (derived.go).
+
+// condOn is a condition a combatant is under.
+type condOn struct {
+	k    *check.Condition
+	left int // rounds left, counting the current one; -1: until removed
+}
+
+// KCondition is the log event of a condition put on, taken off, ending,
+// or keeping a combatant from acting.
+const KCondition = "condition"
+
+// condsOf is the list of conditions of the combatant at cp.
+func (r *Run) condsOf(cp addr) *[]condOn {
+	i := load[int](cp, r.plan.lay.idx)
+	for len(r.conds) <= i {
+		r.conds = append(r.conds, nil)
+	}
+	return &r.conds[i]
+}
+
+// resetConditions clears every combatant's conditions: a new fight.
+func (r *Run) resetConditions() {
+	for i := range r.conds {
+		r.conds[i] = r.conds[i][:0]
+	}
+}
+
+// hasCondition reports whether the combatant at cp is under the named condition.
+func (r *Run) hasCondition(cp addr, name string) bool {
+	if cp.isNil() {
+		return false
+	}
+	i := load[int](cp, r.plan.lay.idx)
+	if i >= len(r.conds) {
+		return false
+	}
+	for _, on := range r.conds[i] {
+		if on.k.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// Has implements stdlib.ConditionWorld for has(c, name) in the VM.
+func (r *Run) Has(c any, name string) (bool, error) {
+	cv, err := ptrOf(c)
+	if err != nil {
+		return false, err
+	}
+	return r.hasCondition(addrOf(cv), name), nil
+}
+
+// cannotAct is the first condition of the combatant at cp that keeps it
+// from acting, or nil.
+func (r *Run) cannotAct(cp addr) *check.Condition {
+	i := load[int](cp, r.plan.lay.idx)
+	if i >= len(r.conds) {
+		return nil
+	}
+	for _, on := range r.conds[i] {
+		if on.k.CannotAct {
+			return on.k
+		}
+	}
+	return nil
+}
+
+// conditionNode is "apply condition X to c [for N rounds]" or, with
+// remove set, "remove condition X from c".
+type conditionNode struct {
+	at     diag.Range
+	k      *check.Condition
+	remove bool
+	who    func(r *Run, base addr) (addr, reflect.Type, error)
+	rounds func(r *Run, base addr) (any, error) // nil: the condition's own duration
+}
+
+func (p *Plan) compileConditionStmt(s *syntax.Stmt, at diag.Range) stmtFn {
+	n := &conditionNode{at: at}
+	if a := s.ApplyCondition; a != nil {
+		n.k = p.M.Conditions[a.Name.Text]
+		n.who = p.somebody(p.expr(&a.Target.Expr))
+		if a.For != nil {
+			n.rounds = p.value(p.expr(&a.For.Expr))
+		}
+	} else {
+		n.remove = true
+		n.k = p.M.Conditions[s.RemoveCondition.Name.Text]
+		n.who = p.somebody(p.expr(s.RemoveCondition.Target))
+	}
+	return func(r *Run, base addr) (flow, error) {
+		r.reason = "condition " + n.k.Name
+		cp, ct, err := n.who(r, base)
+		if err != nil {
+			return flowNext, err
+		}
+		if cp.isNil() {
+			return flowNext, &RunError{At: n.at, Msg: fmt.Sprintf("condition %s needs a combatant, found nobody", n.k.Name)}
+		}
+		if n.remove {
+			return flowNext, r.removeCondition(cp, ct, n.k, "removed")
+		}
+		left, timed := -1, true
+		switch {
+		case n.rounds != nil:
+			v, err := n.rounds(r, base)
+			if err != nil {
+				return flowNext, err
+			}
+			left = intOf(v)
+		case n.k.Lasts != nil:
+			fr := r.frameAt(0)
+			v, err := r.eval(n.k.Lasts, fr)
+			r.releaseAt(0, fr)
+			if err != nil {
+				return flowNext, err
+			}
+			left = intOf(v)
+		default:
+			timed = false
+		}
+		return flowNext, r.applyCondition(cp, ct, n.k, left, timed)
+	}
+}
+
+// intOf is a whole number the checker typed int.
+func intOf(v any) int {
+	switch x := v.(type) {
+	case int:
+		return x
+	case int64:
+		return int(x)
+	case float64:
+		return int(x)
+	}
+	return 0
+}
+
+// applyCondition puts k on the combatant at cp for left rounds, or
+// until removed when it is not timed (left is then -1); again, it
+// replaces the duration. A timed duration below 1 does nothing.
+func (r *Run) applyCondition(cp addr, ct reflect.Type, k *check.Condition, left int, timed bool) error {
+	who := nameAt(cp)
+	if timed && left < 1 {
+		if !r.quiet() {
+			r.emitLog(&Event{Kind: KCondition, Who: who, Name: k.Name, Args: map[string]any{"change": "not applied", "rounds": left},
+				Text: fmt.Sprintf("%s: %s for %d rounds has no effect", who, k.Name, left)})
+		}
+		return nil
+	}
+	list := r.condsOf(cp)
+	again := false
+	at := len(*list)
+	for i, on := range *list {
+		if on.k == k {
+			(*list)[i].left, again = left, true
+			break
+		}
+		if on.k.Index > k.Index && at == len(*list) {
+			at = i
+		}
+	}
+	if !again {
+		*list = append(*list, condOn{})
+		copy((*list)[at+1:], (*list)[at:])
+		(*list)[at] = condOn{k: k, left: left}
+	}
+	if !r.quiet() {
+		text := fmt.Sprintf("%s is %s", who, k.Name)
+		if again {
+			text += " again"
+		}
+		if left < 0 {
+			text += ", until removed"
+		} else {
+			text += fmt.Sprintf(", for %d round%s", left, plural(left))
+		}
+		change := "applied"
+		if again {
+			change = "applied again"
+		}
+		r.emitLog(&Event{Kind: KCondition, Who: who, Name: k.Name, Args: map[string]any{"change": change, "rounds": left}, Text: text})
+	}
+	return r.recompute(valueAt(ct.Elem(), cp))
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// removeCondition takes k off the combatant at cp, if it is under it;
+// how is "removed" (a statement) or "ended" (its duration ran out).
+func (r *Run) removeCondition(cp addr, ct reflect.Type, k *check.Condition, how string) error {
+	list := r.condsOf(cp)
+	for i, on := range *list {
+		if on.k != k {
+			continue
+		}
+		*list = append((*list)[:i], (*list)[i+1:]...)
+		if !r.quiet() {
+			who := nameAt(cp)
+			text := fmt.Sprintf("%s is no longer %s", who, k.Name)
+			if how == "ended" {
+				text = fmt.Sprintf("%s's %s ends", who, k.Name)
+			}
+			r.emitLog(&Event{Kind: KCondition, Who: who, Name: k.Name, Args: map[string]any{"change": how}, Text: text})
+		}
+		return r.recompute(valueAt(ct.Elem(), cp))
+	}
+	return nil
+}
+
+// endRoundConditions counts down the conditions at the end of a round
+// and ends those whose last round it was, combatant by combatant in the
+// encounter's order.
+func (r *Run) endRoundConditions() error {
+	ct := r.plan.M.U.Combatant.R
+	for i := range r.conds {
+		if len(r.conds[i]) == 0 || i >= len(r.comb) {
+			continue
+		}
+		var ended []*check.Condition
+		for j := range r.conds[i] {
+			on := &r.conds[i][j]
+			if on.left > 0 {
+				on.left--
+				if on.left == 0 {
+					ended = append(ended, on.k)
+				}
+			}
+		}
+		cp := addrOf(r.comb[i])
+		for _, k := range ended {
+			if err := r.removeCondition(cp, ct, k, "ended"); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// skipAct logs that the combatant at cp cannot act because of k.
+func (r *Run) skipAct(cp addr, k *check.Condition) {
+	if r.quiet() {
+		return
+	}
+	who := nameAt(cp)
+	r.emitLog(&Event{Kind: KCondition, Who: who, Name: k.Name, Args: map[string]any{"change": "cannot act"},
+		Text: fmt.Sprintf("%s cannot act: %s", who, k.Name)})
+}
+
+// adjust applies the adjustments of the conditions of the combatant c
+// (a pointer) to the value v of its derived attribute a.
+func (r *Run) adjust(c reflect.Value, a *check.Attr, v any) (any, error) {
+	i := int(c.Elem().FieldByName(check.HiddenIndexField).Int())
+	if i >= len(r.conds) {
+		return v, nil
+	}
+	for _, on := range r.conds[i] {
+		for _, adj := range on.k.Adjusts {
+			if adj.Attr != a {
+				continue
+			}
+			fr := r.frameAt(0)
+			by, err := r.eval(adj.By, fr)
+			r.releaseAt(0, fr)
+			if err != nil {
+				return nil, err
+			}
+			v = adjustValue(v, by, adj.Scale)
+		}
+	}
+	return v, nil
+}
+
+// adjustValue adds by to v, or multiplies v by it; a whole number stays
+// whole, rounded down (half of 25 feet is 12).
+func adjustValue(v, by any, scale bool) any {
+	f := func(x any) float64 {
+		switch n := x.(type) {
+		case int:
+			return float64(n)
+		case float64:
+			return n
+		}
+		return 0
+	}
+	switch x := v.(type) {
+	case int:
+		if scale {
+			return int(math.Floor(float64(x) * f(by)))
+		}
+		return x + int(f(by))
+	case float64:
+		if scale {
+			return x * f(by)
+		}
+		return x + f(by)
+	}
+	return v
+}
+
+// compileHas is has(c, name), native (fast_world_calls.go).
+func compileHas(c *fastCompiler, args []ast.Node) boolFn {
+	who, name := c.ptr(args[0]), c.str(args[1])
+	if who == nil || name == nil {
+		return nil
+	}
+	return func(r *Run, f addr) (bool, error) {
+		p, err := who(r, f)
+		if err != nil {
+			return false, err
+		}
+		n, err := name(r, f)
+		if err != nil {
+			return false, err
+		}
+		return r.hasCondition(p, n), nil
+	}
+}

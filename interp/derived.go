@@ -1,0 +1,125 @@
+package interp
+
+import (
+	"reflect"
+
+	"github.com/frayrules/fray/dsl/check"
+	"github.com/frayrules/fray/dsl/syntax"
+)
+
+// Derived attributes (check/derived.go) are stored like any attribute
+// and recomputed, in declaration order, when a combatant is set up and
+// after every assignment to an attribute one of them reads: readers,
+// native or in the VM, load a field that is always current. An
+// assignment whose target the plan cannot name (a combatant found only
+// while running) recomputes every combatant's.
+
+// derivedPlan is one derived attribute, planned.
+type derivedPlan struct {
+	attr  *check.Attr
+	field int // its index in the combatant struct
+	fid   int // the frame ID of its expression's frame
+	self  int // self's index in that frame
+}
+
+// derivedPlans are a ruleset's derived attributes; nil when it has none.
+type derivedPlans struct {
+	attrs []derivedPlan
+	reads []bool // by combatant field: some derived attribute reads it
+}
+
+// planDerived plans the derived attributes of the ruleset.
+func (p *Plan) planDerived() {
+	var d derivedPlans
+	cattrs := p.M.U.CombatantAttrs
+	for _, a := range cattrs {
+		if a.Derived == nil {
+			continue
+		}
+		if d.reads == nil {
+			d.reads = make([]bool, len(cattrs))
+		}
+		d.attrs = append(d.attrs, derivedPlan{attr: a, field: a.Field, fid: p.frameID(a.Derived.Frame), self: a.Derived.Self.Index})
+		for _, name := range a.Derived.Reads {
+			if src := check.FindAttr(cattrs, name); src != nil {
+				d.reads[src.Field] = true
+			}
+		}
+	}
+	if len(d.attrs) > 0 {
+		p.derived = &d
+	}
+}
+
+// What an assignment does to derived attributes.
+const (
+	deriveNone   = iota // it sets nothing a derived attribute reads
+	deriveHolder        // it sets a source of the combatant it reaches
+	deriveAll           // it may: its target is found only while running
+)
+
+// deriveEffect is what an assignment along tp does to derived attributes.
+func (p *Plan) deriveEffect(tp targetPath) int {
+	switch {
+	case p.derived == nil:
+		return deriveNone
+	case !tp.ok:
+		return deriveAll
+	case tp.holder == p.M.U.Combatant.R && tp.field < len(p.derived.reads) && p.derived.reads[tp.field]:
+		return deriveHolder
+	}
+	return deriveNone
+}
+
+// deriveAfter recomputes after an assignment with the given effect that
+// stored into the struct at holder.
+func (r *Run) deriveAfter(effect int, holder addr) error {
+	if effect == deriveHolder {
+		return r.recompute(valueAt(r.plan.M.U.Combatant.R.Elem(), holder))
+	}
+	return r.recomputeAll()
+}
+
+// recomputeAll recomputes the derived attributes of every combatant.
+func (r *Run) recomputeAll() error {
+	if r.plan.derived == nil {
+		return nil
+	}
+	for _, c := range r.comb {
+		if err := r.recompute(c); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// recompute evaluates the derived attributes of combatant c (a pointer),
+// in declaration order, so that one may read those before it.
+func (r *Run) recompute(c reflect.Value) error {
+	d := r.plan.derived
+	if d == nil || c.IsNil() {
+		return nil
+	}
+	reason := r.reason
+	defer func() { r.reason = reason }()
+	r.world++ // the end condition may read a derived attribute
+	for i := range d.attrs {
+		dp := &d.attrs[i]
+		fr := r.frameAt(dp.fid)
+		fr.Elem().Field(dp.self).Set(c)
+		r.reason = dp.attr.Name
+		v, err := r.eval(dp.attr.Derived.Expr, fr)
+		r.releaseAt(dp.fid, fr)
+		if err == nil && len(r.conds) > 0 {
+			v, err = r.adjust(c, dp.attr, v) // conditions.go
+		}
+		if err != nil {
+			return err
+		}
+		at := syntax.RangeOf(dp.attr.Decl.Pos, dp.attr.Decl.EndPos)
+		if err := r.store(c.Elem().Field(dp.field), v, at); err != nil {
+			return err
+		}
+	}
+	return nil
+}
