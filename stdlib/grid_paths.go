@@ -52,13 +52,22 @@ func gridStraightToward(w World, a []any) (any, error) {
 
 var kingSteps = []Point{{0, -1}, {-1, 0}, {1, 0}, {0, 1}, {-1, -1}, {1, -1}, {-1, 1}, {1, 1}}
 
-// canStep reports whether a mover may step from p by d: onto floor, and
-// on a diagonal without cutting the corner of a solid square.
+// canStep reports whether a mover may step from p by d: onto floor (not a
+// wall or a window), not across a wall on the edge between, and on a
+// diagonal without cutting the corner of a solid square or a window, or
+// passing the end of a wall on an edge.
 func (g *Grid) canStep(p, d Point) bool {
-	if g.Solid(p.X+d.X, p.Y+d.Y) {
+	q := Point{p.X + d.X, p.Y + d.Y}
+	if g.Blocked(q.X, q.Y) {
 		return false
 	}
-	return d.X == 0 || d.Y == 0 || !g.Solid(p.X+d.X, p.Y) && !g.Solid(p.X, p.Y+d.Y)
+	if d.X == 0 || d.Y == 0 {
+		return g.vwall == nil || !g.Wall(p, q)
+	}
+	if g.Blocked(p.X+d.X, p.Y) || g.Blocked(p.X, p.Y+d.Y) {
+		return false
+	}
+	return g.vwall == nil || !g.cornerWalled(Point{p.X + max(d.X, 0), p.Y + max(d.Y, 0)})
 }
 
 // Line is the squares a straight line from the centre of square a to the
@@ -92,8 +101,8 @@ func roundHalfDown(num, den int) int {
 
 // Straight is where a mover at from gets running at most squares steps in
 // a straight line toward goal (the squares of Line), stopping next to the
-// goal: it stops early before a solid square, a corner it cannot cut or a
-// square someone in occupied stands on.
+// goal: it stops early before a solid square or window, a wall on an
+// edge, a corner it cannot cut or a square someone in occupied stands on.
 func (g *Grid) Straight(from, goal Point, squares int, occupied []Point) Point {
 	blocked := map[Point]bool{}
 	for _, p := range occupied {

@@ -164,7 +164,7 @@ func (g *Grid) noneNearer(p *searchPad, goal Point, feet, budget int) (none, loo
 	}
 	for y := goal.Y - r; y <= goal.Y+r; y++ {
 		for x := goal.X - r; x <= goal.X+r; x++ {
-			if !g.Solid(x, y) && p.blocked[y*g.W+x] != p.stamp {
+			if !g.Blocked(x, y) && p.blocked[y*g.W+x] != p.stamp {
 				return false, true
 			}
 		}
@@ -180,7 +180,7 @@ func (g *Grid) PathLength(from, to Point, occupied []Point) int {
 	if from == to {
 		return 0
 	}
-	if g.Solid(to.X, to.Y) || !g.In(from.X, from.Y) {
+	if g.Blocked(to.X, to.Y) || !g.In(from.X, from.Y) {
 		return -1
 	}
 	p := g.pad()
