@@ -36,6 +36,7 @@ const (
 	CodeMap             = "F307" // an encounter map that cannot be read
 	CodeLimit           = "F501" // a limit was reached (its flag raises it)
 	CodeSandbox         = "F502" // an import outside the root folder
+	CodeMapWall         = "F640" // a wall drawn on an edge of a map that has no such edge
 )
 
 // CodeInfo describes a diagnostic code.
@@ -82,6 +83,7 @@ var Codes = []CodeInfo{
 	{CodeNeverRuns, "never-runs", "A phase that can never run.", true, false},
 	{CodeLimit, "limit", "A file, expression or encounter beyond one of fray's limits.", false, false},
 	{CodeSandbox, "sandbox", "An import that is absolute or leads outside the root folder.", false, false},
+	{CodeMapWall, "map-wall", "A wall drawn on a map's edges where there is no edge between two squares.", false, false},
 }
 
 // CodeByID finds a code's description.
