@@ -211,6 +211,16 @@ var Funcs = sortFuncs([]*Func{
 		Params: []Kind{Combatant, Combatant}, Result: Bool, World: true, Impl: gridReaches,
 	},
 	{
+		Name: "engaged", Doc: "whether two combatants are engaged in melee: joined by an engage statement, neither disengaged since, both still in the fight (no map needed)",
+		Params: []Kind{Combatant, Combatant}, Result: Bool, World: true,
+		Impl: func(w World, a []any) (any, error) { return w.Engaged(a[0], a[1]) },
+	},
+	{
+		Name: "engaged_with", Doc: "the combatants engaged in melee with a combatant, in the fight's order (see engaged)",
+		Params: []Kind{Combatant}, Result: Combatants, World: true,
+		Impl: func(w World, a []any) (any, error) { return w.EngagedWith(a[0]) },
+	},
+	{
 		Name: "line_of_sight", Doc: "whether a straight line joins some point of the first combatant's square to some point of the second's without passing through a wall, square or edge (characters and windows do not block)",
 		Params: []Kind{Combatant, Combatant}, Result: Bool, World: true, Impl: gridLineOfSight,
 	},

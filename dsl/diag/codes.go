@@ -37,6 +37,7 @@ const (
 	CodeLimit           = "F501" // a limit was reached (its flag raises it)
 	CodeSandbox         = "F502" // an import outside the root folder
 	CodeMapWall         = "F640" // a wall drawn on an edge of a map that has no such edge
+	CodeEngageSelf      = "F641" // a combatant engaged with (or disengaged from) itself
 )
 
 // CodeInfo describes a diagnostic code.
@@ -84,6 +85,7 @@ var Codes = []CodeInfo{
 	{CodeLimit, "limit", "A file, expression or encounter beyond one of fray's limits.", false, false},
 	{CodeSandbox, "sandbox", "An import that is absolute or leads outside the root folder.", false, false},
 	{CodeMapWall, "map-wall", "A wall drawn on a map's edges where there is no edge between two squares.", false, false},
+	{CodeEngageSelf, "engage-self", "A combatant engaged with, or disengaged from, itself.", false, false},
 }
 
 // CodeByID finds a code's description.

@@ -425,7 +425,10 @@ type Stmt struct {
 	Log      *LogStmt      `parser:"| @@"`
 	Apply    *ApplyStmt    `parser:"| @@"`
 	Return   *ReturnStmt   `parser:"| @@"`
-	Assign   *AssignStmt   `parser:"| @@"`
+	// Engagement (engage.go).
+	Engage    *EngageStmt    `parser:"| @@"`
+	Disengage *DisengageStmt `parser:"| @@"`
+	Assign    *AssignStmt    `parser:"| @@"`
 }
 
 // LetStmt binds a local name.

@@ -79,6 +79,8 @@ var stmtForms = []form[Stmt]{
 	formOf(func(s *Stmt) **LogStmt { return &s.Log }, "log"),
 	formOf(func(s *Stmt) **ApplyStmt { return &s.Apply }, "apply"),
 	formOf(func(s *Stmt) **ReturnStmt { return &s.Return }, "return"),
+	formOf(func(s *Stmt) **EngageStmt { return &s.Engage }, "engage"),
+	formOf(func(s *Stmt) **DisengageStmt { return &s.Disengage }, "disengage"),
 	formOf(func(s *Stmt) **AssignStmt { return &s.Assign }),
 }
 
