@@ -57,6 +57,14 @@ var kingSteps = []Point{{0, -1}, {-1, 0}, {1, 0}, {0, 1}, {-1, -1}, {1, -1}, {-1
 // diagonal without cutting the corner of a solid square or a window, or
 // passing the end of a wall on an edge.
 func (g *Grid) canStep(p, d Point) bool {
+	if g.window == nil && g.vwall == nil {
+		// Squares alone, as most maps are: the searches call this for
+		// every step they try.
+		if g.Solid(p.X+d.X, p.Y+d.Y) {
+			return false
+		}
+		return d.X == 0 || d.Y == 0 || !g.Solid(p.X+d.X, p.Y) && !g.Solid(p.X, p.Y+d.Y)
+	}
 	q := Point{p.X + d.X, p.Y + d.Y}
 	if g.Blocked(q.X, q.Y) {
 		return false
