@@ -37,7 +37,7 @@ type Grid struct {
 	vwall, hwall []bool // walls on edges (grid_walls.go); nil until one is set
 
 	mu    sync.Mutex
-	cache map[[5]int]int8 // region pairs already decided, by view: 1 seen, 0 not
+	cache map[[4]int]int8 // region pairs already decided, by view: 1 seen, 0 not
 	pads  []*searchPad    // scratch pads of searches, free to lend
 }
 
@@ -148,11 +148,12 @@ const visibleCacheMax = 1 << 16
 // solid region of the view, caching the answer.
 func (v view) visible(a, b rect) bool {
 	g := v.g
-	key := [5]int{a.x0, a.y0, b.x0, b.y0, 0}
+	key := [4]int{a.x0, a.y0, b.x0, b.y0}
 	if v.windows {
 		// The windows next to the viewer are clear: the viewer is a, and
-		// a is in the key, so the flag is enough.
-		key[4] = 1
+		// a is in the key, so a flag is enough, kept above any
+		// coordinate a map can have (its sides fit in 32 bits).
+		key[1] += 1 << 40
 	}
 	if a.x1 == a.x0 {
 		key[0], key[1] = -key[0]-1, -key[1]-1
@@ -171,7 +172,7 @@ func (v view) visible(a, b rect) bool {
 	if g.cache == nil || len(g.cache) >= visibleCacheMax {
 		// Start again rather than grow without end on a large map: the
 		// answers are exact, so forgetting them changes none.
-		g.cache = map[[5]int]int8{}
+		g.cache = map[[4]int]int8{}
 	}
 	if res {
 		g.cache[key] = 1
