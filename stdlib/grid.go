@@ -37,6 +37,7 @@ type Grid struct {
 	vwall, hwall []bool // walls on edges (grid_walls.go); nil until one is set
 
 	mu    sync.Mutex
+	moves []uint8         // the steps of each square, made by the first search (grid_search.go)
 	cache map[[4]int]int8 // region pairs already decided, by view: 1 seen, 0 not
 	pads  []*searchPad    // scratch pads of searches, free to lend
 }
@@ -50,7 +51,15 @@ func NewGrid(w, h int) *Grid {
 func (g *Grid) SetSolid(x, y int, solid bool) {
 	if g.In(x, y) {
 		g.solid[y*g.W+x] = solid
+		g.changed()
 	}
+}
+
+// changed forgets what the grid worked out from its squares and walls.
+func (g *Grid) changed() {
+	g.mu.Lock()
+	g.moves, g.cache = nil, nil
+	g.mu.Unlock()
 }
 
 // In reports whether a square is on the map.

@@ -52,30 +52,18 @@ func gridStraightToward(w World, a []any) (any, error) {
 
 var kingSteps = []Point{{0, -1}, {-1, 0}, {1, 0}, {0, 1}, {-1, -1}, {1, -1}, {-1, 1}, {1, 1}}
 
-// canStep reports whether a mover may step from p by d: onto floor (not a
-// wall or a window), not across a wall on the edge between, and on a
-// diagonal without cutting the corner of a solid square or a window, or
-// passing the end of a wall on an edge.
+// canStep reports whether a mover may step from p by d: onto floor, and
+// on a diagonal without cutting the corner of a solid square; on a map
+// with walls on edges or windows, canStepWalled decides (grid_walls.go).
+// The searches read it from the grid's steps (grid_search.go).
 func (g *Grid) canStep(p, d Point) bool {
-	if g.window == nil && g.vwall == nil {
-		// Squares alone, as most maps are: the searches call this for
-		// every step they try.
-		if g.Solid(p.X+d.X, p.Y+d.Y) {
-			return false
-		}
-		return d.X == 0 || d.Y == 0 || !g.Solid(p.X+d.X, p.Y) && !g.Solid(p.X, p.Y+d.Y)
+	if g.vwall != nil || g.window != nil {
+		return g.canStepWalled(p, d)
 	}
-	q := Point{p.X + d.X, p.Y + d.Y}
-	if g.Blocked(q.X, q.Y) {
+	if g.Solid(p.X+d.X, p.Y+d.Y) {
 		return false
 	}
-	if d.X == 0 || d.Y == 0 {
-		return g.vwall == nil || !g.Wall(p, q)
-	}
-	if g.Blocked(p.X+d.X, p.Y) || g.Blocked(p.X, p.Y+d.Y) {
-		return false
-	}
-	return g.vwall == nil || !g.cornerWalled(Point{p.X + max(d.X, 0), p.Y + max(d.Y, 0)})
+	return d.X == 0 || d.Y == 0 || !g.Solid(p.X+d.X, p.Y) && !g.Solid(p.X, p.Y+d.Y)
 }
 
 // Line is the squares a straight line from the centre of square a to the

@@ -62,6 +62,7 @@ func (g *Grid) SetWall(p, q Point, wall bool) bool {
 	} else {
 		g.hwall[e.Y*g.W+e.X] = wall
 	}
+	g.changed()
 	return true
 }
 
@@ -139,6 +140,7 @@ func (g *Grid) SetWindow(x, y int, window bool) {
 		g.window = make([]bool, g.W*g.H)
 	}
 	g.window[y*g.W+x] = window
+	g.changed()
 }
 
 // Window reports whether a square is a window.
@@ -243,6 +245,24 @@ func (ln line) crosses(w edge, s, t int) bool {
 	n := (wx - ux) * ln.l / dx
 	y := uy*ln.l + n*dy
 	return s <= n && n <= t && wy*ln.l < y && y < (wy+1)*ln.l
+}
+
+// canStepWalled is canStep on a map with walls on edges or windows: onto
+// floor (not a wall or a window), not across a wall on the edge between,
+// and on a diagonal without cutting the corner of a solid square or a
+// window, or passing the end of a wall on an edge.
+func (g *Grid) canStepWalled(p, d Point) bool {
+	q := Point{p.X + d.X, p.Y + d.Y}
+	if g.Blocked(q.X, q.Y) {
+		return false
+	}
+	if d.X == 0 || d.Y == 0 {
+		return !g.Wall(p, q)
+	}
+	if g.Blocked(p.X+d.X, p.Y) || g.Blocked(p.X, p.Y+d.Y) {
+		return false
+	}
+	return !g.cornerWalled(Point{p.X + max(d.X, 0), p.Y + max(d.Y, 0)})
 }
 
 // cornerWalled reports whether a wall on an edge ends at the grid point p.
