@@ -401,3 +401,32 @@ func TestLineOfSightWithWallsAgreesWithSampling(t *testing.T) {
 		t.Errorf("LineOfSight finds %d of %d lines that sampling at 1/%d square misses; expected only rare grazing cases", more, compared, k)
 	}
 }
+
+// The map of the README's grid section, and what it says of it.
+func TestReadmeWalledMap(t *testing.T) {
+	g, at := drawnGrid(t,
+		"#########",
+		"#a..|...#",
+		"#...|.o.#",
+		"#.......#",
+		"      -- ",
+		"#.......#",
+		"####=####",
+		"#...b...#",
+		"#########")
+	a, o, b := at['a'], at['o'], at['b']
+	for _, c := range []struct {
+		what      string
+		got, want any
+	}{
+		{"alice sees the bowman", g.LineOfSight(a, b), true},
+		{"the bowman's cover from alice", g.Cover(a, b), "full"},
+		{"alice's cover from the bowman", g.Cover(b, a), "none"},
+		{"alice sees the orc through the wall", g.LineOfSight(a, o), false},
+		{"alice reaches the bowman's square", g.PathLength(a, b, nil), -1},
+	} {
+		if c.got != c.want {
+			t.Errorf("%s: %v, want %v", c.what, c.got, c.want)
+		}
+	}
+}
