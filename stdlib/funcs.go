@@ -203,7 +203,7 @@ var Funcs = sortFuncs([]*Func{
 		Params: []Kind{Combatant, Combatant}, Result: Int, World: true, Impl: gridDistance,
 	},
 	{
-		Name: "adjacent", Doc: "whether two different combatants stand on neighbouring squares of the map (diagonals too)",
+		Name: "adjacent", Doc: "whether two different combatants stand on neighbouring squares of the map (diagonals too), walls or not (see reaches)",
 		Params: []Kind{Combatant, Combatant}, Result: Bool, World: true, Impl: gridAdjacent,
 	},
 	{
