@@ -216,7 +216,11 @@ func (v view) decide(a, b rect) bool {
 		}
 	}
 	for _, w := range walls {
-		pts = append(pts, w.ends()...)
+		for _, p := range w.ends() {
+			if v.g.wallEnd(p) {
+				pts = append(pts, p)
+			}
+		}
 	}
 	return v.anyLineFree(dedupPoints(pts), a, b, cells, walls)
 }

@@ -265,6 +265,18 @@ func (g *Grid) canStepWalled(p, d Point) bool {
 	return !g.cornerWalled(Point{p.X + max(d.X, 0), p.Y + max(d.Y, 0)})
 }
 
+// wallEnd reports whether a grid point where walls on edges meet can be
+// on a free line, and so is a critical point for decide: not where two
+// walls meet in a straight line (the middle of a wall, a T or a cross).
+// There every line but the wall's own has a wall on each side, and the
+// wall's own runs along it; a line could only end there, at a corner of
+// a or b, which decide tries anyway. The reference (grid_reference_test)
+// tries every wall end, and must agree.
+func (g *Grid) wallEnd(p Point) bool {
+	n, s, w, e := g.raysAt(p)
+	return !(n && s) && !(w && e)
+}
+
 // cornerWalled reports whether a wall on an edge ends at the grid point p.
 func (g *Grid) cornerWalled(p Point) bool {
 	n, s, w, e := g.raysAt(p)
