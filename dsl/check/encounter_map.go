@@ -105,7 +105,11 @@ func (c *checker) checkMap(enc *Encounter, md *syntax.MapDecl, combatants map[st
 			}
 			spec.Grid = stdlib.NewGrid(width, height)
 		} else if len(sq.squares) != width {
-			c.errorf(diag.CodeMap, rr, "pad the row with # or . so that every row has the same width", "map row %d is %d squares wide, the first row %d", y+1, len(sq.squares), width)
+			hint := "pad the row with # or . so that every row has the same width"
+			if len(sq.squares) < len(sq.cols) {
+				hint += " (a | between two squares is a wall on their edge, no square)"
+			}
+			c.errorf(diag.CodeMap, rr, hint, "map row %d is %d squares wide, the first row %d", y+1, len(sq.squares), width)
 			edges = nil // its walls have no squares to stand between
 			continue
 		}
