@@ -36,6 +36,8 @@ func (r *Run) Position(c any) (stdlib.Point, error) {
 		return p, fmt.Errorf("%s is off the map at (%d,%d)", name, p.X, p.Y)
 	case g.Solid(p.X, p.Y):
 		return p, fmt.Errorf("%s stands in a wall at (%d,%d)", name, p.X, p.Y)
+	case g.Window(p.X, p.Y):
+		return p, fmt.Errorf("%s stands in a window at (%d,%d)", name, p.X, p.Y)
 	}
 	return p, nil
 }

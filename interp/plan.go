@@ -365,6 +365,10 @@ func (p *Plan) stmt(s *syntax.Stmt) stmtFn {
 		return p.compileSchedule(&scheduleNode{at: at, label: string(s.Schedule.Label), who: p.expr(s.Schedule.Who), after: p.expr(s.Schedule.After), body: p.block(s.Schedule.Body)})
 	case s.Cancel != nil:
 		return p.compileCancel(&cancelNode{at: at, label: string(s.Cancel.Label), who: p.expr(s.Cancel.Who)})
+	case s.Engage != nil:
+		return p.compileEngage(&engageNode{at: at, who: p.expr(s.Engage.Who), with: p.expr(s.Engage.With)}) // engage.go
+	case s.Disengage != nil:
+		return p.compileEngage(&engageNode{at: at, who: p.expr(s.Disengage.Who), with: p.expr(s.Disengage.From), off: true})
 	case s.Segment != nil:
 		return p.compileSegment(p.expr(s.Segment.N), p.block(s.Segment.Body))
 	case s.Log != nil:

@@ -116,6 +116,7 @@ func (r *Run) livingMembersP(side addr) []addr {
 // changed: c goes into each roster it now belongs in and out of each it
 // no longer does.
 func (r *Run) rosterChanged(c addr) {
+	r.pruneEngaged()
 	in := r.inFightP(c)
 	side := load[addr](c, r.plan.lay.side)
 	idx := load[int](c, r.plan.lay.idx)
@@ -141,7 +142,10 @@ func (r *Run) rosterChanged(c addr) {
 
 // forgetRosters drops every roster, keeping their storage: a new fight,
 // or a change the plan cannot follow.
-func (r *Run) forgetRosters() { r.rosterGen++ }
+func (r *Run) forgetRosters() {
+	r.rosterGen++
+	r.pruneEngaged()
+}
 
 // rosterAfter keeps the rosters true after an assignment with the given
 // effect (Plan.rosterEffect) stored into the struct at holder.

@@ -123,7 +123,8 @@ type Run struct {
 	endWorld, endRound, endSegment int
 	// enemies are the living enemies of each side, kept while world
 	// stands (livingEnemiesP); setup forgets them.
-	rosters   []roster // living members and enemies of sides (roster.go)
+	rosters   []roster      // living members and enemies of sides (roster.go)
+	engaged   []engagedPair // who is in melee with whom (engage.go)
 	rosterGen int
 
 	keep *kept // what a Runner keeps from fight to fight; nil for New's runs

@@ -112,6 +112,7 @@ func (r *Run) reset(opt Options) {
 	clear(r.scheduled[:cap(r.scheduled)])
 	r.scheduled = r.scheduled[:0]
 	r.endKnown, r.endWas = false, false
+	r.engaged = r.engaged[:0]
 }
 
 // keptConsts records that a Runner's first fight computed the

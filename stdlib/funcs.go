@@ -218,15 +218,29 @@ var Funcs = sortFuncs([]*Func{
 		Params: []Kind{Combatant, Combatant}, Result: Int, World: true, Impl: gridDistance,
 	},
 	{
-		Name: "adjacent", Doc: "whether two different combatants stand on neighbouring squares of the map (diagonals too)",
+		Name: "adjacent", Doc: "whether two different combatants stand on neighbouring squares of the map (diagonals too), walls or not (see reaches)",
 		Params: []Kind{Combatant, Combatant}, Result: Bool, World: true, Impl: gridAdjacent,
 	},
 	{
-		Name: "line_of_sight", Doc: "whether a straight line joins some point of the first combatant's square to some point of the second's without passing through a wall (characters do not block)",
+		Name: "reaches", Doc: "whether the first combatant's melee blow reaches the second: neighbouring squares (diagonals too) with no wall on the edge between them, and a diagonal blow not through the gap where two walls or windows meet corner to corner",
+		Params: []Kind{Combatant, Combatant}, Result: Bool, World: true, Impl: gridReaches,
+	},
+	{
+		Name: "engaged", Doc: "whether two combatants are engaged in melee: joined by an engage statement, neither disengaged since, both still in the fight (no map needed)",
+		Params: []Kind{Combatant, Combatant}, Result: Bool, World: true,
+		Impl: func(w World, a []any) (any, error) { return w.Engaged(a[0], a[1]) },
+	},
+	{
+		Name: "engaged_with", Doc: "the combatants engaged in melee with a combatant, in the fight's order (see engaged)",
+		Params: []Kind{Combatant}, Result: Combatants, World: true,
+		Impl: func(w World, a []any) (any, error) { return w.EngagedWith(a[0]) },
+	},
+	{
+		Name: "line_of_sight", Doc: "whether a straight line joins some point of the first combatant's square to some point of the second's without passing through a wall, square or edge (characters and windows do not block)",
 		Params: []Kind{Combatant, Combatant}, Result: Bool, World: true, Impl: gridLineOfSight,
 	},
 	{
-		Name: "cover", Doc: `the cover the second combatant has from the first: "none" if the first sees all four corners of its square, "half" if some, "full" if none, "blocked" without line of sight`,
+		Name: "cover", Doc: `the cover the second combatant has from the first: "none" if the first sees all four corners of its square, "half" if some, "full" if none (through a window not next to the first), "blocked" without line of sight`,
 		Params: []Kind{Combatant, Combatant}, Result: String, World: true, Impl: gridCover,
 	},
 	{
@@ -238,7 +252,7 @@ var Funcs = sortFuncs([]*Func{
 		Params: []Kind{Combatant, Combatants}, Result: Combatant, World: true, Impl: gridNearest,
 	},
 	{
-		Name: "step_toward", Doc: "the square [x, y] the first combatant reaches moving at most the given feet toward the second: a shortest path over floor around walls and living combatants, to a square next to the second if it can reach one",
+		Name: "step_toward", Doc: "the square [x, y] the first combatant reaches moving at most the given feet toward the second: a shortest path over floor around walls, windows and living combatants, to a square next to the second if it can reach one",
 		Params: []Kind{Combatant, Combatant, Int}, Result: Ints, World: true, Impl: gridStepToward,
 	},
 	{
@@ -246,7 +260,7 @@ var Funcs = sortFuncs([]*Func{
 		Params: []Kind{Combatant, Int, Int}, Result: Int, World: true, Impl: gridDistanceTo,
 	},
 	{
-		Name: "path_length", Doc: "the feet of the shortest walk from the combatant's square to the square [x, y] over floor around walls and living combatants, never cutting a wall's corner (-1 if it cannot be reached or is taken)",
+		Name: "path_length", Doc: "the feet of the shortest walk from the combatant's square to the square [x, y] over floor around walls, windows and living combatants, never cutting a wall's corner (-1 if it cannot be reached or is taken)",
 		Params: []Kind{Combatant, Int, Int}, Result: Int, World: true, Impl: gridPathLength,
 	},
 	{

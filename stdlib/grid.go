@@ -15,21 +15,30 @@ type Point struct{ X, Y int }
 
 func (p Point) String() string { return fmt.Sprintf("(%d,%d)", p.X, p.Y) }
 
-// Grid is a map of 5-foot squares, each floor or solid (a wall). Squares
-// outside the map count as solid.
+// Grid is a map of 5-foot squares, each floor, solid (a wall) or a window
+// (an arrow slit: no passage, but sight through), with walls on the edges
+// between squares too (grid_walls.go). Squares outside the map count as
+// solid.
 //
 // The geometry is exact. A square is the closed unit square [x,x+1] by
 // [y,y+1]. The solid region is the union of the solid squares with their
 // diagonal contacts sealed: a line may graze a wall's face or corner, but
 // it may not pass through a wall's inside, run along the edge between two
 // walls, or slip through the point where two walls meet corner to corner.
-// Characters never block.
+// Characters never block. A wall on an edge is a segment: a line may
+// graze its end, but not cross it or run along it, nor pass through a
+// point where walls (of edges or squares) stand on both sides of it.
+// Windows let sight through; Cover alone counts them as solid (see view).
 type Grid struct {
 	W, H  int
 	solid []bool
 
+	window       []bool // nil until a window is set
+	vwall, hwall []bool // walls on edges (grid_walls.go); nil until one is set
+
 	mu    sync.Mutex
-	cache map[[4]int]int8 // region pairs already decided: 1 seen, 0 not
+	moves []uint8         // the steps of each square, made by the first search (grid_search.go)
+	cache map[[4]int]int8 // region pairs already decided, by view: 1 seen, 0 not
 	pads  []*searchPad    // scratch pads of searches, free to lend
 }
 
@@ -42,7 +51,15 @@ func NewGrid(w, h int) *Grid {
 func (g *Grid) SetSolid(x, y int, solid bool) {
 	if g.In(x, y) {
 		g.solid[y*g.W+x] = solid
+		g.changed()
 	}
+}
+
+// changed forgets what the grid worked out from its squares and walls.
+func (g *Grid) changed() {
+	g.mu.Lock()
+	g.moves, g.cache = nil, nil
+	g.mu.Unlock()
 }
 
 // In reports whether a square is on the map.
@@ -67,9 +84,9 @@ func abs(x int) int {
 // pointBlocked reports whether the grid point (a corner of squares) is
 // inside the solid region: all four squares around it solid, or exactly
 // two meeting corner to corner.
-func (g *Grid) pointBlocked(px, py int) bool {
-	nw, ne := g.Solid(px-1, py-1), g.Solid(px, py-1)
-	sw, se := g.Solid(px-1, py), g.Solid(px, py)
+func (v view) pointBlocked(px, py int) bool {
+	nw, ne := v.solid(px-1, py-1), v.solid(px, py-1)
+	sw, se := v.solid(px-1, py), v.solid(px, py)
 	return nw && ne && sw && se || nw && se && !ne && !sw || ne && sw && !nw && !se
 }
 
@@ -80,10 +97,11 @@ func (g *Grid) pointBlocked(px, py int) bool {
 // segment sliding along the face stops at the face's end, a convex
 // corner. Nor is a point inside the walls (four solid) or a concave
 // corner (three): a segment through it would enter the walls, unless it
-// ends there, and the ends of segments are the corners of a and b.
-func (g *Grid) vertex(px, py int) bool {
-	nw, ne := g.Solid(px-1, py-1), g.Solid(px, py-1)
-	sw, se := g.Solid(px-1, py), g.Solid(px, py)
+// ends there, and the ends of segments are the corners of a and b. The
+// end of a wall on an edge is one too (grid_walls.go adds them).
+func (v view) vertex(px, py int) bool {
+	nw, ne := v.solid(px-1, py-1), v.solid(px, py-1)
+	sw, se := v.solid(px-1, py), v.solid(px, py)
 	n := 0
 	for _, s := range [4]bool{nw, ne, sw, se} {
 		if s {
@@ -102,20 +120,24 @@ func squareRect(p Point) rect { return rect{p.X, p.Y, p.X + 1, p.Y + 1} }
 // LineOfSight reports whether some straight line joins a point of square
 // a to a point of square b without entering the solid region.
 func (g *Grid) LineOfSight(a, b Point) bool {
-	return g.visible(squareRect(a), squareRect(b))
+	return g.sight(a, false).visible(squareRect(a), squareRect(b))
 }
 
 // Cover is the cover the target's square has from the viewer's: "none"
 // if the viewer can see all four corners of the target's square, "half"
 // if some, "full" if none, and "blocked" if the viewer has no line of
-// sight to the target's square at all.
+// sight to the target's square at all. The corners are looked at through
+// no window but those next to the viewer: the one behind an arrow slit or
+// a window has full cover from the far side, while an archer at the slit
+// sees out as through an open square.
 func (g *Grid) Cover(viewer, target Point) string {
 	if !g.LineOfSight(viewer, target) {
 		return "blocked"
 	}
+	v := g.sight(viewer, true)
 	seen := 0
 	for _, c := range []Point{{target.X, target.Y}, {target.X + 1, target.Y}, {target.X, target.Y + 1}, {target.X + 1, target.Y + 1}} {
-		if g.visible(squareRect(viewer), rect{c.X, c.Y, c.X, c.Y}) {
+		if v.visible(squareRect(viewer), rect{c.X, c.Y, c.X, c.Y}) {
 			seen++
 		}
 	}
@@ -132,9 +154,16 @@ func (g *Grid) Cover(viewer, target Point) string {
 const visibleCacheMax = 1 << 16
 
 // visible decides whether a segment from region a to region b avoids the
-// solid region, caching the answer.
-func (g *Grid) visible(a, b rect) bool {
+// solid region of the view, caching the answer.
+func (v view) visible(a, b rect) bool {
+	g := v.g
 	key := [4]int{a.x0, a.y0, b.x0, b.y0}
+	if v.windows {
+		// The windows next to the viewer are clear: the viewer is a, and
+		// a is in the key, so a flag is enough, kept above any
+		// coordinate a map can have (its sides fit in 32 bits).
+		key[1] += 1 << 40
+	}
 	if a.x1 == a.x0 {
 		key[0], key[1] = -key[0]-1, -key[1]-1
 	}
@@ -142,12 +171,12 @@ func (g *Grid) visible(a, b rect) bool {
 		key[2], key[3] = -key[2]-1, -key[3]-1
 	}
 	g.mu.Lock()
-	v, ok := g.cache[key]
+	hit, ok := g.cache[key]
 	g.mu.Unlock()
 	if ok {
-		return v == 1
+		return hit == 1
 	}
-	res := g.decide(a, b)
+	res := v.decide(a, b)
 	g.mu.Lock()
 	if g.cache == nil || len(g.cache) >= visibleCacheMax {
 		// Start again rather than grow without end on a large map: the
@@ -172,34 +201,63 @@ func (g *Grid) visible(a, b rect) bool {
 // from a to b could touch matter (see solidNear), so the cost follows
 // the length of the line and the walls beside it, not the area of the
 // box between a and b.
-func (g *Grid) decide(a, b rect) bool {
-	// Regions that touch: a shared point that is not sealed is enough.
-	if a.x0 <= b.x1 && b.x0 <= a.x1 && a.y0 <= b.y1 && b.y0 <= a.y1 {
-		ix0, ix1 := max(a.x0, b.x0), min(a.x1, b.x1)
-		iy0, iy1 := max(a.y0, b.y0), min(a.y1, b.y1)
-		if ix0 < ix1 || iy0 < iy1 {
-			// A shared edge between two floor squares.
-			return true
-		}
-		return !g.pointBlocked(ix0, iy0)
+func (v view) decide(a, b rect) bool {
+	if res, ok := v.touching(a, b); ok {
+		return res
 	}
 	pts := cornersOf(a)
 	pts = append(pts, cornersOf(b)...)
-	cells := g.solidNear(a, b)
+	cells, walls := v.solidNear(a, b)
 	for _, c := range cells {
 		for _, p := range cornersOf(squareRect(c)) {
-			if g.vertex(p.X, p.Y) {
+			if v.vertex(p.X, p.Y) {
 				pts = append(pts, p)
 			}
 		}
 	}
-	pts = dedupPoints(pts)
+	for _, w := range walls {
+		for _, p := range w.ends() {
+			if v.g.wallEnd(p) {
+				pts = append(pts, p)
+			}
+		}
+	}
+	return v.anyLineFree(dedupPoints(pts), a, b, cells, walls)
+}
+
+// touching decides regions that touch (ok), from what they share: an
+// edge between two floor squares is enough unless a wall stands on it; a
+// shared point is enough unless walls seal it.
+func (v view) touching(a, b rect) (res, ok bool) {
+	if !(a.x0 <= b.x1 && b.x0 <= a.x1 && a.y0 <= b.y1 && b.y0 <= a.y1) {
+		return false, false
+	}
+	ix0, ix1 := max(a.x0, b.x0), min(a.x1, b.x1)
+	iy0, iy1 := max(a.y0, b.y0), min(a.y1, b.y1)
+	switch {
+	case ix0 < ix1 && iy0 < iy1: // the same square
+		return true, true
+	case ix0 < ix1 || iy0 < iy1: // a shared edge
+		return !v.g.edgeWalled(ix0, iy0, ix1, iy1), true
+	}
+	if v.pointBlocked(ix0, iy0) {
+		return false, true
+	}
+	// Two squares corner to corner: the line between them crosses the
+	// point from a's centre toward b's.
+	d := Point{b.x0 + b.x1 - a.x0 - a.x1, b.y0 + b.y1 - a.y0 - a.y1}
+	return !v.sealedAcross(Point{ix0, iy0}, d), true
+}
+
+// anyLineFree tries every line through two of the critical points pts, or
+// one of them in an axis direction, for a free segment from a to b.
+func (v view) anyLineFree(pts []Point, a, b rect, cells []Point, walls []edge) bool {
 	for i, u := range pts {
-		if g.lineFree(u, Point{1, 0}, a, b, cells) || g.lineFree(u, Point{0, 1}, a, b, cells) {
+		if v.lineFree(u, Point{1, 0}, a, b, cells, walls) || v.lineFree(u, Point{0, 1}, a, b, cells, walls) {
 			return true
 		}
-		for _, v := range pts[i+1:] {
-			if g.lineFree(u, Point{v.X - u.X, v.Y - u.Y}, a, b, cells) {
+		for _, w := range pts[i+1:] {
+			if v.lineFree(u, Point{w.X - u.X, w.Y - u.Y}, a, b, cells, walls) {
 				return true
 			}
 		}
@@ -286,8 +344,9 @@ func (ln line) clip(r rect, open bool) (lo, hi int, ok bool) {
 }
 
 // lineFree reports whether the shortest piece of the line from region a
-// to region b avoids the solid region.
-func (g *Grid) lineFree(u, d Point, a, b rect, cells []Point) bool {
+// to region b avoids the solid region: the solid squares cells, the walls
+// on edges walls, and the points where they seal the way.
+func (v view) lineFree(u, d Point, a, b rect, cells []Point, walls []edge) bool {
 	if d.X == 0 && d.Y == 0 {
 		return false
 	}
@@ -304,8 +363,13 @@ func (g *Grid) lineFree(u, d Point, a, b rect, cells []Point) bool {
 		return false // regions overlap on the line; decide handles touching regions
 	}
 	for _, c := range cells {
-		lo, hi, ok := ln.clip(rect{c.X, c.Y, c.X + 1, c.Y + 1}, true)
+		lo, hi, ok := ln.clip(squareRect(c), true)
 		if ok && lo < t && s < hi {
+			return false
+		}
+	}
+	for _, w := range walls {
+		if ln.crosses(w, s, t) {
 			return false
 		}
 	}
@@ -314,7 +378,7 @@ func (g *Grid) lineFree(u, d Point, a, b rect, cells []Point) bool {
 	step := ln.l / gcd
 	for k := ceilDiv(s, step); k*step <= t; k++ {
 		p := Point{u.X + k*d.X/gcd, u.Y + k*d.Y/gcd}
-		if g.pointBlocked(p.X, p.Y) {
+		if v.pointBlocked(p.X, p.Y) || len(walls) > 0 && v.sealedAcross(p, d) {
 			return false
 		}
 	}
@@ -324,13 +388,13 @@ func (g *Grid) lineFree(u, d Point, a, b rect, cells []Point) bool {
 		p1 := Point{u.X + t*d.X/ln.l, u.Y + t*d.Y/ln.l}
 		if d.X == 0 {
 			for y := min(p0.Y, p1.Y); y < max(p0.Y, p1.Y); y++ {
-				if g.Solid(u.X-1, y) && g.Solid(u.X, y) {
+				if v.solid(u.X-1, y) && v.solid(u.X, y) {
 					return false
 				}
 			}
 		} else {
 			for x := min(p0.X, p1.X); x < max(p0.X, p1.X); x++ {
-				if g.Solid(x, u.Y-1) && g.Solid(x, u.Y) {
+				if v.solid(x, u.Y-1) && v.solid(x, u.Y) {
 					return false
 				}
 			}

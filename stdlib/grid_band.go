@@ -3,7 +3,8 @@ package stdlib
 import "math"
 
 // solidNear is every solid square that a segment from region a to region
-// b could touch, and perhaps a few more, in no particular order.
+// b could touch, and perhaps a few more, in no particular order, and the
+// walls on the edges of the squares it looks at (each once).
 //
 // Every such segment lies in the convex hull of a and b, and that hull
 // lies within half a square (in each axis) of the segment joining their
@@ -14,7 +15,8 @@ import "math"
 // on each side against rounding: a band a few squares wide, not the whole
 // box between a and b. Squares beyond the band are harmless to look at,
 // and none that matter is missed, so the answer of decide is the same.
-func (g *Grid) solidNear(a, b rect) []Point {
+func (v view) solidNear(a, b rect) ([]Point, []edge) {
+	g := v.g
 	bx0, by0 := min(a.x0, b.x0), min(a.y0, b.y0)
 	bx1, by1 := max(a.x1, b.x1), max(a.y1, b.y1)
 	// The centre line, from (ax, ay) to (ax+dx, ay+dy).
@@ -26,6 +28,7 @@ func (g *Grid) solidNear(a, b rect) []Point {
 		ax, ay, dx, dy = ay, ax, dy, dx
 	}
 	var cells []Point
+	var walls []edge
 	for x := bx0; x < bx1; x++ {
 		// The line's reach over the column [x, x+1], widened by half a
 		// square: its parameters t in [0, 1] with x-0.5 <= ax+t*dx <= x+1.5.
@@ -45,10 +48,13 @@ func (g *Grid) solidNear(a, b rect) []Point {
 			if steep {
 				p = Point{y, x}
 			}
-			if g.Solid(p.X, p.Y) {
+			if v.solid(p.X, p.Y) {
 				cells = append(cells, p)
+			}
+			if g.vwall != nil {
+				walls = g.wallsOf(p, walls)
 			}
 		}
 	}
-	return cells
+	return cells, dedupEdges(walls)
 }

@@ -100,3 +100,58 @@ func BenchmarkPathLength(b *testing.B) {
 		})
 	}
 }
+
+// benchWalledGrid is benchGrid with a wall on an edge beside every third
+// square of one row in four, and a window in every 8 by 8 block.
+func benchWalledGrid(n int) (*Grid, []Point) {
+	g, pts := benchGrid(n)
+	for y := 2; y < n-1; y += 4 {
+		for x := 1; x < n-2; x += 3 {
+			g.SetWall(Point{x, y}, Point{x + 1, y}, true)
+			g.SetWall(Point{x, y}, Point{x, y + 1}, true)
+		}
+	}
+	for y := 3; y < n-1; y += 8 {
+		for x := 3; x < n-1; x += 8 {
+			g.SetWindow(x, y, true)
+		}
+	}
+	var free []Point
+	for _, p := range pts {
+		if !g.Blocked(p.X, p.Y) {
+			free = append(free, p)
+		}
+	}
+	return g, free
+}
+
+// BenchmarkCoverWithWalls is BenchmarkCover on a map with walls on edges
+// and windows.
+func BenchmarkCoverWithWalls(b *testing.B) {
+	for _, n := range benchSizes {
+		b.Run(fmt.Sprintf("%dx%d", n, n), func(b *testing.B) {
+			g, pts := benchWalledGrid(n)
+			for b.Loop() {
+				g.cache = nil
+				for i := 0; i+1 < len(pts); i += 2 {
+					g.Cover(pts[i], pts[i+1])
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkPathLengthWithWalls is BenchmarkPathLength on the same map.
+func BenchmarkPathLengthWithWalls(b *testing.B) {
+	for _, n := range benchSizes {
+		b.Run(fmt.Sprintf("%dx%d", n, n), func(b *testing.B) {
+			g, pts := benchWalledGrid(n)
+			occ := pts[32:]
+			for b.Loop() {
+				for i := 0; i+1 < 32; i += 2 {
+					g.PathLength(pts[i], pts[i+1], occ)
+				}
+			}
+		})
+	}
+}

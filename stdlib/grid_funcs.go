@@ -41,6 +41,15 @@ func gridAdjacent(w World, a []any) (any, error) {
 	return sameEntity(a[0], a[1]) == false && Distance(ps[0], ps[1]) <= SquareFeet, nil
 }
 
+// gridReaches is reaches(a, b): a's melee blow reaches b (Grid.Reaches).
+func gridReaches(w World, a []any) (any, error) {
+	g, ps, err := gridAndPoints(w, a[0], a[1])
+	if err != nil {
+		return nil, err
+	}
+	return !sameEntity(a[0], a[1]) && g.Reaches(ps[0], ps[1]), nil
+}
+
 func gridLineOfSight(w World, a []any) (any, error) {
 	g, ps, err := gridAndPoints(w, a[0], a[1])
 	if err != nil {

@@ -53,8 +53,13 @@ func gridStraightToward(w World, a []any) (any, error) {
 var kingSteps = []Point{{0, -1}, {-1, 0}, {1, 0}, {0, 1}, {-1, -1}, {1, -1}, {-1, 1}, {1, 1}}
 
 // canStep reports whether a mover may step from p by d: onto floor, and
-// on a diagonal without cutting the corner of a solid square.
+// on a diagonal without cutting the corner of a solid square; on a map
+// with walls on edges or windows, canStepWalled decides (grid_walls.go).
+// The searches read it from the grid's steps (grid_search.go).
 func (g *Grid) canStep(p, d Point) bool {
+	if g.vwall != nil || g.window != nil {
+		return g.canStepWalled(p, d)
+	}
 	if g.Solid(p.X+d.X, p.Y+d.Y) {
 		return false
 	}
@@ -92,8 +97,8 @@ func roundHalfDown(num, den int) int {
 
 // Straight is where a mover at from gets running at most squares steps in
 // a straight line toward goal (the squares of Line), stopping next to the
-// goal: it stops early before a solid square, a corner it cannot cut or a
-// square someone in occupied stands on.
+// goal: it stops early before a solid square or window, a wall on an
+// edge, a corner it cannot cut or a square someone in occupied stands on.
 func (g *Grid) Straight(from, goal Point, squares int, occupied []Point) Point {
 	blocked := map[Point]bool{}
 	for _, p := range occupied {

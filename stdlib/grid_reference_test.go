@@ -13,15 +13,11 @@ import (
 // here so that the fast ones are checked to give the very same answers.
 
 // refDecide is decide over every solid square of the box that holds a
-// and b.
-func (g *Grid) refDecide(a, b rect) bool {
-	if a.x0 <= b.x1 && b.x0 <= a.x1 && a.y0 <= b.y1 && b.y0 <= a.y1 {
-		ix0, ix1 := max(a.x0, b.x0), min(a.x1, b.x1)
-		iy0, iy1 := max(a.y0, b.y0), min(a.y1, b.y1)
-		if ix0 < ix1 || iy0 < iy1 {
-			return true
-		}
-		return !g.pointBlocked(ix0, iy0)
+// and b, and every wall on an edge inside the box or on its border.
+func (v view) refDecide(a, b rect) bool {
+	g := v.g
+	if res, ok := v.touching(a, b); ok {
+		return res
 	}
 	pts := cornersOf(a)
 	pts = append(pts, cornersOf(b)...)
@@ -30,25 +26,32 @@ func (g *Grid) refDecide(a, b rect) bool {
 	var cells []Point
 	for y := by0; y < by1; y++ {
 		for x := bx0; x < bx1; x++ {
-			if g.Solid(x, y) {
+			if v.solid(x, y) {
 				cells = append(cells, Point{x, y})
 			}
 		}
 	}
+	var walls []edge
 	for y := by0; y <= by1; y++ {
 		for x := bx0; x <= bx1; x++ {
-			if g.Solid(x-1, y-1) || g.Solid(x, y-1) || g.Solid(x-1, y) || g.Solid(x, y) {
+			if v.solid(x-1, y-1) || v.solid(x, y-1) || v.solid(x-1, y) || v.solid(x, y) {
 				pts = append(pts, Point{x, y})
+			}
+			for _, e := range []edge{{x, y, true}, {x, y, false}} {
+				if g.walled(e) && (e.Vertical && y < by1 || !e.Vertical && x < bx1) {
+					walls = append(walls, e)
+					pts = append(pts, e.ends()...)
+				}
 			}
 		}
 	}
 	pts = dedupPoints(pts)
 	for i, u := range pts {
-		if g.lineFree(u, Point{1, 0}, a, b, cells) || g.lineFree(u, Point{0, 1}, a, b, cells) {
+		if v.lineFree(u, Point{1, 0}, a, b, cells, walls) || v.lineFree(u, Point{0, 1}, a, b, cells, walls) {
 			return true
 		}
-		for _, v := range pts[i+1:] {
-			if g.lineFree(u, Point{v.X - u.X, v.Y - u.Y}, a, b, cells) {
+		for _, w := range pts[i+1:] {
+			if v.lineFree(u, Point{w.X - u.X, w.Y - u.Y}, a, b, cells, walls) {
 				return true
 			}
 		}
@@ -58,12 +61,13 @@ func (g *Grid) refDecide(a, b rect) bool {
 
 // refCover is Cover through refDecide, without the cache.
 func (g *Grid) refCover(viewer, target Point) string {
-	if !g.refDecide(squareRect(viewer), squareRect(target)) {
+	if !g.sight(viewer, false).refDecide(squareRect(viewer), squareRect(target)) {
 		return "blocked"
 	}
+	v := g.sight(viewer, true)
 	seen := 0
 	for _, c := range []Point{{target.X, target.Y}, {target.X + 1, target.Y}, {target.X, target.Y + 1}, {target.X + 1, target.Y + 1}} {
-		if g.refDecide(squareRect(viewer), rect{c.X, c.Y, c.X, c.Y}) {
+		if v.refDecide(squareRect(viewer), rect{c.X, c.Y, c.X, c.Y}) {
 			seen++
 		}
 	}
@@ -74,6 +78,22 @@ func (g *Grid) refCover(viewer, target Point) string {
 		return "full"
 	}
 	return "half"
+}
+
+// refCanStep is canStep written out: onto an open square, not across a
+// wall, and on a diagonal past neither a blocked square nor any of the
+// four walls that meet at the corner crossed.
+func (g *Grid) refCanStep(p, d Point) bool {
+	q := Point{p.X + d.X, p.Y + d.Y}
+	if g.Blocked(q.X, q.Y) {
+		return false
+	}
+	if d.X == 0 || d.Y == 0 {
+		return !g.Wall(p, q)
+	}
+	h, v := Point{p.X + d.X, p.Y}, Point{p.X, p.Y + d.Y}
+	return !g.Blocked(h.X, h.Y) && !g.Blocked(v.X, v.Y) &&
+		!g.Wall(p, h) && !g.Wall(p, v) && !g.Wall(h, q) && !g.Wall(v, q)
 }
 
 // refStep is Step by a search of every reachable square, sorted.
@@ -91,10 +111,7 @@ func (g *Grid) refStep(from, goal Point, squares int, occupied []Point) Point {
 		queue = queue[1:]
 		for _, d := range dirs {
 			q := Point{p.X + d.X, p.Y + d.Y}
-			if _, seen := dist[q]; seen || g.Solid(q.X, q.Y) || blocked[q] {
-				continue
-			}
-			if d.X != 0 && d.Y != 0 && (g.Solid(p.X+d.X, p.Y) || g.Solid(p.X, p.Y+d.Y)) {
+			if _, seen := dist[q]; seen || !g.refCanStep(p, d) || blocked[q] {
 				continue
 			}
 			dist[q] = dist[p] + 1
@@ -143,7 +160,7 @@ func (g *Grid) refPathLength(from, to Point, occupied []Point) int {
 	for _, p := range occupied {
 		blocked[p] = true
 	}
-	if g.Solid(to.X, to.Y) || blocked[to] {
+	if g.Blocked(to.X, to.Y) || blocked[to] {
 		return -1
 	}
 	dist := map[Point]int{from: 0}
@@ -153,7 +170,7 @@ func (g *Grid) refPathLength(from, to Point, occupied []Point) int {
 		queue = queue[1:]
 		for _, d := range kingSteps {
 			q := Point{p.X + d.X, p.Y + d.Y}
-			if _, seen := dist[q]; seen || !g.canStep(p, d) || blocked[q] {
+			if _, seen := dist[q]; seen || !g.refCanStep(p, d) || blocked[q] {
 				continue
 			}
 			dist[q] = dist[p] + 1

@@ -8,8 +8,9 @@ package stdlib
 // current one, so a new search forgets the last one by a new stamp, not by
 // clearing the pad.
 
-// searchPad is one search's marks.
+// searchPad is one search's marks, and the grid's steps (Grid.steps).
 type searchPad struct {
+	moves   []uint8  // the grid's steps, read only
 	seen    []uint32 // stamp of the squares reached
 	blocked []uint32 // stamp of the squares someone stands on
 	dist    []int32  // steps from the start, for squares reached
@@ -26,6 +27,10 @@ func (g *Grid) pad() *searchPad {
 	if n := len(g.pads); n > 0 {
 		p, g.pads = g.pads[n-1], g.pads[:n-1]
 	}
+	if g.moves == nil {
+		g.moves = g.steps()
+	}
+	moves := g.moves
 	g.mu.Unlock()
 	if p == nil {
 		n := g.W * g.H
@@ -38,7 +43,30 @@ func (g *Grid) pad() *searchPad {
 		p.stamp = 1
 	}
 	p.queue = p.queue[:0]
+	p.moves = moves
 	return p
+}
+
+// steps are, for each square of the map, the steps a mover on it may
+// take: bit k for kingSteps[k] (canStep). The searches read one byte per
+// square instead of deciding each step again, whatever the map has
+// (walls on edges and windows cost nothing more than squares). A grid
+// makes them for its first search, under its lock, and forgets them when
+// a square or wall changes.
+func (g *Grid) steps() []uint8 {
+	moves := make([]uint8, g.W*g.H)
+	for y := range g.H {
+		for x := range g.W {
+			var m uint8
+			for k, d := range kingSteps {
+				if g.canStep(Point{x, y}, d) {
+					m |= 1 << k
+				}
+			}
+			moves[y*g.W+x] = m
+		}
+	}
+	return moves
 }
 
 func (g *Grid) putPad(p *searchPad) {
@@ -123,9 +151,9 @@ func (g *Grid) Step(from, goal Point, squares int, occupied []Point) Point {
 			}
 		}
 		at := g.at(i)
-		for _, d := range kingSteps {
+		for k, d := range kingSteps {
 			q := Point{at.X + d.X, at.Y + d.Y}
-			if !g.canStep(at, d) {
+			if p.moves[i]>>k&1 == 0 {
 				continue
 			}
 			j := g.index(q)
@@ -164,7 +192,9 @@ func (g *Grid) noneNearer(p *searchPad, goal Point, feet, budget int) (none, loo
 	}
 	for y := goal.Y - r; y <= goal.Y+r; y++ {
 		for x := goal.X - r; x <= goal.X+r; x++ {
-			if !g.Solid(x, y) && p.blocked[y*g.W+x] != p.stamp {
+			// Blocked, written out: Solid has checked that the square is
+			// on the map, and most maps have no window.
+			if !g.Solid(x, y) && (g.window == nil || !g.window[y*g.W+x]) && p.blocked[y*g.W+x] != p.stamp {
 				return false, true
 			}
 		}
@@ -180,7 +210,7 @@ func (g *Grid) PathLength(from, to Point, occupied []Point) int {
 	if from == to {
 		return 0
 	}
-	if g.Solid(to.X, to.Y) || !g.In(from.X, from.Y) {
+	if g.Blocked(to.X, to.Y) || !g.In(from.X, from.Y) {
 		return -1
 	}
 	p := g.pad()
@@ -195,8 +225,8 @@ func (g *Grid) PathLength(from, to Point, occupied []Point) int {
 	for head := 0; head < len(p.queue); head++ {
 		i := p.queue[head]
 		at := g.at(i)
-		for _, d := range kingSteps {
-			if !g.canStep(at, d) {
+		for k, d := range kingSteps {
+			if p.moves[i]>>k&1 == 0 {
 				continue
 			}
 			j := g.index(Point{at.X + d.X, at.Y + d.Y})

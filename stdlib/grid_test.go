@@ -115,12 +115,12 @@ func sampled(g, f *Grid, a, b Point, k int) bool {
 				for bx := b.X * k; bx <= b.X*k+k; bx++ {
 					p, q := Point{ax, ay}, Point{bx, by}
 					if p == q {
-						if !f.pointBlocked(p.X, p.Y) {
+						if !(view{g: f}).pointBlocked(p.X, p.Y) {
 							return true
 						}
 						continue
 					}
-					if f.lineFree(p, Point{q.X - p.X, q.Y - p.Y}, rect{p.X, p.Y, p.X, p.Y}, rect{q.X, q.Y, q.X, q.Y}, solidCells(f, p, q)) {
+					if (view{g: f}).lineFree(p, Point{q.X - p.X, q.Y - p.Y}, rect{p.X, p.Y, p.X, p.Y}, rect{q.X, q.Y, q.X, q.Y}, solidCells(f, p, q), nil) {
 						return true
 					}
 				}

@@ -53,4 +53,10 @@ type World interface {
 	Position(c any) (Point, error)
 	// Occupied are the squares of the living combatants other than c.
 	Occupied(c any) ([]Point, error)
+	// Engaged reports whether two combatants are engaged in melee (the
+	// engage and disengage statements; no map needed).
+	Engaged(a, b any) (bool, error)
+	// EngagedWith are the combatants engaged with c, typed as the
+	// ruleset's combatant list, in the fight's order.
+	EngagedWith(c any) (any, error)
 }

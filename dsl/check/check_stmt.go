@@ -184,6 +184,8 @@ func (bc *bodyCheck) stmt(s *syntax.Stmt) {
 		bc.block(s.Schedule.Body)
 	case s.Cancel != nil:
 		bc.compile(s.Cancel.Who, u.Combatant)
+	case s.Engage != nil, s.Disengage != nil:
+		bc.engagement(s) // check_engage.go
 	case s.Segment != nil:
 		bc.compile(s.Segment.N, u.Int)
 		bc.block(s.Segment.Body)

@@ -17,10 +17,12 @@ type MapSpec struct {
 	Places map[string]stdlib.Point // by combatant name
 }
 
-// Map symbols with a fixed meaning.
+// Map symbols with a fixed meaning (encounter_map_walls.go has the walls
+// drawn on edges).
 const (
-	MapWall  = '#'
-	MapFloor = '.'
+	MapWall   = '#'
+	MapFloor  = '.'
+	MapWindow = '=' // a window or arrow slit: sight passes, no one does
 )
 
 // checkMap reads the map: rows of equal width, every character a wall, a
@@ -69,33 +71,55 @@ func (c *checker) checkMap(enc *Encounter, md *syntax.MapDecl, combatants map[st
 	width := -1
 	placedAt := map[string]diag.Range{}
 	used := map[rune]bool{}
-	for y, row := range md.Rows {
+	height := 0
+	for _, row := range md.Rows {
+		if !isEdgeRow(string(row.Text)) {
+			height++
+		}
+	}
+	var above *squareRow // the last row of squares read
+	var edges *syntax.MapRow
+	y := -1
+	for _, row := range md.Rows {
 		text := string(row.Text)
 		rr := syntax.RangeOf(row.Pos, row.EndPos)
 		if strings.ContainsRune(c.f.Sources[row.Pos.Filename][row.Pos.Offset:row.EndPos.Offset], '\\') {
 			c.errorf(diag.CodeMap, rr, "write the squares themselves: # wall, . floor, a symbol for a combatant", "a map row takes no escapes")
 			return
 		}
-		runes := []rune(text)
+		if isEdgeRow(text) {
+			// A row of walls under the squares above: read once the row
+			// below is, so that both squares of each edge are known.
+			if c.edgeRowPlace(row, above, edges) {
+				edges = row
+			}
+			continue
+		}
+		y++
+		sq := readSquareRow(row)
 		if width < 0 {
-			width = len(runes)
+			width = len(sq.squares)
 			if width == 0 {
 				c.errorf(diag.CodeMap, rr, "a row holds at least one square", "empty map row")
 				return
 			}
-			spec.Grid = stdlib.NewGrid(width, len(md.Rows))
-		} else if len(runes) != width {
-			c.errorf(diag.CodeMap, rr, "pad the row with # or . so that every row has the same width", "map row %d is %d squares wide, the first row %d", y+1, len(runes), width)
+			spec.Grid = stdlib.NewGrid(width, height)
+		} else if len(sq.squares) != width {
+			hint := "pad the row with # or . so that every row has the same width"
+			if len(sq.squares) < len(sq.cols) {
+				hint += " (a | between two squares is a wall on their edge, no square)"
+			}
+			c.errorf(diag.CodeMap, rr, hint, "map row %d is %d squares wide, the first row %d", y+1, len(sq.squares), width)
+			edges = nil // its walls have no squares to stand between
 			continue
 		}
-		at := row.Pos
-		at.Advance(`"`)
-		for x, ch := range runes {
-			cr := syntax.RangeAt(at, string(ch))
-			at.Advance(string(ch))
+		for x, ch := range sq.squares {
+			cr := sq.ranges[x]
 			switch ch {
 			case MapWall:
 				spec.Grid.SetSolid(x, y, true)
+			case MapWindow:
+				spec.Grid.SetWindow(x, y, true)
 			case MapFloor:
 			default:
 				name, ok := legend[ch]
@@ -113,6 +137,15 @@ func (c *checker) checkMap(enc *Encounter, md *syntax.MapDecl, combatants map[st
 				spec.Places[name] = stdlib.Point{X: x, Y: y}
 			}
 		}
+		c.rowWalls(spec.Grid, sq, y)
+		if edges != nil {
+			c.edgeRowWalls(spec.Grid, edges, above, y-1)
+			edges = nil
+		}
+		above = &sq
+	}
+	if edges != nil {
+		c.errorf(diag.CodeMapWall, syntax.RangeOf(edges.Pos, edges.EndPos), "draw a row of squares under it, or remove it: the map's border is a wall already", "a row of walls below the last row of squares")
 	}
 	for _, k := range md.Legend {
 		if sym := []rune(k.Symbol); len(sym) == 1 && legend[sym[0]] == k.Who.Text && !used[sym[0]] {
@@ -134,6 +167,8 @@ func (c *checker) checkMap(enc *Encounter, md *syntax.MapDecl, combatants map[st
 			c.errorf(diag.CodeMap, p.at, fmt.Sprintf("the map is %d by %d squares, x from 0 to %d, y from 0 to %d", spec.Grid.W, spec.Grid.H, spec.Grid.W-1, spec.Grid.H-1), "%s is placed off the map at (%d,%d)", name, p.x, p.y)
 		case spec.Grid.Solid(p.x, p.y):
 			c.errorf(diag.CodeMap, p.at, "place the combatant on a floor square (.)", "%s is placed on a wall at (%d,%d)", name, p.x, p.y)
+		case spec.Grid.Window(p.x, p.y):
+			c.errorf(diag.CodeMap, p.at, "place the combatant on a floor square (.)", "%s is placed on a window at (%d,%d)", name, p.x, p.y)
 		default:
 			spec.Places[name] = stdlib.Point{X: p.x, Y: p.y}
 		}

@@ -42,6 +42,8 @@ const (
 	CodeDerivedSet      = "F660" // an assignment or setting of a derived attribute
 	CodeDerivedReads    = "F661" // a derived attribute reading what it cannot follow
 	CodeConditionAdjust = "F662" // a condition adjusting what it cannot
+	CodeMapWall         = "F640" // a wall drawn on an edge of a map that has no such edge
+	CodeEngageSelf      = "F641" // a combatant engaged with (or disengaged from) itself
 )
 
 // CodeInfo describes a diagnostic code.
@@ -93,6 +95,8 @@ var Codes = []CodeInfo{
 	{CodeDerivedSet, "derived-set", "An assignment or setting of a derived attribute.", false, false},
 	{CodeDerivedReads, "derived-reads", "A derived attribute that rolls or reads more than its own combatant.", false, false},
 	{CodeConditionAdjust, "condition-adjust", "A condition that adjusts an attribute that is not derived, or by dice.", false, false},
+	{CodeMapWall, "map-wall", "A wall drawn on a map's edges where there is no edge between two squares.", false, false},
+	{CodeEngageSelf, "engage-self", "A combatant engaged with, or disengaged from, itself.", false, false},
 }
 
 // CodeByID finds a code's description.

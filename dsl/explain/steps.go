@@ -110,6 +110,13 @@ func (w *walker) stmt(s *syntax.Stmt) []*Step {
 		return one(st)
 	case s.Cancel != nil:
 		return one(&Step{Text: fmt.Sprintf("cancel what is scheduled as %q for %s", string(s.Cancel.Label), w.expr(s.Cancel.Who))})
+	case s.Engage != nil:
+		return one(&Step{Text: fmt.Sprintf("%s and %s are engaged in melee", w.expr(s.Engage.Who), w.expr(s.Engage.With))})
+	case s.Disengage != nil:
+		if s.Disengage.From != nil {
+			return one(&Step{Text: fmt.Sprintf("%s is no longer engaged with %s", w.expr(s.Disengage.Who), w.expr(s.Disengage.From))})
+		}
+		return one(&Step{Text: fmt.Sprintf("%s is no longer engaged with anyone", w.expr(s.Disengage.Who))})
 	case s.Segment != nil:
 		st := &Step{Text: fmt.Sprintf("in segment %s:", w.expr(s.Segment.N))}
 		st.Steps = w.block(s.Segment.Body)

@@ -578,7 +578,7 @@ func (p *formatter) semi() {
 }
 
 func (p *formatter) stmt(s *syntax.Stmt) {
-	p.known(s, s.Pos, "Let", "If", "Group", "For", "Emit", "Act", "Declare", "Schedule", "Cancel", "Segment", "Log", "Apply", "ApplyCondition", "RemoveCondition", "Return", "While", "Assign")
+	p.known(s, s.Pos, "Let", "If", "Group", "For", "Emit", "Act", "Declare", "Schedule", "Cancel", "Segment", "Log", "Apply", "ApplyCondition", "RemoveCondition", "Return", "While", "Engage", "Disengage", "Assign")
 	switch {
 	case s.Let != nil:
 		p.known(s.Let, s.Let.Pos, "Name", "Value")
@@ -648,6 +648,8 @@ func (p *formatter) stmt(s *syntax.Stmt) {
 		p.tok("for")
 		p.space()
 		p.expr(c.Who)
+	case s.Engage != nil, s.Disengage != nil:
+		p.engagement(s) // format_engage.go
 	case s.Segment != nil:
 		sg := s.Segment
 		p.known(sg, sg.Pos, "N", "Body")

@@ -99,6 +99,8 @@ var keywordDocs = map[string]string{
 	"log":       "`log \"text {expr}\"`: a line in the log",
 	"apply":     "`apply TABLE to c`, `apply TABLE(key) to c`: roll (or look up) a row and run its effect on c; `apply condition X to c [for N rounds]`: put c under a condition",
 	"return":    "`return`: leave the action, handler or phase",
+	"engage":    "`engage(a, b)`: a and b are in melee until disengaged or either leaves the fight; `engaged(a, b)`, `engaged_with(a)` read it",
+	"disengage": "`disengage(a, b)`: a and b are no longer in melee; `disengage(a)`: a is in melee with no one",
 	"ruleset":   "`ruleset \"Name\" { ... }`: the header of a rule file",
 	"encounter": "`encounter \"Name\" { rules \"path\" ... }`: the header of an encounter",
 	"const":     "`const name[: type] = value`: a constant, fixed when the rules load",

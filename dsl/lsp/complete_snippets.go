@@ -34,6 +34,8 @@ func stmtSnippets() []CompletionItem {
 		{"log", "log \"${1:text}\""},
 		{"apply", "apply "},
 		{"return", "return"},
+		{"engage", "engage(${1:self}, ${2:target})"},
+		{"disengage", "disengage(${1:self})"},
 	}
 	items := make([]CompletionItem, len(snippets))
 	for i, s := range snippets {

@@ -434,7 +434,10 @@ type Stmt struct {
 	// Language v2, part D (condition.go).
 	ApplyCondition  *ApplyConditionStmt  `parser:"| @@"`
 	RemoveCondition *RemoveConditionStmt `parser:"| @@"`
-	Assign          *AssignStmt          `parser:"| @@"`
+	// Engagement (engage.go).
+	Engage    *EngageStmt    `parser:"| @@"`
+	Disengage *DisengageStmt `parser:"| @@"`
+	Assign    *AssignStmt    `parser:"| @@"`
 }
 
 // LetStmt binds a local name.
