@@ -22,8 +22,9 @@ type Plan struct {
 	modifiers map[string]*check.Modifiers
 	funcs     map[string]*check.Func
 	tables    map[string]*check.Table
-	effects   map[*check.Row]block // the lowered effect blocks of table rows
-	fast      []*fexpr             // by expression ID: those evaluated natively (fast.go)
+	effects   map[*check.Row]block      // the lowered effect blocks of table rows
+	procs     map[*check.Func]*procPlan // v2: fns with statement bodies (proc.go)
+	fast      []*fexpr                  // by expression ID: those evaluated natively (fast.go)
 	// compilingFn are the fns whose bodies are being compiled natively
 	// (fast_fn.go): a call of one of them from its own body stays with
 	// the VM. Used while lowering only.
@@ -199,6 +200,7 @@ func lowerCov(m *check.Model, native, keepEnd bool, cov *Coverage) *Plan {
 			ep.handlers = append(ep.handlers, hp)
 		}
 	}
+	p.lowerProcs() // v2: proc.go
 	p.keepZeroed = map[*check.Frame]map[int]bool{}
 	for _, a := range m.Actions {
 		// A parameter without an argument or a default stays zero.
@@ -368,6 +370,14 @@ func (p *Plan) stmt(s *syntax.Stmt) stmtFn {
 			n.keys = append(n.keys, p.expr(k))
 		}
 		return p.compileApply(n)
+	case s.Return != nil && s.Return.Value != nil: // v2: proc.go
+		return p.compileReturnValue(at, m.Returns[s.Return], p.expr(s.Return.Value))
+	case s.Call != nil: // v2: proc.go
+		var args []*check.CExpr
+		for _, a := range s.Call.Args {
+			args = append(args, p.expr(a))
+		}
+		return p.compileCall(at, m.Calls[s.Call], args)
 	}
 	return compileReturn()
 }

@@ -87,6 +87,7 @@ func check(f *syntax.File, l *Linter) (*Model, diag.Diagnostics) {
 		Exprs: map[*syntax.Expr]*CExpr{}, Locals: map[*syntax.Name]*FrameField{},
 		Assigns: map[*syntax.AssignStmt]*Target{}, Logs: map[*syntax.LogStmt]*Template{},
 		Emits: map[*syntax.EmitStmt]*Event{}, Applies: map[*syntax.ApplyStmt]*Table{}, Loops: map[*syntax.ForStmt]*FrameField{},
+		Returns: map[*syntax.ReturnStmt]*Func{}, Calls: map[*syntax.CallStmt]*Func{}, // v2: proc.go
 	}
 	c.m.low = &lowering{m: c.m}
 	c.checkRuleset()

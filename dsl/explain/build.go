@@ -181,7 +181,11 @@ func Build(m *check.Model, own *syntax.File) *Doc {
 			d.Events = append(d.Events, b.event(decl.Event))
 		case decl.Func != nil:
 			f := decl.Func
-			d.Funcs = append(d.Funcs, &Item{Name: f.Name, Type: typeText(f.Result), Value: fmt.Sprintf("%s(%s) = %s", f.Name, paramsText(f.Params), f.Body.Raw()),
+			value := fmt.Sprintf("%s(%s) = %s", f.Name, paramsText(f.Params), f.Body.Raw())
+			if f.Block != nil { // v2: a procedure has statements, not one expression
+				value = fmt.Sprintf("%s(%s), a procedure of %d statement(s)", f.Name, paramsText(f.Params), len(f.Block.Stmts))
+			}
+			d.Funcs = append(d.Funcs, &Item{Name: f.Name, Type: typeText(f.Result), Value: value,
 				About: b.about(f.Pos), Mark: b.mark(f.Pos, "fn "+f.Name)})
 		case decl.End != nil:
 			d.End = &End{When: decl.End.When.Raw(), About: b.about(decl.End.Pos), Mark: b.mark(decl.End.Pos, "end")}

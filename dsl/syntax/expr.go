@@ -74,7 +74,9 @@ func (e *Expr) Parse(lex *lexer.PeekingLexer) error {
 	if prev, ok := previousToken(lex); ok {
 		first := lex.Peek()
 		if !first.EOF() && first.Pos.Line > prev.Pos.Line &&
-			(prev.Type == TokString || prev.Type == TokNumber || prev.Type == TokDice || prev.Value == ")" || prev.Value == "]" || prev.Value == "}") {
+			(prev.Type == TokString || prev.Type == TokNumber || prev.Type == TokDice || prev.Value == ")" || prev.Value == "]" || prev.Value == "}" ||
+				// v2: a return's value is on its line; the next line is the next statement.
+				prev.Type == TokIdent && prev.Value == "return") {
 			return participle.NextMatch
 		}
 	}

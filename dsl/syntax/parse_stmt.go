@@ -79,6 +79,7 @@ var stmtForms = []form[Stmt]{
 	formOf(func(s *Stmt) **LogStmt { return &s.Log }, "log"),
 	formOf(func(s *Stmt) **ApplyStmt { return &s.Apply }, "apply"),
 	formOf(func(s *Stmt) **ReturnStmt { return &s.Return }, "return"),
+	formOf(func(s *Stmt) **CallStmt { return &s.Call }, "call"), // v2
 	formOf(func(s *Stmt) **AssignStmt { return &s.Assign }),
 }
 
