@@ -34,10 +34,13 @@ func (c *checker) declareFuncs() {
 			}
 		}
 		if fd.Result == nil { // v2: proc.go
-			c.declareProcNoResult(f, at)
-			continue
+			if !c.declareProcNoResult(f, at) {
+				continue
+			}
+			f.Result = c.u.Any // reported (F604); its uses are not reported again
+		} else {
+			f.Result = c.resolveType(fd.Result)
 		}
-		f.Result = c.resolveType(fd.Result)
 		if f.Result == nil {
 			continue
 		}

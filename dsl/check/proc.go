@@ -37,21 +37,24 @@ func procNoValueHint(name string) string {
 
 // declareProcNoResult declares a fn without a result type: a procedure
 // run only by call statements. It takes its name in the namespace of
-// functions without becoming one expr-lang knows.
-func (c *checker) declareProcNoResult(f *Func, at diag.Range) {
+// functions without becoming one expr-lang knows. An expression fn
+// without a result type is reported, and declared on (true) as giving
+// any value, so that its uses are not reported as unknown.
+func (c *checker) declareProcNoResult(f *Func, at diag.Range) bool {
 	fd := f.Decl
 	if fd.Block == nil {
 		c.errorf(diag.CodeFnResult, syntax.RangeOf(fd.Body.Pos, fd.Body.EndPos),
 			fmt.Sprintf("declare what it gives: fn %s(...): int = ...; a fn without a result has statements: fn %s(...) { ... }", fd.Name, fd.Name),
 			"fn %s has an expression but no result type", fd.Name)
-		return
+		return true
 	}
 	if c.funcs[fd.Name] || exprBuiltins[fd.Name] {
 		c.errorf(diag.CodeDuplicate, at, "tables, modifiers, fns and library functions share one namespace; rename it", "%s is already a function", fd.Name)
-		return
+		return false
 	}
 	c.funcs[fd.Name] = true
 	c.m.Funcs[fd.Name] = f
+	return false
 }
 
 // procResult gives a procedure with a result the hidden local its
@@ -72,8 +75,8 @@ func (c *checker) checkProc(f *Func) {
 	(&bodyCheck{c: c, fr: f.Frame, kind: bodyAction, proc: f, final: true}).run(f.Block)
 	if f.Result != nil && !blockReturns(f.Block) {
 		c.errorf(diag.CodeMissingReturn, syntax.RangeAt(f.Decl.Pos, "fn "+f.Decl.Name),
-			fmt.Sprintf("end every path with `return` and a %s (an if needs an else that returns too)", f.Result),
-			"fn %s may reach its end without returning a %s", f.Decl.Name, f.Result)
+			fmt.Sprintf("end every path with `return` and %s (an if needs an else that returns too)", f.Result.Article()),
+			"fn %s may reach its end without returning %s", f.Decl.Name, f.Result.Article())
 	}
 }
 
@@ -121,7 +124,7 @@ func (bc *bodyCheck) returnStmt(s *syntax.Stmt) {
 	p := bc.proc
 	switch {
 	case p != nil && p.Result != nil && r.Value == nil:
-		c.errorf(diag.CodeReturnValue, at, fmt.Sprintf("give the value: return EXPR, a %s", p.Result), "fn %s must return a %s", p.Decl.Name, p.Result)
+		c.errorf(diag.CodeReturnValue, at, fmt.Sprintf("give the value: return EXPR, %s", p.Result.Article()), "fn %s must return %s", p.Decl.Name, p.Result.Article())
 	case r.Value == nil:
 		return
 	case p == nil:

@@ -18,7 +18,7 @@ syn iskeyword @,48-57,_,192-255
 " Declarations: keywords at the start of a line.
 syn keyword frayDeclaration ruleset encounter combatant side const event on action table modifiers fn phase end surprise round ruling map remove test property
 syn keyword frayModifier override
-syn keyword frayStatement let if else for emit act declare schedule cancel segment log apply return expect exact
+syn keyword frayStatement let if else for emit act declare schedule cancel segment log apply return call expect exact
 syn keyword frayClause by asc desc simultaneous when as over after before to effect tba aggregate in
 syn keyword frayTiming once each at
 syn keyword frayAggregate sum max min best worst
