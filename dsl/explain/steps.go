@@ -116,8 +116,18 @@ func (w *walker) stmt(s *syntax.Stmt) []*Step {
 		return one(&Step{Text: fmt.Sprintf("say: %q", string(s.Log.Text))})
 	case s.Apply != nil:
 		return one(w.applyStep(s.Apply))
+	case s.Return != nil && s.Return.Value != nil: // v2: a procedure's value
+		return one(&Step{Text: fmt.Sprintf("the result is %s; stop here", w.expr(s.Return.Value))})
 	case s.Return != nil:
 		return one(&Step{Text: "stop here"})
+	case s.Call != nil: // v2: run a procedure
+		var args []string
+		for _, a := range s.Call.Args {
+			args = append(args, w.expr(a))
+		}
+		w.names[s.Call.Fn.Text] = true
+		w.useName(s.Call.Fn.Text)
+		return one(&Step{Text: fmt.Sprintf("do %s(%s)", s.Call.Fn.Text, strings.Join(args, ", "))})
 	case s.Assign != nil:
 		return one(&Step{Text: fmt.Sprintf("%s %s %s", pathText(s.Assign.Target), s.Assign.Op, w.expr(s.Assign.Value))})
 	}
