@@ -110,13 +110,13 @@ func (r *Run) setup() error {
 	ci := 0
 	for si, s := range enc.Sides {
 		for _, set := range s.Sets {
-			if err := r.store(r.sides[si].Elem().Field(set.Attr.Field), set.Value, syntax.RangeOf(s.Decl.Pos, s.Decl.EndPos)); err != nil {
+			if err := r.storeAttr(r.sides[si].Elem().Field(set.Attr.Field), set.Attr, set.Value, syntax.RangeOf(s.Decl.Pos, s.Decl.EndPos)); err != nil {
 				return err
 			}
 		}
 		for _, cs := range s.Combatants {
 			for _, set := range cs.Sets {
-				if err := r.store(r.comb[ci].Elem().Field(set.Attr.Field), set.Value, syntax.RangeOf(cs.Decl.Pos, cs.Decl.EndPos)); err != nil {
+				if err := r.storeAttr(r.comb[ci].Elem().Field(set.Attr.Field), set.Attr, set.Value, syntax.RangeOf(cs.Decl.Pos, cs.Decl.EndPos)); err != nil {
 					return err
 				}
 			}
@@ -134,7 +134,7 @@ func (r *Run) setup() error {
 			if !target.IsValid() {
 				return &RunError{Msg: "ruling names unknown " + set.Target}
 			}
-			if err := r.store(target.Elem().Field(set.Attr.Field), set.Value, diag.Range{}); err != nil {
+			if err := r.storeAttr(target.Elem().Field(set.Attr.Field), set.Attr, set.Value, diag.Range{}); err != nil {
 				return err
 			}
 			r.emitLog(&Event{Kind: KRuling, Who: set.Target, Name: set.Attr.Name, Args: map[string]any{"value": jsonValue(target.Elem().Field(set.Attr.Field))},

@@ -124,6 +124,7 @@ func (c *checker) checkRuleset() {
 	c.buildTypes()
 	defaultAction := c.checkHeader(header)
 	c.buildGlobals()
+	c.declareRefFuncs() // v2: refs.go
 	c.checkConsts()
 	c.declareTables()
 	c.declareModifiers()

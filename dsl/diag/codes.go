@@ -42,6 +42,7 @@ const (
 	CodeReturnValue   = "F602" // a return whose value does not fit its body
 	CodeCallStmt      = "F603" // call of something that is not a procedure
 	CodeFnResult      = "F604" // an expression fn without a result type
+	CodeRefDefault    = "F605" // a reference attribute whose default is not none
 )
 
 // CodeInfo describes a diagnostic code.
@@ -93,6 +94,7 @@ var Codes = []CodeInfo{
 	{CodeReturnValue, "return-value", "A return with a value where none is given back, or without one where it is.", false, false},
 	{CodeCallStmt, "call-not-procedure", "A call statement of something that is not a procedure.", false, false},
 	{CodeFnResult, "fn-result", "An expression fn without a result type.", false, false},
+	{CodeRefDefault, "reference-default", "An attribute holding a combatant or side whose default is not none.", false, false},
 }
 
 // CodeByID finds a code's description.

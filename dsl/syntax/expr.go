@@ -164,7 +164,7 @@ func (e *Expr) layOut() (text string, dice map[int]string) {
 	// Pad the first line so that columns are the file's columns.
 	b.WriteString(strings.Repeat(" ", col-1))
 	runes := col - 1
-	for _, t := range e.Tokens {
+	for i, t := range e.Tokens {
 		for line < t.Pos.Line {
 			b.WriteByte('\n')
 			runes++
@@ -183,6 +183,9 @@ func (e *Expr) layOut() (text string, dice map[int]string) {
 			}
 			dice[runes] = v
 			v = strings.Repeat("_", len(v))
+		}
+		if isNone(e.Tokens, i) {
+			v = NoneText // v2: none is expr-lang's nil, as wide as the word
 		}
 		b.WriteString(v)
 		n := len([]rune(v))
