@@ -24,7 +24,7 @@ syn keyword frayTiming once each at
 syn keyword frayAggregate sum max min best worst
 syn keyword frayType int float bool string dice list
 
-syn keyword frayConstant true false nil
+syn keyword frayConstant true false nil none
 syn keyword fraySelf self
 syn keyword frayOperatorWord and or not matches contains startsWith endsWith
 
