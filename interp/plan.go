@@ -155,6 +155,7 @@ func lowerCov(m *check.Model, native, keepEnd bool, cov *Coverage) *Plan {
 	}
 	facts := p.endFacts(m.End)
 	p.endReads, p.endTime, p.endKeep = facts.reads, facts.time, facts.pure && keepEnd
+	p.planProcs() // v2: proc.go; before any body is lowered, so every call finds its procedure
 	// Event plans exist before any body is lowered, so every emit finds its event.
 	for _, ev := range m.EventList {
 		ep := &eventPlan{ev: ev, fid: p.frameID(ev.Frame)}

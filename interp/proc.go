@@ -27,9 +27,10 @@ type procPlan struct {
 	result int // the field of the hidden result local, -1 without a result
 }
 
-// lowerProcs makes every procedure's plan, then lowers the bodies, so
-// that a body may call any procedure, itself included.
-func (p *Plan) lowerProcs() {
+// planProcs makes every procedure's plan before any body is lowered, so
+// that every body (a handler's too) may call any procedure, itself
+// included; lowerProcs lowers their bodies once the events are planned.
+func (p *Plan) planProcs() {
 	p.procs = map[*check.Func]*procPlan{}
 	for _, f := range p.M.Funcs {
 		if f.Block == nil {
@@ -44,6 +45,10 @@ func (p *Plan) lowerProcs() {
 		}
 		p.procs[f] = pp
 	}
+}
+
+// lowerProcs lowers the procedures' bodies.
+func (p *Plan) lowerProcs() {
 	for _, pp := range p.procs {
 		pp.body = p.blockIn(pp.f.Frame, pp.f.Block)
 	}
