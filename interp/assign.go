@@ -147,6 +147,12 @@ func (p *Plan) assignAny(n *assignNode) stmtFn {
 func (n *assignNode) place(fr reflect.Value) (reflect.Value, error) {
 	dst := fr.Elem().Field(n.t.Root.Index)
 	for _, f := range n.t.Fields {
+		if dst.Kind() == reflect.Interface { // v2: a reference attribute, held untyped
+			if dst.IsNil() || dst.Elem().IsNil() {
+				return dst, &RunError{At: n.at, Msg: fmt.Sprintf("cannot set %s through none", n.t.Label)}
+			}
+			dst = dst.Elem()
+		}
 		if dst.IsNil() {
 			return dst, n.nobody()
 		}

@@ -66,6 +66,10 @@ func (v *endVisitor) Visit(n *ast.Node) {
 			v.facts.pure = false
 		case v.p.modifiers[name] != nil || v.p.tables[name] != nil:
 			v.facts.pure = false
+		case v.p.funcs[name] != nil && v.p.funcs[name].Block != nil:
+			// v2: a procedure runs statements; its answer is never kept.
+			v.facts.pure = false
+			v.unknown = true
 		case v.p.funcs[name] != nil:
 			if f := v.p.funcs[name]; !v.seen[name] && f.Body != nil && f.Body.Node != nil {
 				v.seen[name] = true

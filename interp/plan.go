@@ -22,8 +22,9 @@ type Plan struct {
 	modifiers map[string]*check.Modifiers
 	funcs     map[string]*check.Func
 	tables    map[string]*check.Table
-	effects   map[*check.Row]block // the lowered effect blocks of table rows
-	fast      []*fexpr             // by expression ID: those evaluated natively (fast.go)
+	effects   map[*check.Row]block      // the lowered effect blocks of table rows
+	procs     map[*check.Func]*procPlan // v2: fns with statement bodies (proc.go)
+	fast      []*fexpr                  // by expression ID: those evaluated natively (fast.go)
 	// compilingFn are the fns whose bodies are being compiled natively
 	// (fast_fn.go): a call of one of them from its own body stays with
 	// the VM. Used while lowering only.
@@ -156,6 +157,7 @@ func lowerCov(m *check.Model, native, keepEnd bool, cov *Coverage) *Plan {
 	}
 	facts := p.endFacts(m.End)
 	p.endReads, p.endTime, p.endKeep = facts.reads, facts.time, facts.pure && keepEnd
+	p.planProcs() // v2: proc.go; before any body is lowered, so every call finds its procedure
 	// Event plans exist before any body is lowered, so every emit finds its event.
 	for _, ev := range m.EventList {
 		ep := &eventPlan{ev: ev, fid: p.frameID(ev.Frame)}
@@ -201,6 +203,7 @@ func lowerCov(m *check.Model, native, keepEnd bool, cov *Coverage) *Plan {
 			ep.handlers = append(ep.handlers, hp)
 		}
 	}
+	p.lowerProcs() // v2: proc.go
 	p.keepZeroed = map[*check.Frame]map[int]bool{}
 	for _, a := range m.Actions {
 		// A parameter without an argument or a default stays zero.
@@ -385,6 +388,14 @@ func (p *Plan) stmt(s *syntax.Stmt) stmtFn {
 		return p.compileWhile(at, p.expr(s.While.Cond), p.block(s.While.Body))
 	case s.ApplyCondition != nil, s.RemoveCondition != nil:
 		return p.compileConditionStmt(s, at) // conditions.go
+	case s.Return != nil && s.Return.Value != nil: // v2: proc.go
+		return p.compileReturnValue(at, m.Returns[s.Return], p.expr(s.Return.Value))
+	case s.Call != nil: // v2: proc.go
+		var args []*check.CExpr
+		for _, a := range s.Call.Args {
+			args = append(args, p.expr(a))
+		}
+		return p.compileCall(at, m.Calls[s.Call], args)
 	}
 	return compileReturn()
 }

@@ -589,7 +589,7 @@ func cleanExprErr(s string) string {
 	if i := strings.IndexByte(s, '\n'); i >= 0 {
 		s = s[:i]
 	}
-	return strings.TrimPrefix(strings.TrimSpace(s), "runtime error: ")
+	return noneMessage(strings.TrimPrefix(strings.TrimSpace(s), "runtime error: ")) // v2: refs.go
 }
 
 func (r *Run) who() string {

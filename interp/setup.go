@@ -114,7 +114,7 @@ func (r *Run) setup() error {
 			if err != nil {
 				return err
 			}
-			if err := r.store(r.sides[si].Elem().Field(set.Attr.Field), v, syntax.RangeOf(s.Decl.Pos, s.Decl.EndPos)); err != nil {
+			if err := r.storeAttr(r.sides[si].Elem().Field(set.Attr.Field), set.Attr, v, syntax.RangeOf(s.Decl.Pos, s.Decl.EndPos)); err != nil {
 				return err
 			}
 		}
@@ -124,7 +124,7 @@ func (r *Run) setup() error {
 				if err != nil {
 					return err
 				}
-				if err := r.store(r.comb[ci].Elem().Field(set.Attr.Field), v, syntax.RangeOf(cs.Decl.Pos, cs.Decl.EndPos)); err != nil {
+				if err := r.storeAttr(r.comb[ci].Elem().Field(set.Attr.Field), set.Attr, v, syntax.RangeOf(cs.Decl.Pos, cs.Decl.EndPos)); err != nil {
 					return err
 				}
 			}
@@ -146,7 +146,7 @@ func (r *Run) setup() error {
 			if err != nil {
 				return err
 			}
-			if err := r.store(target.Elem().Field(set.Attr.Field), v, diag.Range{}); err != nil {
+			if err := r.storeAttr(target.Elem().Field(set.Attr.Field), set.Attr, v, diag.Range{}); err != nil {
 				return err
 			}
 			r.emitLog(&Event{Kind: KRuling, Who: set.Target, Name: set.Attr.Name, Args: map[string]any{"value": jsonValue(target.Elem().Field(set.Attr.Field))},

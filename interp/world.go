@@ -228,6 +228,9 @@ func (r *Run) Pick(list any) (any, error) {
 // may call functions, so the depth is bounded like events and actions.
 func (r *Run) Call(name string, args []any) (any, error) {
 	f := r.plan.funcs[name]
+	if pp := r.plan.procs[f]; pp != nil && f != nil {
+		return r.callProc(pp, args) // v2: proc.go
+	}
 	if f == nil || f.Body == nil {
 		return nil, fmt.Errorf("no function named %s", name)
 	}

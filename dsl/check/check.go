@@ -89,6 +89,7 @@ func check(f *syntax.File, l *Linter) (*Model, diag.Diagnostics) {
 		Emits: map[*syntax.EmitStmt]*Event{}, Applies: map[*syntax.ApplyStmt]*Table{}, Loops: map[*syntax.ForStmt]*FrameField{},
 		Orders: map[string]*PairOrder{}, OrderUses: map[*syntax.ForStmt]*PairOrder{},
 		GroupOrders: map[*syntax.GroupStmt]*PairOrder{},
+		Returns:     map[*syntax.ReturnStmt]*Func{}, Calls: map[*syntax.CallStmt]*Func{}, // v2: proc.go
 	}
 	c.m.low = &lowering{m: c.m}
 	c.checkRuleset()
@@ -125,6 +126,7 @@ func (c *checker) checkRuleset() {
 	c.buildTypes()
 	defaultAction := c.checkHeader(header)
 	c.buildGlobals()
+	c.declareRefFuncs() // v2: refs.go
 	c.checkConsts()
 	c.declareTables()
 	c.declareModifiers()

@@ -328,7 +328,7 @@ func (c *checker) checkText(env *view, text string, dice map[int]string, patch *
 	var tree *exprparser.Tree
 	var err error
 	cfg := *base
-	cfg.Visitors = []ast.Visitor{&inPatch{}}
+	cfg.Visitors = []ast.Visitor{&refPatch{}, &inPatch{}} // refPatch: v2, refs.go
 	if patch != nil {
 		cfg.Visitors = append(cfg.Visitors, patch)
 	}
@@ -499,6 +499,9 @@ func (c *checker) exprError(e *syntax.Expr, fr *Frame, err error, pad int) {
 		names := c.visibleNames(fr)
 		hint = c.didYouMean(m[1], names, "declare it with let, as a constant, or as a parameter")
 		to = from + len([]rune(m[1]))
+		if f := c.m.Funcs[m[1]]; f != nil && f.Block != nil && f.Result == nil { // v2: proc.go
+			code, msg, hint = diag.CodeProcNoValue, fmt.Sprintf("fn %s gives no value", m[1]), procNoValueHint(m[1])
+		}
 	} else if m := reNoField.FindStringSubmatch(msg); m != nil {
 		code = diag.CodeUnknownField
 		var attrs []*Attr

@@ -23,7 +23,7 @@ func (c *checker) declareFuncs() {
 			c.errorf(diag.CodeDuplicate, at, "rename one of them", "fn %s declared twice", fd.Name)
 			continue
 		}
-		f := &Func{Name: fd.Name, Decl: fd, Frame: c.newFrame("fn " + fd.Name)}
+		f := &Func{Name: fd.Name, Decl: fd, Frame: c.newFrame("fn " + fd.Name), Block: fd.Block}
 		f.Params = c.params(f.Frame, fd.Params)
 		if len(f.Params) != len(fd.Params) {
 			continue // a parameter's type was reported
@@ -33,9 +33,19 @@ func (c *checker) declareFuncs() {
 				c.errorf(diag.CodeArgs, syntax.RangeOf(p.Default.Pos, p.Default.EndPos), "a function is called with every argument; drop the default", "parameter %s of fn %s has a default", p.Name, fd.Name)
 			}
 		}
-		f.Result = c.resolveType(fd.Result)
+		if fd.Result == nil { // v2: proc.go
+			if !c.declareProcNoResult(f, at) {
+				continue
+			}
+			f.Result = c.u.Any // reported (F604); its uses are not reported again
+		} else {
+			f.Result = c.resolveType(fd.Result)
+		}
 		if f.Result == nil {
 			continue
+		}
+		if f.Block != nil {
+			c.procResult(f) // v2: proc.go
 		}
 		// A list of combatants or sides may also come untyped, as
 		// filter(...) and map(...) give them.
@@ -83,6 +93,10 @@ func (c *checker) checkFuncs() {
 		}
 		f := c.m.Funcs[fd.Name]
 		if f == nil || f.Decl != fd {
+			continue
+		}
+		if f.Block != nil {
+			c.checkProc(f) // v2: proc.go
 			continue
 		}
 		f.Body = c.compile(fd.Body, f.Frame, func(string) bool { return true }, f.Result)

@@ -32,6 +32,10 @@ type bodyCheck struct {
 	kind   bodyKind
 	scopes []map[string]bool
 	final  bool
+	// v2 (proc.go): the procedure being checked (nil in other bodies),
+	// and how deep in schedule blocks the statement is.
+	proc      *Func
+	scheduled int
 }
 
 func (c *checker) checkBody(fr *Frame, b *syntax.Block, kind bodyKind) {
@@ -181,7 +185,9 @@ func (bc *bodyCheck) stmt(s *syntax.Stmt) {
 	case s.Schedule != nil:
 		bc.compile(s.Schedule.Who, u.Combatant)
 		bc.compile(s.Schedule.After, u.Int)
+		bc.scheduled++ // v2: a later block cannot give a procedure's value
 		bc.block(s.Schedule.Body)
+		bc.scheduled--
 	case s.Cancel != nil:
 		bc.compile(s.Cancel.Who, u.Combatant)
 	case s.Engage != nil, s.Disengage != nil:
@@ -201,6 +207,9 @@ func (bc *bodyCheck) stmt(s *syntax.Stmt) {
 	case s.ApplyCondition != nil, s.RemoveCondition != nil:
 		bc.conditionStmt(s) // conditions.go
 	case s.Return != nil:
+		bc.returnStmt(s) // v2: proc.go
+	case s.Call != nil:
+		bc.callStmt(s.Call) // v2: proc.go
 	case s.While != nil:
 		bc.compile(s.While.Cond, u.Bool)
 		bc.block(s.While.Body)

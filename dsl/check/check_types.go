@@ -34,9 +34,9 @@ func (c *checker) buildTypes() {
 			schemas[s.Kind] = s
 		}
 	}
-	// Sides first: combatants point at their side, and struct types
-	// cannot refer to themselves, so attributes may not hold a combatant
-	// or side (store a name instead).
+	// Sides first: combatants point at their side. Struct types cannot
+	// refer to themselves, so an attribute holding a combatant or side
+	// is held untyped and read through a typed function (refs.go).
 	sideAttrs := []*Attr{{Name: "name", Type: u.String, Builtin: true}}
 	sideAttrs = append(sideAttrs, c.schemaAttrs(schemas["side"], sideBuiltins)...)
 	u.SideAttrs = sideAttrs
@@ -55,6 +55,7 @@ func (c *checker) buildTypes() {
 	cAttrs = append(cAttrs, c.schemaAttrs(schemas["combatant"], combatantBuiltins)...)
 	u.CombatantAttrs = cAttrs
 	u.Combatant.R = ptrTo(structOf(cAttrs))
+	c.typeRefs() // v2: refs.go
 	u.buildFriendly()
 }
 
@@ -87,9 +88,13 @@ func (c *checker) schemaAttrs(s *syntax.SchemaDecl, builtins []string) []*Attr {
 			out = append(out, &Attr{Name: a.Name, Type: c.u.Any, Decl: a})
 			continue
 		}
+		if ref := refFunc(t); ref != "" { // v2: refs.go
+			out = append(out, &Attr{Name: a.Name, Type: t, Decl: a, Ref: ref})
+			continue
+		}
 		if holdsEntity(t) {
-			c.errorf(diag.CodeUnknownType, syntax.RangeOf(a.Type.Pos, a.Type.EndPos), "store the name (a string) and look it up, or keep the reference in a local",
-				"an attribute cannot hold %s", t.Article())
+			c.errorf(diag.CodeUnknownType, syntax.RangeOf(a.Type.Pos, a.Type.EndPos), "an attribute may hold a combatant, a side or a list of them; keep anything deeper in a local",
+				"an attribute cannot hold %s (only a combatant, a side or a list of them)", t.Article())
 			out = append(out, &Attr{Name: a.Name, Type: c.u.Any, Decl: a})
 			continue
 		}
@@ -240,6 +245,9 @@ func (c *checker) checkAttrDefaults() {
 			}
 			if a.Decl.Derived {
 				c.checkDerived(a, list) // derived.go
+				continue
+			}
+			if a.Ref != "" && !c.refDefault(a) { // v2: refs.go
 				continue
 			}
 			a.Default = c.compile(a.Decl.Default, c.m.Globals, nil, a.Type)

@@ -340,6 +340,9 @@ func (c *checker) literal(v *syntax.Value, t *Type) (any, bool) {
 		if v.Ident == nil {
 			return bad()
 		}
+		if *v.Ident == syntax.None { // v2: nobody (check/refs.go)
+			return nil, true
+		}
 		ref := Ref{Name: *v.Ident, Side: t.Kind == KSide}
 		c.refs = append(c.refs, refUse{ref: ref, at: r})
 		return ref, true

@@ -13,7 +13,7 @@ import (
 // environment. A rule that names one gets the ordinary unknown-name
 // diagnostic: printed, ctx would dump the run's internals (and its size
 // is unbounded); called or indexed, it would reach them.
-var internalNames = map[string]bool{"ctx": true}
+var internalNames = map[string]bool{"ctx": true, resultName: true}
 
 // refersToInternal reports, and says whether there is, a reference to an
 // internal name in e, whose text (from e.Text) expr-lang reads from pad.

@@ -74,6 +74,10 @@ type Model struct {
 	Orders      map[string]*PairOrder
 	OrderUses   map[*syntax.ForStmt]*PairOrder
 	GroupOrders map[*syntax.GroupStmt]*PairOrder
+	// v2 procedures (proc.go): the fn each "return EXPR" gives the value
+	// of, and the procedure each "call" statement runs.
+	Returns map[*syntax.ReturnStmt]*Func
+	Calls   map[*syntax.CallStmt]*Func
 }
 
 // CExpr is a checked expression: its typed, optimized syntax tree, and
@@ -238,6 +242,11 @@ type Func struct {
 	Body   *CExpr
 	Frame  *Frame
 	Decl   *syntax.FuncDecl
+	// Block is a procedure's statement body (v2, proc.go), run instead of
+	// Body; ResultField is the hidden local its returns store the value
+	// in (nil without a result).
+	Block       *syntax.Block
+	ResultField *FrameField
 }
 
 type Modifiers struct {

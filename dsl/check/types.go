@@ -102,6 +102,9 @@ type Attr struct {
 	// frame whose self is the combatant (derived.go); rules and
 	// encounters cannot set it.
 	Derived *DerivedAttr
+	// Ref names the function that reads an attribute holding a
+	// combatant, a side or a list of them (refs.go): "" for others.
+	Ref string
 }
 
 // Struct fields of the built-in attributes, in the order buildTypes lays
@@ -155,10 +158,14 @@ func structOf(attrs []*Attr) reflect.Type {
 	fields := make([]reflect.StructField, 0, len(attrs)+1)
 	for i, a := range attrs {
 		a.Field = i
+		ft, tag := a.Type.R, exprTag(a.Name)
+		if a.Ref != "" { // v2: a reference, held untyped (refs.go)
+			ft, tag = anyType, refTag(a.Name, a.Ref)
+		}
 		fields = append(fields, reflect.StructField{
 			Name: fmt.Sprintf("F%d", i),
-			Type: a.Type.R,
-			Tag:  exprTag(a.Name),
+			Type: ft,
+			Tag:  tag,
 		})
 	}
 	fields = append(fields, reflect.StructField{Name: HiddenIndexField, Type: intType, Tag: `expr:"-"`})

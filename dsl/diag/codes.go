@@ -36,8 +36,15 @@ const (
 	CodeMap             = "F307" // an encounter map that cannot be read
 	CodeLimit           = "F501" // a limit was reached (its flag raises it)
 	CodeSandbox         = "F502" // an import outside the root folder
-	CodeEmptyRange      = "F620" // a range of literal numbers that counts down: always empty
-	CodePairOrder       = "F621" // a pairwise order declared or used wrongly
+	// Language v2, procedures (F600-F619).
+	CodeProcNoValue   = "F600" // a procedure without a result used as a value
+	CodeMissingReturn = "F601" // a procedure that may end without giving its value
+	CodeReturnValue   = "F602" // a return whose value does not fit its body
+	CodeCallStmt      = "F603" // call of something that is not a procedure
+	CodeFnResult      = "F604" // an expression fn without a result type
+	CodeRefDefault    = "F605" // a reference attribute whose default is not none
+	CodeEmptyRange    = "F620" // a range of literal numbers that counts down: always empty
+	CodePairOrder     = "F621" // a pairwise order declared or used wrongly
 	// Language v2, part D (F660-F679).
 	CodeDerivedSet      = "F660" // an assignment or setting of a derived attribute
 	CodeDerivedReads    = "F661" // a derived attribute reading what it cannot follow
@@ -90,6 +97,12 @@ var Codes = []CodeInfo{
 	{CodeNeverRuns, "never-runs", "A phase that can never run.", true, false},
 	{CodeLimit, "limit", "A file, expression or encounter beyond one of fray's limits.", false, false},
 	{CodeSandbox, "sandbox", "An import that is absolute or leads outside the root folder.", false, false},
+	{CodeProcNoValue, "proc-no-value", "A procedure without a result type used as a value.", false, false},
+	{CodeMissingReturn, "missing-return", "A procedure that may end without returning its value.", false, false},
+	{CodeReturnValue, "return-value", "A return with a value where none is given back, or without one where it is.", false, false},
+	{CodeCallStmt, "call-not-procedure", "A call statement of something that is not a procedure.", false, false},
+	{CodeFnResult, "fn-result", "An expression fn without a result type.", false, false},
+	{CodeRefDefault, "reference-default", "An attribute holding a combatant or side whose default is not none.", false, false},
 	{CodeEmptyRange, "empty-range", "A range of literal numbers whose end is below its start: always empty.", true, false},
 	{CodePairOrder, "pair-order", "A pairwise order without two parameters of one type or without rules, or used with a direction.", false, false},
 	{CodeDerivedSet, "derived-set", "An assignment or setting of a derived attribute.", false, false},

@@ -183,7 +183,13 @@ func Build(m *check.Model, own *syntax.File) *Doc {
 			d.Events = append(d.Events, b.event(decl.Event))
 		case decl.Func != nil:
 			f := decl.Func
-			d.Funcs = append(d.Funcs, &Item{Name: f.Name, Type: typeText(f.Result), Value: fmt.Sprintf("%s(%s) = %s", f.Name, paramsText(f.Params), f.Body.Raw()),
+			var value string
+			if f.Block != nil { // v2: a procedure has statements, not one expression
+				value = fmt.Sprintf("%s(%s), a procedure of %d statement(s)", f.Name, paramsText(f.Params), len(f.Block.Stmts))
+			} else {
+				value = fmt.Sprintf("%s(%s) = %s", f.Name, paramsText(f.Params), f.Body.Raw())
+			}
+			d.Funcs = append(d.Funcs, &Item{Name: f.Name, Type: typeText(f.Result), Value: value,
 				About: b.about(f.Pos), Mark: b.mark(f.Pos, "fn "+f.Name)})
 		case decl.Condition != nil:
 			d.Conditions = append(d.Conditions, b.condition(decl.Condition))

@@ -135,8 +135,18 @@ func (w *walker) stmt(s *syntax.Stmt) []*Step {
 	case s.RemoveCondition != nil:
 		rm := s.RemoveCondition
 		return one(&Step{Text: fmt.Sprintf("%s is no longer %s (condition)", w.expr(rm.Target), rm.Name.Text)})
+	case s.Return != nil && s.Return.Value != nil: // v2: a procedure's value
+		return one(&Step{Text: fmt.Sprintf("the result is %s; stop here", w.expr(s.Return.Value))})
 	case s.Return != nil:
 		return one(&Step{Text: "stop here"})
+	case s.Call != nil: // v2: run a procedure
+		var args []string
+		for _, a := range s.Call.Args {
+			args = append(args, w.expr(a))
+		}
+		w.names[s.Call.Fn.Text] = true
+		w.useName(s.Call.Fn.Text)
+		return one(&Step{Text: fmt.Sprintf("do %s(%s)", s.Call.Fn.Text, strings.Join(args, ", "))})
 	case s.While != nil:
 		return one(&Step{Text: fmt.Sprintf("while %s, repeat:", w.expr(s.While.Cond)), Steps: w.block(s.While.Body)})
 	case s.Assign != nil:

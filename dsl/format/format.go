@@ -272,14 +272,20 @@ func (p *formatter) decl(d *syntax.Decl) {
 		p.expr(c.Value)
 	case d.Func != nil:
 		f := d.Func
-		p.known(f, f.Pos, "Name", "Params", "Result", "Body")
+		p.known(f, f.Pos, "Name", "Params", "Result", "Body", "Block")
 		p.tok("fn")
 		p.space()
 		p.tok(f.Name)
 		p.params(f.Params)
-		p.tok(":")
-		p.space()
-		p.typeRef(f.Result)
+		if f.Result != nil {
+			p.tok(":")
+			p.space()
+			p.typeRef(f.Result)
+		}
+		if f.Block != nil { // v2: a procedure
+			p.block(f.Block)
+			break
+		}
 		p.space()
 		p.tok("=")
 		p.space()
@@ -578,7 +584,7 @@ func (p *formatter) semi() {
 }
 
 func (p *formatter) stmt(s *syntax.Stmt) {
-	p.known(s, s.Pos, "Let", "If", "Group", "For", "Emit", "Act", "Declare", "Schedule", "Cancel", "Segment", "Log", "Apply", "ApplyCondition", "RemoveCondition", "Return", "While", "Engage", "Disengage", "Assign")
+	p.known(s, s.Pos, "Let", "If", "Group", "For", "Emit", "Act", "Declare", "Schedule", "Cancel", "Segment", "Log", "Apply", "ApplyCondition", "RemoveCondition", "Return", "Call", "While", "Engage", "Disengage", "Assign")
 	switch {
 	case s.Let != nil:
 		p.known(s.Let, s.Let.Pos, "Name", "Value")
@@ -686,8 +692,27 @@ func (p *formatter) stmt(s *syntax.Stmt) {
 	case s.ApplyCondition != nil, s.RemoveCondition != nil:
 		p.conditionStmt(s) // format_condition.go
 	case s.Return != nil:
-		p.known(s.Return, s.Return.Pos, "Kw")
+		p.known(s.Return, s.Return.Pos, "Kw", "Value")
 		p.tok("return")
+		if s.Return.Value != nil { // v2: a procedure's value
+			p.space()
+			p.expr(s.Return.Value)
+		}
+	case s.Call != nil: // v2: call_ast.go
+		c := s.Call
+		p.known(c, c.Pos, "Fn", "Args")
+		p.tok("call")
+		p.space()
+		p.name(c.Fn)
+		p.tok("(")
+		for i, a := range c.Args {
+			if i > 0 {
+				p.tok(",")
+				p.space()
+			}
+			p.expr(a)
+		}
+		p.tok(")")
 	case s.While != nil: // v2 (part B)
 		w := s.While
 		p.known(w, w.Pos, "Cond", "Body")

@@ -71,7 +71,15 @@ func (p *project) describe(r *resolved, root string) string {
 		docAt = &c.Pos
 	case kindFn:
 		fn := r.decl.Func
-		code(fmt.Sprintf("fn %s(%s): %s = %s", fn.Name, paramsText(fn.Params), typeText(fn.Result), fn.Body.Raw()))
+		if fn.Block != nil { // v2: a procedure, with a result type or none
+			head := fmt.Sprintf("fn %s(%s)", fn.Name, paramsText(fn.Params))
+			if fn.Result != nil {
+				head += ": " + typeText(fn.Result)
+			}
+			code(head + " { ... }")
+		} else {
+			code(fmt.Sprintf("fn %s(%s): %s = %s", fn.Name, paramsText(fn.Params), typeText(fn.Result), fn.Body.Raw()))
+		}
 		docAt = &fn.Pos
 	case kindEvent:
 		ev := r.decl.Event

@@ -74,6 +74,9 @@ func (p *project) binders(off int) []binder {
 		w.block(d.Action.Body)
 	case d.Func != nil:
 		params(d.Func.Params, u)
+		if d.Func.Block != nil { // v2: a procedure's locals
+			w.block(d.Func.Block)
+		}
 	case d.Event != nil:
 		params(d.Event.Params, u)
 	case d.Modifiers != nil:

@@ -215,12 +215,16 @@ type ConstDecl struct {
 // FuncDecl is a function of the ruleset: one expression of its typed
 // parameters, the constants and the fight, with a declared result type:
 // fn fighting(l: list[combatant]): list[combatant] = filter(living(l), .fit).
+// A function with a statement body (Block, instead of Body) is a
+// procedure: it may change the fight, returns its value with
+// "return EXPR", and may have no result (proc.go in dsl/check).
 type FuncDecl struct {
 	Pos    lexer.Position
 	Name   string   `parser:"\"fn\" @Ident \"(\""`
 	Params []*Param `parser:"(@@ (\",\" @@)*)? \")\""`
-	Result *TypeRef `parser:"\":\" @@ \"=\""`
-	Body   *Expr    `parser:"@@"`
+	Result *TypeRef `parser:"(\":\" @@)?"`
+	Body   *Expr    `parser:"( \"=\" @@"`
+	Block  *Block   `parser:"| @@ )"` // v2: procedures
 }
 
 // Param is a typed parameter with an optional default.
@@ -437,6 +441,7 @@ type Stmt struct {
 	// Engagement (engage.go).
 	Engage    *EngageStmt    `parser:"| @@"`
 	Disengage *DisengageStmt `parser:"| @@"`
+	Call      *CallStmt      `parser:"| @@"` // v2: call_ast.go
 	Assign    *AssignStmt    `parser:"| @@"`
 }
 
@@ -539,10 +544,13 @@ type ApplyStmt struct {
 	Target *Expr   `parser:"\"to\" @@"`
 }
 
-// ReturnStmt leaves the current action, handler or phase.
+// ReturnStmt leaves the current action, handler or phase; in a
+// procedure with a result, "return EXPR" gives its value (the value
+// must start on the line of the return).
 type ReturnStmt struct {
-	Pos lexer.Position
-	Kw  bool `parser:"@\"return\""`
+	Pos   lexer.Position
+	Kw    bool  `parser:"@\"return\""`
+	Value *Expr `parser:"@@?"`
 }
 
 // AssignStmt sets an attribute or a local.

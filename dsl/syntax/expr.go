@@ -79,7 +79,9 @@ func (e *Expr) parseUntil(lex *lexer.PeekingLexer, stop string) error {
 	if prev, ok := previousToken(lex); ok {
 		first := lex.Peek()
 		if !first.EOF() && first.Pos.Line > prev.Pos.Line &&
-			(prev.Type == TokString || prev.Type == TokNumber || prev.Type == TokDice || prev.Value == ")" || prev.Value == "]" || prev.Value == "}") {
+			(prev.Type == TokString || prev.Type == TokNumber || prev.Type == TokDice || prev.Value == ")" || prev.Value == "]" || prev.Value == "}" ||
+				// v2: a return's value is on its line; the next line is the next statement.
+				prev.Type == TokIdent && prev.Value == "return") {
 			return participle.NextMatch
 		}
 	}
@@ -167,7 +169,7 @@ func (e *Expr) layOut() (text string, dice map[int]string) {
 	// Pad the first line so that columns are the file's columns.
 	b.WriteString(strings.Repeat(" ", col-1))
 	runes := col - 1
-	for _, t := range e.Tokens {
+	for i, t := range e.Tokens {
 		for line < t.Pos.Line {
 			b.WriteByte('\n')
 			runes++
@@ -186,6 +188,9 @@ func (e *Expr) layOut() (text string, dice map[int]string) {
 			}
 			dice[runes] = v
 			v = strings.Repeat("_", len(v))
+		}
+		if isNone(e.Tokens, i) {
+			v = NoneText // v2: none is expr-lang's nil, as wide as the word
 		}
 		b.WriteString(v)
 		n := len([]rune(v))

@@ -85,6 +85,7 @@ var stmtForms = []form[Stmt]{
 	formOf(func(s *Stmt) **WhileStmt { return &s.While }, "while"),
 	formOf(func(s *Stmt) **EngageStmt { return &s.Engage }, "engage"),
 	formOf(func(s *Stmt) **DisengageStmt { return &s.Disengage }, "disengage"),
+	formOf(func(s *Stmt) **CallStmt { return &s.Call }, "call"), // v2
 	formOf(func(s *Stmt) **AssignStmt { return &s.Assign }),
 }
 

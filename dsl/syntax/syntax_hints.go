@@ -108,7 +108,7 @@ func constructHint(kw string, same bool, words []string) string {
 	case kw == "event" && same:
 		return `an event is event NAME(param: type, ...) with an optional "template"`
 	case kw == "fn" && same:
-		return "a function is fn NAME(param: type, ...): type = expression"
+		return "a function is fn NAME(param: type, ...): type = expression, or a procedure, fn NAME(param: type, ...): type { statements } (the type optional)"
 	case kw == "action" && same:
 		return "an action is action NAME(param: type = default, ...) { statements }"
 	case kw == "modifiers" && same:
@@ -140,6 +140,8 @@ func friendlySyntax(msg, src string, line int) (summary, hint string) {
 	summary = m[1]
 	if exp := simplifyExpected(m[2]); exp != "" {
 		summary += ", expected " + exp
+	} else {
+		summary += fnHeadExpected(src, line, msg)
 	}
 	if strings.Contains(msg, `"<EOF>"`) {
 		return summary, hint

@@ -18,13 +18,13 @@ syn iskeyword @,48-57,_,192-255
 " Declarations: keywords at the start of a line.
 syn keyword frayDeclaration ruleset encounter combatant side const event on action table modifiers fn phase end surprise round ruling map order remove test property condition
 syn keyword frayModifier override
-syn keyword frayStatement let if else for emit act declare schedule cancel segment log apply return while expect exact cannot lasts adjust scale engage disengage
+syn keyword frayStatement let if else for emit act declare schedule cancel segment log apply return call while expect exact cannot lasts adjust scale engage disengage
 syn keyword frayClause by asc desc simultaneous group of when as over after before to effect tba aggregate in derived rounds from
 syn keyword frayTiming once each at
 syn keyword frayAggregate sum max min best worst
 syn keyword frayType int float bool string dice list
 
-syn keyword frayConstant true false nil
+syn keyword frayConstant true false nil none
 syn keyword fraySelf self
 syn keyword frayOperatorWord and or not matches contains startsWith endsWith
 

@@ -1,0 +1,42 @@
+package interp
+
+import (
+	"reflect"
+	"regexp"
+
+	"github.com/frayrules/fray/dsl/check"
+	"github.com/frayrules/fray/dsl/diag"
+)
+
+// storeAttr stores an encounter's or a ruling's value in attribute a of
+// a side or combatant: as store does, but a reference attribute (v2,
+// check/refs.go), held untyped, gets the value made as its real type,
+// so that the names of `opponent = grishak` or `allies = [ann, bob]`
+// are found and a list holds combatants, not names.
+func (r *Run) storeAttr(dst reflect.Value, a *check.Attr, v any, at diag.Range) error {
+	if a.Ref == "" || dst.Kind() != reflect.Interface {
+		return r.store(dst, v, at)
+	}
+	if v == nil {
+		dst.Set(reflect.Zero(dst.Type()))
+		return nil
+	}
+	typed := reflect.New(a.Type.R).Elem()
+	if err := r.store(typed, v, at); err != nil {
+		return err
+	}
+	dst.Set(typed)
+	return nil
+}
+
+// noneRead is expr-lang's message for a field read through a value that
+// is nil: what a reference that is none gives (check/refs.go).
+var noneRead = regexp.MustCompile(`^cannot get (\S+) from <nil>$`)
+
+// noneMessage says a read through none in the language's words.
+func noneMessage(s string) string {
+	if m := noneRead.FindStringSubmatch(s); m != nil {
+		return "cannot read " + m[1] + " through none"
+	}
+	return s
+}
