@@ -10,9 +10,10 @@ import (
 	"github.com/frayrules/fray/dsl/syntax"
 )
 
-// declKey names what a declaration defines, for overriding and removing:
-// "phase surprise", "table wounds", "on hit", "combatant", "end".
-func declKey(d *syntax.Decl) string {
+// DeclKey names what a declaration defines, for overriding and removing:
+// "phase surprise", "table wounds", "on hit", "combatant", "end" ("" for
+// a declaration that defines nothing a variant can replace).
+func DeclKey(d *syntax.Decl) string {
 	switch {
 	case d.Phase != nil:
 		return "phase " + d.Phase.Name
@@ -65,7 +66,7 @@ func Merge(base, variant *syntax.File) (*syntax.File, diag.Diagnostics) {
 	decls := append([]*syntax.Decl(nil), base.Decls...)
 	find := func(key string) int {
 		for i, d := range decls {
-			if declKey(d) == key {
+			if DeclKey(d) == key {
 				return i
 			}
 		}
@@ -77,7 +78,7 @@ func Merge(base, variant *syntax.File) (*syntax.File, diag.Diagnostics) {
 		kind, _, _ := strings.Cut(key, " ")
 		var names []string
 		for _, d := range decls {
-			if k, name, ok := strings.Cut(declKey(d), " "); ok && k == kind {
+			if k, name, ok := strings.Cut(DeclKey(d), " "); ok && k == kind {
 				names = append(names, name)
 			}
 		}
@@ -95,7 +96,7 @@ func Merge(base, variant *syntax.File) (*syntax.File, diag.Diagnostics) {
 		}
 	}
 	for _, d := range variant.Decls {
-		key := declKey(d)
+		key := DeclKey(d)
 		switch {
 		case d.Ruleset != nil:
 			merged := mergeHeader(baseHeader, d.Ruleset)
@@ -138,7 +139,7 @@ func Merge(base, variant *syntax.File) (*syntax.File, diag.Diagnostics) {
 			for j, x := range decls {
 				if j == i {
 					next = append(next, &cp)
-				} else if declKey(x) != key {
+				} else if DeclKey(x) != key {
 					next = append(next, x)
 				}
 			}
@@ -221,7 +222,7 @@ func Extends(f *syntax.File) (string, diag.Range, bool) {
 
 // declWord is the keyword a declaration starts with, for spans.
 func declWord(d *syntax.Decl) string {
-	key := declKey(d)
+	key := DeclKey(d)
 	if i := strings.IndexByte(key, ' '); i >= 0 {
 		key = key[:i]
 	}

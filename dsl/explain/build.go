@@ -235,7 +235,7 @@ func (b *builder) variantOf(own *syntax.File) *Variant {
 				}
 			}
 		default:
-			key := declKey(decl)
+			key := check.DeclKey(decl)
 			if key == "" {
 				continue
 			}
@@ -248,34 +248,6 @@ func (b *builder) variantOf(own *syntax.File) *Variant {
 		}
 	}
 	return v
-}
-
-// declKey names a declaration as override and remove do: "phase
-// surprise", "on hit".
-func declKey(d *syntax.Decl) string {
-	switch {
-	case d.Phase != nil:
-		return "phase " + d.Phase.Name
-	case d.Table != nil:
-		return "table " + d.Table.Name
-	case d.Modifiers != nil:
-		return "modifiers " + d.Modifiers.Name
-	case d.Action != nil:
-		return "action " + d.Action.Name
-	case d.Event != nil:
-		return "event " + d.Event.Name
-	case d.Const != nil:
-		return "const " + d.Const.Name
-	case d.Func != nil:
-		return "fn " + d.Func.Name
-	case d.Handler != nil:
-		return "on " + d.Handler.Event
-	case d.End != nil:
-		return "end"
-	case d.Condition != nil:
-		return "condition " + d.Condition.Name
-	}
-	return ""
 }
 
 // condition is a condition as an item: its lines joined, as written.
