@@ -28,16 +28,16 @@ type roster struct {
 	p       []addr
 }
 
-// rosterOf is the kept list of the living members of side (members) or
-// of its living enemies.
-func (r *Run) rosterOf(side addr, members bool) []addr {
+// rosterOf is the kept list of everyone in the fight (all), or of the
+// living members of side (members) or of its living enemies.
+func (r *Run) rosterOf(side addr, members, all bool) []addr {
 	free := -1
 	for i := range r.rosters {
 		e := &r.rosters[i]
 		switch {
-		case !e.all && same(e.side, side) && e.members == members:
+		case e.all == all && (all || same(e.side, side) && e.members == members):
 			if e.gen != r.rosterGen {
-				e.p, e.gen = r.appendRoster(e.p[:0], side, members), r.rosterGen
+				e.p, e.gen = r.appendRoster(e.p[:0], side, members, all), r.rosterGen
 			}
 			return e.p[:len(e.p):len(e.p)]
 		case (e.side.isNil() && !e.all || e.gen != r.rosterGen) && free < 0:
@@ -49,17 +49,17 @@ func (r *Run) rosterOf(side addr, members bool) []addr {
 		free = len(r.rosters) - 1
 	}
 	e := &r.rosters[free]
-	e.side, e.members, e.all, e.gen = side, members, false, r.rosterGen
-	e.p = r.appendRoster(e.p[:0], side, members)
+	e.side, e.members, e.all, e.gen = side, members, all, r.rosterGen
+	e.p = r.appendRoster(e.p[:0], side, members, all)
 	return e.p[:len(e.p):len(e.p)]
 }
 
-// appendRoster appends to list the combatants in the fight that are (or,
-// for enemies, are not) members of side.
-func (r *Run) appendRoster(list []addr, side addr, members bool) []addr {
+// appendRoster appends to list the combatants in the fight: all of
+// them, or those that are (or, for enemies, are not) members of side.
+func (r *Run) appendRoster(list []addr, side addr, members, all bool) []addr {
 	sideAt := r.plan.lay.side
 	for _, c := range r.combP() {
-		if same(load[addr](c, sideAt), side) == members && r.inFightP(c) {
+		if (all || same(load[addr](c, sideAt), side) == members) && r.inFightP(c) {
 			list = append(list, c)
 		}
 	}
@@ -67,49 +67,17 @@ func (r *Run) appendRoster(list []addr, side addr, members bool) []addr {
 }
 
 // livingAllP is living(combatants): every combatant in the fight, kept.
-func (r *Run) livingAllP() []addr {
-	free := -1
-	for i := range r.rosters {
-		e := &r.rosters[i]
-		switch {
-		case e.all:
-			if e.gen != r.rosterGen {
-				e.p, e.gen = r.livingAppend(e.p[:0]), r.rosterGen
-			}
-			return e.p[:len(e.p):len(e.p)]
-		case (e.side.isNil() && !e.all || e.gen != r.rosterGen) && free < 0:
-			free = i
-		}
-	}
-	if free < 0 {
-		r.rosters = append(r.rosters, roster{})
-		free = len(r.rosters) - 1
-	}
-	e := &r.rosters[free]
-	e.side, e.members, e.all, e.gen = addr{}, false, true, r.rosterGen
-	e.p = r.livingAppend(e.p[:0])
-	return e.p[:len(e.p):len(e.p)]
-}
-
-// livingAppend appends every combatant in the fight to list.
-func (r *Run) livingAppend(list []addr) []addr {
-	for _, c := range r.combP() {
-		if r.inFightP(c) {
-			list = append(list, c)
-		}
-	}
-	return list
-}
+func (r *Run) livingAllP() []addr { return r.rosterOf(addr{}, false, true) }
 
 // livingEnemiesP is living(enemies(x)): the kept roster of x's side's
 // enemies. The list is only read.
 func (r *Run) livingEnemiesP(x addr) []addr {
-	return r.rosterOf(load[addr](x, r.plan.lay.side), false)
+	return r.rosterOf(load[addr](x, r.plan.lay.side), false, false)
 }
 
 // livingMembersP is living(members(side)), kept.
 func (r *Run) livingMembersP(side addr) []addr {
-	return r.rosterOf(side, true)
+	return r.rosterOf(side, true, false)
 }
 
 // rosterChanged keeps the rosters true after c's alive, present or side
