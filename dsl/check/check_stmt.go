@@ -273,21 +273,7 @@ func (bc *bodyCheck) emit(e *syntax.EmitStmt) {
 		}
 		return
 	}
-	if len(e.Args) != len(ev.Params) {
-		var names []string
-		for _, p := range ev.Params {
-			names = append(names, p.Name+": "+p.Type.String())
-		}
-		c.errorf(diag.CodeArgs, syntax.RangeOf(e.Pos, e.Event.EndPos), fmt.Sprintf("%s takes (%s)", ev.Name, strings.Join(names, ", ")),
-			"emit %s has %d argument(s), the event takes %d", ev.Name, len(e.Args), len(ev.Params))
-	}
-	for i, a := range e.Args {
-		var want *Type
-		if i < len(ev.Params) {
-			want = ev.Params[i].Type
-		}
-		bc.compile(a, want)
-	}
+	bc.args("emit", "the event", ev.Name, syntax.RangeOf(e.Pos, e.Event.EndPos), e.Args, ev.Params)
 	c.m.Emits[e] = ev
 }
 
@@ -617,4 +603,25 @@ func intsOf(n ast.Node) bool {
 		}
 	}
 	return false
+}
+
+// args checks the arguments of an emit or a call against the parameters
+// they fill: their number (one error naming the parameters), then each
+// expression against its parameter's type.
+func (bc *bodyCheck) args(verb, callee, name string, at diag.Range, args []*syntax.Expr, params []*ParamInfo) {
+	if len(args) != len(params) {
+		var names []string
+		for _, p := range params {
+			names = append(names, p.Name+": "+p.Type.String())
+		}
+		bc.c.errorf(diag.CodeArgs, at, fmt.Sprintf("%s takes (%s)", name, strings.Join(names, ", ")),
+			"%s %s has %d argument(s), %s takes %d", verb, name, len(args), callee, len(params))
+	}
+	for i, a := range args {
+		var want *Type
+		if i < len(params) {
+			want = params[i].Type
+		}
+		bc.compile(a, want)
+	}
 }

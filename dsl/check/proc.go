@@ -2,7 +2,6 @@ package check
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/frayrules/fray/dsl/diag"
 	"github.com/frayrules/fray/dsl/syntax"
@@ -167,21 +166,7 @@ func (bc *bodyCheck) callStmt(s *syntax.CallStmt) {
 		c.errorf(diag.CodeUnknownName, r, c.didYouMean(s.Fn.Text, procs, "declare it with `fn "+s.Fn.Text+"(...) { ... }`"), "unknown procedure %s", s.Fn.Text)
 		return
 	}
-	if len(s.Args) != len(f.Params) {
-		var names []string
-		for _, p := range f.Params {
-			names = append(names, p.Name+": "+p.Type.String())
-		}
-		c.errorf(diag.CodeArgs, syntax.RangeOf(s.Pos, s.Fn.EndPos), fmt.Sprintf("%s takes (%s)", f.Name, strings.Join(names, ", ")),
-			"call %s has %d argument(s), the fn takes %d", f.Name, len(s.Args), len(f.Params))
-	}
-	for i, a := range s.Args {
-		var want *Type
-		if i < len(f.Params) {
-			want = f.Params[i].Type
-		}
-		bc.compile(a, want)
-	}
+	bc.args("call", "the fn", f.Name, syntax.RangeOf(s.Pos, s.Fn.EndPos), s.Args, f.Params)
 	if bc.final {
 		c.m.Calls[s] = f
 	}
