@@ -182,19 +182,7 @@ func (w *walker) forStep(n *syntax.ForStmt) *Step {
 		return &Step{Text: text, Steps: w.block(n.Body)}
 	}
 	o := &Order{Where: w.where, Items: items}
-	var parts []string
-	for _, k := range n.Keys {
-		key := Key{Expr: w.expr(k.Key), Direction: "lowest first"}
-		if k.Dir == "desc" {
-			key.Direction = "highest first"
-		}
-		key.Label = key.Expr
-		if k.Label != nil {
-			key.Label = string(*k.Label)
-		}
-		o.Keys = append(o.Keys, key)
-		parts = append(parts, fmt.Sprintf("%s, %s", key.Label, key.Direction))
-	}
+	parts := w.orderKeys(o, n.Keys)
 	o.Ties = "items still tied on every key keep the list's order"
 	if n.Simultaneous {
 		o.Ties = "items tied on every key act simultaneously: their effects land together"

@@ -20,19 +20,7 @@ func (w *walker) groupStep(n *syntax.GroupStmt) *Step {
 		return &Step{Text: text, Steps: w.block(n.Body)}
 	}
 	o := &Order{Where: w.where, Items: items}
-	var parts []string
-	for _, k := range n.Keys {
-		key := Key{Expr: w.expr(k.Key), Direction: "lowest first"}
-		if k.Dir == "desc" {
-			key.Direction = "highest first"
-		}
-		key.Label = key.Expr
-		if k.Label != nil {
-			key.Label = string(*k.Label)
-		}
-		o.Keys = append(o.Keys, key)
-		parts = append(parts, fmt.Sprintf("%s, %s", key.Label, key.Direction))
-	}
+	parts := w.orderKeys(o, n.Keys)
 	o.Ties = fmt.Sprintf("items tied on every key go together, as one group %s", n.Group.Text)
 	w.b.doc.Orders = append(w.b.doc.Orders, o)
 	text := fmt.Sprintf("for each group %s of %s, in order of %s; %s:", n.Group.Text, items, strings.Join(parts, ", then "), o.Ties)
@@ -69,4 +57,23 @@ func pairRules(w *walker, o *check.PairOrder) string {
 		parts = append(parts, fmt.Sprintf("%q (%s)", string(r.Label), w.expr(r.Cond)))
 	}
 	return strings.Join(parts, ", then ")
+}
+
+// orderKeys adds the keys of a loop's order to o and gives each as
+// "label, direction" for the step's text.
+func (w *walker) orderKeys(o *Order, keys []*syntax.OrderKey) []string {
+	var parts []string
+	for _, k := range keys {
+		key := Key{Expr: w.expr(k.Key), Direction: "lowest first"}
+		if k.Dir == "desc" {
+			key.Direction = "highest first"
+		}
+		key.Label = key.Expr
+		if k.Label != nil {
+			key.Label = string(*k.Label)
+		}
+		o.Keys = append(o.Keys, key)
+		parts = append(parts, fmt.Sprintf("%s, %s", key.Label, key.Direction))
+	}
+	return parts
 }

@@ -607,15 +607,7 @@ func (p *formatter) stmt(s *syntax.Stmt) {
 		p.tok("emit")
 		p.space()
 		p.name(e.Event)
-		p.tok("(")
-		for i, a := range e.Args {
-			if i > 0 {
-				p.tok(",")
-				p.space()
-			}
-			p.expr(a)
-		}
-		p.tok(")")
+		p.args(e.Args)
 	case s.Act != nil:
 		p.known(s.Act, s.Act.Pos, "Who")
 		p.tok("act")
@@ -704,15 +696,7 @@ func (p *formatter) stmt(s *syntax.Stmt) {
 		p.tok("call")
 		p.space()
 		p.name(c.Fn)
-		p.tok("(")
-		for i, a := range c.Args {
-			if i > 0 {
-				p.tok(",")
-				p.space()
-			}
-			p.expr(a)
-		}
-		p.tok(")")
+		p.args(c.Args)
 	case s.While != nil: // v2 (part B)
 		w := s.While
 		p.known(w, w.Pos, "Cond", "Body")
@@ -1270,4 +1254,17 @@ func (p *formatter) mapDecl(m *syntax.MapDecl) {
 		}
 	}
 	p.closeBlock()
+}
+
+// args prints a call's or an emit's arguments: (a, b, c).
+func (p *formatter) args(args []*syntax.Expr) {
+	p.tok("(")
+	for i, a := range args {
+		if i > 0 {
+			p.tok(",")
+			p.space()
+		}
+		p.expr(a)
+	}
+	p.tok(")")
 }
