@@ -238,12 +238,21 @@ type scheduleNode struct {
 	label      string
 	who, after *check.CExpr
 	body       block
+	// On a timed loop's clock (timed.go): "at M" instead of after, and
+	// the block's place among its moment's items.
+	moment *check.CExpr
+	tie    tie
 }
 
 // schedule "LABEL" for WHO after N { BODY }: the body runs N segments
 // from now, with the locals it sees now.
 func (p *Plan) compileSchedule(n *scheduleNode) stmtFn {
 	rt := p.curType()
+	if p.M.Timed {
+		// A timed loop may be running when it runs (timed.go); a
+		// ruleset without one plans the statement as before.
+		return func(r *Run, base addr) (flow, error) { return n.runTimed(r, valueAt(rt, base)) }
+	}
 	return func(r *Run, base addr) (flow, error) { return n.run(r, valueAt(rt, base)) }
 }
 
@@ -358,23 +367,29 @@ func (r *Run) fireDue() error {
 			return nil
 		}
 		r.scheduled = append(r.scheduled[:at], r.scheduled[at+1:]...)
-		r.world++
-		if err := r.Work(1); err != nil {
-			return &RunError{At: next.at, Msg: err.Error()}
-		}
-		if !r.quiet() {
-			r.emitLog(&Event{Kind: KFire, Who: next.actor, Name: next.label, Text: fmt.Sprintf("%s: %q comes due", next.actor, next.label)})
-		}
-		fr := next.frame
-		fr.Elem().Field(check.GRound).SetInt(int64(r.round))
-		fr.Elem().Field(check.GSegment).SetInt(int64(r.segment))
-		r.actors = append(r.actors, next.actor)
-		_, err := r.runBlock(&next.body, addrOf(fr))
-		r.actors = r.actors[:len(r.actors)-1]
-		if err != nil {
+		if err := r.fire(next); err != nil {
 			return err
 		}
 	}
+}
+
+// fire runs a scheduled block that has come due (and was taken off the
+// list): on the round's clock, or on a timed loop's (timed.go).
+func (r *Run) fire(next *scheduled) error {
+	r.world++
+	if err := r.Work(1); err != nil {
+		return &RunError{At: next.at, Msg: err.Error()}
+	}
+	if !r.quiet() {
+		r.emitLog(&Event{Kind: KFire, Who: next.actor, Name: next.label, Text: fmt.Sprintf("%s: %q comes due", next.actor, next.label)})
+	}
+	fr := next.frame
+	fr.Elem().Field(check.GRound).SetInt(int64(r.round))
+	fr.Elem().Field(check.GSegment).SetInt(int64(r.segment))
+	r.actors = append(r.actors, next.actor)
+	_, err := r.runBlock(&next.body, addrOf(fr))
+	r.actors = r.actors[:len(r.actors)-1]
+	return err
 }
 
 type applyNode struct {

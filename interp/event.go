@@ -36,3 +36,8 @@ const (
 	KTable    = "table"
 	KEnd      = "end"
 )
+
+// KMoment marks the start of a moment of a timed loop on a count clock
+// ("count 7"; timed.go). A segment clock's moments are the log's
+// segment headings.
+const KMoment = "moment"

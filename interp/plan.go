@@ -341,7 +341,10 @@ func (p *Plan) stmt(s *syntax.Stmt) stmtFn {
 		f := s.For
 		field := m.Loops[f].Index
 		p.presetField(p.cur, field) // set before each run of the body
-		n := &forNode{at: at, list: p.expr(f.List), simultaneous: f.Simultaneous, body: p.block(f.Body), slot: p.slotOf(field, nil)}
+		if f.Clock != nil {
+			return p.timedLoop(f, at, field) // timed.go
+		}
+		n := &forNode{at: at, list: p.expr(&f.List.Expr), simultaneous: f.Simultaneous, body: p.block(f.Body), slot: p.slotOf(field, nil)}
 		n.pair = p.pairPlan(m.OrderUses[f]) // order_pair.go: "by melee", no keys
 		for _, k := range f.Keys {
 			if n.pair != nil {
@@ -365,7 +368,7 @@ func (p *Plan) stmt(s *syntax.Stmt) stmtFn {
 	case s.Declare != nil:
 		return p.compileDeclare(&declareNode{at: at, who: p.expr(s.Declare.Who)})
 	case s.Schedule != nil:
-		return p.compileSchedule(&scheduleNode{at: at, label: string(s.Schedule.Label), who: p.expr(s.Schedule.Who), after: p.expr(s.Schedule.After), body: p.block(s.Schedule.Body)})
+		return p.compileSchedule(p.scheduleNode(s.Schedule, at)) // timed.go
 	case s.Cancel != nil:
 		return p.compileCancel(&cancelNode{at: at, label: string(s.Cancel.Label), who: p.expr(s.Cancel.Who)})
 	case s.Engage != nil:

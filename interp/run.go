@@ -102,6 +102,7 @@ type Run struct {
 	conds     [][]condOn // by combatant: the conditions it is under (conditions.go)
 	defDecl   *declared
 	scheduled []*scheduled
+	timelines []*timeline // the timed loops running, innermost last (timed.go)
 	deferred  *[]pendingEmit
 	loopBufs  []*loopBuf // by loop nesting (loop.go)
 	loops     int
@@ -145,6 +146,8 @@ type scheduled struct {
 	actor  string
 	serial int
 	at     diag.Range // the schedule statement
+	clock  *timeline  // the timed loop whose clock due is on (timed.go); nil: the round's
+	tie    tie
 }
 
 // context.Context, so that expr-lang hands the run to world functions.

@@ -36,6 +36,9 @@ type bodyCheck struct {
 	// and how deep in schedule blocks the statement is.
 	proc      *Func
 	scheduled int
+	// timed: the timed loops the statement is in, innermost last
+	// (check_timed.go).
+	timed []*syntax.ForStmt
 }
 
 func (c *checker) checkBody(fr *Frame, b *syntax.Block, kind bodyKind) {
@@ -158,9 +161,11 @@ func (bc *bodyCheck) stmt(s *syntax.Stmt) {
 		bc.ifStmt(s.If)
 	case s.Group != nil: // v2 (part B): check_group.go
 		bc.groupStmt(s.Group)
+	case s.For != nil && s.For.Clock != nil:
+		bc.timedLoop(s.For) // check_timed.go
 	case s.For != nil:
 		f := s.For
-		elem := bc.loopElem(f.List) // check_group.go
+		elem := bc.loopElem(&f.List.Expr) // check_group.go
 		bc.scopes = append(bc.scopes, map[string]bool{})
 		bc.declare(f.Var, elem)
 		c.m.Loops[f] = c.m.Locals[f.Var]
@@ -183,9 +188,9 @@ func (bc *bodyCheck) stmt(s *syntax.Stmt) {
 			bc.compile(s.Declare.Who, u.Combatant)
 		}
 	case s.Schedule != nil:
-		bc.compile(s.Schedule.Who, u.Combatant)
-		bc.compile(s.Schedule.After, u.Int)
-		bc.scheduled++ // v2: a later block cannot give a procedure's value
+		bc.compile(&s.Schedule.Who.Expr, u.Combatant)
+		bc.scheduleWhen(s.Schedule) // check_timed.go
+		bc.scheduled++              // v2: a later block cannot give a procedure's value
 		bc.block(s.Schedule.Body)
 		bc.scheduled--
 	case s.Cancel != nil:

@@ -68,6 +68,9 @@ type Model struct {
 	Emits   map[*syntax.EmitStmt]*Event
 	Applies map[*syntax.ApplyStmt]*Table
 	Loops   map[*syntax.ForStmt]*FrameField
+	// Timed: some body has a timed loop (check_timed.go); without one
+	// the interpreter plans schedule statements as before.
+	Timed bool
 
 	// Pairwise orders (v2, part B: check_order.go), by name, and the
 	// loops that use one ("for c in LIST by melee").

@@ -51,6 +51,12 @@ const (
 	CodeConditionAdjust = "F662" // a condition adjusting what it cannot
 	CodeMapWall         = "F640" // a wall drawn on an edge of a map that has no such edge
 	CodeEngageSelf      = "F641" // a combatant engaged with (or disengaged from) itself
+	// Language v2, time within a round (F700-F719).
+	CodeMoment       = "F700" // a timed loop's moment or a schedule's that is not a whole number
+	CodeTimedOutside = "F701" // schedule at, or a tie word, where no timed loop runs
+	CodeTieTogether  = "F702" // schedule together in a timed loop that is not simultaneous
+	CodeTimedOrder   = "F703" // a timed loop ordered by a pairwise order, or segments counting down
+	CodeTimedWord    = "F704" // a clock that is not count or segment, a tie word not first, last or together
 )
 
 // CodeInfo describes a diagnostic code.
@@ -110,6 +116,11 @@ var Codes = []CodeInfo{
 	{CodeConditionAdjust, "condition-adjust", "A condition that adjusts an attribute that is not derived, or by dice.", false, false},
 	{CodeMapWall, "map-wall", "A wall drawn on a map's edges where there is no edge between two squares.", false, false},
 	{CodeEngageSelf, "engage-self", "A combatant engaged with, or disengaged from, itself.", false, false},
+	{CodeMoment, "moment", "A timed loop's clock or a scheduled moment that is not a whole number.", false, false},
+	{CodeTimedOutside, "timed-outside", "A schedule at a moment, or with a tie word, where no timed loop runs.", false, false},
+	{CodeTieTogether, "tie-together", "A block scheduled together with the items of a timed loop that is not simultaneous.", false, false},
+	{CodeTimedOrder, "timed-order", "A timed loop ordered in a way its clock cannot run: by a pairwise order, or segments counting down.", false, false},
+	{CodeTimedWord, "timed-word", "A timed loop's clock other than count or segment, or a tie word other than first, last or together.", false, false},
 }
 
 // CodeByID finds a code's description.

@@ -105,9 +105,7 @@ func (w *walker) stmt(s *syntax.Stmt) []*Step {
 		}
 		return one(&Step{Text: "every combatant able to declares its action for the round"})
 	case s.Schedule != nil:
-		st := &Step{Text: fmt.Sprintf("schedule %q for %s after %s segment(s):", string(s.Schedule.Label), w.expr(s.Schedule.Who), w.expr(s.Schedule.After))}
-		st.Steps = w.block(s.Schedule.Body)
-		return one(st)
+		return one(w.scheduleStep(s.Schedule)) // steps_timed.go
 	case s.Cancel != nil:
 		return one(&Step{Text: fmt.Sprintf("cancel what is scheduled as %q for %s", string(s.Cancel.Label), w.expr(s.Cancel.Who))})
 	case s.Engage != nil:
@@ -173,7 +171,10 @@ func (w *walker) forStep(n *syntax.ForStmt) *Step {
 	if o := w.b.m.OrderUses[n]; o != nil && o.A != nil {
 		return w.pairStep(n, o) // steps_group.go
 	}
-	items := fmt.Sprintf("%s in %s", n.Var.Text, w.expr(n.List))
+	if n.Clock != nil {
+		return w.timedStep(n) // steps_timed.go
+	}
+	items := fmt.Sprintf("%s in %s", n.Var.Text, w.expr(&n.List.Expr))
 	if len(n.Keys) == 0 {
 		text := "for each " + items + ":"
 		if n.Simultaneous {

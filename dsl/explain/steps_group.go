@@ -30,7 +30,7 @@ func (w *walker) groupStep(n *syntax.GroupStmt) *Step {
 // pairStep reads "for X in LIST by ORDER": an order declared as rules
 // over two items, the first rule that separates two of them deciding.
 func (w *walker) pairStep(n *syntax.ForStmt, o *check.PairOrder) *Step {
-	items := fmt.Sprintf("%s in %s", n.Var.Text, w.expr(n.List))
+	items := fmt.Sprintf("%s in %s", n.Var.Text, w.expr(&n.List.Expr))
 	ord := w.pairOrder(items, o)
 	ord.Ties = "items no rule separates keep the list's order"
 	if n.Simultaneous {

@@ -623,18 +623,17 @@ func (p *formatter) stmt(s *syntax.Stmt) {
 		}
 	case s.Schedule != nil:
 		sc := s.Schedule
-		p.known(sc, sc.Pos, "Label", "Who", "After", "Body")
+		p.known(sc, sc.Pos, "Tie", "Label", "Who", "After", "At", "Body")
 		p.tok("schedule")
 		p.space()
+		p.scheduleTie(sc.Tie) // format_timed.go
 		p.tokType(syntax.TokString, "a string")
 		p.space()
 		p.tok("for")
 		p.space()
-		p.expr(sc.Who)
+		p.expr(&sc.Who.Expr)
 		p.space()
-		p.tok("after")
-		p.space()
-		p.expr(sc.After)
+		p.scheduleWhen(sc) // format_timed.go
 		p.block(sc.Body)
 	case s.Cancel != nil:
 		c := s.Cancel
@@ -756,14 +755,15 @@ func (p *formatter) ifStmt(s *syntax.IfStmt) {
 }
 
 func (p *formatter) forStmt(s *syntax.ForStmt) {
-	p.known(s, s.Pos, "Var", "List", "Keys", "Simultaneous", "Body")
+	p.known(s, s.Pos, "Var", "List", "Clock", "Keys", "Simultaneous", "Body")
 	p.tok("for")
 	p.space()
 	p.name(s.Var)
 	p.space()
 	p.tok("in")
 	p.space()
-	p.expr(s.List)
+	p.expr(&s.List.Expr)
+	p.clock(s.Clock) // format_timed.go
 	p.orderKeys(s.Keys)
 	if s.Simultaneous {
 		p.space()

@@ -129,7 +129,11 @@ func (w *scopeWalker) stmt(s *syntax.Stmt, in *syntax.Block) {
 		w.add(binder{name: s.Let.Name.Text, what: "local", at: &pos, u: w.u, from: pos.Offset, to: in.EndPos.Offset, value: s.Let.Value})
 	case s.For != nil && s.For.Var != nil && s.For.Body != nil:
 		pos := s.For.Var.Pos
-		w.add(binder{name: s.For.Var.Text, what: "loop variable", at: &pos, u: w.u, from: s.For.Pos.Offset, to: s.For.Body.EndPos.Offset, list: s.For.List})
+		var list *syntax.Expr
+		if s.For.List != nil {
+			list = &s.For.List.Expr
+		}
+		w.add(binder{name: s.For.Var.Text, what: "loop variable", at: &pos, u: w.u, from: s.For.Pos.Offset, to: s.For.Body.EndPos.Offset, list: list})
 		w.block(s.For.Body)
 	case s.If != nil:
 		w.ifStmt(s.If)

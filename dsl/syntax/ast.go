@@ -470,7 +470,8 @@ type ElseClause struct {
 type ForStmt struct {
 	Pos          lexer.Position
 	Var          *Name       `parser:"\"for\" @@ \"in\""`
-	List         *Expr       `parser:"@@"`
+	List         *LoopList   `parser:"@@"`
+	Clock        *Clock      `parser:"@@?"` // a timed loop (timed.go)
 	Keys         []*OrderKey `parser:"(\"by\" @@ (\",\" @@)*)?"`
 	Simultaneous bool        `parser:"@\"simultaneous\"?"`
 	Body         *Block      `parser:"@@"`
@@ -505,13 +506,17 @@ type DeclareStmt struct {
 	Who *Expr `parser:"(\"(\" @@ \")\")?"`
 }
 
-// ScheduleStmt runs a block later: "schedule "label" for WHO after N { ... }".
+// ScheduleStmt runs a block later: "schedule "label" for WHO after N { ... }",
+// or, on a timed loop's clock, "schedule [TIE] "label" for WHO at M { ... }"
+// (timed.go).
 type ScheduleStmt struct {
 	Pos   lexer.Position
-	Label Str    `parser:"\"schedule\" @String \"for\""`
-	Who   *Expr  `parser:"@@"`
-	After *Expr  `parser:"\"after\" @@"`
-	Body  *Block `parser:"@@"`
+	Tie   *Tie    `parser:"\"schedule\" @@?"`
+	Label Str     `parser:"@String \"for\""`
+	Who   *AtExpr `parser:"@@"`
+	After *Expr   `parser:"( \"after\" @@"`
+	At    *Expr   `parser:"| \"at\" @@ )"`
+	Body  *Block  `parser:"@@"`
 }
 
 // CancelStmt drops what is scheduled under a label for someone.

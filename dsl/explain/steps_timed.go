@@ -1,0 +1,44 @@
+package explain
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/frayrules/fray/dsl/syntax"
+)
+
+// Time within a round (syntax/timed.go): a timed loop reads as an order
+// whose first key is its clock; a schedule says when on which clock.
+
+// timedStep explains "for c in LIST at count|segment KEY [desc] ...".
+func (w *walker) timedStep(n *syntax.ForStmt) *Step {
+	items := fmt.Sprintf("%s in %s", n.Var.Text, w.expr(&n.List.Expr))
+	clock := Key{Label: n.Clock.Unit.Text, Expr: w.expr(n.Clock.Key), Direction: "lowest first"}
+	if n.Clock.Dir == "desc" {
+		clock.Direction = "highest first"
+	}
+	o := &Order{Where: w.where, Items: items, Keys: []Key{clock}}
+	parts := append([]string{fmt.Sprintf("%s %s, %s", n.Clock.Unit.Text, clock.Expr, clock.Direction)}, w.orderKeys(o, n.Keys)...)
+	o.Ties = "items at the same " + n.Clock.Unit.Text + " keep the list's order"
+	if n.Simultaneous {
+		o.Ties = "items at the same " + n.Clock.Unit.Text + " and tied on every key act simultaneously: their effects land together"
+	}
+	w.b.doc.Orders = append(w.b.doc.Orders, o)
+	text := fmt.Sprintf("for each %s, %s by %s, running what is scheduled on this clock at its %s; %s:",
+		items, n.Clock.Unit.Text, strings.Join(parts, ", then "), n.Clock.Unit.Text, o.Ties)
+	return &Step{Text: text, Steps: w.block(n.Body)}
+}
+
+// scheduleStep explains "schedule [TIE] "label" for WHO after N | at M".
+func (w *walker) scheduleStep(s *syntax.ScheduleStmt) *Step {
+	when := fmt.Sprintf("after %s segment(s)", w.expr(s.After))
+	if s.At != nil {
+		when = "at moment " + w.expr(s.At) + " of the timed loop's clock"
+	}
+	if s.Tie != nil {
+		when += ", " + s.Tie.Word.Text + " among the items of its moment"
+	}
+	st := &Step{Text: fmt.Sprintf("schedule %q for %s %s:", string(s.Label), w.expr(&s.Who.Expr), when)}
+	st.Steps = w.block(s.Body)
+	return st
+}
