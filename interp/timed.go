@@ -38,7 +38,8 @@ import (
 // runs until neither an item nor a block is left, so a block due after
 // the last item still runs, in its moment. On a segment clock, what is
 // due after the round's last segment is handed to the round's clock and
-// comes due in the next round like any schedule "after N"; on a count
+// comes due in the next round like any schedule "after N" (and a segment
+// clock takes what the round's clock has due in its round); on a count
 // clock every block runs before the loop ends. A loop left early (the
 // fight ends, or a return leaves it) drops what is still due on its
 // clock. Each moment and each block counts toward --max-steps, so a
@@ -130,6 +131,9 @@ func (n *timedNode) run(r *Run, base addr, buf *loopBuf) (flow, error) {
 		r.logOrder(n.f, items, buf.groups)
 	}
 	tl := &timeline{segments: n.segments, dir: n.dir, simultaneous: n.f.simultaneous}
+	if n.segments {
+		r.adopt(tl)
+	}
 	r.timelines = append(r.timelines, tl)
 	segment := r.segment
 	f, done, err := n.loop(r, base, buf, tl)
@@ -278,6 +282,18 @@ func (r *Run) fireAt(tl *timeline, now int, place tie) error {
 	}
 }
 
+// adopt puts on a segment clock what the round's clock has due in this
+// round (a spell carried over from the last one), so that it comes due
+// in its segment among the loop's items.
+func (r *Run) adopt(tl *timeline) {
+	start := r.round * r.m.Segments
+	for _, s := range r.scheduled {
+		if s.clock == nil && s.due <= start+r.m.Segments {
+			s.clock, s.due = tl, max(s.due-start, 1)
+		}
+	}
+}
+
 // settle deals with what is still due on a timed loop's clock when it
 // ends: on a segment clock that ran to its end, what is due after the
 // round's last segment passes to the round's clock; otherwise (a loop
@@ -354,7 +370,7 @@ func (n *scheduleNode) runTimed(r *Run, fr reflect.Value) (flow, error) {
 		due = tl.now + after
 	}
 	if due < tl.now {
-		return flowNext, &RunError{At: n.at, Msg: fmt.Sprintf("cannot schedule %q for %s %d: the timed loop is already at %s %d", n.label, tl.unit(), due*tl.dir, tl.unit(), tl.now*tl.dir)}
+		return flowNext, &RunError{At: n.at, Msg: fmt.Sprintf("cannot schedule %q at %s %d: the timed loop is already at %s %d", n.label, tl.unit(), due*tl.dir, tl.unit(), tl.now*tl.dir)}
 	}
 	snap := reflect.New(fr.Elem().Type())
 	snap.Elem().Set(fr.Elem())
