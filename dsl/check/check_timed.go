@@ -77,7 +77,7 @@ func (bc *bodyCheck) scheduleWhen(s *syntax.ScheduleStmt) {
 	outside := bc.kind == bodyPhase && len(bc.timed) == 0
 	switch {
 	case outside && s.At != nil:
-		c.errorf(diag.CodeTimedOutside, syntax.RangeAt(s.Pos, "schedule"),
+		c.errorf(diag.CodeTimedOutside, syntax.RangeOf(s.At.Pos, s.At.EndPos),
 			"schedule at a moment inside a timed loop (for c in LIST at count|segment KEY { ... }), or use after N segments here",
 			"schedule at %s needs a timed loop, and none runs here", s.At.Raw())
 	case outside && s.Tie != nil:
