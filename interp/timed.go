@@ -384,7 +384,7 @@ func (n *scheduleNode) runTimed(r *Run, fr reflect.Value) (flow, error) {
 		e.Args = map[string]any{"due_round": dr, "due_segment": ds}
 		e.Text = fmt.Sprintf("%s: %q is due in %s", nameOf(c), n.label, r.when(dr, ds))
 	} else {
-		e.Args = map[string]any{"due_count": due * tl.dir}
+		e.Args = map[string]any{"due_round": r.round, "due_count": due * tl.dir}
 		e.Text = fmt.Sprintf("%s: %q is due at count %d", nameOf(c), n.label, due*tl.dir)
 	}
 	if n.tie != tieFirst {
