@@ -18,20 +18,26 @@ func (w *walker) timedStep(n *syntax.ForStmt) *Step {
 		clock.Direction = "highest first"
 	}
 	o := &Order{Where: w.where, Items: items, Keys: []Key{clock}}
-	parts := append([]string{fmt.Sprintf("%s %s, %s", n.Clock.Unit.Text, clock.Expr, clock.Direction)}, w.orderKeys(o, n.Keys)...)
+	order := clock.Direction
+	if keys := w.orderKeys(o, n.Keys); len(keys) > 0 {
+		order += "; within one, by " + strings.Join(keys, ", then ")
+	}
 	o.Ties = "items at the same " + n.Clock.Unit.Text + " keep the list's order"
 	if n.Simultaneous {
 		o.Ties = "items at the same " + n.Clock.Unit.Text + " and tied on every key act simultaneously: their effects land together"
 	}
 	w.b.doc.Orders = append(w.b.doc.Orders, o)
-	text := fmt.Sprintf("for each %s, %s by %s, running what is scheduled on this clock at its %s; %s:",
-		items, n.Clock.Unit.Text, strings.Join(parts, ", then "), n.Clock.Unit.Text, o.Ties)
+	text := fmt.Sprintf("for each %s, at its %s %s (%s), with what is scheduled on this clock run at its %s; %s:",
+		items, n.Clock.Unit.Text, clock.Expr, order, n.Clock.Unit.Text, o.Ties)
 	return &Step{Text: text, Steps: w.block(n.Body)}
 }
 
 // scheduleStep explains "schedule [TIE] "label" for WHO after N | at M".
 func (w *walker) scheduleStep(s *syntax.ScheduleStmt) *Step {
 	when := fmt.Sprintf("after %s segment(s)", w.expr(s.After))
+	if w.b.m.Timed {
+		when = fmt.Sprintf("after %s segment(s), or moments of the timed loop running", w.expr(s.After))
+	}
 	if s.At != nil {
 		when = "at moment " + w.expr(s.At) + " of the timed loop's clock"
 	}
