@@ -32,7 +32,8 @@
 // The statements, one file each: let, if, log, return, segment
 // (stmt.go); assignments (assign.go); loops, orders, tie groups and
 // simultaneous groups (loop.go); emit, dispatch and handlers (emit.go);
-// declare, act, schedule, cancel, apply (actions.go).
+// declare, act, schedule, cancel, apply (actions.go); timed loops and
+// schedules on their clock (timed.go).
 //
 // # Run
 //
