@@ -80,6 +80,13 @@ type timedNode struct {
 	at       diag.Range // the clock
 }
 
+func (n *timedNode) unit() string {
+	if n.segments {
+		return "segment"
+	}
+	return "count"
+}
+
 // timedLoop plans a timed loop as an ordered loop whose first key is
 // its clock.
 func (p *Plan) timedLoop(f *syntax.ForStmt, at diag.Range, field int) stmtFn {
@@ -120,7 +127,7 @@ func (n *timedNode) run(r *Run, base addr, buf *loopBuf) (flow, error) {
 	for i := range items {
 		m, ok := toInt(items[i].keys[0])
 		if !ok {
-			return flowNext, &RunError{At: n.at, Msg: fmt.Sprintf("the count of %s is %s, not a whole number", show(items[i].v), show(items[i].keys[0]))}
+			return flowNext, &RunError{At: n.at, Msg: fmt.Sprintf("the %s of %s is %s, not a whole number", n.unit(), show(items[i].v), show(items[i].keys[0]))}
 		}
 		if n.segments && (m < 1 || m > r.m.Segments) {
 			return flowNext, &RunError{At: n.at, Msg: fmt.Sprintf("%s would act in segment %d, but a round has segments 1 to %d", show(items[i].v), m, r.m.Segments)}
@@ -165,6 +172,9 @@ func (n *timedNode) loop(r *Run, base addr, buf *loopBuf, tl *timeline) (flow, b
 		if err := r.fireAt(tl, now, tieFirst); err != nil {
 			return flowNext, false, err
 		}
+		// The moment's groups of items, in order; the first also runs the
+		// blocks due together at it, or, when the moment has no items,
+		// a group of its own does.
 		first := true
 		for first || gi < len(groups) && n.tick(groups[gi]) == now {
 			var g []orderItem
