@@ -89,11 +89,11 @@ var builtinAttrs = map[string][]struct{ name, typ, doc string }{
 var keywordDocs = map[string]string{
 	"let":       "`let x = expr`: a local, visible in its block",
 	"if":        "`if cond { } else if cond { } else { }`: a conditional",
-	"for":       "`for x in LIST [by \"label\" key desc, ...] [simultaneous] { }`: a loop, in an order with its tie-breaks",
+	"for":       "`for x in LIST [by \"label\" key desc, ...] [simultaneous] { }`: a loop, in an order with its tie-breaks; `for c in LIST at count|segment KEY ... { }`: a timed loop, moment by moment (docs/time.md)",
 	"emit":      "`emit event(args)`: raise an event: its log line, then its handlers",
 	"act":       "`act c`: resolve the action c declared",
 	"declare":   "`declare`: every living combatant declares for the round; `declare(c)` one combatant",
-	"schedule":  "`schedule \"label\" for WHO after N { }`: run the block N segments later",
+	"schedule":  "`schedule \"label\" for WHO after N { }`: run the block N segments later (in a timed loop, N moments of its clock); `schedule [first|last|together] \"label\" for WHO at M { }`: at moment M of the timed loop running, placed among its items",
 	"cancel":    "`cancel \"label\" for WHO`: drop what is scheduled under the label",
 	"segment":   "`segment n { }`: run the block as segment n",
 	"log":       "`log \"text {expr}\"`: a line in the log",
