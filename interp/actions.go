@@ -248,9 +248,10 @@ type scheduleNode struct {
 // from now, with the locals it sees now.
 func (p *Plan) compileSchedule(n *scheduleNode) stmtFn {
 	rt := p.curType()
-	if p.M.Timed {
-		// A timed loop may be running when it runs (timed.go); a
-		// ruleset without one plans the statement as before.
+	if p.M.Timed || n.moment != nil || n.tie != tieFirst {
+		// A timed loop may be running when it runs (timed.go), or the
+		// statement needs one; a ruleset without timed loops plans
+		// "schedule ... after N" as before.
 		return func(r *Run, base addr) (flow, error) { return n.runTimed(r, valueAt(rt, base)) }
 	}
 	return func(r *Run, base addr) (flow, error) { return n.run(r, valueAt(rt, base)) }
