@@ -109,6 +109,9 @@ func (c *checker) compile(e *syntax.Expr, fr *Frame, inScope scopeFunc, want *Ty
 	if e == nil {
 		return nil
 	}
+	if want != nil && c.noneForValue(e, want, "", syntax.RangeOf(e.Pos, e.EndPos)) { // v2: optional.go
+		return nil
+	}
 	if want != nil && want.Kind == KDice {
 		if d, ok := diceLiteral(e); ok {
 			ce := &CExpr{Expr: e, Const: d, Type: c.u.Dice, Frame: fr}

@@ -3,6 +3,7 @@ package check
 import (
 	"fmt"
 	"reflect"
+	"strings"
 
 	"github.com/expr-lang/expr/ast"
 
@@ -138,6 +139,10 @@ func (p *refPatch) Reset()             { p.patched = false }
 func (p *refPatch) ShouldRepeat() bool { return p.patched }
 
 func (p *refPatch) Visit(node *ast.Node) {
+	if optPatchBinary(node, p.done) { // v2: optional.go
+		p.patched = true
+		return
+	}
 	m, ok := (*node).(*ast.MemberNode)
 	if !ok || m.Node.Type() == nil || p.done[m] {
 		return
@@ -157,7 +162,11 @@ func (p *refPatch) Visit(node *ast.Node) {
 				p.done = map[*ast.MemberNode]bool{}
 			}
 			p.done[m] = true
-			ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: fn}, Arguments: []ast.Node{m}})
+			args := []ast.Node{m}
+			if strings.HasPrefix(fn, optPrefix) { // an optional value names itself in its error (optional.go)
+				args = append(args, &ast.StringNode{Value: prop.Value})
+			}
+			ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: fn}, Arguments: args})
 			p.patched = true
 		}
 		return
