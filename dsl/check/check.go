@@ -128,6 +128,7 @@ func (c *checker) checkRuleset() {
 	c.buildGlobals()
 	c.declareRefFuncs() // v2: refs.go
 	c.declareOptFuncs() // v2: optional.go
+	c.declareOrFuncs()  // v2: optional.go
 	c.checkConsts()
 	c.declareTables()
 	c.declareModifiers()

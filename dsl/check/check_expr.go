@@ -331,7 +331,7 @@ func (c *checker) checkText(env *view, text string, dice map[int]string, patch *
 	var tree *exprparser.Tree
 	var err error
 	cfg := *base
-	cfg.Visitors = []ast.Visitor{&refPatch{}, &inPatch{}} // refPatch: v2, refs.go
+	cfg.Visitors = []ast.Visitor{&refPatch{u: c.u}, &inPatch{}} // refPatch: v2, refs.go
 	if patch != nil {
 		cfg.Visitors = append(cfg.Visitors, patch)
 	}

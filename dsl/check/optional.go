@@ -180,3 +180,63 @@ func (c *checker) noneForValue(e *syntax.Expr, t *Type, what string, r diag.Rang
 func isNoneLiteral(e *syntax.Expr) bool {
 	return e != nil && len(e.Tokens) == 1 && e.Tokens[0].Value == syntax.None
 }
+
+// The functions `a ?? b` becomes when a and b are combatants or sides.
+// expr-lang's ?? dereferences a pointer on either side, so the value it
+// gave was a copy of the combatant: reading it worked, but an
+// assignment through it, a condition applied to it, or a list it was put
+// in changed (or held) the copy, not the fight's combatant. These give
+// the reference itself.
+const (
+	orCombatant = "$or_c"
+	orSide      = "$or_s"
+	orAny       = "$or_any"
+)
+
+// declareOrFuncs registers the ?? of references, typed with this
+// ruleset's structs.
+func (c *checker) declareOrFuncs() {
+	first := func(args ...any) (any, error) {
+		if v := args[0]; v != nil && !(reflect.ValueOf(v).Kind() == reflect.Pointer && reflect.ValueOf(v).IsNil()) {
+			return v, nil
+		}
+		return args[1], nil
+	}
+	for _, f := range []struct {
+		name string
+		t    reflect.Type
+	}{{orCombatant, c.u.Combatant.R}, {orSide, c.u.Side.R}, {orAny, anyType}} {
+		c.defineFunc(f.name, diag.Range{}, first, reflect.FuncOf([]reflect.Type{f.t, f.t}, []reflect.Type{f.t}, false))
+		delete(c.funcs, f.name) // no rule names it: never suggested
+	}
+}
+
+// orPatch rewrites a ?? b into the call that keeps references (above)
+// when either side is a combatant or a side, or is untyped (a fn's call,
+// which expr-lang types any, may give one). It reports whether it did.
+func orPatch(node *ast.Node, u *Universe) bool {
+	b, ok := (*node).(*ast.BinaryNode)
+	if !ok || b.Operator != "??" || b.Left.Type() == nil || b.Right.Type() == nil {
+		return false
+	}
+	name := ""
+	for _, t := range []reflect.Type{b.Left.Type(), b.Right.Type()} {
+		switch {
+		case t == u.Combatant.R:
+			name = orCombatant
+		case t == u.Side.R:
+			name = orSide
+		}
+		if name != "" {
+			break
+		}
+	}
+	if name == "" {
+		if b.Left.Type().Kind() != reflect.Interface {
+			return false // numbers, text, lists: nothing is dereferenced
+		}
+		name = orAny
+	}
+	ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: name}, Arguments: []ast.Node{b.Left, b.Right}})
+	return true
+}

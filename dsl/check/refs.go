@@ -131,6 +131,7 @@ func ReadRef(v any, t reflect.Type) any { return readRef(v, t) }
 // function that types it. It runs after a check, when the nodes have
 // their types, and again while it finds more (one per check).
 type refPatch struct {
+	u       *Universe // for ?? of references (optional.go)
 	patched bool
 	done    map[*ast.MemberNode]bool // reads already wrapped: the call holds them
 }
@@ -139,7 +140,7 @@ func (p *refPatch) Reset()             { p.patched = false }
 func (p *refPatch) ShouldRepeat() bool { return p.patched }
 
 func (p *refPatch) Visit(node *ast.Node) {
-	if optPatchBinary(node, p.done) { // v2: optional.go
+	if optPatchBinary(node, p.done) || p.u != nil && orPatch(node, p.u) { // v2: optional.go
 		p.patched = true
 		return
 	}

@@ -209,6 +209,9 @@ func (u *Universe) buildFriendly() {
 		"to call "+optOrPrefix+"string ", "to ??",
 		"to call "+optOrPrefix+"bool ", "to ??",
 		"to call "+optOrPrefix+"dice ", "to ??",
+		"to call "+orCombatant+" ", "to ??",
+		"to call "+orSide+" ", "to ??",
+		"to call "+orAny+" ", "to ??",
 	)
 }
 
