@@ -51,6 +51,13 @@ const (
 	CodeConditionAdjust = "F662" // a condition adjusting what it cannot
 	CodeMapWall         = "F640" // a wall drawn on an edge of a map that has no such edge
 	CodeEngageSelf      = "F641" // a combatant engaged with (or disengaged from) itself
+	// Language v2, item 5: slots, several declarations, choices (F720-F739).
+	CodeSlots         = "F720" // a slots declaration written wrongly
+	CodeUnknownSlot   = "F721" // an action's cost that names no slot
+	CodeOverSlots     = "F722" // a script line the round's slots cannot pay for
+	CodeChoiceDecl    = "F723" // a choice point declared wrongly
+	CodeUnknownChoice = "F724" // a script answer to no choice point
+	CodeHeldTwice     = "F725" // more than one held declaration on a script line
 )
 
 // CodeInfo describes a diagnostic code.
@@ -110,6 +117,12 @@ var Codes = []CodeInfo{
 	{CodeConditionAdjust, "condition-adjust", "A condition that adjusts an attribute that is not derived, or by dice.", false, false},
 	{CodeMapWall, "map-wall", "A wall drawn on a map's edges where there is no edge between two squares.", false, false},
 	{CodeEngageSelf, "engage-self", "A combatant engaged with, or disengaged from, itself.", false, false},
+	{CodeSlots, "slots", "A slots declaration written twice, with a slot twice or with a count below 1.", false, false},
+	{CodeUnknownSlot, "unknown-slot", "An action whose cost names a slot the ruleset does not declare.", false, false},
+	{CodeOverSlots, "over-slots", "A script line with more declarations than a round's slots can pay for.", false, false},
+	{CodeChoiceDecl, "choice-decl", "A choice point without a combatant first, a result type or a default.", false, false},
+	{CodeUnknownChoice, "unknown-choice", "An encounter's answer to a choice point the ruleset does not declare.", false, false},
+	{CodeHeldTwice, "held-twice", "A script line that holds more than one declaration.", false, false},
 }
 
 // CodeByID finds a code's description.
