@@ -409,7 +409,11 @@ func (c *checker) script(enc *Encounter, s *syntax.ScriptDecl, combatants map[st
 			continue
 		}
 		if seen[d.Who] {
-			c.errorf(diag.CodeDuplicate, r, "write a combatant's declarations of a round on one line: who: first then second", "%s declares twice in this round", d.Who)
+			hint := "a combatant declares one action a round"
+			if c.m.Slots != nil { // slots.go
+				hint = "write a combatant's declarations of a round on one line: who: first then second"
+			}
+			c.errorf(diag.CodeDuplicate, r, hint, "%s declares twice in this round", d.Who)
 			continue
 		}
 		seen[d.Who] = true

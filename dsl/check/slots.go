@@ -44,6 +44,7 @@ type ChoiceSpec struct {
 func (c *checker) checkSlots() {
 	var first *syntax.SlotsDecl
 	byName := map[string]int{}
+	bad := map[string]bool{} // slots reported already: their costs are not reported again
 	for _, d := range c.f.Decls {
 		sd := d.Slots
 		if sd == nil {
@@ -64,6 +65,7 @@ func (c *checker) checkSlots() {
 			}
 			n, err := s.Count.Int()
 			if err != nil || n < 1 {
+				bad[s.Name] = true
 				c.errorf(diag.CodeSlots, syntax.RangeOf(s.Count.Pos, s.Count.EndPos), "give how many a combatant has a round: a whole number from 1", "slot %s has a count below 1", s.Name)
 				continue
 			}
@@ -82,6 +84,7 @@ func (c *checker) checkSlots() {
 			for _, alt := range g.Alts {
 				r := syntax.RangeOf(alt.Pos, alt.EndPos)
 				switch i, ok := byName[alt.Text]; {
+				case bad[alt.Text]:
 				case first == nil:
 					c.errorf(diag.CodeUnknownSlot, r, "declare the round's slots first: slots { "+alt.Text+" 1 }", "action %s costs %s, but the ruleset declares no slots", a.Name, alt.Text)
 				case !ok:
@@ -132,7 +135,7 @@ func (c *checker) choiceDecl(fd *syntax.FuncDecl, f *Func, at diag.Range) bool {
 	case fd.Result == nil:
 		c.errorf(diag.CodeChoiceDecl, at, "give its result type: choice "+fd.Name+"(...): bool = ...", "choice %s has no result type", fd.Name)
 	case len(f.Params) == 0 || f.Params[0].Type.Kind != KCombatant:
-		c.errorf(diag.CodeChoiceDecl, at, "make the first parameter the combatant who chooses: choice "+fd.Name+"(c: combatant, ...)", "choice %s is made by nobody", fd.Name)
+		c.errorf(diag.CodeChoiceDecl, at, "make the first parameter the combatant who chooses: choice "+fd.Name+"(c: combatant, ...)", "choice %s has no combatant to make it", fd.Name)
 	default:
 		return true
 	}

@@ -373,7 +373,7 @@ type Declaration struct {
 	EndPos lexer.Position
 	Who    string        `parser:"@Ident"`
 	Choice *ChoiceAnswer `parser:"( @@"`
-	Hold   bool          `parser:"| \":\" @\"hold\"?"`
+	Hold   bool          `parser:"| \":\" ( (?= \"hold\" (?! \"then\") Ident (?! \":\" | \"chooses\")) @\"hold\" )?"` // slots.go: not an action named hold
 	Action string        `parser:"@Ident"`
 	Args   []*Arg        `parser:"(\"(\" (@@ (\",\" @@)*)? \")\")?"`
 	Then   []*Step       `parser:"(\"then\" @@)* ) \";\"?"`
@@ -502,7 +502,7 @@ type EmitStmt struct {
 // ActStmt resolves a combatant's declared action.
 type ActStmt struct {
 	Pos  lexer.Position
-	Held bool  `parser:"\"act\" @\"held\"?"` // slots.go: the held declaration
+	Held bool  `parser:"\"act\" ( (?= \"held\" Ident) @\"held\" )?"` // slots.go: the held declaration
 	Who  *Expr `parser:"@@"`
 }
 

@@ -44,7 +44,7 @@ type ChoiceAnswer struct {
 type Step struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
-	Hold   bool   `parser:"@\"hold\"?"`
+	Hold   bool   `parser:"( (?= \"hold\" (?! \"then\") Ident (?! \":\" | \"chooses\")) @\"hold\" )?"`
 	Action string `parser:"@Ident"`
 	Args   []*Arg `parser:"(\"(\" (@@ (\",\" @@)*)? \")\")?"`
 }
