@@ -5,7 +5,8 @@ import "github.com/frayrules/fray/dsl/syntax"
 // Action slots and costs, several declarations a script line, choice
 // answers (language v2, item 5; dsl/syntax/slots.go).
 
-// slots prints "slots { main 1  move 1 }", one slot a line.
+// slots prints "slots { main 1  move 1 }", one slot a line (a ";"
+// between two is dropped, as after a setting).
 func (p *formatter) slots(s *syntax.SlotsDecl) {
 	p.known(s, s.Pos, "Slots")
 	p.tok("slots")
@@ -17,8 +18,8 @@ func (p *formatter) slots(s *syntax.SlotsDecl) {
 		p.tok(sl.Name)
 		p.space()
 		p.number(sl.Count)
-		if p.peekIs(",") {
-			p.skip(",")
+		if p.peekIs(";") {
+			p.skip(";")
 		}
 	}
 	p.closeBlock()

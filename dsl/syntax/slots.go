@@ -11,7 +11,7 @@ import "github.com/alecthomas/participle/v2/lexer"
 type SlotsDecl struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
-	Slots  []*SlotDef `parser:"\"slots\" \"{\" (@@ \",\"?)* \"}\""`
+	Slots  []*SlotDef `parser:"\"slots\" \"{\" @@* \"}\""`
 }
 
 // SlotDef is one slot kind and how many a round: "main 1".
@@ -19,7 +19,7 @@ type SlotDef struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
 	Name   string     `parser:"@Ident"`
-	Count  *NumberLit `parser:"@@"`
+	Count  *NumberLit `parser:"@@ \";\"?"`
 }
 
 // CostGroup is one part of an action's cost, paid with one slot of any
