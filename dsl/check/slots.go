@@ -235,38 +235,49 @@ func (c *checker) canAlsoDeclare(who string, before []*DeclSpec, ds *DeclSpec, s
 }
 
 // payable reports whether one alternative of each group can be taken
-// with the slots' counts: a search over the alternatives that remembers
-// the states it has seen fail, so it stays small for any script line.
+// with the slots' counts. It is a matching of groups to slots with
+// capacities, found by augmenting paths (Kuhn's algorithm): each group in
+// turn takes a free slot of one of its alternatives, or one a group
+// already placed gives up by moving to another of its own. Polynomial in
+// the line's length whatever the slots and costs, so no script line can
+// make lint search for long.
 func payable(groups [][]int, slots []*Slot) bool {
-	left := make([]int, len(slots))
-	for i, s := range slots {
-		left[i] = s.Count
+	total := 0
+	for _, s := range slots {
+		total += s.Count
 	}
-	failed := map[string]bool{}
-	var try func(g int) bool
-	try = func(g int) bool {
-		if g == len(groups) {
-			return true
-		}
-		key := fmt.Sprint(g, left)
-		if failed[key] {
-			return false
-		}
-		for _, i := range groups[g] {
-			if left[i] == 0 {
-				continue
-			}
-			left[i]--
-			ok := try(g + 1)
-			left[i]++
-			if ok {
-				return true
-			}
-		}
-		failed[key] = true
+	if len(groups) > total {
 		return false
 	}
-	return try(0)
+	holders := make([][]int, len(slots)) // by slot: the groups placed in it
+	var visited []bool
+	var place func(g int) bool
+	place = func(g int) bool {
+		for _, i := range groups[g] {
+			if visited[i] {
+				continue
+			}
+			visited[i] = true
+			if len(holders[i]) < slots[i].Count {
+				holders[i] = append(holders[i], g)
+				return true
+			}
+			for j, h := range holders[i] {
+				if place(h) {
+					holders[i][j] = g
+					return true
+				}
+			}
+		}
+		return false
+	}
+	for g := range groups {
+		visited = make([]bool, len(slots))
+		if !place(g) {
+			return false
+		}
+	}
+	return true
 }
 
 // choiceAnswer checks a script's "who chooses NAME = VALUE".
