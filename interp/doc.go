@@ -32,7 +32,8 @@
 // The statements, one file each: let, if, log, return, segment
 // (stmt.go); assignments (assign.go); loops, orders, tie groups and
 // simultaneous groups (loop.go); emit, dispatch and handlers (emit.go);
-// declare, act, schedule, cancel, apply (actions.go).
+// declare, act, schedule, cancel, apply (actions.go); several
+// declarations a round, act held and choice points (slots.go).
 //
 // # Run
 //
