@@ -185,7 +185,8 @@ func steps(d *syntax.Declaration) []step {
 func (c *checker) scriptLine(d *syntax.Declaration) []*DeclSpec {
 	var out []*DeclSpec
 	held := false
-	for i, st := range steps(d) {
+	all := steps(d)
+	for i, st := range all {
 		ds := c.declSpec(d, st.action, st.at, st.args)
 		if ds == nil {
 			return nil
@@ -196,7 +197,7 @@ func (c *checker) scriptLine(d *syntax.Declaration) []*DeclSpec {
 			return nil
 		}
 		held = held || st.hold
-		if i > 0 && !c.canAlsoDeclare(d.Who, out, ds, st) {
+		if i > 0 && !c.canAlsoDeclare(d.Who, out, ds, st, all[0]) {
 			return nil
 		}
 		out = append(out, ds)
@@ -206,14 +207,17 @@ func (c *checker) scriptLine(d *syntax.Declaration) []*DeclSpec {
 
 // canAlsoDeclare reports (and says why not) whether who may declare ds
 // after the declarations before, within the round's slots.
-func (c *checker) canAlsoDeclare(who string, before []*DeclSpec, ds *DeclSpec, st step) bool {
+func (c *checker) canAlsoDeclare(who string, before []*DeclSpec, ds *DeclSpec, st, first step) bool {
 	r := syntax.RangeAt(st.at, st.action)
 	if c.m.Slots == nil {
 		c.errorf(diag.CodeOverSlots, r, "declare the round's slots (slots { main 1  move 1 }) and give actions their costs", "%s declares a second action, but the ruleset declares no slots: one action a round", who)
 		return false
 	}
-	for _, a := range append([]*DeclSpec{before[0]}, ds) {
+	for j, a := range []*DeclSpec{before[0], ds} {
 		if len(a.Action.Costs) == 0 && a.Action.Decl != nil && len(a.Action.Decl.Costs) == 0 {
+			if j == 0 { // the first declaration, which was alone until now
+				r = syntax.RangeAt(first.at, first.action)
+			}
 			c.errorf(diag.CodeOverSlots, r, "declare "+a.Action.Name+" alone, or give it costs in the ruleset", "%s takes the whole round (it has no costs), so %s cannot declare it with another action", a.Action.Name, who)
 			return false
 		}
