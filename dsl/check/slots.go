@@ -186,6 +186,7 @@ func (c *checker) scriptLine(d *syntax.Declaration) []*DeclSpec {
 	var out []*DeclSpec
 	held := false
 	all := steps(d)
+	var pay *payer // the line's costs so far, when it has several declarations
 	for i, st := range all {
 		ds := c.declSpec(d, st.action, st.at, st.args)
 		if ds == nil {
@@ -197,8 +198,16 @@ func (c *checker) scriptLine(d *syntax.Declaration) []*DeclSpec {
 			return nil
 		}
 		held = held || st.hold
-		if i > 0 && !c.canAlsoDeclare(d.Who, out, ds, st, all[0]) {
-			return nil
+		if i > 0 {
+			if pay == nil && c.m.Slots != nil {
+				pay = newPayer(c.m.Slots)
+				for _, g := range out[0].Action.Costs {
+					pay.add(g) // one declaration always fits: each count is 1 or more
+				}
+			}
+			if !c.canAlsoDeclare(d.Who, out, ds, st, all[0], pay) {
+				return nil
+			}
 		}
 		out = append(out, ds)
 	}
@@ -207,7 +216,7 @@ func (c *checker) scriptLine(d *syntax.Declaration) []*DeclSpec {
 
 // canAlsoDeclare reports (and says why not) whether who may declare ds
 // after the declarations before, within the round's slots.
-func (c *checker) canAlsoDeclare(who string, before []*DeclSpec, ds *DeclSpec, st, first step) bool {
+func (c *checker) canAlsoDeclare(who string, before []*DeclSpec, ds *DeclSpec, st, first step, pay *payer) bool {
 	r := syntax.RangeAt(st.at, st.action)
 	if c.m.Slots == nil {
 		c.errorf(diag.CodeOverSlots, r, "declare the round's slots (slots { main 1  move 1 }) and give actions their costs", "%s declares a second action, but the ruleset declares no slots: one action a round", who)
@@ -222,15 +231,28 @@ func (c *checker) canAlsoDeclare(who string, before []*DeclSpec, ds *DeclSpec, s
 			return false
 		}
 	}
-	all := append(append([]*DeclSpec{}, before...), ds)
-	var groups [][]int
-	for _, a := range all {
-		groups = append(groups, a.Action.Costs...)
+	fits := true
+	for _, g := range ds.Action.Costs {
+		fits = fits && pay.add(g)
 	}
-	if !payable(groups, c.m.Slots) {
+	if !fits {
+		// What each action costs, once per action, with how many times
+		// the line declares it when more than once.
+		var order []*Action
+		times := map[*Action]int{}
+		for _, a := range append(append([]*DeclSpec{}, before...), ds) {
+			if times[a.Action] == 0 {
+				order = append(order, a.Action)
+			}
+			times[a.Action]++
+		}
 		var spent []string
-		for _, a := range all {
-			spent = append(spent, a.Action.Name+" costs "+c.costText(a.Action))
+		for _, a := range order {
+			n := ""
+			if times[a] > 1 {
+				n = fmt.Sprintf(" (%d times)", times[a])
+			}
+			spent = append(spent, a.Name+n+" costs "+c.costText(a))
 		}
 		c.errorf(diag.CodeOverSlots, r, "a round has "+c.slotsText()+"; "+strings.Join(spent, ", "), "%s cannot also declare %s: the round's slots are spent", who, ds.Action.Name)
 		return false
@@ -238,46 +260,72 @@ func (c *checker) canAlsoDeclare(who string, before []*DeclSpec, ds *DeclSpec, s
 	return true
 }
 
-// payable reports whether one alternative of each group can be taken
-// with the slots' counts. It is a matching of groups to slots with
-// capacities, found by augmenting paths (Kuhn's algorithm): each group in
-// turn takes a free slot of one of its alternatives, or one a group
-// already placed gives up by moving to another of its own. Polynomial in
-// the line's length whatever the slots and costs, so no script line can
-// make lint search for long.
-func payable(groups [][]int, slots []*Slot) bool {
-	total := 0
-	for _, s := range slots {
-		total += s.Count
+// payer pays cost groups with a round's slots, one group at a time. Two
+// groups with the same alternatives are interchangeable, so it counts,
+// for each distinct set of alternatives (a kind), how many of its groups
+// each slot holds: a flow from kinds to slots with the slots' counts as
+// capacities, grown by one augmenting path a group. A new group takes a
+// free slot of one of its alternatives, or one that a group already
+// placed gives up by moving to another of its own (and so on, each slot
+// visited once). When neither can be done, no choice of alternatives pays
+// for all the groups so far. Each group costs time in the number of kinds
+// and slots only, whatever the line's length and the slots' counts.
+type payer struct {
+	slots   []*Slot
+	used    []int   // by slot: the groups it holds
+	kinds   [][]int // the distinct sets of alternatives
+	kindOf  map[string]int
+	held    [][]int // by kind, by slot: how many of its groups the slot holds
+	visited []bool  // by slot, during one add
+}
+
+func newPayer(slots []*Slot) *payer {
+	return &payer{slots: slots, used: make([]int, len(slots)), kindOf: map[string]int{}, visited: make([]bool, len(slots))}
+}
+
+// add places one more group, reporting whether all still fit.
+func (p *payer) add(g []int) bool {
+	key := fmt.Sprint(g)
+	k, ok := p.kindOf[key]
+	if !ok {
+		k = len(p.kinds)
+		p.kindOf[key] = k
+		p.kinds = append(p.kinds, g)
+		p.held = append(p.held, make([]int, len(p.slots)))
 	}
-	if len(groups) > total {
-		return false
-	}
-	holders := make([][]int, len(slots)) // by slot: the groups placed in it
-	var visited []bool
-	var place func(g int) bool
-	place = func(g int) bool {
-		for _, i := range groups[g] {
-			if visited[i] {
-				continue
-			}
-			visited[i] = true
-			if len(holders[i]) < slots[i].Count {
-				holders[i] = append(holders[i], g)
+	clear(p.visited)
+	return p.place(k)
+}
+
+// place finds a slot for one more group of kind k.
+func (p *payer) place(k int) bool {
+	for _, i := range p.kinds[k] {
+		if p.visited[i] {
+			continue
+		}
+		p.visited[i] = true
+		if p.used[i] < p.slots[i].Count {
+			p.used[i]++
+			p.held[k][i]++
+			return true
+		}
+		for t := range p.kinds {
+			if p.held[t][i] > 0 && p.place(t) { // a group of kind t moves elsewhere
+				p.held[t][i]--
+				p.held[k][i]++
 				return true
 			}
-			for j, h := range holders[i] {
-				if place(h) {
-					holders[i][j] = g
-					return true
-				}
-			}
 		}
-		return false
 	}
-	for g := range groups {
-		visited = make([]bool, len(slots))
-		if !place(g) {
+	return false
+}
+
+// payable reports whether one alternative of each group can be taken
+// with the slots' counts.
+func payable(groups [][]int, slots []*Slot) bool {
+	p := newPayer(slots)
+	for _, g := range groups {
+		if !p.add(g) {
 			return false
 		}
 	}

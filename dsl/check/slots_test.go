@@ -47,3 +47,28 @@ func TestPayable(t *testing.T) {
 		t.Error("more groups than the slots hold: want not payable")
 	}
 }
+
+// TestPayerLongLine is the line that made a matching by groups slow (each
+// new group walked every group placed before it): 50 000 declarations
+// that may take move or main, then as many that need move, each of which
+// must push one of the first into main. By kinds of groups it is quick.
+func TestPayerLongLine(t *testing.T) {
+	slots := []*Slot{{Name: "main", Count: 50000}, {Name: "move", Count: 50000}}
+	p := newPayer(slots)
+	for i := 0; i < 50000; i++ {
+		if !p.add([]int{1, 0}) {
+			t.Fatalf("move or main %d does not fit", i)
+		}
+	}
+	for i := 0; i < 50000; i++ {
+		if !p.add([]int{1}) {
+			t.Fatalf("move %d does not fit", i)
+		}
+	}
+	if p.add([]int{1}) {
+		t.Error("a group past every slot fits")
+	}
+	if p.used[0] != 50000 || p.used[1] != 50000 {
+		t.Errorf("used %v, want every slot full", p.used)
+	}
+}
