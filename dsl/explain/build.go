@@ -19,6 +19,7 @@ type Doc struct {
 	Covers    []string `json:"covers,omitempty"`
 	Segments  int      `json:"segments"`
 	Default   string   `json:"default_action,omitempty"`
+	Slots     string   `json:"slots,omitempty"` // "main 1, move 1": the action slots a round (slots.go)
 	About     string   `json:"about,omitempty"`
 	Variant   *Variant `json:"variant,omitempty"`
 	Setup     []*Phase `json:"before_the_first_round"`
@@ -149,6 +150,7 @@ func Build(m *check.Model, own *syntax.File) *Doc {
 	if m.Default != nil {
 		d.Default = m.Default.Name
 	}
+	d.Slots = slotsText(m.Slots)
 	if own != nil && len(m.File.Sources) > 1 {
 		b.variant = own.Name
 		d.Variant = b.variantOf(own)

@@ -1,10 +1,21 @@
 package explain
 
 import (
+	"fmt"
 	"strings"
 
+	"github.com/frayrules/fray/dsl/check"
 	"github.com/frayrules/fray/dsl/syntax"
 )
+
+// slotsText is the ruleset's slots as its slots block writes them ("" without).
+func slotsText(slots []*check.Slot) string {
+	var parts []string
+	for _, s := range slots {
+		parts = append(parts, fmt.Sprintf("%s %d", s.Name, s.Count))
+	}
+	return strings.Join(parts, ", ")
+}
 
 // costsText is an action's " costs main or move, free" as written (""
 // without costs: it takes the whole round).
