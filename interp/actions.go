@@ -25,11 +25,11 @@ func (p *Plan) compileDeclare(n *declareNode) stmtFn {
 // else the ruleset's default action.
 func (n *declareNode) run(r *Run, fr reflect.Value) (flow, error) {
 	r.world++
-	var script map[string]*check.DeclSpec
+	var script map[string][]*check.DeclSpec
 	if specs := r.enc.Script[r.round]; len(specs) > 0 {
-		script = make(map[string]*check.DeclSpec, len(specs))
+		script = make(map[string][]*check.DeclSpec, len(specs))
 		for _, d := range specs {
-			script[d.Who] = d
+			script[d.Who] = append(script[d.Who], d) // several with slots (slots.go)
 		}
 	}
 	only := -1
@@ -56,17 +56,10 @@ func (n *declareNode) run(r *Run, fr reflect.Value) (flow, error) {
 		}
 		name := nameOf(c)
 		var d *declared
-		if s, ok := script[name]; ok {
-			d = &declared{action: r.plan.actions[s.Action], args: make([]reflect.Value, len(s.Args)), script: true}
-			for j, a := range s.Args {
-				if !s.Given[j] {
-					continue
-				}
-				slot := reflect.New(s.Action.Params[j].Type.R).Elem()
-				if err := r.store(slot, a, syntax.RangeOf(s.Decl.Pos, s.Decl.EndPos)); err != nil {
-					return flowNext, err
-				}
-				d.args[j] = slot
+		if specs, ok := script[name]; ok {
+			var err error
+			if d, err = r.scripted(specs); err != nil {
+				return flowNext, err
 			}
 		} else {
 			d = r.defaultDecl()
@@ -76,16 +69,47 @@ func (n *declareNode) run(r *Run, fr reflect.Value) (flow, error) {
 		}
 		r.declared[i] = d
 		c.Elem().Field(check.FieldAction).SetString(d.action.a.Name)
-		if r.quiet() {
-			continue
+		for ; d != nil; d = d.next {
+			if r.quiet() {
+				continue
+			}
+			how, why, held := "declares", "", ""
+			if !d.script {
+				how = "declares by default"
+			}
+			if d.held {
+				why, held = "held", ", held"
+			}
+			r.emitLog(&Event{Kind: KDeclare, Who: name, Name: d.action.a.Name, Why: why, Args: d.jsonArgs(), Text: fmt.Sprintf("%s %s %s%s", name, how, d.describe(), held)})
 		}
-		how := "declares"
-		if !d.script {
-			how = "declares by default"
-		}
-		r.emitLog(&Event{Kind: KDeclare, Who: name, Name: d.action.a.Name, Args: d.jsonArgs(), Text: fmt.Sprintf("%s %s %s", name, how, d.describe())})
 	}
 	return flowNext, nil
+}
+
+// scripted is a combatant's declarations of the round from the script,
+// chained in the order the script line gives them.
+func (r *Run) scripted(specs []*check.DeclSpec) (*declared, error) {
+	var head, tail *declared
+	for _, s := range specs {
+		d := &declared{action: r.plan.actions[s.Action], args: make([]reflect.Value, len(s.Args)), script: true, held: s.Hold}
+		for j, a := range s.Args {
+			if !s.Given[j] {
+				continue
+			}
+			slot := reflect.New(s.Action.Params[j].Type.R).Elem()
+			if err := r.store(slot, a, syntax.RangeOf(s.Decl.Pos, s.Decl.EndPos)); err != nil {
+				return nil, err
+			}
+			d.args[j] = slot
+		}
+		if head == nil {
+			head = d
+		} else {
+			tail.next = d
+		}
+		tail = d
+	}
+	return head, nil
 }
 
 // defaultDecl is the declaration of the ruleset's default action with
@@ -158,6 +182,9 @@ func (r *Run) act(at diag.Range, cp addr, ct reflect.Type) error {
 		if d = r.defaultDecl(); d == nil {
 			return nil
 		}
+	}
+	if d.next != nil || d.held {
+		return r.actAll(cp, ct, d) // several declarations (slots.go)
 	}
 	return r.perform(cp, ct, d)
 }

@@ -3,6 +3,8 @@ package interp
 import (
 	"fmt"
 	"reflect"
+
+	"github.com/frayrules/fray/dsl/check"
 )
 
 // DeclaredInt reads a whole-number argument of what a combatant declared
@@ -57,6 +59,12 @@ func (r *Run) declaredArgOf(cv reflect.Value, name string, kind reflect.Kind, wh
 	if d == nil && r.m.Default != nil {
 		d = &declared{action: r.plan.actions[r.m.Default]}
 	}
+	// With several declarations (slots.go), the first whose action has
+	// a parameter of that name answers: "stand_up then cast(segments =
+	// 3)" declares a casting time of 3.
+	for d != nil && d.next != nil && !hasParam(d.action.a, name) {
+		d = d.next
+	}
 	if d == nil {
 		return nil, nil
 	}
@@ -89,4 +97,14 @@ func (r *Run) declaredArgOf(cv reflect.Value, name string, kind reflect.Kind, wh
 		return v, nil
 	}
 	return nil, nil
+}
+
+// hasParam reports whether action a has a parameter of that name.
+func hasParam(a *check.Action, name string) bool {
+	for _, p := range a.Params {
+		if p.Name == name {
+			return true
+		}
+	}
+	return false
 }

@@ -33,7 +33,8 @@
 // (stmt.go); assignments (assign.go); loops, orders, tie groups and
 // simultaneous groups (loop.go); emit, dispatch and handlers (emit.go);
 // declare, act, schedule, cancel, apply (actions.go); timed loops and
-// schedules on their clock (timed.go).
+// schedules on their clock (timed.go); several
+// declarations a round, act held and choice points (slots.go).
 //
 // # Run
 //

@@ -66,7 +66,8 @@ func (v *endVisitor) Visit(n *ast.Node) {
 			v.facts.pure = false
 		case v.p.modifiers[name] != nil || v.p.tables[name] != nil:
 			v.facts.pure = false
-		case v.p.funcs[name] != nil && v.p.funcs[name].Block != nil:
+		case v.p.funcs[name] != nil && (v.p.funcs[name].Block != nil || v.p.funcs[name].Choice):
+			// slots.go: a choice logs and may take the script's answer.
 			// v2: a procedure runs statements; its answer is never kept.
 			v.facts.pure = false
 			v.unknown = true

@@ -43,7 +43,7 @@ func (c *fastCompiler) fnCall(x *ast.CallNode) *fnCall {
 		return nil
 	}
 	f := c.p.funcs[id.Value]
-	if f == nil || f.Body == nil || c.p.compilingFn[f] {
+	if f == nil || f.Body == nil || f.Choice || c.p.compilingFn[f] { // a choice: the VM's Run.Call (slots.go)
 		return nil
 	}
 	body := c.p.fastExpr(f.Body)

@@ -363,6 +363,8 @@ func (p *Plan) stmt(s *syntax.Stmt) stmtFn {
 			args = append(args, p.expr(a))
 		}
 		return p.compileEmit(at, p.events[m.Emits[s.Emit]], args)
+	case s.Act != nil && s.Act.Held:
+		return p.compileActHeld(at, p.expr(s.Act.Who)) // slots.go
 	case s.Act != nil:
 		return p.compileAct(at, p.expr(s.Act.Who))
 	case s.Declare != nil:

@@ -135,6 +135,10 @@ type declared struct {
 	action *actionPlan
 	args   []reflect.Value // nil entries take the parameter's default
 	script bool
+	// slots.go: the combatant's next declaration of the round; held
+	// ones wait for "act held", done once it performed them.
+	next       *declared
+	held, done bool
 }
 
 type scheduled struct {

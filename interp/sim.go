@@ -96,6 +96,7 @@ func FightSeed(seed uint64, i int) uint64 {
 func Simulate(ctx context.Context, p *Plan, enc *check.Encounter, opt SimOptions) *SimResult {
 	unscripted := *enc
 	unscripted.Script = map[int][]*check.DeclSpec{}
+	unscripted.Choices = nil // every choice point takes its default policy (slots.go)
 	unscripted.Dice = nil
 	workers := max(1, opt.Workers)
 	// A batch keeps little live memory (counts, and one fight per

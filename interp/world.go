@@ -228,12 +228,22 @@ func (r *Run) Pick(list any) (any, error) {
 // may call functions, so the depth is bounded like events and actions.
 func (r *Run) Call(name string, args []any) (any, error) {
 	f := r.plan.funcs[name]
+	if f != nil && f.Choice {
+		return r.choose(f, args) // slots.go
+	}
 	if pp := r.plan.procs[f]; pp != nil && f != nil {
 		return r.callProc(pp, args) // v2: proc.go
 	}
 	if f == nil || f.Body == nil {
 		return nil, fmt.Errorf("no function named %s", name)
 	}
+	return r.callExpr(f, args)
+}
+
+// callExpr runs a fn whose body is an expression (or a choice's default
+// policy) called by the VM.
+func (r *Run) callExpr(f *check.Func, args []any) (any, error) {
+	name := f.Name
 	if err := r.Work(1); err != nil {
 		r.callFailed = true
 		return nil, err

@@ -202,6 +202,26 @@ var Funcs = sortFuncs([]*Func{
 		Impl: func(w World, a []any) (any, error) { return w.DeclaredString(a[0], a[1].(string)) },
 	},
 	{
+		Name: "declares", Doc: "whether the combatant declared the action of that name this round, among its several declarations (held or not)",
+		Params: []Kind{Combatant, String}, Result: Bool, World: true,
+		Impl: func(w World, a []any) (any, error) {
+			if dw, ok := w.(DeclarationWorld); ok {
+				return dw.Declares(a[0], a[1].(string))
+			}
+			return false, nil
+		},
+	},
+	{
+		Name: "holding", Doc: "whether the combatant holds a declaration of this round not yet performed (see act held)",
+		Params: []Kind{Combatant}, Result: Bool, World: true,
+		Impl: func(w World, a []any) (any, error) {
+			if dw, ok := w.(DeclarationWorld); ok {
+				return dw.Holding(a[0])
+			}
+			return false, nil
+		},
+	},
+	{
 		Name: "clamp", Doc: "x limited to the range lo..hi",
 		Params: []Kind{Int, Int, Int}, Result: Int,
 		Impl:  func(_ World, a []any) (any, error) { return Clamp(a[0].(int), a[1].(int), a[2].(int)), nil },

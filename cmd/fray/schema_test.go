@@ -122,7 +122,8 @@ var schemaCases = []schemaCase{
 	{"", "run-event", true, 0, []string{"run", "--format", "json", "testdata/encounters/goblins_at_the_ford.fray"}},
 	{"", "run-event", true, 0, []string{"run", "--format", "json", "testdata/encounters/ambush_at_the_ford.fray"}},
 	{"", "run-event", true, 0, []string{"run", "--format", "json", "testdata/worked/w10b_halvaine_spell_spoiled.fray"}},
-	{"", "run-event", true, 0, []string{"run", "--format", "json", "testdata/features/counts_fight.fray"}}, // timed loop: moment events
+	{"", "run-event", true, 0, []string{"run", "--format", "json", "testdata/features/counts_fight.fray"}},                           // timed loop: moment events
+	{"run_action_economy", "run-event", true, 0, []string{"run", "--format", "json", "testdata/features/action_economy_fight.fray"}}, // several declarations, held, choices
 	// Floating-point sums of many fights: checked against the schema,
 	// with no golden (the last digit may differ between platforms).
 	{"", "sim", false, 0, []string{"sim", "--format", "json", "-n", "200", "--workers", "1", "testdata/encounters/halvaine_and_the_orcs.fray"}},

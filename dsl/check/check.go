@@ -135,6 +135,7 @@ func (c *checker) checkRuleset() {
 	c.declareFuncs()
 	c.declareEvents()
 	c.declareActions()
+	c.checkSlots()        // slots.go
 	c.checkOrders()       // v2 (part B): before the bodies that use them
 	c.declareConditions() // conditions.go
 	c.checkTables()

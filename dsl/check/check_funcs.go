@@ -19,6 +19,9 @@ func (c *checker) declareFuncs() {
 			continue
 		}
 		at := syntax.RangeAt(fd.Pos, "fn")
+		if fd.Choice { // slots.go: a choice point
+			at = syntax.RangeAt(fd.Pos, "choice")
+		}
 		if _, dup := c.m.Funcs[fd.Name]; dup {
 			c.errorf(diag.CodeDuplicate, at, "rename one of them", "fn %s declared twice", fd.Name)
 			continue
@@ -33,6 +36,9 @@ func (c *checker) declareFuncs() {
 				c.errorf(diag.CodeArgs, syntax.RangeOf(p.Default.Pos, p.Default.EndPos), "a function is called with every argument; drop the default", "parameter %s of fn %s has a default", p.Name, fd.Name)
 			}
 		}
+		if fd.Choice && !c.choiceDecl(fd, f, at) {
+			continue
+		}
 		if fd.Result == nil { // v2: proc.go
 			if !c.declareProcNoResult(f, at) {
 				continue
@@ -41,9 +47,10 @@ func (c *checker) declareFuncs() {
 		} else {
 			f.Result = c.resolveType(fd.Result)
 		}
-		if f.Result == nil {
+		if f.Result == nil || fd.Choice && !c.choiceResult(fd, f, at) {
 			continue
 		}
+		f.Choice = fd.Choice
 		if f.Block != nil {
 			c.procResult(f) // v2: proc.go
 		}

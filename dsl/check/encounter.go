@@ -24,7 +24,8 @@ type Encounter struct {
 	Rounds    int
 	Rules     *Model
 	Sides     []*SideSpec
-	Script    map[int][]*DeclSpec // round 0 is the surprise script
+	Script    map[int][]*DeclSpec   // round 0 is the surprise script
+	Choices   map[int][]*ChoiceSpec // answers to choice points by round (slots.go)
 	Rulings   []*RulingSpec
 	Map       *MapSpec // nil without a map
 }
@@ -63,6 +64,8 @@ type DeclSpec struct {
 	Args   []any // per parameter; nil means the parameter's default
 	Given  []bool
 	Decl   *syntax.Declaration
+	// Hold: declared held, performed only by "act held" (slots.go).
+	Hold bool
 }
 
 // RulingSpec is a DM ruling.
@@ -409,63 +412,75 @@ func (c *checker) script(enc *Encounter, s *syntax.ScriptDecl, combatants map[st
 			c.errorf(diag.CodeUnknownCombat, r, c.didYouMean(d.Who, keys(combatants), "name a combatant of this encounter"), "no combatant named %s", d.Who)
 			continue
 		}
+		if d.Choice != nil { // slots.go
+			c.choiceAnswer(enc, round, d)
+			continue
+		}
 		if seen[d.Who] {
-			c.errorf(diag.CodeDuplicate, r, "a combatant declares one action a round", "%s declares twice in this round", d.Who)
+			hint := "a combatant declares one action a round"
+			if c.m.Slots != nil { // slots.go
+				hint = "write a combatant's declarations of a round on one line: who: first then second"
+			}
+			c.errorf(diag.CodeDuplicate, r, hint, "%s declares twice in this round", d.Who)
 			continue
 		}
 		seen[d.Who] = true
-		a, ok := c.m.Actions[d.Action]
-		if !ok {
-			at := d.Pos
-			at.Advance(d.Who + ": ")
-			c.errorf(diag.CodeUnknownAction, syntax.RangeAt(at, d.Action), c.didYouMean(d.Action, keys(c.m.Actions), "the ruleset declares its actions with `action NAME`"), "unknown action %s", d.Action)
-			continue
-		}
-		a.Used = true
-		ds := &DeclSpec{Who: d.Who, Action: a, Args: make([]any, len(a.Params)), Given: make([]bool, len(a.Params)), Decl: d}
-		next := 0
-		for _, arg := range d.Args {
-			idx := next
-			ar := syntax.RangeOf(arg.Pos, arg.Value.EndPos)
-			if arg.Name != nil {
-				idx = -1
-				for i, p := range a.Params {
-					if p.Name == *arg.Name {
-						idx = i
-					}
-				}
-				if idx < 0 {
-					var names []string
-					for _, p := range a.Params {
-						names = append(names, p.Name)
-					}
-					c.errorf(diag.CodeArgs, ar, c.didYouMean(*arg.Name, names, "see the action's parameters in the ruleset"), "%s has no parameter %s", a.Name, *arg.Name)
-					continue
+		enc.Script[round] = append(enc.Script[round], c.scriptLine(d)...) // slots.go
+	}
+}
+
+// declSpec checks one declaration of a script line: the action named at
+// at, with its arguments.
+func (c *checker) declSpec(d *syntax.Declaration, action string, at lexer.Position, args []*syntax.Arg) *DeclSpec {
+	a, ok := c.m.Actions[action]
+	if !ok {
+		c.errorf(diag.CodeUnknownAction, syntax.RangeAt(at, action), c.didYouMean(action, keys(c.m.Actions), "the ruleset declares its actions with `action NAME`"), "unknown action %s", action)
+		return nil
+	}
+	a.Used = true
+	ds := &DeclSpec{Who: d.Who, Action: a, Args: make([]any, len(a.Params)), Given: make([]bool, len(a.Params)), Decl: d}
+	next := 0
+	for _, arg := range args {
+		idx := next
+		ar := syntax.RangeOf(arg.Pos, arg.Value.EndPos)
+		if arg.Name != nil {
+			idx = -1
+			for i, p := range a.Params {
+				if p.Name == *arg.Name {
+					idx = i
 				}
 			}
-			if idx >= len(a.Params) {
-				c.errorf(diag.CodeArgs, ar, "remove the extra argument", "%s takes %d argument(s)", a.Name, len(a.Params))
-				break
-			}
-			if ds.Given[idx] {
-				c.errorf(diag.CodeArgs, ar, "give each argument once", "argument %s given twice", a.Params[idx].Name)
+			if idx < 0 {
+				var names []string
+				for _, p := range a.Params {
+					names = append(names, p.Name)
+				}
+				c.errorf(diag.CodeArgs, ar, c.didYouMean(*arg.Name, names, "see the action's parameters in the ruleset"), "%s has no parameter %s", a.Name, *arg.Name)
 				continue
 			}
-			v, ok := c.literal(arg.Value, a.Params[idx].Type)
-			if ok {
-				ds.Args[idx] = v
-			}
-			// Given even when wrong, so it is not reported missing too.
-			ds.Given[idx] = true
-			next = idx + 1
 		}
-		for i, p := range a.Params {
-			if !ds.Given[i] && p.Decl.Default == nil {
-				c.errorf(diag.CodeArgs, syntax.RangeOf(d.Pos, d.EndPos), fmt.Sprintf("write %s(%s = ...)", a.Name, p.Name), "%s needs its %s argument", a.Name, p.Name)
-			}
+		if idx >= len(a.Params) {
+			c.errorf(diag.CodeArgs, ar, "remove the extra argument", "%s takes %d argument(s)", a.Name, len(a.Params))
+			break
 		}
-		enc.Script[round] = append(enc.Script[round], ds)
+		if ds.Given[idx] {
+			c.errorf(diag.CodeArgs, ar, "give each argument once", "argument %s given twice", a.Params[idx].Name)
+			continue
+		}
+		v, ok := c.literal(arg.Value, a.Params[idx].Type)
+		if ok {
+			ds.Args[idx] = v
+		}
+		// Given even when wrong, so it is not reported missing too.
+		ds.Given[idx] = true
+		next = idx + 1
 	}
+	for i, p := range a.Params {
+		if !ds.Given[i] && p.Decl.Default == nil {
+			c.errorf(diag.CodeArgs, syntax.RangeOf(d.Pos, d.EndPos), fmt.Sprintf("write %s(%s = ...)", a.Name, p.Name), "%s needs its %s argument", a.Name, p.Name)
+		}
+	}
+	return ds
 }
 
 func (c *checker) ruling(enc *Encounter, rd *syntax.RulingDecl, sides map[string]*SideSpec, combatants map[string]*CombatantSpec) {

@@ -39,6 +39,9 @@ type Model struct {
 	// (conditions.go); the order is the order their effects apply in.
 	Conditions    map[string]*Condition
 	ConditionList []*Condition
+	// Slots is the action economy (slots.go): nil without a slots
+	// declaration, when a combatant declares one action a round.
+	Slots []*Slot
 
 	// Globals is the frame of expressions outside any body (defaults, constants, the end).
 	Globals *Frame
@@ -169,6 +172,10 @@ type Action struct {
 	Body   *syntax.Block
 	Decl   *syntax.ActionDecl
 	Used   bool
+	// Costs are the slots a declaration of it takes (slots.go): one of
+	// each group's alternatives, by index in Model.Slots; nil without
+	// costs, when it takes the whole round.
+	Costs [][]int
 }
 
 // Table is a checked table.
@@ -250,6 +257,9 @@ type Func struct {
 	// in (nil without a result).
 	Block       *syntax.Block
 	ResultField *FrameField
+	// Choice: a choice point (slots.go), whose Body is the default
+	// policy and which an encounter's script may answer instead.
+	Choice bool
 }
 
 type Modifiers struct {

@@ -58,6 +58,13 @@ const (
 	CodeTieTogether  = "F702" // schedule together in a timed loop that is not simultaneous
 	CodeTimedOrder   = "F703" // a timed loop ordered by a pairwise order, or segments counting down
 	CodeTimedWord    = "F704" // a clock that is not count or segment, a tie word not first, last or together
+	// Language v2, item 5: slots, several declarations, choices (F720-F739).
+	CodeSlots         = "F720" // a slots declaration written wrongly
+	CodeUnknownSlot   = "F721" // an action's cost that names no slot
+	CodeOverSlots     = "F722" // a script line the round's slots cannot pay for
+	CodeChoiceDecl    = "F723" // a choice point declared wrongly
+	CodeUnknownChoice = "F724" // a script answer to no choice point
+	CodeHeldTwice     = "F725" // more than one held declaration on a script line
 )
 
 // CodeInfo describes a diagnostic code.
@@ -123,6 +130,12 @@ var Codes = []CodeInfo{
 	{CodeTieTogether, "tie-together", "A block scheduled together with the items of a timed loop that is not simultaneous.", false, false},
 	{CodeTimedOrder, "timed-order", "A timed loop ordered in a way its clock cannot run: by a pairwise order, or segments counting down.", false, false},
 	{CodeTimedWord, "timed-word", "A timed loop's clock other than count or segment, or a tie word other than first, last or together.", false, false},
+	{CodeSlots, "slots", "A slots declaration written twice, with a slot twice or with a count below 1.", false, false},
+	{CodeUnknownSlot, "unknown-slot", "An action whose cost names a slot the ruleset does not declare.", false, false},
+	{CodeOverSlots, "over-slots", "A script line with more declarations than a round's slots can pay for.", false, false},
+	{CodeChoiceDecl, "choice-decl", "A choice point without a combatant first, a result type or a default.", false, false},
+	{CodeUnknownChoice, "unknown-choice", "An encounter's answer to a choice point the ruleset does not declare.", false, false},
+	{CodeHeldTwice, "held-twice", "A script line that holds more than one declaration.", false, false},
 }
 
 // CodeByID finds a code's description.

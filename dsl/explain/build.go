@@ -19,6 +19,7 @@ type Doc struct {
 	Covers    []string `json:"covers,omitempty"`
 	Segments  int      `json:"segments"`
 	Default   string   `json:"default_action,omitempty"`
+	Slots     string   `json:"slots,omitempty"` // "main 1, move 1": the action slots a round (slots.go)
 	About     string   `json:"about,omitempty"`
 	Variant   *Variant `json:"variant,omitempty"`
 	Setup     []*Phase `json:"before_the_first_round"`
@@ -149,6 +150,7 @@ func Build(m *check.Model, own *syntax.File) *Doc {
 	if m.Default != nil {
 		d.Default = m.Default.Name
 	}
+	d.Slots = slotsText(m.Slots)
 	if own != nil && len(m.File.Sources) > 1 {
 		b.variant = own.Name
 		d.Variant = b.variantOf(own)
@@ -184,7 +186,9 @@ func Build(m *check.Model, own *syntax.File) *Doc {
 		case decl.Func != nil:
 			f := decl.Func
 			var value string
-			if f.Block != nil { // v2: a procedure has statements, not one expression
+			if f.Choice { // slots: a choice point's default policy
+				value = fmt.Sprintf("%s(%s) = %s, unless the encounter answers (a choice)", f.Name, paramsText(f.Params), f.Body.Raw())
+			} else if f.Block != nil { // v2: a procedure has statements, not one expression
 				value = fmt.Sprintf("%s(%s), a procedure of %d statement(s)", f.Name, paramsText(f.Params), len(f.Block.Stmts))
 			} else {
 				value = fmt.Sprintf("%s(%s) = %s", f.Name, paramsText(f.Params), f.Body.Raw())
@@ -455,7 +459,7 @@ func (b *builder) mods(m *syntax.ModifiersDecl) *Mods {
 }
 
 func (b *builder) action(a *syntax.ActionDecl) *Proc {
-	p := &Proc{Name: a.Name, Form: fmt.Sprintf("%s(%s)", a.Name, paramsText(a.Params)), About: b.about(a.Pos), Mark: b.mark(a.Pos, "action "+a.Name)}
+	p := &Proc{Name: a.Name, Form: fmt.Sprintf("%s(%s)%s", a.Name, paramsText(a.Params), costsText(a.Costs)), About: b.about(a.Pos), Mark: b.mark(a.Pos, "action "+a.Name)}
 	p.Steps, p.Uses = b.walk("action "+a.Name, a.Body)
 	return p
 }

@@ -97,6 +97,9 @@ func roundLine(d *Doc) string {
 	if d.Default != "" {
 		s += "; whoever declares nothing: " + d.Default
 	}
+	if d.Slots != "" {
+		s += "; action slots a round: " + d.Slots
+	}
 	return s
 }
 

@@ -98,6 +98,9 @@ func (w *walker) stmt(s *syntax.Stmt) []*Step {
 	case s.Emit != nil:
 		return one(w.emitStep(s.Emit))
 	case s.Act != nil:
+		if s.Act.Held { // slots: the held declaration, out of turn
+			return one(&Step{Text: fmt.Sprintf("%s acts now: perform its held declaration, if it holds one", w.expr(s.Act.Who))})
+		}
 		return one(&Step{Text: fmt.Sprintf("%s acts: resolve its declared action", w.expr(s.Act.Who))})
 	case s.Declare != nil:
 		if s.Declare.Who != nil {

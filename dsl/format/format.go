@@ -231,7 +231,7 @@ func (p *formatter) gap(offset int) (hasComment, hasBlank bool) {
 }
 
 func (p *formatter) decl(d *syntax.Decl) {
-	p.known(d, d.Pos, "Override", "Remove", "Ruleset", "Encounter", "Schema", "Side", "Const", "Event", "Handler", "Action", "Table", "Modifiers", "Func", "Phase", "End", "Script", "Ruling", "Map", "Test", "Order", "Condition")
+	p.known(d, d.Pos, "Override", "Remove", "Ruleset", "Encounter", "Schema", "Side", "Const", "Event", "Handler", "Action", "Table", "Modifiers", "Func", "Phase", "End", "Script", "Ruling", "Map", "Test", "Order", "Condition", "Slots")
 	if d.Override {
 		p.tok("override")
 		p.space()
@@ -272,8 +272,12 @@ func (p *formatter) decl(d *syntax.Decl) {
 		p.expr(c.Value)
 	case d.Func != nil:
 		f := d.Func
-		p.known(f, f.Pos, "Name", "Params", "Result", "Body", "Block")
-		p.tok("fn")
+		p.known(f, f.Pos, "Choice", "Name", "Params", "Result", "Body", "Block")
+		if f.Choice { // format_slots.go
+			p.tok("choice")
+		} else {
+			p.tok("fn")
+		}
 		p.space()
 		p.tok(f.Name)
 		p.params(f.Params)
@@ -310,13 +314,14 @@ func (p *formatter) decl(d *syntax.Decl) {
 		p.block(h.Body)
 	case d.Action != nil:
 		a := d.Action
-		p.known(a, a.Pos, "Name", "Params", "Body")
+		p.known(a, a.Pos, "Name", "Params", "Costs", "Body")
 		p.tok("action")
 		p.space()
 		p.tok(a.Name)
 		if p.peekIs("(") {
 			p.params(a.Params)
 		}
+		p.costs(a.Costs) // format_slots.go
 		p.block(a.Body)
 	case d.Table != nil:
 		p.table(d.Table)
@@ -344,6 +349,8 @@ func (p *formatter) decl(d *syntax.Decl) {
 		p.orderDecl(d.Order) // format_order.go
 	case d.Condition != nil:
 		p.condition(d.Condition) // format_condition.go
+	case d.Slots != nil:
+		p.slots(d.Slots) // format_slots.go
 	default:
 		p.fail(d.Pos, "a declaration the formatter does not know")
 	}
@@ -609,9 +616,13 @@ func (p *formatter) stmt(s *syntax.Stmt) {
 		p.name(e.Event)
 		p.args(e.Args)
 	case s.Act != nil:
-		p.known(s.Act, s.Act.Pos, "Who")
+		p.known(s.Act, s.Act.Pos, "Held", "Who")
 		p.tok("act")
 		p.space()
+		if s.Act.Held {
+			p.tok("held")
+			p.space()
+		}
 		p.expr(s.Act.Who)
 	case s.Declare != nil:
 		p.known(s.Declare, s.Declare.Pos, "Kw", "Who")
@@ -1158,29 +1169,22 @@ func (p *formatter) script(s *syntax.ScriptDecl) {
 	p.space()
 	p.openBlock()
 	for _, l := range s.Lines {
-		p.known(l, l.Pos, "Who", "Action", "Args")
+		p.known(l, l.Pos, "Who", "Choice", "Hold", "Action", "Args", "Then")
 		p.line()
 		p.tok(l.Who)
-		p.tok(":")
-		p.space()
-		p.tok(l.Action)
-		if p.peekIs("(") {
-			p.tok("(")
-			for i, a := range l.Args {
-				p.known(a, a.Pos, "Name", "Value")
-				if i > 0 {
-					p.tok(",")
-					p.space()
-				}
-				if a.Name != nil {
-					p.tok(*a.Name)
-					p.space()
-					p.tok("=")
-					p.space()
-				}
-				p.value(a.Value)
+		if l.Choice != nil { // format_slots.go
+			p.chooses(l.Choice)
+		} else {
+			p.tok(":")
+			p.space()
+			p.scriptStep(l.Hold, l.Action, l.Args)
+			for _, st := range l.Then {
+				p.known(st, st.Pos, "Hold", "Action", "Args")
+				p.space()
+				p.tok("then")
+				p.space()
+				p.scriptStep(st.Hold, st.Action, st.Args)
 			}
-			p.tok(")")
 		}
 		if p.peekIs(";") {
 			p.skip(";")

@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"fmt"
 	"strings"
 	"unicode"
 
@@ -15,8 +16,11 @@ func (p *project) encounterItems(c cursor, d *syntax.Decl, trimmed string) []Com
 	switch {
 	case d != nil && d.Script != nil && depth > 0:
 		line := strings.TrimSpace(c.before)
+		if f := strings.Fields(c.before); len(f) == 2 && f[1] == "chooses" && strings.HasSuffix(c.before, " ") {
+			return p.choiceItems() // "who chooses NAME = value"
+		}
 		if who, rest, ok := strings.Cut(line, ":"); ok && isName(strings.TrimSpace(who)) {
-			rest = strings.TrimSpace(rest)
+			rest = currentStep(strings.TrimSpace(rest))
 			if rest == "" {
 				var items []CompletionItem
 				for _, a := range p.declsOf(kindAction) {
@@ -97,4 +101,32 @@ func isName(s string) bool {
 		}
 	}
 	return true
+}
+
+// currentStep is the declaration of a script line being written: the
+// text after the last "then" outside parentheses, without "hold".
+func currentStep(rest string) string {
+	for i := len(rest) - len("then"); i >= 0; i-- {
+		if strings.HasPrefix(rest[i:], "then") && (i == 0 || rest[i-1] == ' ' || rest[i-1] == ')') &&
+			(i+4 == len(rest) || rest[i+4] == ' ') && strings.Count(rest[:i], "(") == strings.Count(rest[:i], ")") {
+			rest = strings.TrimSpace(rest[i+4:])
+			break
+		}
+	}
+	if r, ok := strings.CutPrefix(rest, "hold "); ok {
+		rest = strings.TrimSpace(r)
+	}
+	return rest
+}
+
+// choiceItems are the ruleset's choice points, for "who chooses ".
+func (p *project) choiceItems() []CompletionItem {
+	var items []CompletionItem
+	for _, d := range p.declsOf(kindFn) {
+		if f := d.Func; f != nil && f.Choice {
+			items = append(items, CompletionItem{Label: f.Name, Kind: ckFunction, Detail: fmt.Sprintf("choice(%s): %s", paramsText(f.Params), typeText(f.Result)),
+				InsertText: f.Name + " = ", SortText: "1" + f.Name})
+		}
+	}
+	return items
 }

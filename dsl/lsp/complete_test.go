@@ -117,6 +117,37 @@ func TestCompletionEncounter(t *testing.T) {
 	}
 }
 
+// TestCompletionSeveralDeclarations: after "then" (and "hold") a script
+// line offers the actions again, and their parameters inside the
+// parentheses; after "who chooses", the choice points.
+func TestCompletionSeveralDeclarations(t *testing.T) {
+	c := startServer(t)
+	c.initialize()
+	rel := "testdata/features/action_economy_fight.fray"
+	data, err := os.ReadFile(filepath.Join(repoRoot(t), rel))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name, marker string
+		want         string
+	}{
+		{"an action after then", "  kel: stand_up then \n", "attack"},
+		{"a held action's parameters", "  brom: go_prone then hold shoot(\n", "target"},
+		{"a choice point", "  kel chooses \n", "abort_spell"},
+	} {
+		text := strings.Replace(string(data), "round 2 {\n", "round 2 {\n"+tc.marker, 1)
+		uri, _ := c.open(rel, text)
+		items := complete(t, c, uri, at(t, text, tc.marker, 0, len(tc.marker)-1))
+		if got := labels(items); !slices.Contains(got, tc.want) {
+			t.Errorf("%s: %s missing from %v", tc.name, tc.want, got)
+		}
+	}
+	if got := currentStep("stand_up(x = \"a then b\") then hold attack(target = "); got != "attack(target =" {
+		t.Errorf("currentStep: %q", got)
+	}
+}
+
 func TestSignatureHelp(t *testing.T) {
 	c := startServer(t)
 	c.initialize()

@@ -72,15 +72,25 @@ func (p *project) encounterRole(d *syntax.Decl, t lexer.Token) *resolved {
 			if l.Pos.Offset == at {
 				return p.entity(name)
 			}
-			if pos, ok := nameAfter(toks, l.Pos.Offset+len(l.Who), l.Action); ok && pos.Offset == at {
-				return p.named(kindAction, name)
-			}
-			for _, a := range l.Args {
-				if a.Name != nil && a.Pos.Offset == at {
-					return p.actionParam(l.Action, name)
+			if ch := l.Choice; ch != nil { // "who chooses NAME = VALUE"
+				if pos, ok := nameAfter(toks, ch.Pos.Offset+len("chooses"), ch.Name); ok && pos.Offset == at {
+					return p.named(kindFn, name)
 				}
-				if value(a.Value) {
-					return p.entity(name)
+				continue
+			}
+			steps := []*syntax.Step{{Pos: l.Pos, Action: l.Action, Args: l.Args}}
+			steps[0].Pos.Offset += len(l.Who)
+			for _, st := range append(steps, l.Then...) { // several declarations (slots)
+				if pos, ok := nameAfter(toks, st.Pos.Offset, st.Action); ok && pos.Offset == at {
+					return p.named(kindAction, name)
+				}
+				for _, a := range st.Args {
+					if a.Name != nil && a.Pos.Offset == at {
+						return p.actionParam(st.Action, name)
+					}
+					if value(a.Value) {
+						return p.entity(name)
+					}
 				}
 			}
 		}

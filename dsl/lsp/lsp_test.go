@@ -217,6 +217,28 @@ func TestDefinition(t *testing.T) {
 			}
 		})
 	}
+	// Several declarations a line and a choice answered (slots): each
+	// action after then, its arguments, and the choice point.
+	aeURI, ae := c.open("testdata/features/action_economy_fight.fray")
+	for _, tc := range []struct {
+		name, marker string
+		delta        int
+		want         Location
+	}{
+		{"an action after then", "then attack(target = grishak)", len("then "),
+			wantAt(t, "testdata/features/action_economy.fray", "action attack(", 0, len("action "), len("attack"))},
+		{"its argument's parameter", "then attack(target = grishak)", len("then attack("),
+			wantAt(t, "testdata/features/action_economy.fray", "action attack(target", 0, len("action attack("), len("target"))},
+		{"a held action", "hold snap_attack", len("hold "),
+			wantAt(t, "testdata/features/action_economy.fray", "action snap_attack", 0, len("action "), len("snap_attack"))},
+		{"a choice answered", "chooses abort_spell = false", len("chooses "),
+			wantAt(t, "testdata/features/action_economy.fray", "choice abort_spell", 0, len("choice "), len("abort_spell"))},
+	} {
+		got := definition(t, c, aeURI, at(t, ae, tc.marker, 0, tc.delta))
+		if len(got) != 1 || got[0] != tc.want {
+			t.Errorf("%s: got %+v, want %+v", tc.name, got, tc.want)
+		}
+	}
 	// A local's definition is its let.
 	tenURI, ten := c.open("rules/ten_segment_rounds.fray")
 	got := definition(t, c, tenURI, at(t, ten, "foe == nil", 0, 1))

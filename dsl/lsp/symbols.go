@@ -166,7 +166,14 @@ func (ol *outline) decl(d *syntax.Decl, from, to int) (DocumentSymbol, bool) {
 		}
 		sym := ol.sym(name, "declarations", symNamespace, from, to, d.Script.Pos, len(name))
 		for _, l := range d.Script.Lines {
-			sym.Children = append(sym.Children, ol.sym(l.Who+": "+l.Action, "", symVariable, l.Pos.Offset, l.EndPos.Offset, l.Pos, len(l.Who)))
+			label := l.Who + ": " + l.Action
+			for _, st := range l.Then { // several declarations (slots)
+				label += " then " + st.Action
+			}
+			if l.Choice != nil {
+				label = l.Who + " chooses " + l.Choice.Name
+			}
+			sym.Children = append(sym.Children, ol.sym(label, "", symVariable, l.Pos.Offset, l.EndPos.Offset, l.Pos, len(l.Who)))
 		}
 		return sym, true
 	case d.Ruling != nil:

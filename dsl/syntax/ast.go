@@ -86,6 +86,7 @@ type Decl struct {
 	Map       *MapDecl       `parser:"| @@"`
 	Order     *OrderDecl     `parser:"| @@"`   // v2 (part B): ast_order.go
 	Condition *ConditionDecl `parser:"| @@"`   // condition.go (language v2, part D)
+	Slots     *SlotsDecl     `parser:"| @@"`   // slots.go (language v2, item 5)
 	Test      *TestDecl      `parser:"| @@ )"` // test_ast.go
 }
 
@@ -220,7 +221,8 @@ type ConstDecl struct {
 // "return EXPR", and may have no result (proc.go in dsl/check).
 type FuncDecl struct {
 	Pos    lexer.Position
-	Name   string   `parser:"\"fn\" @Ident \"(\""`
+	Choice bool     `parser:"( @\"choice\" | \"fn\" )"` // slots.go: a choice point
+	Name   string   `parser:"@Ident \"(\""`
 	Params []*Param `parser:"(@@ (\",\" @@)*)? \")\""`
 	Result *TypeRef `parser:"(\":\" @@)?"`
 	Body   *Expr    `parser:"( \"=\" @@"`
@@ -255,9 +257,10 @@ type HandlerDecl struct {
 // ActionDecl is something a combatant can declare and resolve.
 type ActionDecl struct {
 	Pos    lexer.Position
-	Name   string   `parser:"\"action\" @Ident"`
-	Params []*Param `parser:"(\"(\" (@@ (\",\" @@)*)? \")\")?"`
-	Body   *Block   `parser:"@@"`
+	Name   string       `parser:"\"action\" @Ident"`
+	Params []*Param     `parser:"(\"(\" (@@ (\",\" @@)*)? \")\")?"`
+	Costs  []*CostGroup `parser:"(\"costs\" @@ (\",\" @@)*)?"` // slots.go
+	Body   *Block       `parser:"@@"`
 }
 
 // TableDecl is a table keyed by roll values or ranges, or by several
@@ -362,13 +365,18 @@ type ScriptDecl struct {
 	Lines    []*Declaration `parser:"@@* \"}\""`
 }
 
-// Declaration is "who: action(arg = value, ...)".
+// Declaration is "who: action(arg = value, ...)", with further actions
+// after "then" and any of them held ("who: hold action(...)"), or a
+// choice answered: "who chooses choice = value" (slots.go).
 type Declaration struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
-	Who    string `parser:"@Ident \":\""`
-	Action string `parser:"@Ident"`
-	Args   []*Arg `parser:"(\"(\" (@@ (\",\" @@)*)? \")\")? \";\"?"`
+	Who    string        `parser:"@Ident"`
+	Choice *ChoiceAnswer `parser:"( @@"`
+	Hold   bool          `parser:"| \":\" ( (?= \"hold\" (?! \"then\") Ident (?! \":\" | \"chooses\")) @\"hold\" )?"` // slots.go: not an action named hold
+	Action string        `parser:"@Ident"`
+	Args   []*Arg        `parser:"(\"(\" (@@ (\",\" @@)*)? \")\")?"`
+	Then   []*Step       `parser:"(\"then\" @@)* ) \";\"?"`
 }
 
 // Arg is a positional or named script argument.
@@ -494,8 +502,9 @@ type EmitStmt struct {
 
 // ActStmt resolves a combatant's declared action.
 type ActStmt struct {
-	Pos lexer.Position
-	Who *Expr `parser:"\"act\" @@"`
+	Pos  lexer.Position
+	Held bool  `parser:"\"act\" ( (?= \"held\" Ident) @\"held\" )?"` // slots.go: the held declaration
+	Who  *Expr `parser:"@@"`
 }
 
 // DeclareStmt collects every living combatant's declaration for the

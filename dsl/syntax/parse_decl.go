@@ -28,7 +28,7 @@ var declForms = []form[Decl]{
 	formOf(func(d *Decl) **ActionDecl { return &d.Action }, "action"),
 	formOf(func(d *Decl) **TableDecl { return &d.Table }, "table"),
 	formOf(func(d *Decl) **ModifiersDecl { return &d.Modifiers }, "modifiers"),
-	formOf(func(d *Decl) **FuncDecl { return &d.Func }, "fn"),
+	formOf(func(d *Decl) **FuncDecl { return &d.Func }, "fn", "choice"),
 	formOf(func(d *Decl) **PhaseDecl { return &d.Phase }, "phase"),
 	formOf(func(d *Decl) **EndDecl { return &d.End }, "end"),
 	formOf(func(d *Decl) **ScriptDecl { return &d.Script }, "surprise", "round"),
@@ -36,6 +36,7 @@ var declForms = []form[Decl]{
 	formOf(func(d *Decl) **MapDecl { return &d.Map }, "map"),
 	formOf(func(d *Decl) **OrderDecl { return &d.Order }, "order"),
 	formOf(func(d *Decl) **ConditionDecl { return &d.Condition }, "condition"),
+	formOf(func(d *Decl) **SlotsDecl { return &d.Slots }, "slots"),
 	formOf(func(d *Decl) **TestDecl { return &d.Test }, "test", "property"),
 }
 

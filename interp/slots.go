@@ -1,0 +1,156 @@
+package interp
+
+import (
+	"fmt"
+	"reflect"
+
+	"github.com/frayrules/fray/dsl/check"
+	"github.com/frayrules/fray/dsl/diag"
+)
+
+// Several declarations a round, held declarations and choice points
+// (language v2, issue #16 item 5; dsl/check/slots.go, docs/actions.md).
+//
+// A combatant's declarations of a round are a chain (declared.next) in
+// the order its script line gives them; r.declared holds the first, so
+// c.action, declared_int and declared_string read the first
+// declaration as before. "act c" performs every declaration that is not
+// held, in order, stopping when the combatant leaves the fight; "act
+// held c" performs the first held one not yet performed. Nothing here
+// runs for a combatant with one declaration that is not held: act tests
+// d.next and d.held and goes on as before.
+
+// KChoice is the kind of the log line of a choice point's answer.
+const KChoice = "choice"
+
+// actAll performs a chain of declarations, the held ones left for "act
+// held".
+func (r *Run) actAll(cp addr, ct reflect.Type, d *declared) error {
+	first := true
+	for ; d != nil; d = d.next {
+		if d.held {
+			continue
+		}
+		// Standing up then attacking: a blow that felled the combatant
+		// in between (a reaction, say) ends its turn.
+		if !first && !r.inFightP(cp) {
+			return nil
+		}
+		first = false
+		if err := r.perform(cp, ct, d); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// act held WHO: the combatant performs its held declaration now, out of
+// turn (from a reaction, say); nothing if it holds none.
+func (p *Plan) compileActHeld(at diag.Range, who *check.CExpr) stmtFn {
+	find := p.somebody(who)
+	return func(r *Run, base addr) (flow, error) {
+		r.reason = "act held"
+		cp, ct, err := find(r, base)
+		if err != nil {
+			return flowNext, err
+		}
+		return flowNext, r.actHeld(at, cp, ct)
+	}
+}
+
+func (r *Run) actHeld(at diag.Range, cp addr, ct reflect.Type) error {
+	if cp.isNil() {
+		return &RunError{At: at, Msg: "act held needs a combatant, found nobody"}
+	}
+	if !r.inFightP(cp) {
+		return nil
+	}
+	d := r.heldOf(load[int](cp, r.plan.lay.idx))
+	if d == nil {
+		return nil
+	}
+	if len(r.conds) > 0 { // conditions.go
+		if k := r.cannotAct(cp); k != nil {
+			r.skipAct(cp, k)
+			return nil
+		}
+	}
+	d.done = true // performed once, even if its body fails
+	return r.perform(cp, ct, d)
+}
+
+// heldOf is the first held declaration of combatant i not yet performed.
+func (r *Run) heldOf(i int) *declared {
+	for d := r.declared[i]; d != nil; d = d.next {
+		if d.held && !d.done {
+			return d
+		}
+	}
+	return nil
+}
+
+// Declares is declares(c, action) (stdlib.DeclarationWorld).
+func (r *Run) Declares(c any, action string) (bool, error) {
+	cv, err := ptrOf(c)
+	if err != nil {
+		return false, err
+	}
+	d := r.declared[idxOf(cv)]
+	if d == nil {
+		d = r.defaultDecl()
+	}
+	for ; d != nil; d = d.next {
+		if d.action.a.Name == action {
+			return true, nil
+		}
+	}
+	return false, nil
+}
+
+// Holding is holding(c) (stdlib.DeclarationWorld).
+func (r *Run) Holding(c any) (bool, error) {
+	cv, err := ptrOf(c)
+	if err != nil {
+		return false, err
+	}
+	return r.heldOf(idxOf(cv)) != nil, nil
+}
+
+// choose answers a choice point for the combatant args[0]: the
+// encounter's answer for it this round, else the default policy; the
+// log says which.
+func (r *Run) choose(f *check.Func, args []any) (any, error) {
+	cv, err := ptrOf(args[0])
+	if err != nil {
+		r.callFailed = true
+		return nil, fmt.Errorf("choice %s: made by nobody", f.Name)
+	}
+	who := nameOf(cv)
+	var v any
+	by := ""
+	for _, a := range r.enc.Choices[r.round] {
+		if a.Func == f && a.Who == who {
+			v, by = a.Value, "script"
+			if err := r.Work(1); err != nil {
+				r.callFailed = true
+				return nil, err
+			}
+			break
+		}
+	}
+	if by == "" {
+		if v, err = r.callExpr(f, args); err != nil {
+			return nil, err
+		}
+		by = "default"
+	}
+	if !r.quiet() {
+		how := "by default"
+		if by == "script" {
+			how = "script"
+		}
+		r.emitLog(&Event{Kind: KChoice, Who: who, Name: f.Name, Args: map[string]any{"value": v, "by": by},
+			Text: fmt.Sprintf("%s chooses %s: %s (%s)", who, f.Name, quoteArg(v), how)})
+	}
+	return v, nil
+}
