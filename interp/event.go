@@ -35,4 +35,6 @@ const (
 	KModifier = "modifier"
 	KTable    = "table"
 	KEnd      = "end"
+	KPoint    = "point" // v2 item 3: a point raised (point.go)
+	KReact    = "react" // v2 item 3: a reaction to it
 )

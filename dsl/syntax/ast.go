@@ -86,6 +86,8 @@ type Decl struct {
 	Map       *MapDecl       `parser:"| @@"`
 	Order     *OrderDecl     `parser:"| @@"`   // v2 (part B): ast_order.go
 	Condition *ConditionDecl `parser:"| @@"`   // condition.go (language v2, part D)
+	Point     *PointDecl     `parser:"| @@"`   // v2 item 3: point_ast.go
+	React     *ReactDecl     `parser:"| @@"`   // v2 item 3: point_ast.go
 	Test      *TestDecl      `parser:"| @@ )"` // test_ast.go
 }
 
@@ -94,8 +96,9 @@ type Decl struct {
 type RemoveDecl struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
-	Kind   string `parser:"\"remove\" @(\"phase\" | \"table\" | \"modifiers\" | \"action\" | \"event\" | \"const\" | \"on\" | \"fn\" | \"condition\")"`
+	Kind   string `parser:"\"remove\" @(\"phase\" | \"table\" | \"modifiers\" | \"action\" | \"event\" | \"const\" | \"on\" | \"fn\" | \"condition\" | \"point\" | \"react\")"`
 	Name   string `parser:"@Ident"`
+	Label  *Str   `parser:"@String?"` // v2 item 3: remove react POINT "label"
 }
 
 // RulesetDecl is the header of a rule file.
@@ -442,7 +445,10 @@ type Stmt struct {
 	Engage    *EngageStmt    `parser:"| @@"`
 	Disengage *DisengageStmt `parser:"| @@"`
 	Call      *CallStmt      `parser:"| @@"` // v2: call_ast.go
-	Assign    *AssignStmt    `parser:"| @@"`
+	// v2 item 3 (point_ast.go).
+	Interrupt     *InterruptStmt     `parser:"| @@"`
+	CancelPending *CancelPendingStmt `parser:"| @@"`
+	Assign        *AssignStmt        `parser:"| @@"`
 }
 
 // LetStmt binds a local name.
