@@ -179,7 +179,7 @@ func (r *Run) react(pp *pointPlan, pfr reflect.Value, pb addr) (bool, error) {
 			}
 		}
 		store(rb, rp.cancelled.off, cancelled)
-		who := pointActor(pt, pfr)
+		who := rp.actor(pfr)
 		pushed := who != ""
 		if pushed {
 			r.actors = append(r.actors, who)
@@ -220,7 +220,10 @@ func (r *Run) runReaction(rp *reactionPlan, rb addr, who string) (ran bool, err 
 		return false, err
 	}
 	if !r.quiet() {
-		text := "react " + rp.rc.Point.Name
+		text := "reaction to " + rp.rc.Point.Name
+		if rp.rc.By != nil {
+			text = who + " reacts to " + rp.rc.Point.Name
+		}
 		if rp.rc.Label != "" {
 			text += ": " + rp.rc.Label
 		}
@@ -258,6 +261,9 @@ func (p *Plan) compileCancelPending(at diag.Range, rc *check.Reaction) stmtFn {
 // may roll or fail.
 func (r *Run) logPoint(pp *pointPlan, pfr reflect.Value) error {
 	pt := pp.pt
+	if pt.Template != nil && len(pt.Template.Parts) == 0 {
+		return nil // "": a silent point, as a silent event
+	}
 	if r.opt.Sink == nil {
 		r.seq++
 		if pt.Template != nil {
@@ -283,6 +289,18 @@ func (r *Run) logPoint(pp *pointPlan, pfr reflect.Value) error {
 	}
 	r.emitLog(&Event{Kind: KPoint, Name: pt.Name, Who: pointActor(pt, pfr), Args: args, Text: text})
 	return nil
+}
+
+// actor is who a reaction acts for: the parameter its by names, or the
+// point's first combatant.
+func (rp *reactionPlan) actor(pfr reflect.Value) string {
+	if by := rp.rc.By; by != nil {
+		if a := pfr.Elem().Field(by.Field.Index); a.IsValid() && !a.IsNil() {
+			return nameOf(a)
+		}
+		return ""
+	}
+	return pointActor(rp.rc.Point, pfr)
 }
 
 // pointActor is the point's first combatant that is somebody: its

@@ -42,6 +42,9 @@ type Point struct {
 type Reaction struct {
 	Point *Point
 	Label string // "" for none
+	// By is the parameter naming who reacts (nil: the point's first
+	// combatant, as an event's handlers act for theirs).
+	By    *ParamInfo
 	When  *CExpr // nil: always
 	Body  *syntax.Block
 	Frame *Frame // the point's fields, then cancelled, then the body's locals
@@ -124,6 +127,9 @@ func (c *checker) checkReactions() {
 			}
 			labels[pt][rc.Label] = rd
 		}
+		if rd.By != nil {
+			rc.By = c.reactBy(pt, rd.By)
+		}
 		fr := &Frame{Name: "react " + pt.Name}
 		for _, f := range pt.Frame.Fields {
 			cp := *f
@@ -143,6 +149,22 @@ func (c *checker) checkReactions() {
 		(&bodyCheck{c: c, fr: fr, kind: bodyHandler, reaction: rc, final: true}).run(rd.Body)
 		pt.Reactions = append(pt.Reactions, rc)
 	}
+}
+
+// reactBy finds the combatant parameter a reaction names with by.
+func (c *checker) reactBy(pt *Point, n *syntax.Name) *ParamInfo {
+	var names []string
+	for _, p := range pt.Params {
+		if p.Type.Kind == KCombatant {
+			if p.Name == n.Text {
+				return p
+			}
+			names = append(names, p.Name)
+		}
+	}
+	c.errorf(diag.CodeReactBy, syntax.RangeOf(n.Pos, n.EndPos), c.didYouMean(n.Text, names, "by names a combatant parameter of the point: the one who reacts"),
+		"point %s has no combatant parameter %s", pt.Name, n.Text)
+	return nil
 }
 
 // checkUnusedPoints warns about a point no rule raises.
@@ -177,8 +199,10 @@ func (bc *bodyCheck) interrupt(s *syntax.InterruptStmt) {
 	bc.args("interrupt", "the point", pt.Name, syntax.RangeOf(s.Pos, s.Point.EndPos), s.Args, pt.Params)
 	in := &Interrupt{Point: pt}
 	bc.scopes = append(bc.scopes, map[string]bool{})
-	for i, prm := range pt.Params {
-		in.Locals = append(in.Locals, bc.pointLocal(s, i, prm))
+	if s.Pending != nil || s.Else != nil { // without blocks, nothing reads the parameters back
+		for i, prm := range pt.Params {
+			in.Locals = append(in.Locals, bc.pointLocal(s, i, prm))
+		}
 	}
 	bc.optBlock(s.Pending)
 	bc.optBlock(s.Else)

@@ -57,6 +57,7 @@ const (
 	CodeReactLabel     = "F682" // two reactions of a point with one label
 	CodeInterruptLocal = "F683" // a point parameter that would hide a local in an interrupt's blocks
 	CodeCancelled      = "F684" // cancelled assigned, or a point parameter named cancelled
+	CodeReactBy        = "F685" // a reaction's by that names no combatant parameter of its point
 )
 
 // CodeInfo describes a diagnostic code.
@@ -121,6 +122,7 @@ var Codes = []CodeInfo{
 	{CodeReactLabel, "reaction-label", "Two reactions of one point with the same label.", false, false},
 	{CodeInterruptLocal, "interrupt-local", "A point's parameter that would hide a local of the body raising it.", false, false},
 	{CodeCancelled, "cancelled", "An assignment to a reaction's built-in cancelled, or a point parameter of that name.", false, false},
+	{CodeReactBy, "react-by", "A reaction's by that names no combatant parameter of its point.", false, false},
 }
 
 // CodeByID finds a code's description.

@@ -27,12 +27,15 @@ type PointDecl struct {
 	Template *Str     `parser:"@String?"`
 }
 
-// ReactDecl is a reaction: "react POINT ["label"] [when COND] { BODY }".
+// ReactDecl is a reaction: "react POINT ["label"] [by PARAM] [when COND]
+// { BODY }"; by names the point's combatant who reacts (its rolls and its
+// line of the log are that combatant's).
 type ReactDecl struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
 	Point  *Name  `parser:"\"react\" @@"`
 	Label  *Str   `parser:"@String?"`
+	By     *Name  `parser:"(\"by\" @@)?"`
 	When   *Expr  `parser:"(\"when\" @@)?"`
 	Body   *Block `parser:"@@"`
 }
