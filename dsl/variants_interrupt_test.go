@@ -1,0 +1,47 @@
+package dsl_test
+
+import (
+	"bytes"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/frayrules/fray/dsl/check"
+	"github.com/frayrules/fray/dsl/diag"
+)
+
+// A variant overrides and removes reactions by their point and label, and
+// adds its own after the base's (language v2, item 3); lint refuses an
+// override whose label the base lacks, and a label on another removal.
+func TestVariantReactions(t *testing.T) {
+	dir := filepath.Join("..", "testdata", "variants")
+	v, diags := check.UnderRoot("..").LoadRuleset(filepath.Join(dir, "interrupts_variant.fray"), diag.Sources{})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	hits := v.Points["hits"]
+	if hits == nil {
+		t.Fatal("the variant lost the base's point hits")
+	}
+	var labels []string
+	for _, rc := range hits.Reactions {
+		labels = append(labels, rc.Label)
+	}
+	if got, want := strings.Join(labels, ", "), "snap attack, parry, shield wall"; got != want {
+		t.Errorf("reactions of hits: %s, want %s", got, want)
+	}
+	if parry := hits.Reactions[1]; len(parry.Body.Stmts) != 1 || parry.Body.Stmts[0].Assign == nil || parry.Body.Stmts[0].Assign.Value.Raw() != "int(damage / 2)" {
+		t.Errorf("the variant's parry (int(damage / 2)) replaces the base's")
+	}
+	src := diag.Sources{}
+	var buf bytes.Buffer
+	diag.WriteText(&buf, check.UnderRoot("..").Lint(filepath.Join(dir, "interrupts_bad_variant.fray"), src), src)
+	for _, want := range []string{
+		"override of react hits pary, which the base ruleset does not have [F403]", "did you mean hits parry?",
+		"remove phase takes no label [F403]",
+	} {
+		if !strings.Contains(buf.String(), want) {
+			t.Errorf("missing %q in:\n%s", want, buf.String())
+		}
+	}
+}
