@@ -93,10 +93,13 @@ func (p *Plan) lowerPoints() {
 }
 
 type interruptNode struct {
-	at      diag.Range
-	pp      *pointPlan
-	args    []intoFn // each argument, into its parameter's place in the point's frame
-	locals  []slot   // the raising body's locals that take the parameters back
+	at     diag.Range
+	pp     *pointPlan
+	args   []intoFn // each argument, into its parameter's place in the point's frame
+	locals []slot   // the raising body's locals that take the parameters back
+	// back copies each parameter from the point's frame into its local by
+	// offset; nil for one that goes through reflect.
+	back    []func(dst, src addr)
 	pending block
 	els     block
 }
@@ -113,8 +116,13 @@ func (p *Plan) compileInterrupt(at diag.Range, s *syntax.InterruptStmt) stmtFn {
 	for i, a := range s.Args {
 		n.args = append(n.args, p.into(p.expr(a), n.pp.params[i].t, at))
 	}
-	for _, ff := range in.Locals {
-		n.locals = append(n.locals, p.slotOf(ff.Index, nil))
+	for i, ff := range in.Locals {
+		s, ps := p.slotOf(ff.Index, nil), n.pp.params[i]
+		var cp func(dst, src addr)
+		if s.ok && ps.ok && s.t == ps.t {
+			cp = copier(s.t, ps.off, s.off)
+		}
+		n.locals, n.back = append(n.locals, s), append(n.back, cp)
 	}
 	n.pending, n.els = p.block(s.Pending), p.block(s.Else)
 	return n.run
@@ -145,11 +153,11 @@ func (n *interruptNode) run(r *Run, base addr) (flow, error) {
 		return flowNext, err
 	}
 	for i, s := range n.locals {
-		src := pfr.Elem().Field(pp.pt.Params[i].Field.Index)
-		if cp := copier(s.t, pp.params[i].off, s.off); s.ok && pp.params[i].ok && s.t == pp.params[i].t && cp != nil {
+		if cp := n.back[i]; cp != nil {
 			cp(base, pb)
 			continue
 		}
+		src := pfr.Elem().Field(pp.pt.Params[i].Field.Index)
 		if err := r.storeValue(valueAt(s.t, fieldAt(base, s.off)).Elem(), src, n.at); err != nil {
 			return flowNext, err
 		}
