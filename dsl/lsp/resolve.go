@@ -31,18 +31,19 @@ const (
 	kindBuiltinAttr
 	kindKeyword
 	kindDice
-	kindFile // an import's path
+	kindFile  // an import's path
+	kindPoint // v2 item 3: a point of reactions
 )
 
 var kindWords = map[kind]string{
 	kindConst: "const", kindFn: "fn", kindEvent: "event", kindAction: "action", kindTable: "table",
-	kindModifiers: "modifiers", kindPhase: "phase",
+	kindModifiers: "modifiers", kindPhase: "phase", kindPoint: "point",
 }
 
 // kindOfWord is the kind a declaration keyword (after remove) names.
 var kindOfWord = map[string]kind{
 	"const": kindConst, "fn": kindFn, "event": kindEvent, "on": kindEvent, "action": kindAction,
-	"table": kindTable, "modifiers": kindModifiers, "phase": kindPhase,
+	"table": kindTable, "modifiers": kindModifiers, "phase": kindPhase, "point": kindPoint, "react": kindPoint,
 }
 
 // resolved is what the name under the cursor refers to.
@@ -82,6 +83,8 @@ func declName(d *syntax.Decl) (kind, string, lexer.Position) {
 		return kindModifiers, d.Modifiers.Name, d.Modifiers.Pos
 	case d.Phase != nil:
 		return kindPhase, d.Phase.Name, d.Phase.Pos
+	case d.Point != nil:
+		return kindPoint, d.Point.Name, d.Point.Pos
 	}
 	return kindNone, "", lexer.Position{}
 }
@@ -91,7 +94,7 @@ func declName(d *syntax.Decl) (kind, string, lexer.Position) {
 func (p *project) findDecl(k kind, name string) (*syntax.Decl, fileOf) {
 	for _, fo := range p.files() {
 		for _, d := range fo.f.Decls {
-			if d.Remove != nil && d.Remove.Name == name && kindOfWord[d.Remove.Kind] == k && d.Remove.Kind != "on" {
+			if d.Remove != nil && d.Remove.Name == name && kindOfWord[d.Remove.Kind] == k && d.Remove.Kind != "on" && d.Remove.Kind != "react" {
 				return nil, fileOf{}
 			}
 			if dk, dn, _ := declName(d); dk == k && dn == name {
@@ -225,6 +228,8 @@ func (p *project) identAt(i int) *resolved {
 		return p.named(kindEvent, name)
 	case prev == "apply":
 		return p.named(kindTable, name)
+	case prev == "interrupt" || prev == "react":
+		return p.named(kindPoint, name) // v2 item 3
 	case (prev == "before" || prev == "after") && d != nil && d.Phase != nil && d.Phase.Body != nil && t.Pos.Offset < d.Phase.Body.Pos.Offset:
 		return p.named(kindPhase, name)
 	case prev == "default" && d != nil && d.Ruleset != nil:

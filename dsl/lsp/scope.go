@@ -103,6 +103,12 @@ func (p *project) binders(off int) []binder {
 		w.block(d.Handler.Body)
 	case d.Phase != nil:
 		w.block(d.Phase.Body)
+	case d.React != nil: // v2 item 3: a reaction sees its point's parameters and cancelled
+		if pt, fo := p.findDecl(kindPoint, d.React.Point.Text); pt != nil {
+			params(pt.Point.Params, fo.u)
+		}
+		bs = append(bs, binder{name: "cancelled", what: "whether a reaction said cancel", from: from, to: to, typ: "bool"})
+		w.block(d.React.Body)
 	}
 	return bs
 }
@@ -139,6 +145,9 @@ func (w *scopeWalker) stmt(s *syntax.Stmt, in *syntax.Block) {
 		w.block(s.Segment.Body)
 	case s.While != nil:
 		w.block(s.While.Body)
+	case s.Interrupt != nil: // v2 item 3
+		w.block(s.Interrupt.Pending)
+		w.block(s.Interrupt.Else)
 	case s.Group != nil && s.Group.Var != nil && s.Group.Group != nil && s.Group.Body != nil:
 		g := s.Group
 		pos, gpos := g.Var.Pos, g.Group.Pos
