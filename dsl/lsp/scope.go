@@ -66,7 +66,12 @@ func (p *project) binders(off int) []binder {
 	implicit := func(name, what string, from, to int) {
 		bs = append(bs, binder{name: name, what: what, from: from, to: to, typ: "combatant"})
 	}
-	w := &scopeWalker{u: u, add: func(b binder) { bs = append(bs, b) }}
+	w := &scopeWalker{u: u, add: func(b binder) { bs = append(bs, b) }, point: func(name string) ([]*syntax.Param, *unit) {
+		if pt, fo := p.findDecl(kindPoint, name); pt != nil {
+			return pt.Point.Params, fo.u
+		}
+		return nil, nil
+	}}
 	switch {
 	case d.Action != nil:
 		implicit("self", "the combatant resolving the action", from, to)
@@ -117,6 +122,9 @@ func (p *project) binders(off int) []binder {
 type scopeWalker struct {
 	u   *unit
 	add func(binder)
+	// point finds a point's parameters and the unit declaring them (v2
+	// item 3): an interrupt's blocks see them as locals.
+	point func(name string) ([]*syntax.Param, *unit)
 }
 
 func (w *scopeWalker) block(b *syntax.Block) {
@@ -145,9 +153,20 @@ func (w *scopeWalker) stmt(s *syntax.Stmt, in *syntax.Block) {
 		w.block(s.Segment.Body)
 	case s.While != nil:
 		w.block(s.While.Body)
-	case s.Interrupt != nil: // v2 item 3
-		w.block(s.Interrupt.Pending)
-		w.block(s.Interrupt.Else)
+	case s.Interrupt != nil && s.Interrupt.Pending != nil: // v2 item 3
+		in := s.Interrupt
+		end := in.Pending.EndPos.Offset
+		if in.Else != nil {
+			end = in.Else.EndPos.Offset
+		}
+		if ps, pu := w.point(in.Point.Text); ps != nil {
+			for _, prm := range ps {
+				pos := prm.Pos
+				w.add(binder{name: prm.Name, what: "the point's parameter, as its reactions left it", at: &pos, u: pu, from: in.Pending.Pos.Offset, to: end, typ: typeText(prm.Type), param: prm})
+			}
+		}
+		w.block(in.Pending)
+		w.block(in.Else)
 	case s.Group != nil && s.Group.Var != nil && s.Group.Group != nil && s.Group.Body != nil:
 		g := s.Group
 		pos, gpos := g.Var.Pos, g.Group.Pos

@@ -56,6 +56,7 @@ func TestHoverAndDefinitionPoints(t *testing.T) {
 		{"a point reacted to", `react casts`, len("react "), "point casts(caster: combatant, target: combatant, power: int)"},
 		{"a reaction's parameter", "damage = max(damage", 0, "(parameter) damage: int"},
 		{"cancelled", "!cancelled &&", 1, "cancelled"},
+		{"a point's parameter in the pending block", "emit hit(caster, target, power)", len("emit hit(caster, target, "), "power: int"},
 	} {
 		if got := hoverText(t, c, uri, at(t, text, tt.marker, 0, tt.delta)); !strings.Contains(got, tt.want) {
 			t.Errorf("%s: hover %q, want it to contain %q", tt.name, got, tt.want)
