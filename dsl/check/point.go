@@ -192,8 +192,12 @@ func (bc *bodyCheck) interrupt(s *syntax.InterruptStmt) {
 		for _, a := range s.Args {
 			bc.compile(a, nil)
 		}
+		// Without the point its parameters are unknown: the blocks are
+		// checked quietly rather than report each use of one.
+		c.quiet++
 		bc.optBlock(s.Pending)
 		bc.optBlock(s.Else)
+		c.quiet--
 		return
 	}
 	bc.args("interrupt", "the point", pt.Name, syntax.RangeOf(s.Pos, s.Point.EndPos), s.Args, pt.Params)
