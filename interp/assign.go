@@ -184,6 +184,9 @@ func (n *assignNode) combine(dst reflect.Value, v any) error {
 	held := dst
 	if dst.Kind() == reflect.Interface {
 		held = dst.Elem()
+		if !held.IsValid() { // v2: an optional value that is none (check/optional.go)
+			return &RunError{At: n.at, Msg: fmt.Sprintf("cannot apply %s to %s: it is none (set it with = first)", n.op, n.t.Label)}
+		}
 	}
 	switch held.Kind() {
 	case reflect.Int:

@@ -142,6 +142,10 @@ var Funcs = sortFuncs([]*Func{
 		Impl: func(w World, a []any) (any, error) { return w.Members(a[0]) },
 	},
 	{
+		Name: "flatten", Doc: "the elements of a list and of the lists inside it, in order: flatten(map(g, members(#))) is every member of the sides of g",
+		Params: []Kind{Any}, Result: Any, World: true, Impl: flattenImpl,
+	},
+	{
 		Name: "living", Doc: "the combatants of a list that are in the fight: alive, present and with an empty state",
 		Params: []Kind{Combatants}, Result: Combatants, World: true,
 		Impl: func(w World, a []any) (any, error) { return w.Living(a[0]) },

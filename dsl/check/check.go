@@ -129,6 +129,8 @@ func (c *checker) checkRuleset() {
 	defaultAction := c.checkHeader(header)
 	c.buildGlobals()
 	c.declareRefFuncs() // v2: refs.go
+	c.declareOptFuncs() // v2: optional.go
+	c.declareOrFuncs()  // v2: optional.go
 	c.checkConsts()
 	c.declareTables()
 	c.declareModifiers()

@@ -137,11 +137,25 @@ func typedList(l []any, t reflect.Type, k stdlib.Kind) (any, error) {
 	for _, x := range l {
 		v := reflect.ValueOf(x)
 		if !v.IsValid() || v.Type() != t.Elem() {
-			return nil, fmt.Errorf("a %s holds %v", k, x)
+			return nil, fmt.Errorf("a %s holds %s", k, describeElem(v))
 		}
 		out = reflect.Append(out, v)
 	}
 	return out.Interface(), nil
+}
+
+// describeElem names what a list of combatants or sides should not
+// hold, without printing it (a record would show the run's addresses).
+func describeElem(v reflect.Value) string {
+	switch {
+	case !v.IsValid():
+		return "nothing (none)"
+	case v.Kind() == reflect.Struct:
+		return "a copy of a record, not the combatant or side itself"
+	case v.Kind() == reflect.Pointer:
+		return "a combatant or side of another kind of list"
+	}
+	return fmt.Sprintf("a %s (%v)", v.Kind(), v.Interface())
 }
 
 // exprBuiltins are expr-lang's own functions, which a table or modifiers

@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"regexp"
 	"strings"
+	"unicode"
 
 	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/expr-lang/expr"
@@ -107,6 +108,9 @@ type scopeFunc func(name string) bool
 // must have.
 func (c *checker) compile(e *syntax.Expr, fr *Frame, inScope scopeFunc, want *Type) *CExpr {
 	if e == nil {
+		return nil
+	}
+	if want != nil && c.noneForValue(e, want, "", syntax.RangeOf(e.Pos, e.EndPos)) { // v2: optional.go
 		return nil
 	}
 	if want != nil && want.Kind == KDice {
@@ -328,7 +332,7 @@ func (c *checker) checkText(env *view, text string, dice map[int]string, patch *
 	var tree *exprparser.Tree
 	var err error
 	cfg := *base
-	cfg.Visitors = []ast.Visitor{&refPatch{}, &inPatch{}} // refPatch: v2, refs.go
+	cfg.Visitors = []ast.Visitor{&refPatch{u: c.u}, &inPatch{}} // refPatch: v2, refs.go
 	if patch != nil {
 		cfg.Visitors = append(cfg.Visitors, patch)
 	}
@@ -520,6 +524,15 @@ func (c *checker) exprError(e *syntax.Expr, fr *Frame, err error, pad int) {
 		msg = fmt.Sprintf("%s has no attribute %s", kind, m[2])
 		from = fieldOffset(e, from, m[2])
 		to = from + len([]rune(m[2]))
+	} else if strings.HasSuffix(msg, " is not callable") {
+		// A local or parameter named like a function hides it: `let roll
+		// = d20` and then roll(self.damage).
+		name := identAt(e, from)
+		if f := fr.Lookup(name); f != nil && !f.Global && c.isFunction(name) {
+			msg = fmt.Sprintf("%s is %s here, not the function %s", name, f.Type.Article(), name)
+			hint = fmt.Sprintf("the local or parameter %s hides the function of that name in this body; rename it", name)
+			to = from + len([]rune(name))
+		}
 	} else if strings.Contains(msg, "mismatched types") || strings.Contains(msg, "cannot use") {
 		code = diag.CodeType
 		hint = "both sides of an operator must have compatible types"
@@ -531,6 +544,26 @@ func (c *checker) exprError(e *syntax.Expr, fr *Frame, err error, pad int) {
 		to = from + 1
 	}
 	c.errorf(code, c.exprRange(e, from, to), hint, "%s", msg)
+}
+
+// identAt is the identifier that starts at rune offset from of e's text.
+func identAt(e *syntax.Expr, from int) string {
+	text, _ := e.Text()
+	runes := []rune(text)
+	end := from
+	for end < len(runes) && (runes[end] == '_' || unicode.IsLetter(runes[end]) || unicode.IsDigit(runes[end])) {
+		end++
+	}
+	if from < 0 || from >= end {
+		return ""
+	}
+	return string(runes[from:end])
+}
+
+// isFunction reports whether name is a function a rule may call: the
+// standard library's, expr-lang's, or one the ruleset declares.
+func (c *checker) isFunction(name string) bool {
+	return stdlib.Lookup(name) != nil || exprBuiltins[name] || c.funcs[name]
 }
 
 // fieldOffset finds the attribute name after the position expr-lang

@@ -296,6 +296,7 @@ func (bc *bodyCheck) assign(a *syntax.AssignStmt) {
 		c.errorf(diag.CodeUnknownName, r0, "a local is visible only in the block that declares it", "%s is not defined here", root.Name)
 	}
 	t := root.Type
+	var last *Attr // the attribute assigned, if any
 	tgt := &Target{Root: root, Label: parts[len(parts)-1].Text}
 	if len(parts) == 1 && root.Global {
 		c.errorf(diag.CodeScope, r0, "fray keeps round, segment, sides and combatants; constants are fixed", "cannot assign to %s", root.Name)
@@ -345,13 +346,19 @@ func (bc *bodyCheck) assign(a *syntax.AssignStmt) {
 			c.derivedSet(syntax.RangeOf(p.Pos, p.EndPos), at) // derived.go
 		}
 		tgt.Fields = append(tgt.Fields, at.Field)
-		t = at.Type
+		t, last = at.Type, at
 	}
 	tgt.Type = t
 	if a.Op != "=" && t.Kind != KInt && t.Kind != KFloat && t.Kind != KAny {
 		c.errorf(diag.CodeType, syntax.RangeOf(a.Target.Pos, a.Target.EndPos), "use = for values that are not numbers", "%s needs a number, and this is %s", a.Op, t.Article())
 	}
-	bc.compile(a.Value, t)
+	switch {
+	case last != nil && last.IsOptionalValue() && isNoneLiteral(a.Value): // v2: optional.go
+		bc.compile(a.Value, nil)
+	case c.noneForValue(a.Value, t, tgt.Label, syntax.RangeOf(a.Value.Pos, a.Value.EndPos)):
+	default:
+		bc.compile(a.Value, t)
+	}
 	c.m.Assigns[a] = tgt
 }
 

@@ -88,6 +88,10 @@ func (c *checker) schemaAttrs(s *syntax.SchemaDecl, builtins []string) []*Attr {
 			out = append(out, &Attr{Name: a.Name, Type: c.u.Any, Decl: a})
 			continue
 		}
+		if opt := optFunc(t); opt != "" && defaultIsNone(a) { // v2: optional.go
+			out = append(out, &Attr{Name: a.Name, Type: t, Decl: a, Ref: opt})
+			continue
+		}
 		if ref := refFunc(t); ref != "" { // v2: refs.go
 			out = append(out, &Attr{Name: a.Name, Type: t, Decl: a, Ref: ref})
 			continue
@@ -245,6 +249,9 @@ func (c *checker) checkAttrDefaults() {
 			}
 			if a.Decl.Derived {
 				c.checkDerived(a, list) // derived.go
+				continue
+			}
+			if a.IsOptionalValue() { // v2: optional.go: it starts as none
 				continue
 			}
 			if a.Ref != "" && !c.refDefault(a) { // v2: refs.go

@@ -279,6 +279,14 @@ func (c *checker) setting(s *syntax.Setting, attrs []*Attr, kind string) (SetSpe
 	if roll, handled, ok := c.rollSetting(s.Value, at); handled { // v2 (part B): hp = 2d8 rolls at set-up
 		return SetSpec{Attr: at, Value: roll}, ok
 	}
+	if v := s.Value; v.Ident != nil && *v.Ident == syntax.None && optFunc(at.Type) != "" { // v2: optional.go
+		if !at.IsOptionalValue() {
+			c.errorf(diag.CodeNoneValue, syntax.RangeOf(v.Pos, v.EndPos), fmt.Sprintf("the ruleset declares %s with a value; only an attribute declared `= none` may be none", at.Name),
+				"%s is %s and cannot be none", at.Name, at.Type.Article())
+			return SetSpec{}, false
+		}
+		return SetSpec{Attr: at, Value: nil}, true
+	}
 	v, ok := c.literal(s.Value, at.Type)
 	return SetSpec{Attr: at, Value: v}, ok
 }

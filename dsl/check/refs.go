@@ -3,6 +3,7 @@ package check
 import (
 	"fmt"
 	"reflect"
+	"strings"
 
 	"github.com/expr-lang/expr/ast"
 
@@ -130,6 +131,7 @@ func ReadRef(v any, t reflect.Type) any { return readRef(v, t) }
 // function that types it. It runs after a check, when the nodes have
 // their types, and again while it finds more (one per check).
 type refPatch struct {
+	u       *Universe // for ?? of references (optional.go)
 	patched bool
 	done    map[*ast.MemberNode]bool // reads already wrapped: the call holds them
 }
@@ -138,6 +140,10 @@ func (p *refPatch) Reset()             { p.patched = false }
 func (p *refPatch) ShouldRepeat() bool { return p.patched }
 
 func (p *refPatch) Visit(node *ast.Node) {
+	if optPatchBinary(node, p.done) || p.u != nil && orPatch(node, p.u) { // v2: optional.go
+		p.patched = true
+		return
+	}
 	m, ok := (*node).(*ast.MemberNode)
 	if !ok || m.Node.Type() == nil || p.done[m] {
 		return
@@ -157,7 +163,11 @@ func (p *refPatch) Visit(node *ast.Node) {
 				p.done = map[*ast.MemberNode]bool{}
 			}
 			p.done[m] = true
-			ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: fn}, Arguments: []ast.Node{m}})
+			args := []ast.Node{m}
+			if strings.HasPrefix(fn, optPrefix) { // an optional value names itself in its error (optional.go)
+				args = append(args, &ast.StringNode{Value: prop.Value})
+			}
+			ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: fn}, Arguments: args})
 			p.patched = true
 		}
 		return

@@ -203,6 +203,15 @@ func (u *Universe) buildFriendly() {
 		"stdlib.Dice", "dice",
 		"float64", "float",
 		"interface {}", "any",
+		// The readers of optional values (optional.go) are the rule's ?? and reads.
+		"to call "+optOrPrefix+"int ", "to ??",
+		"to call "+optOrPrefix+"float ", "to ??",
+		"to call "+optOrPrefix+"string ", "to ??",
+		"to call "+optOrPrefix+"bool ", "to ??",
+		"to call "+optOrPrefix+"dice ", "to ??",
+		"to call "+orCombatant+" ", "to ??",
+		"to call "+orSide+" ", "to ??",
+		"to call "+orAny+" ", "to ??",
 	)
 }
 

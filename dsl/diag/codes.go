@@ -43,6 +43,7 @@ const (
 	CodeCallStmt      = "F603" // call of something that is not a procedure
 	CodeFnResult      = "F604" // an expression fn without a result type
 	CodeRefDefault    = "F605" // a reference attribute whose default is not none
+	CodeNoneValue     = "F606" // none given where a value is needed (an attribute not declared = none)
 	CodeEmptyRange    = "F620" // a range of literal numbers that counts down: always empty
 	CodePairOrder     = "F621" // a pairwise order declared or used wrongly
 	// Language v2, part D (F660-F679).
@@ -110,6 +111,7 @@ var Codes = []CodeInfo{
 	{CodeCallStmt, "call-not-procedure", "A call statement of something that is not a procedure.", false, false},
 	{CodeFnResult, "fn-result", "An expression fn without a result type.", false, false},
 	{CodeRefDefault, "reference-default", "An attribute holding a combatant or side whose default is not none.", false, false},
+	{CodeNoneValue, "none-value", "none given to a number, text, truth or dice attribute or local not declared = none.", false, false},
 	{CodeEmptyRange, "empty-range", "A range of literal numbers whose end is below its start: always empty.", true, false},
 	{CodePairOrder, "pair-order", "A pairwise order without two parameters of one type or without rules, or used with a direction.", false, false},
 	{CodeDerivedSet, "derived-set", "An assignment or setting of a derived attribute.", false, false},

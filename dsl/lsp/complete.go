@@ -133,11 +133,13 @@ func (p *project) complete(off int) []CompletionItem {
 	case c.prev2 == "remove" && kindOfWord[c.prev] != kindNone:
 		return p.declItems(kindOfWord[c.prev], false)
 	case c.prev == "remove":
-		return wordItems([]string{"phase", "table", "modifiers", "action", "event", "const", "on", "fn"}, ckKeyword)
+		return wordItems([]string{"phase", "table", "modifiers", "action", "event", "const", "on", "fn", "condition"}, ckKeyword)
 	case c.prev == "emit":
 		return p.declItems(kindEvent, true)
 	case c.prev == "on":
 		return p.declItems(kindEvent, false)
+	case c.prev == "condition" && (c.prev2 == "apply" || c.prev2 == "remove"):
+		return p.declItems(kindCondition, false)
 	case c.prev == "apply":
 		return p.declItems(kindTable, false)
 	case (c.prev == "before" || c.prev == "after") && strings.HasPrefix(strings.TrimSpace(c.before), "phase") || strings.HasPrefix(strings.TrimSpace(c.before), "override phase") && (c.prev == "before" || c.prev == "after"):

@@ -107,6 +107,12 @@ func (p *project) describe(r *resolved, root string) string {
 	case kindModifiers:
 		p.describeModifiers(&b, r.decl.Modifiers)
 		docAt = &r.decl.Modifiers.Pos
+	case kindCondition:
+		describeCondition(&b, r.decl.Condition)
+		docAt = &r.decl.Condition.Pos
+	case kindOrder:
+		describeOrder(&b, r.decl.Order)
+		docAt = &r.decl.Order.Pos
 	case kindPhase:
 		ph := r.decl.Phase
 		when := "once"

@@ -200,19 +200,20 @@ type DocumentSymbol struct {
 
 // Symbol kinds (the protocol's numbers).
 const (
-	symFile      = 1
-	symModule    = 2
-	symNamespace = 3
-	symClass     = 5
-	symMethod    = 6
-	symProperty  = 7
-	symField     = 8
-	symEnum      = 10
-	symFunction  = 12
-	symVariable  = 13
-	symConstant  = 14
-	symObject    = 19
-	symStruct    = 23
-	symEvent     = 24
-	symOperator  = 25
+	symFile       = 1
+	symModule     = 2
+	symNamespace  = 3
+	symClass      = 5
+	symMethod     = 6
+	symProperty   = 7
+	symField      = 8
+	symEnum       = 10
+	symEnumMember = 22
+	symFunction   = 12
+	symVariable   = 13
+	symConstant   = 14
+	symObject     = 19
+	symStruct     = 23
+	symEvent      = 24
+	symOperator   = 25
 )

@@ -31,19 +31,21 @@ const (
 	kindBuiltinAttr
 	kindKeyword
 	kindDice
-	kindFile  // an import's path
-	kindPoint // v2 item 3: a point of reactions
+	kindFile      // an import's path
+	kindCondition // v2: condition NAME { ... }
+	kindOrder     // v2: order NAME(a, b) { ... }
+	kindPoint     // v2 item 3: a point of reactions
 )
 
 var kindWords = map[kind]string{
 	kindConst: "const", kindFn: "fn", kindEvent: "event", kindAction: "action", kindTable: "table",
-	kindModifiers: "modifiers", kindPhase: "phase", kindPoint: "point",
+	kindModifiers: "modifiers", kindPhase: "phase", kindCondition: "condition", kindOrder: "order", kindPoint: "point",
 }
 
 // kindOfWord is the kind a declaration keyword (after remove) names.
 var kindOfWord = map[string]kind{
 	"const": kindConst, "fn": kindFn, "event": kindEvent, "on": kindEvent, "action": kindAction,
-	"table": kindTable, "modifiers": kindModifiers, "phase": kindPhase, "point": kindPoint, "react": kindPoint,
+	"table": kindTable, "modifiers": kindModifiers, "phase": kindPhase, "condition": kindCondition, "point": kindPoint, "react": kindPoint,
 }
 
 // resolved is what the name under the cursor refers to.
@@ -83,6 +85,10 @@ func declName(d *syntax.Decl) (kind, string, lexer.Position) {
 		return kindModifiers, d.Modifiers.Name, d.Modifiers.Pos
 	case d.Phase != nil:
 		return kindPhase, d.Phase.Name, d.Phase.Pos
+	case d.Condition != nil:
+		return kindCondition, d.Condition.Name, d.Condition.Pos
+	case d.Order != nil:
+		return kindOrder, d.Order.Name, d.Order.Pos
 	case d.Point != nil:
 		return kindPoint, d.Point.Name, d.Point.Pos
 	}
@@ -230,6 +236,14 @@ func (p *project) identAt(i int) *resolved {
 		return p.named(kindTable, name)
 	case prev == "interrupt" || prev == "react":
 		return p.named(kindPoint, name) // v2 item 3
+	case prev == "condition" && (prev2 == "apply" || prev2 == "remove"):
+		return p.named(kindCondition, name)
+	case prev == "by":
+		// for c in LIST by NAME: a pairwise order, if one has the name
+		// (else the start of a key expression, resolved below).
+		if r := p.named(kindOrder, name); r != nil {
+			return r
+		}
 	case (prev == "before" || prev == "after") && d != nil && d.Phase != nil && d.Phase.Body != nil && t.Pos.Offset < d.Phase.Body.Pos.Offset:
 		return p.named(kindPhase, name)
 	case prev == "default" && d != nil && d.Ruleset != nil:

@@ -135,7 +135,14 @@ func (ol *outline) decl(d *syntax.Decl, from, to int) (DocumentSymbol, bool) {
 	case d.Modifiers != nil:
 		return ol.named(d.Modifiers.Name, "modifiers", symOperator, from, to), true
 	case d.Func != nil:
-		return ol.named(d.Func.Name, fmt.Sprintf("fn(%s): %s", paramsText(d.Func.Params), typeText(d.Func.Result)), symFunction, from, to), true
+		detail := fmt.Sprintf("fn(%s)", paramsText(d.Func.Params))
+		if d.Func.Result != nil {
+			detail += ": " + typeText(d.Func.Result)
+		}
+		if d.Func.Block != nil { // v2: a procedure
+			detail = "procedure " + detail
+		}
+		return ol.named(d.Func.Name, detail, symFunction, from, to), true
 	case d.Phase != nil:
 		ph := d.Phase
 		when := "phase once"
@@ -146,6 +153,10 @@ func (ol *outline) decl(d *syntax.Decl, from, to int) (DocumentSymbol, bool) {
 			when = "phase at end"
 		}
 		return ol.named(ph.Name, when, symNamespace, from, to), true
+	case d.Condition != nil: // v2
+		return ol.named(d.Condition.Name, "condition", symEnumMember, from, to), true
+	case d.Order != nil: // v2
+		return ol.named(d.Order.Name, "order("+paramsText(d.Order.Params)+")", symOperator, from, to), true
 	case d.End != nil:
 		return ol.sym("end when", d.End.When.Raw(), symObject, from, to, d.End.Pos, len("end")), true
 	case d.Side != nil:
