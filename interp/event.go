@@ -35,6 +35,8 @@ const (
 	KModifier = "modifier"
 	KTable    = "table"
 	KEnd      = "end"
+	KPoint    = "point" // v2 item 3: a point raised (point.go)
+	KReact    = "react" // v2 item 3: a reaction to it
 )
 
 // KMoment marks the start of a moment of a timed loop on a count clock

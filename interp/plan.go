@@ -22,9 +22,10 @@ type Plan struct {
 	modifiers map[string]*check.Modifiers
 	funcs     map[string]*check.Func
 	tables    map[string]*check.Table
-	effects   map[*check.Row]block      // the lowered effect blocks of table rows
-	procs     map[*check.Func]*procPlan // v2: fns with statement bodies (proc.go)
-	fast      []*fexpr                  // by expression ID: those evaluated natively (fast.go)
+	effects   map[*check.Row]block        // the lowered effect blocks of table rows
+	procs     map[*check.Func]*procPlan   // v2: fns with statement bodies (proc.go)
+	points    map[*check.Point]*pointPlan // v2 item 3: point.go
+	fast      []*fexpr                    // by expression ID: those evaluated natively (fast.go)
 	// compilingFn are the fns whose bodies are being compiled natively
 	// (fast_fn.go): a call of one of them from its own body stays with
 	// the VM. Used while lowering only.
@@ -176,6 +177,7 @@ func lowerCov(m *check.Model, native, keepEnd bool, cov *Coverage) *Plan {
 		p.events[ev] = ep
 	}
 	p.preset = map[*check.Frame]map[int]bool{}
+	p.planPoints() // v2 item 3: point.go
 	for _, ev := range m.EventList {
 		ep := p.events[ev]
 		params := map[int]bool{}
@@ -203,7 +205,8 @@ func lowerCov(m *check.Model, native, keepEnd bool, cov *Coverage) *Plan {
 			ep.handlers = append(ep.handlers, hp)
 		}
 	}
-	p.lowerProcs() // v2: proc.go
+	p.lowerProcs()  // v2: proc.go
+	p.lowerPoints() // v2 item 3: point.go
 	p.keepZeroed = map[*check.Frame]map[int]bool{}
 	for _, a := range m.Actions {
 		// A parameter without an argument or a default stays zero.
@@ -401,6 +404,10 @@ func (p *Plan) stmt(s *syntax.Stmt) stmtFn {
 			args = append(args, p.expr(a))
 		}
 		return p.compileCall(at, m.Calls[s.Call], args)
+	case s.Interrupt != nil: // v2 item 3: point.go
+		return p.compileInterrupt(at, s.Interrupt)
+	case s.CancelPending != nil:
+		return p.compileCancelPending(at, m.CancelsPending[s.CancelPending])
 	}
 	return compileReturn()
 }

@@ -90,6 +90,8 @@ func check(f *syntax.File, l *Linter) (*Model, diag.Diagnostics) {
 		Orders: map[string]*PairOrder{}, OrderUses: map[*syntax.ForStmt]*PairOrder{},
 		GroupOrders: map[*syntax.GroupStmt]*PairOrder{},
 		Returns:     map[*syntax.ReturnStmt]*Func{}, Calls: map[*syntax.CallStmt]*Func{}, // v2: proc.go
+		// v2 item 3: point.go
+		Points: map[string]*Point{}, Interrupts: map[*syntax.InterruptStmt]*Interrupt{}, CancelsPending: map[*syntax.CancelPendingStmt]*Reaction{},
 	}
 	c.m.low = &lowering{m: c.m}
 	c.checkRuleset()
@@ -134,6 +136,7 @@ func (c *checker) checkRuleset() {
 	c.declareModifiers()
 	c.declareFuncs()
 	c.declareEvents()
+	c.declarePoints() // v2 item 3: point.go
 	c.declareActions()
 	c.checkSlots()        // slots.go
 	c.checkOrders()       // v2 (part B): before the bodies that use them
@@ -142,8 +145,10 @@ func (c *checker) checkRuleset() {
 	c.checkModifiers()
 	c.checkFuncs()
 	c.checkEventTemplates()
+	c.checkPointTemplates() // v2 item 3
 	c.checkActions()
 	c.checkHandlers()
+	c.checkReactions() // v2 item 3
 	c.checkPhases()
 	c.checkEnd()
 	c.checkAttrDefaults()
@@ -159,6 +164,7 @@ func (c *checker) checkRuleset() {
 		}
 	}
 	c.checkUnused()
+	c.checkUnusedPoints() // v2 item 3
 	c.lintRuleset()
 	c.lintRanges() // v2 (part B)
 	c.lintOrders()

@@ -38,7 +38,8 @@ type bodyCheck struct {
 	scheduled int
 	// timed: the timed loops the statement is in, innermost last
 	// (check_timed.go).
-	timed []*syntax.ForStmt
+	timed    []*syntax.ForStmt
+	reaction *Reaction // v2 item 3 (point.go): the reaction being checked, or nil
 }
 
 func (c *checker) checkBody(fr *Frame, b *syntax.Block, kind bodyKind) {
@@ -215,6 +216,10 @@ func (bc *bodyCheck) stmt(s *syntax.Stmt) {
 		bc.returnStmt(s) // v2: proc.go
 	case s.Call != nil:
 		bc.callStmt(s.Call) // v2: proc.go
+	case s.Interrupt != nil:
+		bc.interrupt(s.Interrupt) // v2 item 3: point.go
+	case s.CancelPending != nil:
+		bc.cancelPending(s) // v2 item 3: point.go
 	case s.While != nil:
 		bc.compile(s.While.Cond, u.Bool)
 		bc.block(s.While.Body)
@@ -300,6 +305,9 @@ func (bc *bodyCheck) assign(a *syntax.AssignStmt) {
 	tgt := &Target{Root: root, Label: parts[len(parts)-1].Text}
 	if len(parts) == 1 && root.Global {
 		c.errorf(diag.CodeScope, r0, "fray keeps round, segment, sides and combatants; constants are fixed", "cannot assign to %s", root.Name)
+	}
+	if len(parts) == 1 {
+		bc.assignsCancelled(root, r0) // v2 item 3: point.go
 	}
 	for i, p := range parts[1:] {
 		var attrs []*Attr

@@ -39,6 +39,10 @@ func DeclKey(d *syntax.Decl) string {
 		return "order " + d.Order.Name
 	case d.Condition != nil:
 		return "condition " + d.Condition.Name
+	case d.Point != nil: // v2 item 3
+		return "point " + d.Point.Name
+	case d.React != nil: // v2 item 3: a reaction by its point and label
+		return reactKey(d.React.Point.Text, d.React.Label)
 	}
 	return ""
 }
@@ -107,6 +111,12 @@ func Merge(base, variant *syntax.File) (*syntax.File, diag.Diagnostics) {
 			}
 		case d.Remove != nil:
 			k := d.Remove.Kind + " " + d.Remove.Name
+			if d.Remove.Kind == "react" {
+				k = reactKey(d.Remove.Name, d.Remove.Label) // v2 item 3
+			} else if d.Remove.Label != nil {
+				errAt(diag.CodeOverride, syntax.RangeOf(d.Remove.Pos, d.Remove.EndPos), "only a reaction is removed by its label: remove react POINT \"label\"", "remove %s takes no label", d.Remove.Kind)
+				continue
+			}
 			r := syntax.RangeOf(d.Remove.Pos, d.Remove.EndPos)
 			if find(k) < 0 {
 				errAt(diag.CodeOverride, r, didYouMean(d.Remove.Name, sameKind(k), "remove names a declaration of the base ruleset"), "the base ruleset has no %s to remove", k)

@@ -84,6 +84,12 @@ type Model struct {
 	// of, and the procedure each "call" statement runs.
 	Returns map[*syntax.ReturnStmt]*Func
 	Calls   map[*syntax.CallStmt]*Func
+	// v2 item 3 (point.go): points by name and in declaration order, each
+	// interrupt statement checked, the reaction of each bare cancel.
+	Points         map[string]*Point
+	PointList      []*Point
+	Interrupts     map[*syntax.InterruptStmt]*Interrupt
+	CancelsPending map[*syntax.CancelPendingStmt]*Reaction
 }
 
 // CExpr is a checked expression: its typed, optimized syntax tree, and

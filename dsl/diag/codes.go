@@ -52,6 +52,13 @@ const (
 	CodeConditionAdjust = "F662" // a condition adjusting what it cannot
 	CodeMapWall         = "F640" // a wall drawn on an edge of a map that has no such edge
 	CodeEngageSelf      = "F641" // a combatant engaged with (or disengaged from) itself
+	// Language v2, reactions at named points (F680-F699; check/point.go).
+	CodeUnknownPoint   = "F680" // a reaction or interrupt of an undeclared point
+	CodeCancelOutside  = "F681" // a bare cancel outside a reaction's body
+	CodeReactLabel     = "F682" // two reactions of a point with one label
+	CodeInterruptLocal = "F683" // a point parameter that would hide a local in an interrupt's blocks
+	CodeCancelled      = "F684" // cancelled assigned, or a point parameter named cancelled
+	CodeReactBy        = "F685" // a reaction's by that names no combatant parameter of its point
 	// Language v2, time within a round (F700-F719).
 	CodeMoment       = "F700" // a timed loop's moment or a schedule's that is not a whole number
 	CodeTimedOutside = "F701" // schedule at, or a tie word, where no timed loop runs
@@ -125,6 +132,12 @@ var Codes = []CodeInfo{
 	{CodeConditionAdjust, "condition-adjust", "A condition that adjusts an attribute that is not derived, or by dice.", false, false},
 	{CodeMapWall, "map-wall", "A wall drawn on a map's edges where there is no edge between two squares.", false, false},
 	{CodeEngageSelf, "engage-self", "A combatant engaged with, or disengaged from, itself.", false, false},
+	{CodeUnknownPoint, "unknown-point", "A reaction to, or an interrupt of, a point the ruleset does not declare.", false, false},
+	{CodeCancelOutside, "cancel-outside-reaction", "A bare cancel outside a reaction's body, or in a block it schedules.", false, false},
+	{CodeReactLabel, "reaction-label", "Two reactions of one point with the same label.", false, false},
+	{CodeInterruptLocal, "interrupt-local", "A point's parameter that would hide a local of the body raising it.", false, false},
+	{CodeCancelled, "cancelled", "An assignment to a reaction's built-in cancelled, or a point parameter of that name.", false, false},
+	{CodeReactBy, "react-by", "A reaction's by that names no combatant parameter of its point.", false, false},
 	{CodeMoment, "moment", "A timed loop's clock or a scheduled moment that is not a whole number.", false, false},
 	{CodeTimedOutside, "timed-outside", "A schedule at a moment, or with a tie word, where no timed loop runs.", false, false},
 	{CodeTieTogether, "tie-together", "A block scheduled together with the items of a timed loop that is not simultaneous.", false, false},

@@ -31,7 +31,9 @@ type Doc struct {
 	Modifiers []*Mods  `json:"modifiers"`
 	Actions   []*Proc  `json:"actions"`
 	Events    []*Proc  `json:"events"`
-	Funcs     []*Item  `json:"functions"`
+	// Points (language v2, item 3): each with its reactions, in order.
+	Points []*Proc `json:"points,omitempty"`
+	Funcs  []*Item `json:"functions"`
 	// Conditions (language v2): each with what it does, in order.
 	Conditions []*Item `json:"conditions,omitempty"`
 	Constants  []*Item `json:"constants"`
@@ -183,6 +185,8 @@ func Build(m *check.Model, own *syntax.File) *Doc {
 			d.Actions = append(d.Actions, b.action(decl.Action))
 		case decl.Event != nil:
 			d.Events = append(d.Events, b.event(decl.Event))
+		case decl.Point != nil:
+			d.Points = append(d.Points, b.point(decl.Point)) // v2 item 3: points.go
 		case decl.Func != nil:
 			f := decl.Func
 			var value string

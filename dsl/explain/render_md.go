@@ -101,6 +101,7 @@ func Markdown(w io.Writer, d *Doc) error {
 	}
 	m.procs("Actions", d.Actions)
 	m.procs("Events", d.Events)
+	m.procs("Points and reactions", d.Points)
 	m.items("Conditions", d.Conditions)
 	m.items("Functions", d.Funcs)
 	m.items("Constants", d.Constants)

@@ -81,6 +81,7 @@ func Text(w io.Writer, d *Doc) error {
 	}
 	t.procs("ACTIONS", d.Actions)
 	t.procs("EVENTS", d.Events)
+	t.procs("POINTS AND REACTIONS", d.Points)
 	t.items("CONDITIONS", d.Conditions)
 	t.items("FUNCTIONS", d.Funcs)
 	t.items("CONSTANTS", d.Constants)

@@ -170,7 +170,7 @@ func (p *formatter) file(f *syntax.File) {
 }
 
 // groupable kinds of one-line declarations may stand together.
-var groupable = map[string]bool{"const": true, "event": true, "remove": true, "fn": true}
+var groupable = map[string]bool{"const": true, "event": true, "remove": true, "fn": true, "point": true}
 
 func declKind(d *syntax.Decl) string {
 	switch {
@@ -182,6 +182,8 @@ func declKind(d *syntax.Decl) string {
 		return "remove"
 	case d.Func != nil:
 		return "fn"
+	case d.Point != nil: // v2 item 3
+		return "point"
 	}
 	return ""
 }
@@ -231,7 +233,7 @@ func (p *formatter) gap(offset int) (hasComment, hasBlank bool) {
 }
 
 func (p *formatter) decl(d *syntax.Decl) {
-	p.known(d, d.Pos, "Override", "Remove", "Ruleset", "Encounter", "Schema", "Side", "Const", "Event", "Handler", "Action", "Table", "Modifiers", "Func", "Phase", "End", "Script", "Ruling", "Map", "Test", "Order", "Condition", "Slots")
+	p.known(d, d.Pos, "Override", "Remove", "Ruleset", "Encounter", "Schema", "Side", "Const", "Event", "Handler", "Action", "Table", "Modifiers", "Func", "Phase", "End", "Script", "Ruling", "Map", "Test", "Order", "Condition", "Slots", "Point", "React")
 	if d.Override {
 		p.tok("override")
 		p.space()
@@ -239,12 +241,16 @@ func (p *formatter) decl(d *syntax.Decl) {
 	switch {
 	case d.Remove != nil:
 		r := d.Remove
-		p.known(r, r.Pos, "Kind", "Name")
+		p.known(r, r.Pos, "Kind", "Name", "Label")
 		p.tok("remove")
 		p.space()
 		p.tok(r.Kind)
 		p.space()
 		p.tok(r.Name)
+		if r.Label != nil { // v2 item 3: remove react POINT "label"
+			p.space()
+			p.tokType(syntax.TokString, "a string")
+		}
 	case d.Ruleset != nil:
 		p.known(d.Ruleset, d.Ruleset.Pos, "Name", "Fields")
 		p.header("ruleset", d.Ruleset.Fields)
@@ -351,6 +357,10 @@ func (p *formatter) decl(d *syntax.Decl) {
 		p.condition(d.Condition) // format_condition.go
 	case d.Slots != nil:
 		p.slots(d.Slots) // format_slots.go
+	case d.Point != nil:
+		p.point(d.Point) // v2 item 3: format_point.go
+	case d.React != nil:
+		p.react(d.React)
 	default:
 		p.fail(d.Pos, "a declaration the formatter does not know")
 	}
@@ -591,7 +601,7 @@ func (p *formatter) semi() {
 }
 
 func (p *formatter) stmt(s *syntax.Stmt) {
-	p.known(s, s.Pos, "Let", "If", "Group", "For", "Emit", "Act", "Declare", "Schedule", "Cancel", "Segment", "Log", "Apply", "ApplyCondition", "RemoveCondition", "Return", "Call", "While", "Engage", "Disengage", "Assign")
+	p.known(s, s.Pos, "Let", "If", "Group", "For", "Emit", "Act", "Declare", "Schedule", "Cancel", "Segment", "Log", "Apply", "ApplyCondition", "RemoveCondition", "Return", "Call", "While", "Engage", "Disengage", "Interrupt", "CancelPending", "Assign")
 	switch {
 	case s.Let != nil:
 		p.known(s.Let, s.Let.Pos, "Name", "Value")
@@ -658,6 +668,8 @@ func (p *formatter) stmt(s *syntax.Stmt) {
 		p.expr(c.Who)
 	case s.Engage != nil, s.Disengage != nil:
 		p.engagement(s) // format_engage.go
+	case s.Interrupt != nil, s.CancelPending != nil:
+		p.interrupt(s) // v2 item 3: format_point.go
 	case s.Segment != nil:
 		sg := s.Segment
 		p.known(sg, sg.Pos, "N", "Body")

@@ -243,7 +243,7 @@ func (p *project) declsOf(k kind) []*syntax.Decl {
 	seen := map[string]bool{}
 	for _, fo := range p.files() {
 		for _, d := range fo.f.Decls {
-			if d.Remove != nil && kindOfWord[d.Remove.Kind] == k && d.Remove.Kind != "on" {
+			if d.Remove != nil && kindOfWord[d.Remove.Kind] == k && d.Remove.Kind != "on" && d.Remove.Kind != "react" {
 				seen[d.Remove.Name] = true
 			}
 			if dk, name, _ := declName(d); dk == k && !seen[name] {

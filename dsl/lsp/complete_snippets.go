@@ -36,6 +36,7 @@ func stmtSnippets() []CompletionItem {
 		{"return", "return"},
 		{"engage", "engage(${1:self}, ${2:target})"},
 		{"disengage", "disengage(${1:self})"},
+		{"interrupt", "interrupt ${1:point}(${2:self}) {\n\t$0\n}"},
 	}
 	items := make([]CompletionItem, len(snippets))
 	for i, s := range snippets {
@@ -54,6 +55,8 @@ func declSnippets() []CompletionItem {
 		{"const", "const ${1:name} = ${2:value}"},
 		{"event", "event ${1:name}(${2:who}: combatant) \"${3:{who.name\\} ...}\""},
 		{"on", "on ${1:event} {\n\t$0\n}"},
+		{"point", "point ${1:name}(${2:who}: combatant) \"${3:{who.name\\} ...}\""},
+		{"react", "react ${1:point} \"${2:label}\" {\n\t$0\n}"},
 		{"action", "action ${1:name}(${2:target}: combatant) {\n\t$0\n}"},
 		{"table", "table ${1:name} ${2:d6} {\n\t${3:1-6}: \"${4:label}\" ${5:0}\n}"},
 		{"modifiers", "modifiers ${1:name}(${2:c}: combatant) aggregate ${3:sum} {\n\t\"${4:label}\" ${5:1} when ${6:condition}\n}"},

@@ -41,7 +41,7 @@ func (p *project) location(r *resolved) (Location, bool) {
 		return Location{URI: u.uri, Range: u.lines.span(pos.Offset, pos.Offset+len(n))}, true
 	}
 	switch r.kind {
-	case kindConst, kindFn, kindEvent, kindAction, kindTable, kindModifiers, kindPhase, kindCondition, kindOrder:
+	case kindConst, kindFn, kindEvent, kindAction, kindTable, kindModifiers, kindPhase, kindCondition, kindOrder, kindPoint:
 		_, n, at := declName(r.decl)
 		return name(r.in.u, at, n)
 	case kindAttr:
@@ -68,7 +68,7 @@ func (p *project) location(r *resolved) (Location, bool) {
 // symbol, keyed by the base-most file that declares it.
 func (p *project) key(r *resolved) string {
 	switch r.kind {
-	case kindConst, kindFn, kindEvent, kindAction, kindTable, kindModifiers, kindPhase, kindCondition, kindOrder:
+	case kindConst, kindFn, kindEvent, kindAction, kindTable, kindModifiers, kindPhase, kindCondition, kindOrder, kindPoint:
 		return fmt.Sprintf("%s:%s@%s", kindWords[r.kind], r.name, p.baseMost(r.kind, "", r.name, r.in.u))
 	case kindAttr:
 		return fmt.Sprintf("attr:%s:%s@%s", r.owner, r.name, p.baseMost(kindAttr, r.owner, r.name, r.in.u))

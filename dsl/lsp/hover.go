@@ -89,6 +89,14 @@ func (p *project) describe(r *resolved, root string) string {
 		}
 		code(head)
 		docAt = &ev.Pos
+	case kindPoint: // v2 item 3
+		pt := r.decl.Point
+		head := fmt.Sprintf("point %s(%s)", pt.Name, paramsText(pt.Params))
+		if pt.Template != nil {
+			head += fmt.Sprintf(" %q", string(*pt.Template))
+		}
+		code(head)
+		docAt = &pt.Pos
 	case kindAction:
 		ac := r.decl.Action
 		code(fmt.Sprintf("action %s(%s)", ac.Name, paramsText(ac.Params)))

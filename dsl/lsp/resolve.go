@@ -34,17 +34,18 @@ const (
 	kindFile      // an import's path
 	kindCondition // v2: condition NAME { ... }
 	kindOrder     // v2: order NAME(a, b) { ... }
+	kindPoint     // v2 item 3: a point of reactions
 )
 
 var kindWords = map[kind]string{
 	kindConst: "const", kindFn: "fn", kindEvent: "event", kindAction: "action", kindTable: "table",
-	kindModifiers: "modifiers", kindPhase: "phase", kindCondition: "condition", kindOrder: "order",
+	kindModifiers: "modifiers", kindPhase: "phase", kindCondition: "condition", kindOrder: "order", kindPoint: "point",
 }
 
 // kindOfWord is the kind a declaration keyword (after remove) names.
 var kindOfWord = map[string]kind{
 	"const": kindConst, "fn": kindFn, "event": kindEvent, "on": kindEvent, "action": kindAction,
-	"table": kindTable, "modifiers": kindModifiers, "phase": kindPhase, "condition": kindCondition,
+	"table": kindTable, "modifiers": kindModifiers, "phase": kindPhase, "condition": kindCondition, "point": kindPoint, "react": kindPoint,
 }
 
 // resolved is what the name under the cursor refers to.
@@ -88,6 +89,8 @@ func declName(d *syntax.Decl) (kind, string, lexer.Position) {
 		return kindCondition, d.Condition.Name, d.Condition.Pos
 	case d.Order != nil:
 		return kindOrder, d.Order.Name, d.Order.Pos
+	case d.Point != nil:
+		return kindPoint, d.Point.Name, d.Point.Pos
 	}
 	return kindNone, "", lexer.Position{}
 }
@@ -97,7 +100,7 @@ func declName(d *syntax.Decl) (kind, string, lexer.Position) {
 func (p *project) findDecl(k kind, name string) (*syntax.Decl, fileOf) {
 	for _, fo := range p.files() {
 		for _, d := range fo.f.Decls {
-			if d.Remove != nil && d.Remove.Name == name && kindOfWord[d.Remove.Kind] == k && d.Remove.Kind != "on" {
+			if d.Remove != nil && d.Remove.Name == name && kindOfWord[d.Remove.Kind] == k && d.Remove.Kind != "on" && d.Remove.Kind != "react" {
 				return nil, fileOf{}
 			}
 			if dk, dn, _ := declName(d); dk == k && dn == name {
@@ -231,6 +234,8 @@ func (p *project) identAt(i int) *resolved {
 		return p.named(kindEvent, name)
 	case prev == "apply":
 		return p.named(kindTable, name)
+	case prev == "interrupt" || prev == "react":
+		return p.named(kindPoint, name) // v2 item 3
 	case prev == "condition" && (prev2 == "apply" || prev2 == "remove"):
 		return p.named(kindCondition, name)
 	case prev == "by":

@@ -66,7 +66,12 @@ func (p *project) binders(off int) []binder {
 	implicit := func(name, what string, from, to int) {
 		bs = append(bs, binder{name: name, what: what, from: from, to: to, typ: "combatant"})
 	}
-	w := &scopeWalker{u: u, add: func(b binder) { bs = append(bs, b) }}
+	w := &scopeWalker{u: u, add: func(b binder) { bs = append(bs, b) }, point: func(name string) ([]*syntax.Param, *unit) {
+		if pt, fo := p.findDecl(kindPoint, name); pt != nil {
+			return pt.Point.Params, fo.u
+		}
+		return nil, nil
+	}}
 	switch {
 	case d.Action != nil:
 		implicit("self", "the combatant resolving the action", from, to)
@@ -103,6 +108,12 @@ func (p *project) binders(off int) []binder {
 		w.block(d.Handler.Body)
 	case d.Phase != nil:
 		w.block(d.Phase.Body)
+	case d.React != nil: // v2 item 3: a reaction sees its point's parameters and cancelled
+		if pt, fo := p.findDecl(kindPoint, d.React.Point.Text); pt != nil {
+			params(pt.Point.Params, fo.u)
+		}
+		bs = append(bs, binder{name: "cancelled", what: "whether a reaction said cancel", from: from, to: to, typ: "bool"})
+		w.block(d.React.Body)
 	}
 	return bs
 }
@@ -111,6 +122,9 @@ func (p *project) binders(off int) []binder {
 type scopeWalker struct {
 	u   *unit
 	add func(binder)
+	// point finds a point's parameters and the unit declaring them (v2
+	// item 3): an interrupt's blocks see them as locals.
+	point func(name string) ([]*syntax.Param, *unit)
 }
 
 func (w *scopeWalker) block(b *syntax.Block) {
@@ -143,6 +157,20 @@ func (w *scopeWalker) stmt(s *syntax.Stmt, in *syntax.Block) {
 		w.block(s.Segment.Body)
 	case s.While != nil:
 		w.block(s.While.Body)
+	case s.Interrupt != nil && s.Interrupt.Pending != nil: // v2 item 3
+		in := s.Interrupt
+		end := in.Pending.EndPos.Offset
+		if in.Else != nil {
+			end = in.Else.EndPos.Offset
+		}
+		if ps, pu := w.point(in.Point.Text); ps != nil {
+			for _, prm := range ps {
+				pos := prm.Pos
+				w.add(binder{name: prm.Name, what: "the point's parameter, as its reactions left it", at: &pos, u: pu, from: in.Pending.Pos.Offset, to: end, typ: typeText(prm.Type), param: prm})
+			}
+		}
+		w.block(in.Pending)
+		w.block(in.Else)
 	case s.Group != nil && s.Group.Var != nil && s.Group.Group != nil && s.Group.Body != nil:
 		g := s.Group
 		pos, gpos := g.Var.Pos, g.Group.Pos

@@ -115,6 +115,15 @@ func (ol *outline) decl(d *syntax.Decl, from, to int) (DocumentSymbol, bool) {
 	case d.Handler != nil:
 		pos, _ := nameAfter(ol.u.toks, d.Handler.Pos.Offset, d.Handler.Event)
 		return ol.sym("on "+d.Handler.Event, "handler", symMethod, from, to, pos, len(d.Handler.Event)), true
+	case d.Point != nil: // v2 item 3
+		return ol.named(d.Point.Name, "point("+paramsText(d.Point.Params)+")", symEvent, from, to), true
+	case d.React != nil:
+		name := "react " + d.React.Point.Text
+		if d.React.Label != nil {
+			name += fmt.Sprintf(" %q", string(*d.React.Label))
+		}
+		p := d.React.Point.Pos
+		return ol.sym(name, "reaction", symMethod, from, to, p, len(d.React.Point.Text)), true
 	case d.Action != nil:
 		return ol.named(d.Action.Name, "action("+paramsText(d.Action.Params)+")", symMethod, from, to), true
 	case d.Table != nil:

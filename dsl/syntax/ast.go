@@ -87,6 +87,8 @@ type Decl struct {
 	Order     *OrderDecl     `parser:"| @@"`   // v2 (part B): ast_order.go
 	Condition *ConditionDecl `parser:"| @@"`   // condition.go (language v2, part D)
 	Slots     *SlotsDecl     `parser:"| @@"`   // slots.go (language v2, item 5)
+	Point     *PointDecl     `parser:"| @@"`   // v2 item 3: point_ast.go
+	React     *ReactDecl     `parser:"| @@"`   // v2 item 3: point_ast.go
 	Test      *TestDecl      `parser:"| @@ )"` // test_ast.go
 }
 
@@ -95,8 +97,9 @@ type Decl struct {
 type RemoveDecl struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
-	Kind   string `parser:"\"remove\" @(\"phase\" | \"table\" | \"modifiers\" | \"action\" | \"event\" | \"const\" | \"on\" | \"fn\" | \"condition\")"`
+	Kind   string `parser:"\"remove\" @(\"phase\" | \"table\" | \"modifiers\" | \"action\" | \"event\" | \"const\" | \"on\" | \"fn\" | \"condition\" | \"point\" | \"react\")"`
 	Name   string `parser:"@Ident"`
+	Label  *Str   `parser:"@String?"` // v2 item 3: remove react POINT "label"
 }
 
 // RulesetDecl is the header of a rule file.
@@ -450,7 +453,10 @@ type Stmt struct {
 	Engage    *EngageStmt    `parser:"| @@"`
 	Disengage *DisengageStmt `parser:"| @@"`
 	Call      *CallStmt      `parser:"| @@"` // v2: call_ast.go
-	Assign    *AssignStmt    `parser:"| @@"`
+	// v2 item 3 (point_ast.go).
+	Interrupt     *InterruptStmt     `parser:"| @@"`
+	CancelPending *CancelPendingStmt `parser:"| @@"`
+	Assign        *AssignStmt        `parser:"| @@"`
 }
 
 // LetStmt binds a local name.

@@ -37,6 +37,8 @@ var declForms = []form[Decl]{
 	formOf(func(d *Decl) **OrderDecl { return &d.Order }, "order"),
 	formOf(func(d *Decl) **ConditionDecl { return &d.Condition }, "condition"),
 	formOf(func(d *Decl) **SlotsDecl { return &d.Slots }, "slots"),
+	formOf(func(d *Decl) **PointDecl { return &d.Point }, "point"), // v2 item 3
+	formOf(func(d *Decl) **ReactDecl { return &d.React }, "react"), // v2 item 3
 	formOf(func(d *Decl) **TestDecl { return &d.Test }, "test", "property"),
 }
 

@@ -52,6 +52,7 @@ func FuzzDeclDispatch(f *testing.F) {
 	}
 	f.Add("side { x: int = 1 }\nside a { combatant b }\noverride const c = 1\n")
 	f.Add("order melee(a: combatant, b: combatant) {\n  \"more\": a.x > b.x\n  \"name\": a.name < b.name;\n}\norder = 1\n")
+	f.Add("point hits(a: combatant, d: int) \"{a.name}\"\nreact hits \"parry\" by a when d > 0 { d = 0 cancel }\nremove react hits \"parry\"\npoint = 1\n")
 	f.Fuzz(func(t *testing.T, src string) {
 		sameDecls(t, "fuzz", src)
 	})

@@ -85,7 +85,9 @@ var stmtForms = []form[Stmt]{
 	formOf(func(s *Stmt) **WhileStmt { return &s.While }, "while"),
 	formOf(func(s *Stmt) **EngageStmt { return &s.Engage }, "engage"),
 	formOf(func(s *Stmt) **DisengageStmt { return &s.Disengage }, "disengage"),
-	formOf(func(s *Stmt) **CallStmt { return &s.Call }, "call"), // v2
+	formOf(func(s *Stmt) **CallStmt { return &s.Call }, "call"),                     // v2
+	formOf(func(s *Stmt) **InterruptStmt { return &s.Interrupt }, "interrupt"),      // v2 item 3
+	formOf(func(s *Stmt) **CancelPendingStmt { return &s.CancelPending }, "cancel"), // v2 item 3
 	formOf(func(s *Stmt) **AssignStmt { return &s.Assign }),
 }
 

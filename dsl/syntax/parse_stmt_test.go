@@ -213,7 +213,8 @@ func FuzzStmtDispatch(f *testing.F) {
 	for _, s := range []string{"log = 1", "if = 2", "let let = 3", "return", "for c in combatants by c.hp desc { act c }",
 		"if a { b = 1 } else if c { d = 2 } else { return }", "emit hit(self, foe, 3)", "schedule \"x\" for c after 2 { log \"y\" }",
 		"while n > 0 { n -= 1 }", "while = 1", "for group g of c in l by c.hp desc { log \"x\" }", "for group in l { }", "for group of c in l { }",
-		"apply condition x to c for 2 rounds", "apply condition to c", "remove condition x from c"} {
+		"apply condition x to c for 2 rounds", "apply condition to c", "remove condition x from c",
+		"interrupt hits(self, foe, 3) { x = 1 } else { log \"no\" }", "interrupt hits(self)", "interrupt = 1", "cancel", "cancel \"x\" for c", "cancel = 1"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
