@@ -717,6 +717,9 @@ func (c *fastCompiler) str(n ast.Node) strFn {
 		if fn := c.joinMap(x); fn != nil {
 			return fn
 		}
+		if fn := c.stringOfInt(x); fn != nil {
+			return fn
+		}
 		if t := c.tableCall(x); t != nil {
 			return libResult[string](t)
 		}
