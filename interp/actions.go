@@ -25,15 +25,11 @@ func (p *Plan) compileDeclare(n *declareNode) stmtFn {
 // else the ruleset's default action.
 func (n *declareNode) run(r *Run, fr reflect.Value) (flow, error) {
 	r.world++
-	var script map[string]*check.DeclSpec
-	if specs := r.enc.Script[r.round]; len(specs) > 0 {
-		script = make(map[string]*check.DeclSpec, len(specs))
-		for _, d := range specs {
-			script[d.Who] = d
-		}
-	}
-	only := -1
+	specs := r.enc.Script[r.round]
 	if n.who != nil {
+		// One combatant (declare(c)): only its own line of the script is
+		// looked for, and nobody else is visited, so a loop that declares
+		// everyone in turn costs a pass, not a pass per combatant.
 		r.reason = "declare"
 		v, err := r.eval(n.who, fr)
 		if err != nil {
@@ -43,49 +39,80 @@ func (n *declareNode) run(r *Run, fr reflect.Value) (flow, error) {
 		if !c.IsValid() || c.IsNil() {
 			return flowNext, &RunError{At: n.at, Msg: "declare needs a combatant, found nobody"}
 		}
-		only = idxOf(c)
+		i := idxOf(c)
+		if i < 0 || i >= len(r.comb) {
+			return flowNext, nil // not a combatant of this run: nobody to declare, as before
+		}
+		c = r.comb[i]
+		var line *check.DeclSpec
+		if len(specs) > 0 {
+			name := nameOf(c)
+			for _, d := range specs { // the last line for a name counts, as in the map below
+				if d.Who == name {
+					line = d
+				}
+			}
+		}
+		return flowNext, r.declareOne(i, c, line)
+	}
+	var script map[string]*check.DeclSpec
+	if len(specs) > 0 {
+		script = make(map[string]*check.DeclSpec, len(specs))
+		for _, d := range specs {
+			script[d.Who] = d
+		}
 	}
 	for i, c := range r.comb {
-		if only >= 0 && i != only {
-			continue
+		var line *check.DeclSpec
+		if script != nil {
+			line = script[nameOf(c)]
 		}
-		r.declared[i] = nil
-		c.Elem().Field(check.FieldAction).SetString("")
-		if !inFight(c) {
-			continue
+		if err := r.declareOne(i, c, line); err != nil {
+			return flowNext, err
 		}
-		name := nameOf(c)
-		var d *declared
-		if s, ok := script[name]; ok {
-			d = &declared{action: r.plan.actions[s.Action], args: make([]reflect.Value, len(s.Args)), script: true}
-			for j, a := range s.Args {
-				if !s.Given[j] {
-					continue
-				}
-				slot := reflect.New(s.Action.Params[j].Type.R).Elem()
-				if err := r.store(slot, a, syntax.RangeOf(s.Decl.Pos, s.Decl.EndPos)); err != nil {
-					return flowNext, err
-				}
-				d.args[j] = slot
-			}
-		} else {
-			d = r.defaultDecl()
-		}
-		if d == nil {
-			continue
-		}
-		r.declared[i] = d
-		c.Elem().Field(check.FieldAction).SetString(d.action.a.Name)
-		if r.quiet() {
-			continue
-		}
-		how := "declares"
-		if !d.script {
-			how = "declares by default"
-		}
-		r.emitLog(&Event{Kind: KDeclare, Who: name, Name: d.action.a.Name, Args: d.jsonArgs(), Text: fmt.Sprintf("%s %s %s", name, how, d.describe())})
 	}
 	return flowNext, nil
+}
+
+// declareOne makes the combatant at index i declare: its line of the
+// script for the round (s, nil if none), else the ruleset's default.
+func (r *Run) declareOne(i int, c reflect.Value, s *check.DeclSpec) error {
+	r.declared[i] = nil
+	c.Elem().Field(check.FieldAction).SetString("")
+	if !inFight(c) {
+		return nil
+	}
+	var d *declared
+	if s != nil {
+		d = &declared{action: r.plan.actions[s.Action], args: make([]reflect.Value, len(s.Args)), script: true}
+		for j, a := range s.Args {
+			if !s.Given[j] {
+				continue
+			}
+			slot := reflect.New(s.Action.Params[j].Type.R).Elem()
+			if err := r.store(slot, a, syntax.RangeOf(s.Decl.Pos, s.Decl.EndPos)); err != nil {
+				return err
+			}
+			d.args[j] = slot
+		}
+	} else {
+		d = r.defaultDecl()
+	}
+	if d == nil {
+		return nil
+	}
+	r.declared[i] = d
+	c.Elem().Field(check.FieldAction).SetString(d.action.a.Name)
+	if r.quiet() {
+		return nil
+	}
+	name := nameOf(c)
+	how := "declares"
+	if !d.script {
+		how = "declares by default"
+	}
+	r.emitLog(&Event{Kind: KDeclare, Who: name, Name: d.action.a.Name, Args: d.jsonArgs(), Text: fmt.Sprintf("%s %s %s", name, how, d.describe())})
+	return nil
 }
 
 // defaultDecl is the declaration of the ruleset's default action with
