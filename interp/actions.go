@@ -25,15 +25,11 @@ func (p *Plan) compileDeclare(n *declareNode) stmtFn {
 // else the ruleset's default action.
 func (n *declareNode) run(r *Run, fr reflect.Value) (flow, error) {
 	r.world++
-	var script map[string][]*check.DeclSpec
-	if specs := r.enc.Script[r.round]; len(specs) > 0 {
-		script = make(map[string][]*check.DeclSpec, len(specs))
-		for _, d := range specs {
-			script[d.Who] = append(script[d.Who], d) // several with slots (slots.go)
-		}
-	}
-	only := -1
+	specs := r.enc.Script[r.round]
 	if n.who != nil {
+		// One combatant (declare(c)): only its own line of the script is
+		// looked for, and nobody else is visited, so a loop that declares
+		// everyone in turn costs a pass, not a pass per combatant.
 		r.reason = "declare"
 		v, err := r.eval(n.who, fr)
 		if err != nil {
@@ -43,47 +39,79 @@ func (n *declareNode) run(r *Run, fr reflect.Value) (flow, error) {
 		if !c.IsValid() || c.IsNil() {
 			return flowNext, &RunError{At: n.at, Msg: "declare needs a combatant, found nobody"}
 		}
-		only = idxOf(c)
+		i := idxOf(c)
+		if i < 0 || i >= len(r.comb) {
+			return flowNext, nil // not a combatant of this run: nobody to declare, as before
+		}
+		c = r.comb[i]
+		var line []*check.DeclSpec
+		if len(specs) > 0 {
+			name := nameOf(c)
+			for _, d := range specs { // its declarations, in the line's order (several with slots, slots.go)
+				if d.Who == name {
+					line = append(line, d)
+				}
+			}
+		}
+		return flowNext, r.declareOne(i, c, line)
+	}
+	var script map[string][]*check.DeclSpec
+	if len(specs) > 0 {
+		script = make(map[string][]*check.DeclSpec, len(specs))
+		for _, d := range specs {
+			script[d.Who] = append(script[d.Who], d) // several with slots (slots.go)
+		}
 	}
 	for i, c := range r.comb {
-		if only >= 0 && i != only {
-			continue
+		var line []*check.DeclSpec
+		if script != nil {
+			line = script[nameOf(c)]
 		}
-		r.declared[i] = nil
-		c.Elem().Field(check.FieldAction).SetString("")
-		if !inFight(c) {
-			continue
-		}
-		name := nameOf(c)
-		var d *declared
-		if specs, ok := script[name]; ok {
-			var err error
-			if d, err = r.scripted(specs); err != nil {
-				return flowNext, err
-			}
-		} else {
-			d = r.defaultDecl()
-		}
-		if d == nil {
-			continue
-		}
-		r.declared[i] = d
-		c.Elem().Field(check.FieldAction).SetString(d.action.a.Name)
-		for ; d != nil; d = d.next {
-			if r.quiet() {
-				continue
-			}
-			how, why, held := "declares", "", ""
-			if !d.script {
-				how = "declares by default"
-			}
-			if d.held {
-				why, held = "held", ", held"
-			}
-			r.emitLog(&Event{Kind: KDeclare, Who: name, Name: d.action.a.Name, Why: why, Args: d.jsonArgs(), Text: fmt.Sprintf("%s %s %s%s", name, how, d.describe(), held)})
+		if err := r.declareOne(i, c, line); err != nil {
+			return flowNext, err
 		}
 	}
 	return flowNext, nil
+}
+
+// declareOne makes the combatant at index i declare: its declarations
+// of the script for the round (line, none if it has no line), else the
+// ruleset's default.
+func (r *Run) declareOne(i int, c reflect.Value, line []*check.DeclSpec) error {
+	r.declared[i] = nil
+	c.Elem().Field(check.FieldAction).SetString("")
+	if !inFight(c) {
+		return nil
+	}
+	var d *declared
+	if len(line) > 0 {
+		var err error
+		if d, err = r.scripted(line); err != nil {
+			return err
+		}
+	} else {
+		d = r.defaultDecl()
+	}
+	if d == nil {
+		return nil
+	}
+	r.declared[i] = d
+	c.Elem().Field(check.FieldAction).SetString(d.action.a.Name)
+	if r.quiet() {
+		return nil
+	}
+	name := nameOf(c)
+	for ; d != nil; d = d.next {
+		how, why, held := "declares", "", ""
+		if !d.script {
+			how = "declares by default"
+		}
+		if d.held {
+			why, held = "held", ", held"
+		}
+		r.emitLog(&Event{Kind: KDeclare, Who: name, Name: d.action.a.Name, Why: why, Args: d.jsonArgs(), Text: fmt.Sprintf("%s %s %s%s", name, how, d.describe(), held)})
+	}
+	return nil
 }
 
 // scripted is a combatant's declarations of the round from the script,

@@ -22,7 +22,10 @@
 // tables; x in [literals]), fast_world.go and fast_world_calls.go (the
 // world functions on lists, pending, declared_int: the same code their
 // World methods in world.go run), fast_map.go (max/min of a map, find,
-// ranges, call types), fast_strings.go (strings made with +, join).
+// ranges, call types), fast_strings.go (strings made with +, join),
+// fast_string_int.go (string(n) of a whole number), fast_refs.go (reads
+// and assignments of typed references, which the checker wraps in
+// $ref_c and $ref_s).
 //
 // Rosters (roster.go): each side's living members and living enemies,
 // and everyone in the fight, kept by the run and updated in place when an

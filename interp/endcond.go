@@ -12,19 +12,20 @@ import (
 // nothing it reads has changed (Run.checkEnd). endFacts finds, at plan
 // time, what it reads: the attributes it and the fns it calls name (an
 // assignment to one of them bumps the run's world, Plan.mayChangeEnd),
-// whether it names the round or the segment, and whether it is pure: it
+// whether it names the round and whether the segment, and whether it is pure: it
 // rolls no dice (dice notation, roll, pick) and calls no modifiers or
 // tables, whose rows may roll. Only a pure condition's answer is kept.
 
 type endFacts struct {
-	reads map[string]bool // nil: it cannot tell (a property that is not a plain name)
-	time  bool
-	pure  bool
+	reads   map[string]bool // nil: it cannot tell (a property that is not a plain name)
+	round   bool            // it names the round: a new round asks again
+	segment bool            // it names the segment: a new segment asks again
+	pure    bool
 }
 
 func (p *Plan) endFacts(ce *check.CExpr) endFacts {
 	if ce == nil || ce.Node == nil {
-		return endFacts{time: true}
+		return endFacts{round: true, segment: true}
 	}
 	v := &endVisitor{p: p, facts: endFacts{reads: map[string]bool{"alive": true, "present": true, check.StateAttr: true, "side": true}, pure: true}, seen: map[string]bool{}}
 	v.walk(ce.Node)
@@ -46,8 +47,11 @@ func (v *endVisitor) walk(n ast.Node) { ast.Walk(&n, v) }
 func (v *endVisitor) Visit(n *ast.Node) {
 	switch x := (*n).(type) {
 	case *ast.IdentifierNode:
-		if x.Value == "round" || x.Value == "segment" {
-			v.facts.time = true
+		switch x.Value {
+		case "round":
+			v.facts.round = true
+		case "segment":
+			v.facts.segment = true
 		}
 	case *ast.MemberNode:
 		if s, ok := x.Property.(*ast.StringNode); ok {

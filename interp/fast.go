@@ -326,6 +326,9 @@ func (c *fastCompiler) location(n ast.Node) (field, bool) {
 				// expr-lang reads a field of its untyped nil as "from <nil>".
 				prevName = "<nil>"
 			}
+			if call, ok := base.(*ast.CallNode); ok && isRefRead(call) {
+				prevName = "<nil>" // a reference that is none: readRef's untyped nil
+			}
 			if get = c.ptr(base); get == nil {
 				return field{}, false
 			}
@@ -717,6 +720,9 @@ func (c *fastCompiler) str(n ast.Node) strFn {
 		if fn := c.joinMap(x); fn != nil {
 			return fn
 		}
+		if fn := c.stringOfInt(x); fn != nil {
+			return fn
+		}
 		if t := c.tableCall(x); t != nil {
 			return libResult[string](t)
 		}
@@ -966,6 +972,9 @@ func (c *fastCompiler) ptr(n ast.Node) ptrFn {
 				return nil
 			}
 			return callFn(k, k.body.p)
+		}
+		if p := c.refRead(x); p != nil { // fast_refs.go
+			return p
 		}
 		id, ok := x.Callee.(*ast.IdentifierNode)
 		args := callArgs(x)

@@ -37,8 +37,10 @@ type Plan struct {
 	cur         *check.Frame // the frame of the body being lowered
 	// endReads are the attributes the end condition may read (nil: any).
 	endReads map[string]bool
-	// endTime: the end condition names the round or the segment.
-	endTime bool
+	// endRound, endSegment: the end condition names the round, the
+	// segment (a condition that names only the round keeps its answer
+	// across the segments of a round in which nothing it reads changed).
+	endRound, endSegment bool
 	// endKeep: the end condition's answer may be kept while nothing it
 	// reads changes (Run.checkEnd).
 	endKeep bool
@@ -157,7 +159,7 @@ func lowerCov(m *check.Model, native, keepEnd bool, cov *Coverage) *Plan {
 		}
 	}
 	facts := p.endFacts(m.End)
-	p.endReads, p.endTime, p.endKeep = facts.reads, facts.time, facts.pure && keepEnd
+	p.endReads, p.endRound, p.endSegment, p.endKeep = facts.reads, facts.round, facts.segment, facts.pure && keepEnd
 	p.planProcs() // v2: proc.go; before any body is lowered, so every call finds its procedure
 	// Event plans exist before any body is lowered, so every emit finds its event.
 	for _, ev := range m.EventList {

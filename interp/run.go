@@ -406,7 +406,7 @@ func (r *Run) checkEnd() (bool, error) {
 
 // endKept reports whether the end condition's kept answer still holds.
 func (r *Run) endKept() bool {
-	return r.endKnown && r.endWorld == r.world && (!r.plan.endTime || r.endRound == r.round && r.endSegment == r.segment)
+	return r.endKnown && r.endWorld == r.world && (!r.plan.endRound || r.endRound == r.round) && (!r.plan.endSegment || r.endSegment == r.segment)
 }
 
 // evalEndKeep evaluates the end condition, keeping the answer when it

@@ -308,8 +308,12 @@ func literalDefaults(proto reflect.Value, attrs []*check.Attr, open *bool) []boo
 		if !*open {
 			break
 		}
-		lit, ok := literalOf(a.Default)
 		dst := proto.Field(a.Field)
+		if _, none := a.Default.Node.(*ast.NilNode); none && dst.Kind() == reflect.Interface {
+			done[i] = true // a reference that starts as none: the prototype's nil is it
+			continue
+		}
+		lit, ok := literalOf(a.Default)
 		if !ok || dst.Kind() == reflect.Interface || (hasPointers(dst.Type()) && dst.Kind() != reflect.String) ||
 			reflect.TypeOf(lit) != dst.Type() {
 			*open = false

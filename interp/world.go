@@ -443,7 +443,9 @@ rows:
 			r.plan.cov.row(row) // coverage.go
 		}
 		var val any = row.Label
-		if row.Value != nil {
+		if v, ok := literalValue(row.Value, t.Result); ok {
+			val = v // table_literal.go: no frame to lend
+		} else if row.Value != nil {
 			fr := r.frame(r.m.Globals)
 			v, err := r.eval(row.Value, fr)
 			if err != nil {

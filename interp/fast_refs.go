@@ -1,0 +1,66 @@
+package interp
+
+import (
+	"github.com/expr-lang/expr/ast"
+)
+
+// Reads of a reference attribute (language v2: an attribute that holds
+// a combatant or a side, dsl/check/refs.go), natively. The checker
+// holds such a field untyped (any: a struct made with reflect.StructOf
+// cannot refer to itself) and wraps every read of it, c.opponent, in a
+// call of its typing function, $ref_c(c.opponent) or $ref_s(...), which
+// expr-lang ran in its VM: every rule that follows a reference left the
+// native plan. Here the call reads the field's interface and takes the
+// pointer it holds; nobody (none, or a nil pointer held typed) is the
+// zero addr, as the VM's readRef gives nil for both.
+
+// refFuncs are the checker's functions that type a read of a reference
+// to one combatant or side (not the list forms).
+var refFuncs = map[string]bool{"$ref_c": true, "$ref_s": true}
+
+// isRefRead reports whether x is a read of a reference attribute through
+// its typing function.
+func isRefRead(x *ast.CallNode) bool {
+	id, ok := x.Callee.(*ast.IdentifierNode)
+	return ok && refFuncs[id.Value] && len(x.Arguments) == 1
+}
+
+// refRead compiles $ref_c(holder.attr) and $ref_s(holder.attr): the
+// field's place is found as any attribute's (with expr-lang's messages
+// for a holder that is nobody); its value is the pointer the interface
+// holds. nil for anything else.
+func (c *fastCompiler) refRead(x *ast.CallNode) ptrFn {
+	if !isRefRead(x) || c.p.funcs[x.Callee.(*ast.IdentifierNode).Value] != nil {
+		return nil
+	}
+	loc, ok := c.location(x.Arguments[0])
+	if !ok {
+		return nil
+	}
+	// The VM's value for nobody is an untyped nil (readRef): boxing the
+	// whole expression is left to it, as for first and find.
+	c.untyped = true
+	return func(r *Run, f addr) (addr, error) {
+		at, err := loc.at(r, f)
+		if err != nil {
+			return addr{}, err
+		}
+		return unboxPtr(load[any](at, 0)), nil
+	}
+}
+
+// assignRef compiles the assignment of a native combatant or side to a
+// reference attribute (held untyped): the interface holds the pointer,
+// as Run.store makes it from the boxed value, or is nil for nobody (what
+// store makes of none; a read through $ref_c cannot tell a nil pointer
+// held typed from none, so nobody is always stored as none).
+func assignRef(n *assignNode, fe *fexpr) stmtFn {
+	tw := typeWord(fe.rt)
+	return assignTo(n, func(r *Run, f addr) (any, error) {
+		p, err := fe.p(r, f)
+		if err != nil || p.isNil() {
+			return nil, err
+		}
+		return boxPtr(tw, p), nil
+	}, nil)
+}
