@@ -312,16 +312,25 @@ func (p *Plan) compileSchedule(n *scheduleNode) stmtFn {
 	return func(r *Run, base addr) (flow, error) { return n.run(r, valueAt(rt, base)) }
 }
 
-func (n *scheduleNode) run(r *Run, fr reflect.Value) (flow, error) {
+// owner is the combatant a schedule statement schedules for.
+func (n *scheduleNode) owner(r *Run, fr reflect.Value) (reflect.Value, error) {
 	r.world++
 	r.reason = n.label
 	v, err := r.eval(n.who, fr)
 	if err != nil {
-		return flowNext, err
+		return reflect.Value{}, err
 	}
 	c := reflect.ValueOf(v)
 	if !c.IsValid() || c.IsNil() {
-		return flowNext, &RunError{At: n.at, Msg: "schedule needs a combatant, found nobody"}
+		return reflect.Value{}, &RunError{At: n.at, Msg: "schedule needs a combatant, found nobody"}
+	}
+	return c, nil
+}
+
+func (n *scheduleNode) run(r *Run, fr reflect.Value) (flow, error) {
+	c, err := n.owner(r, fr)
+	if err != nil {
+		return flowNext, err
 	}
 	av, err := r.eval(n.after, fr)
 	if err != nil {

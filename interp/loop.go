@@ -2,6 +2,7 @@ package interp
 
 import (
 	"fmt"
+	"github.com/frayrules/fray/dsl/syntax"
 	"reflect"
 	"slices"
 	"strings"
@@ -69,6 +70,19 @@ func (r *Run) loopBuf() *loopBuf {
 	b := r.loopBufs[r.loops]
 	r.loops++
 	return b
+}
+
+// orderKeys appends the sort keys of a loop's by clause to keys: each
+// with its label (the key's text when it has none) and direction.
+func (p *Plan) orderKeys(keys []orderKey, by []*syntax.OrderKey) []orderKey {
+	for _, k := range by {
+		label := k.Key.Raw()
+		if k.Label != nil {
+			label = string(*k.Label)
+		}
+		keys = append(keys, orderKey{label: label, e: p.expr(k.Key), desc: k.Dir == "desc"})
+	}
+	return keys
 }
 
 func (p *Plan) compileFor(n *forNode) stmtFn {

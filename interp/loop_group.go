@@ -34,15 +34,8 @@ func (p *Plan) compileGroup(at diag.Range, s *syntax.GroupStmt) stmtFn {
 	n := &groupNode{at: at, groupSlot: p.slotOf(grp, nil)}
 	n.forNode = forNode{at: at, list: p.expr(s.List), together: true, body: p.block(s.Body), slot: p.slotOf(item, nil)}
 	n.pair = p.pairPlan(m.GroupOrders[s]) // groups of items no rule separates
-	for _, k := range s.Keys {
-		if n.pair != nil {
-			break
-		}
-		label := k.Key.Raw()
-		if k.Label != nil {
-			label = string(*k.Label)
-		}
-		n.keys = append(n.keys, orderKey{label: label, e: p.expr(k.Key), desc: k.Dir == "desc"})
+	if n.pair == nil {
+		n.keys = p.orderKeys(n.keys, s.Keys)
 	}
 	n.items = p.listItems(n.list, n.slot.t)
 	for i := range n.keys {

@@ -351,15 +351,8 @@ func (p *Plan) stmt(s *syntax.Stmt) stmtFn {
 		}
 		n := &forNode{at: at, list: p.expr(&f.List.Expr), simultaneous: f.Simultaneous, body: p.block(f.Body), slot: p.slotOf(field, nil)}
 		n.pair = p.pairPlan(m.OrderUses[f]) // order_pair.go: "by melee", no keys
-		for _, k := range f.Keys {
-			if n.pair != nil {
-				break
-			}
-			label := k.Key.Raw()
-			if k.Label != nil {
-				label = string(*k.Label)
-			}
-			n.keys = append(n.keys, orderKey{label: label, e: p.expr(k.Key), desc: k.Dir == "desc"})
+		if n.pair == nil {
+			n.keys = p.orderKeys(n.keys, f.Keys)
 		}
 		return p.compileFor(n)
 	case s.Emit != nil:

@@ -96,13 +96,7 @@ func (p *Plan) timedLoop(f *syntax.ForStmt, at diag.Range, field int) stmtFn {
 	}
 	n.f = &forNode{at: at, list: p.expr(&f.List.Expr), simultaneous: f.Simultaneous, body: p.block(f.Body), slot: p.slotOf(field, nil)}
 	n.f.keys = append(n.f.keys, orderKey{label: f.Clock.Unit.Text, e: p.expr(f.Clock.Key), desc: n.dir < 0})
-	for _, k := range f.Keys {
-		label := k.Key.Raw()
-		if k.Label != nil {
-			label = string(*k.Label)
-		}
-		n.f.keys = append(n.f.keys, orderKey{label: label, e: p.expr(k.Key), desc: k.Dir == "desc"})
-	}
+	n.f.keys = p.orderKeys(n.f.keys, f.Keys)
 	n.f.items = p.listItems(n.f.list, n.f.slot.t)
 	for i := range n.f.keys {
 		n.f.keys[i].val = p.value(n.f.keys[i].e)
@@ -353,15 +347,9 @@ func (n *scheduleNode) runTimed(r *Run, fr reflect.Value) (flow, error) {
 	if n.tie == tieTogether && !tl.simultaneous {
 		return flowNext, &RunError{At: n.at, Msg: "schedule together needs a simultaneous timed loop, and the one running is not"}
 	}
-	r.world++
-	r.reason = n.label
-	v, err := r.eval(n.who, fr)
+	c, err := n.owner(r, fr)
 	if err != nil {
 		return flowNext, err
-	}
-	c := reflect.ValueOf(v)
-	if !c.IsValid() || c.IsNil() {
-		return flowNext, &RunError{At: n.at, Msg: "schedule needs a combatant, found nobody"}
 	}
 	var due int
 	if n.moment != nil {
