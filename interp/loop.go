@@ -2,13 +2,13 @@ package interp
 
 import (
 	"fmt"
-	"github.com/frayrules/fray/dsl/syntax"
 	"reflect"
 	"slices"
 	"strings"
 
 	"github.com/frayrules/fray/dsl/check"
 	"github.com/frayrules/fray/dsl/diag"
+	"github.com/frayrules/fray/dsl/syntax"
 )
 
 // Loops: for X in LIST [by KEY [desc], ...] [simultaneous] { BODY }.
