@@ -78,9 +78,10 @@ func (n *declareNode) run(r *Run, fr reflect.Value) (flow, error) {
 // of the script for the round (line, none if it has no line), else the
 // ruleset's default.
 func (r *Run) declareOne(i int, c reflect.Value, line []*check.DeclSpec) error {
+	cp := addrOf(c)
 	r.declared[i] = nil
-	c.Elem().Field(check.FieldAction).SetString("")
-	if !inFight(c) {
+	store(cp, r.plan.lay.action, "")
+	if !r.inFightP(cp) {
 		return nil
 	}
 	var d *declared
@@ -96,7 +97,7 @@ func (r *Run) declareOne(i int, c reflect.Value, line []*check.DeclSpec) error {
 		return nil
 	}
 	r.declared[i] = d
-	c.Elem().Field(check.FieldAction).SetString(d.action.a.Name)
+	store(cp, r.plan.lay.action, d.action.a.Name)
 	if r.quiet() {
 		return nil
 	}

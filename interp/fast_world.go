@@ -19,13 +19,15 @@ import (
 type layout struct {
 	side, alive, present, idx uintptr // combatant fields
 	state                     uintptr // why it is out of the fight ("" while in it)
+	action                    uintptr // what it declared this round (the first declaration's name)
 }
 
 func newLayout(u *check.Universe) layout {
 	c := u.Combatant.R.Elem()
 	idx, _ := c.FieldByName(check.HiddenIndexField)
 	return layout{side: c.Field(check.FieldSide).Offset, alive: c.Field(check.FieldAlive).Offset,
-		present: c.Field(check.FieldPresent).Offset, idx: idx.Offset, state: c.Field(check.FieldState).Offset}
+		present: c.Field(check.FieldPresent).Offset, idx: idx.Offset, state: c.Field(check.FieldState).Offset,
+		action: c.Field(check.FieldAction).Offset}
 }
 
 var errNobody = errors.New("expected a combatant or side, found nobody")

@@ -157,13 +157,6 @@ func (r *Run) Members(side any) (any, error) {
 	return r.listResult(r.combList.Type(), len(r.scratch), r.membersP(addrOf(s))), nil
 }
 
-// inFight: the combatant is alive, present (it has arrived) and not
-// out of the fight by its state.
-func inFight(c reflect.Value) bool {
-	e := c.Elem()
-	return e.Field(check.FieldAlive).Bool() && e.Field(check.FieldPresent).Bool() && e.Field(check.FieldState).Len() == 0
-}
-
 // Living keeps the living combatants of a list.
 func (r *Run) Living(list any) (any, error) {
 	return r.listResult(r.combList.Type(), len(r.scratch), r.livingP(listOf(list))), nil
