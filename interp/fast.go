@@ -550,6 +550,9 @@ func (c *fastCompiler) intCall(x *ast.CallNode) intFn {
 	if !ok {
 		return nil
 	}
+	if fn := c.optInt(x); fn != nil { // fast_optional.go
+		return fn
+	}
 	if k := c.fnCall(x); k != nil {
 		if k.body.i == nil {
 			return nil
@@ -714,6 +717,9 @@ func (c *fastCompiler) str(n ast.Node) strFn {
 			}
 			return callFn(k, k.body.s)
 		}
+		if fn := c.optStr(x); fn != nil { // fast_optional.go
+			return fn
+		}
 		if fn := c.libTypedStr(x); fn != nil {
 			return fn
 		}
@@ -794,6 +800,9 @@ func (c *fastCompiler) bool(n ast.Node) boolFn {
 			}
 			return callFn(k, k.body.b)
 		}
+		if fn := c.optBool(x); fn != nil { // fast_optional.go
+			return fn
+		}
 		if fn, ok := worldCall(c, worldBoolCalls, x); ok {
 			return fn
 		}
@@ -852,6 +861,9 @@ func (c *fastCompiler) binaryBool(x *ast.BinaryNode) boolFn {
 			}
 			eq = equalFn(a, b)
 		default:
+			if fn := c.optIsNone(x, neg); fn != nil { // fast_optional.go
+				return fn
+			}
 			// Combatants and sides, or nil: the same one, or both nobody.
 			a, b := c.ptrOrNil(x.Left), c.ptrOrNil(x.Right)
 			_, ln := x.Left.(*ast.NilNode)

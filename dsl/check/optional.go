@@ -1,6 +1,7 @@
 package check
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
 	"strings"
@@ -75,7 +76,7 @@ func (c *checker) declareOptFuncs() {
 		t := a.Type.R
 		read := func(args ...any) (any, error) {
 			if args[0] == nil {
-				return nil, fmt.Errorf("%s is none here: test it first (!= none), or read it with a fallback (%s ?? VALUE)", args[1], args[1])
+				return nil, errors.New(NoneRead(args[1].(string)))
 			}
 			return optValue(args[0], t), nil
 		}
@@ -92,6 +93,19 @@ func (c *checker) declareOptFuncs() {
 		delete(c.funcs, name)
 	}
 }
+
+// NoneRead is the error of reading the optional attribute name as a
+// value while it is none (the VM's and the native plan's).
+func NoneRead(name string) string {
+	return fmt.Sprintf("%s is none here: test it first (!= none), or read it with a fallback (%s ?? VALUE)", name, name)
+}
+
+// OptPrefix and OptOrPrefix start the names of the functions reading
+// optional values (for the interpreter's native plan).
+const (
+	OptPrefix   = optPrefix
+	OptOrPrefix = optOrPrefix
+)
 
 // optValue is v as type t: a whole number stored in a number attribute
 // is read as a number.
