@@ -98,7 +98,12 @@ func (r *Run) declareOne(i int, c reflect.Value, line []*check.DeclSpec) error {
 	}
 	r.declared[i] = d
 	store(cp, r.plan.lay.action, d.action.a.Name)
-	if r.quiet() {
+	if r.opt.Sink == nil {
+		// Quiet: one sequence number per declaration, as a logged run
+		// takes one per declaration line (several with slots).
+		for ; d != nil; d = d.next {
+			r.seq++
+		}
 		return nil
 	}
 	name := nameOf(c)
