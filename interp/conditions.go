@@ -336,6 +336,9 @@ func compileHas(c *fastCompiler, args []ast.Node) boolFn {
 		if err != nil {
 			return false, err
 		}
+		if p.isNil() {
+			return false, errNobody // as the VM's has() says
+		}
 		n, err := name(r, f)
 		if err != nil {
 			return false, err

@@ -200,7 +200,8 @@ func (f *fight) funcs() check.TestFuncs {
 				if e.Round != round {
 					continue
 				}
-				if e.Kind == interp.KLog && strings.HasPrefix(e.Text, prefix) {
+				// A log line, or a timed loop's heading ("count 5").
+				if (e.Kind == interp.KLog || e.Kind == interp.KMoment) && strings.HasPrefix(e.Text, prefix) {
 					var err error
 					n, err = strconv.Atoi(strings.TrimPrefix(e.Text, prefix))
 					ok = err == nil
