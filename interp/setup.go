@@ -287,8 +287,9 @@ func (p *Plan) protos() *prototypes {
 		pr.comb.Field(check.FieldY).SetInt(-1)
 		// Sides' defaults are evaluated before combatants'.
 		open := true
-		pr.sideDone = literalDefaults(pr.side, u.SideAttrs, &open)
-		pr.combDone = literalDefaults(pr.comb, u.CombatantAttrs, &open)
+		consts := constLiterals(p.M.Consts)
+		pr.sideDone = literalDefaults(pr.side, u.SideAttrs, consts, &open)
+		pr.combDone = literalDefaults(pr.comb, u.CombatantAttrs, consts, &open)
 		p.proto = pr
 	})
 	return p.proto
@@ -299,7 +300,7 @@ func (p *Plan) protos() *prototypes {
 // other default (*open is then false), since that one, evaluated in the
 // fight, could read the attributes that come after it while they are
 // still zero.
-func literalDefaults(proto reflect.Value, attrs []*check.Attr, open *bool) []bool {
+func literalDefaults(proto reflect.Value, attrs []*check.Attr, consts map[string]any, open *bool) []bool {
 	done := make([]bool, len(attrs))
 	for i, a := range attrs {
 		if a.Default == nil {
@@ -314,6 +315,9 @@ func literalDefaults(proto reflect.Value, attrs []*check.Attr, open *bool) []boo
 			continue
 		}
 		lit, ok := literalOf(a.Default)
+		if id, isID := a.Default.Node.(*ast.IdentifierNode); !ok && isID {
+			lit, ok = consts[id.Value] // a constant whose value is a literal: fixed at load
+		}
 		if !ok || dst.Kind() == reflect.Interface || (hasPointers(dst.Type()) && dst.Kind() != reflect.String) ||
 			reflect.TypeOf(lit) != dst.Type() {
 			*open = false
@@ -323,6 +327,22 @@ func literalDefaults(proto reflect.Value, attrs []*check.Attr, open *bool) []boo
 		done[i] = true
 	}
 	return done
+}
+
+// constLiterals are the values of the constants declared as literals
+// (const save = 15), which a default may name: fixed when the rules
+// load, so the prototype takes them as it takes literals.
+func constLiterals(consts []*check.Const) map[string]any {
+	out := map[string]any{}
+	for _, k := range consts {
+		if k.Value == nil {
+			continue
+		}
+		if lit, ok := literalOf(k.Value); ok {
+			out[k.Name] = lit
+		}
+	}
+	return out
 }
 
 // literalOf is the value of an expression that is a literal (a dice
