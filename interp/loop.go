@@ -86,14 +86,25 @@ func (p *Plan) orderKeys(keys []orderKey, by []*syntax.OrderKey) []orderKey {
 }
 
 func (p *Plan) compileFor(n *forNode) stmtFn {
+	p.planLoop(n)
+	return loopStmt(n.run)
+}
+
+// planLoop plans a loop's items and the values of its sort keys.
+func (p *Plan) planLoop(n *forNode) {
 	n.items = p.listItems(n.list, n.slot.t)
 	for i := range n.keys {
 		n.keys[i].val = p.value(n.keys[i].e)
 	}
+}
+
+// loopStmt is the statement of a loop that runs with the storage of its
+// level of loop nesting (a plain, grouped or timed loop).
+func loopStmt(run func(r *Run, base addr, buf *loopBuf) (flow, error)) stmtFn {
 	return func(r *Run, base addr) (flow, error) {
 		r.reason = "list"
 		buf := r.loopBuf()
-		f, err := n.run(r, base, buf)
+		f, err := run(r, base, buf)
 		r.loops--
 		return f, err
 	}

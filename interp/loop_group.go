@@ -37,17 +37,8 @@ func (p *Plan) compileGroup(at diag.Range, s *syntax.GroupStmt) stmtFn {
 	if n.pair == nil {
 		n.keys = p.orderKeys(n.keys, s.Keys)
 	}
-	n.items = p.listItems(n.list, n.slot.t)
-	for i := range n.keys {
-		n.keys[i].val = p.value(n.keys[i].e)
-	}
-	return func(r *Run, base addr) (flow, error) {
-		r.reason = "list"
-		buf := r.loopBuf()
-		f, err := n.runGroups(r, base, buf)
-		r.loops--
-		return f, err
-	}
+	p.planLoop(&n.forNode)
+	return loopStmt(n.runGroups)
 }
 
 func (n *groupNode) runGroups(r *Run, base addr, buf *loopBuf) (flow, error) {

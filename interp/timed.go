@@ -97,17 +97,8 @@ func (p *Plan) timedLoop(f *syntax.ForStmt, at diag.Range, field int) stmtFn {
 	n.f = &forNode{at: at, list: p.expr(&f.List.Expr), simultaneous: f.Simultaneous, body: p.block(f.Body), slot: p.slotOf(field, nil)}
 	n.f.keys = append(n.f.keys, orderKey{label: f.Clock.Unit.Text, e: p.expr(f.Clock.Key), desc: n.dir < 0})
 	n.f.keys = p.orderKeys(n.f.keys, f.Keys)
-	n.f.items = p.listItems(n.f.list, n.f.slot.t)
-	for i := range n.f.keys {
-		n.f.keys[i].val = p.value(n.f.keys[i].e)
-	}
-	return func(r *Run, base addr) (flow, error) {
-		r.reason = "list"
-		buf := r.loopBuf()
-		f, err := n.run(r, base, buf)
-		r.loops--
-		return f, err
-	}
+	p.planLoop(n.f)
+	return loopStmt(n.run)
 }
 
 func (n *timedNode) run(r *Run, base addr, buf *loopBuf) (flow, error) {
