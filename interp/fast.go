@@ -553,6 +553,9 @@ func (c *fastCompiler) intCall(x *ast.CallNode) intFn {
 	if fn := c.optInt(x); fn != nil { // fast_optional.go
 		return fn
 	}
+	if call := c.choiceCall(x); call != nil { // fast_choice.go
+		return libResult[int](call)
+	}
 	if k := c.fnCall(x); k != nil {
 		if k.body.i == nil {
 			return nil
@@ -720,6 +723,9 @@ func (c *fastCompiler) str(n ast.Node) strFn {
 		if fn := c.optStr(x); fn != nil { // fast_optional.go
 			return fn
 		}
+		if call := c.choiceCall(x); call != nil { // fast_choice.go
+			return libResult[string](call)
+		}
 		if fn := c.libTypedStr(x); fn != nil {
 			return fn
 		}
@@ -802,6 +808,9 @@ func (c *fastCompiler) bool(n ast.Node) boolFn {
 		}
 		if fn := c.optBool(x); fn != nil { // fast_optional.go
 			return fn
+		}
+		if call := c.choiceCall(x); call != nil { // fast_choice.go
+			return libResult[bool](call)
 		}
 		if fn, ok := worldCall(c, worldBoolCalls, x); ok {
 			return fn
