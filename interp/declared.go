@@ -33,6 +33,25 @@ func (r *Run) DeclaredString(c any, name string) (string, error) {
 	return s, nil
 }
 
+// DeclaredCombatant reads a combatant argument of what a combatant
+// declared this round (whom it attacks, say) the same way: the declared
+// combatant, else the parameter's default, else nil (none) when its
+// action has no such parameter.
+func (r *Run) DeclaredCombatant(c any, name string) (any, error) {
+	v, err := r.declaredArg(c, name, reflect.Pointer, "a combatant")
+	if err != nil || v == nil {
+		return nil, err
+	}
+	rv := reflect.ValueOf(v)
+	if rv.Type() != r.m.U.Combatant.R {
+		return nil, fmt.Errorf("parameter %s is not a combatant", name)
+	}
+	if rv.IsNil() {
+		return nil, nil
+	}
+	return v, nil
+}
+
 // declaredArg is the argument name of what c declared this round, of the
 // given kind: the declared value, else the parameter's default, else nil.
 func (r *Run) declaredArg(c any, name string, kind reflect.Kind, what string) (any, error) {

@@ -10,4 +10,8 @@ type DeclarationWorld interface {
 	Declares(c any, action string) (bool, error)
 	// Holding reports whether c holds a declaration not yet performed.
 	Holding(c any) (bool, error)
+	// DeclaredCombatant is the combatant argument name of what c declared
+	// this round (a target): the declared value, else the parameter's
+	// default, else nil.
+	DeclaredCombatant(c any, name string) (any, error)
 }

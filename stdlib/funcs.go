@@ -212,6 +212,16 @@ var Funcs = sortFuncs([]*Func{
 		},
 	},
 	{
+		Name: "declared_combatant", Doc: "the combatant argument of that name in what the combatant declared this round, a target say (its default if not given; nil if its action has no such parameter)",
+		Params: []Kind{Combatant, String}, Result: Combatant, World: true,
+		Impl: func(w World, a []any) (any, error) {
+			if dw, ok := w.(DeclarationWorld); ok {
+				return dw.DeclaredCombatant(a[0], a[1].(string))
+			}
+			return nil, nil
+		},
+	},
+	{
 		Name: "holding", Doc: "whether the combatant holds a declaration of this round not yet performed (see act held)",
 		Params: []Kind{Combatant}, Result: Bool, World: true,
 		Impl: func(w World, a []any) (any, error) {
