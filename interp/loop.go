@@ -217,7 +217,7 @@ func (n *forNode) order(r *Run, base addr, buf *loopBuf) ([]orderItem, error) {
 	if err != nil {
 		return items, err
 	}
-	if n.pair != nil {
+	if n.pair != nil && len(n.keys) == 0 {
 		buf.decided, err = n.pair.sort(r, n.at, items, buf.decided)
 		return items, err
 	}
@@ -234,6 +234,10 @@ func (n *forNode) order(r *Run, base addr, buf *loopBuf) ([]orderItem, error) {
 				}
 				items[i].keys = append(items[i].keys, kv)
 			}
+		}
+		if n.pair != nil { // a timed loop's clock, then the order (timed_pair.go)
+			buf.decided, err = n.pair.orderWithin(r, n.at, items, n.cmp, buf.decided)
+			return items, err
 		}
 		slices.SortStableFunc(items, n.cmp)
 	}

@@ -46,6 +46,13 @@ const undecided = -1
 // rule that put items[i-1] before items[i] (undecided for a tie;
 // decided[0] is unused).
 func (pp *pairPlan) sort(r *Run, at diag.Range, items []orderItem, decided []int) ([]int, error) {
+	return pp.sortRun(r, at, items, decided[:0], undecided)
+}
+
+// sortRun sorts a run of items by the order and appends their decisions
+// to decided: first for the run's first item, then the rule that put
+// each of the others after the one before it.
+func (pp *pairPlan) sortRun(r *Run, at diag.Range, items []orderItem, decided []int, first int) ([]int, error) {
 	var failed error
 	slices.SortStableFunc(items, func(a, b orderItem) int {
 		if failed != nil {
@@ -60,7 +67,7 @@ func (pp *pairPlan) sort(r *Run, at diag.Range, items []orderItem, decided []int
 	if failed != nil {
 		return decided, failed
 	}
-	decided = append(decided[:0], undecided)
+	decided = append(decided, first)
 	for i := 1; i < len(items); i++ {
 		_, rule, err := pp.compare(r, at, items[i-1], items[i])
 		if err != nil {
@@ -172,16 +179,22 @@ func (r *Run) logPairOrder(n *forNode, items []orderItem, groups [][]orderItem, 
 
 // pairReason says why an item follows the one before it.
 func pairReason(o *check.PairOrder, rule int) string {
-	if rule == undecided {
+	switch rule {
+	case undecided:
 		return "no rule decides: list order"
+	case byClock: // timed_pair.go
+		return "an earlier moment of the clock"
 	}
 	return o.Rules[rule].Label
 }
 
 // pairRuleName is the JSON form of a decision: the rule's label, or nil.
 func pairRuleName(o *check.PairOrder, rule int) any {
-	if rule == undecided {
+	switch rule {
+	case undecided:
 		return nil
+	case byClock: // timed_pair.go
+		return "clock"
 	}
 	return o.Rules[rule].Label
 }

@@ -96,7 +96,9 @@ func (p *Plan) timedLoop(f *syntax.ForStmt, at diag.Range, field int) stmtFn {
 	}
 	n.f = &forNode{at: at, list: p.expr(&f.List.Expr), simultaneous: f.Simultaneous, body: p.block(f.Body), slot: p.slotOf(field, nil)}
 	n.f.keys = append(n.f.keys, orderKey{label: f.Clock.Unit.Text, e: p.expr(f.Clock.Key), desc: n.dir < 0})
-	n.f.keys = p.orderKeys(n.f.keys, f.Keys)
+	if n.f.pair = p.pairPlan(p.M.OrderUses[f]); n.f.pair == nil { // timed_pair.go: "by melee" within a moment
+		n.f.keys = p.orderKeys(n.f.keys, f.Keys)
+	}
 	p.planLoop(n.f)
 	return loopStmt(n.run)
 }
@@ -118,9 +120,16 @@ func (n *timedNode) run(r *Run, base addr, buf *loopBuf) (flow, error) {
 			return flowNext, &RunError{At: n.at, Msg: fmt.Sprintf("%s would act in segment %d, but a round has segments 1 to %d", show(items[i].v), m, r.m.Segments)}
 		}
 	}
-	buf.groups = n.f.group(buf.groups[:0], items)
-	if len(items) > 0 && !r.quiet() {
-		r.logOrder(n.f, items, buf.groups)
+	if n.f.pair != nil {
+		buf.groups = pairGroups(buf.groups[:0], items, buf.decided, n.f.simultaneous)
+		if len(items) > 0 && !r.quiet() {
+			r.logTimedPairOrder(n.f, items, buf.groups, buf.decided) // timed_pair.go
+		}
+	} else {
+		buf.groups = n.f.group(buf.groups[:0], items)
+		if len(items) > 0 && !r.quiet() {
+			r.logOrder(n.f, items, buf.groups)
+		}
 	}
 	tl := &timeline{segments: n.segments, dir: n.dir, simultaneous: n.f.simultaneous}
 	if n.segments {

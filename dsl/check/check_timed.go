@@ -14,7 +14,8 @@ import (
 
 // timedLoop checks a timed loop: its list and variable as a for loop's,
 // its clock a whole number read with the variable, its keys ordinary
-// keys (a pairwise order is F703), and its body knowing it is inside.
+// keys or one pairwise order (ordering the items of one moment), and
+// its body knowing it is inside.
 func (bc *bodyCheck) timedLoop(f *syntax.ForStmt) {
 	c := bc.c
 	elem := bc.loopElem(&f.List.Expr) // check_group.go
@@ -28,9 +29,9 @@ func (bc *bodyCheck) timedLoop(f *syntax.ForStmt) {
 	}
 	bc.moment(f.Clock.Key, "the "+f.Clock.Unit.Text+" of a timed loop")
 	if o := bc.pairOrder(f.Keys, f.Body, elem); o != nil {
-		c.errorf(diag.CodeTimedOrder, syntax.RangeOf(f.Keys[0].Pos, f.Keys[0].Key.EndPos),
-			"order the items of one moment by keys (by \"label\" KEY [desc], ...) or make them simultaneous",
-			"a timed loop cannot order the items of a moment by the pairwise order %s", o.Name)
+		// The moments still come from the clock; the pairwise order
+		// only orders the items of one moment (interp/timed_pair.go).
+		c.m.OrderUses[f] = o
 	} else {
 		bc.orderKeys(f.Keys)
 	}

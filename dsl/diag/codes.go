@@ -63,7 +63,7 @@ const (
 	CodeMoment       = "F700" // a timed loop's moment or a schedule's that is not a whole number
 	CodeTimedOutside = "F701" // schedule at, or a tie word, where no timed loop runs
 	CodeTieTogether  = "F702" // schedule together in a timed loop that is not simultaneous
-	CodeTimedOrder   = "F703" // a timed loop ordered by a pairwise order, or segments counting down
+	CodeTimedOrder   = "F703" // a timed loop on segments counting down
 	CodeTimedWord    = "F704" // a clock that is not count or segment, a tie word not first, last or together
 	// Language v2, item 5: slots, several declarations, choices (F720-F739).
 	CodeSlots         = "F720" // a slots declaration written wrongly
@@ -141,7 +141,7 @@ var Codes = []CodeInfo{
 	{CodeMoment, "moment", "A timed loop's clock or a scheduled moment that is not a whole number.", false, false},
 	{CodeTimedOutside, "timed-outside", "A schedule at a moment, or with a tie word, where no timed loop runs.", false, false},
 	{CodeTieTogether, "tie-together", "A block scheduled together with the items of a timed loop that is not simultaneous.", false, false},
-	{CodeTimedOrder, "timed-order", "A timed loop ordered in a way its clock cannot run: by a pairwise order, or segments counting down.", false, false},
+	{CodeTimedOrder, "timed-order", "A timed loop ordered in a way its clock cannot run: segments counting down.", false, false},
 	{CodeTimedWord, "timed-word", "A timed loop's clock other than count or segment, or a tie word other than first, last or together.", false, false},
 	{CodeSlots, "slots", "A slots declaration written twice, with a slot twice or with a count below 1.", false, false},
 	{CodeUnknownSlot, "unknown-slot", "An action whose cost names a slot the ruleset does not declare.", false, false},

@@ -175,11 +175,11 @@ func (w *walker) ifSteps(n *syntax.IfStmt, prefix string) []*Step {
 }
 
 func (w *walker) forStep(n *syntax.ForStmt) *Step {
-	if o := w.b.m.OrderUses[n]; o != nil && o.A != nil {
-		return w.pairStep(n, o) // steps_group.go
-	}
 	if n.Clock != nil {
 		return w.timedStep(n) // steps_timed.go
+	}
+	if o := w.b.m.OrderUses[n]; o != nil && o.A != nil {
+		return w.pairStep(n, o) // steps_group.go
 	}
 	items := fmt.Sprintf("%s in %s", n.Var.Text, w.expr(&n.List.Expr))
 	if len(n.Keys) == 0 {

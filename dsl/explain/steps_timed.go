@@ -19,12 +19,25 @@ func (w *walker) timedStep(n *syntax.ForStmt) *Step {
 	}
 	o := &Order{Where: w.where, Items: items, Keys: []Key{clock}}
 	order := clock.Direction
-	if keys := w.orderKeys(o, n.Keys); len(keys) > 0 {
-		order += "; within one, by " + strings.Join(keys, ", then ")
+	pair := w.b.m.OrderUses[n]
+	switch {
+	case pair != nil && pair.A != nil: // within a moment, by a pairwise order
+		o.Keys = append(o.Keys, w.pairOrder(items, pair).Keys...)
+		order += fmt.Sprintf("; within one, in order %s: of two, the first rule that puts one before the other decides: %s", pair.Name, pairRules(w, pair))
+	default:
+		if keys := w.orderKeys(o, n.Keys); len(keys) > 0 {
+			order += "; within one, by " + strings.Join(keys, ", then ")
+		}
 	}
 	o.Ties = "items at the same " + n.Clock.Unit.Text + " keep the list's order"
+	if pair != nil {
+		o.Ties = "items at the same " + n.Clock.Unit.Text + " that no rule separates keep the list's order"
+	}
 	if n.Simultaneous {
 		o.Ties = "items at the same " + n.Clock.Unit.Text + " and tied on every key act simultaneously: their effects land together"
+		if pair != nil {
+			o.Ties = "items at the same " + n.Clock.Unit.Text + " that no rule separates act simultaneously: their effects land together"
+		}
 	}
 	w.b.doc.Orders = append(w.b.doc.Orders, o)
 	text := fmt.Sprintf("for each %s, at its %s %s (%s), with what is scheduled on this clock run at its %s; %s:",

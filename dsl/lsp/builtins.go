@@ -89,7 +89,7 @@ var builtinAttrs = map[string][]struct{ name, typ, doc string }{
 var keywordDocs = map[string]string{
 	"let":       "`let x = expr`: a local, visible in its block",
 	"if":        "`if cond { } else if cond { } else { }`: a conditional",
-	"for":       "`for x in LIST [by \"label\" key desc, ...] [simultaneous] { }`: a loop, in an order with its tie-breaks; `for x in LIST by ORDER { }` in a pairwise order; `for group g of x in LIST by KEY desc { }` runs once per run of equal keys; `for c in LIST at count|segment KEY ... { }`: a timed loop, moment by moment (docs/time.md)",
+	"for":       "`for x in LIST [by \"label\" key desc, ...] [simultaneous] { }`: a loop, in an order with its tie-breaks; `for x in LIST by ORDER { }` in a pairwise order; `for group g of x in LIST by KEY desc { }` runs once per run of equal keys; `for c in LIST at count|segment KEY [by KEYS | by ORDER] ... { }`: a timed loop, moment by moment, its keys or pairwise order deciding within a moment (docs/time.md)",
 	"emit":      "`emit event(args)`: raise an event: its log line, then its handlers",
 	"act":       "`act c`: resolve the actions c declared, in order, the held one aside; `act held c`: perform c's held declaration now, out of turn",
 	"declare":   "`declare`: every living combatant declares for the round; `declare(c)` one combatant",
