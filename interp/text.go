@@ -13,6 +13,10 @@ import (
 // a heading per round, a subheading per phase and segment, one line per
 // roll, decision and effect.
 type TextLog struct {
+	// Verbose shows every step (fray run -v): each table look-up and
+	// modifiers block, every argument of an action with its defaults,
+	// every tie-break of an order.
+	Verbose bool
 	w       io.Writer
 	round   int
 	segment int
@@ -45,6 +49,13 @@ func (t *TextLog) Write(e *Event) {
 		t.printf("\n%s\n", Printable(e.Text))
 		return
 	}
+	if e.detail && !t.Verbose {
+		return
+	}
+	text := e.Text
+	if t.Verbose {
+		text = e.VerboseText()
+	}
 	if e.Round != t.round {
 		t.round, t.phase, t.segment = e.Round, "", -1
 		if e.Round == 0 {
@@ -64,7 +75,7 @@ func (t *TextLog) Write(e *Event) {
 			t.printf("  %s\n", Printable(e.Phase))
 		}
 	}
-	t.printf("    %s\n", Printable(e.Text))
+	t.printf("    %s\n", Printable(text))
 }
 
 // JSONLog writes one JSON object per event and line.
