@@ -367,7 +367,7 @@ func (n *scheduleNode) run(r *Run, fr reflect.Value) (flow, error) {
 	}
 	dr, ds := r.untick(due)
 	r.emitLog(&Event{Kind: KSchedule, Who: nameOf(c), Name: n.label, Args: map[string]any{"due_round": dr, "due_segment": ds},
-		Text: fmt.Sprintf("%s: %q is due in %s", nameOf(c), n.label, r.when(dr, ds))})
+		Text: fmt.Sprintf("%s is due in %s", scheduledName(nameOf(c), n.label), r.when(dr, ds))})
 	return flowNext, nil
 }
 
@@ -429,7 +429,7 @@ func (n *cancelNode) run(r *Run, fr reflect.Value) (flow, error) {
 	}
 	r.scheduled = kept
 	if dropped > 0 && !r.quiet() {
-		r.emitLog(&Event{Kind: KCancel, Who: nameOf(c), Name: n.label, Text: fmt.Sprintf("%s: %q is cancelled", nameOf(c), n.label)})
+		r.emitLog(&Event{Kind: KCancel, Who: nameOf(c), Name: n.label, Text: scheduledName(nameOf(c), n.label) + " is cancelled"})
 	}
 	return flowNext, nil
 }
@@ -463,7 +463,7 @@ func (r *Run) fire(next *scheduled) error {
 		return &RunError{At: next.at, Msg: err.Error()}
 	}
 	if !r.quiet() {
-		r.emitLog(&Event{Kind: KFire, Who: next.actor, Name: next.label, Text: fmt.Sprintf("%s: %q comes due", next.actor, next.label)})
+		r.emitLog(&Event{Kind: KFire, Who: next.actor, Name: next.label, Text: scheduledName(next.actor, next.label) + " comes due"})
 	}
 	fr := next.frame
 	fr.Elem().Field(check.GRound).SetInt(int64(r.round))
