@@ -363,7 +363,7 @@ func (r *Run) Modifier(name string, args []any) (int, error) {
 		if len(args) > 0 {
 			subject = show(args[0])
 		}
-		r.emitLog(&Event{Kind: KModifier, Who: subject, Name: name, Total: &total,
+		r.emitLog(&Event{Kind: KModifier, Who: subject, Name: name, Total: &total, detail: true,
 			Text: fmt.Sprintf("%s for %s: %s (%s) = %+d", name, subject, strings.Join(applied, ", "), m.Aggregate, total)})
 	}
 	return total, nil
@@ -456,8 +456,10 @@ rows:
 		} else if row.Value != nil {
 			label += " (" + show(val) + ")"
 		}
+		// A look-up by keys is a step of the rules (shown under -v); a
+		// table rolled, or applied to someone, is what happened.
 		r.emitLog(&Event{Kind: KTable, Who: r.who(), Name: name, Args: map[string]any{"keys": jsonKeys(), "value": jsonValue(val)},
-			Text: fmt.Sprintf("table %s, %s: %s%s", name, at(), label, on)})
+			Text: fmt.Sprintf("table %s, %s: %s%s", name, at(), label, on), detail: !roll && on == ""})
 		return val, row, nil
 	}
 	return nil, nil, fmt.Errorf("table %s has no row for %s", name, at())
