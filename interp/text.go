@@ -48,6 +48,11 @@ func (t *TextLog) Write(e *Event) {
 	case KEnd:
 		t.printf("\n%s\n", Printable(e.Text))
 		return
+	case KTracker, KPending:
+		// Under the round, after its segments and phases: where everyone stands.
+		t.printf("  %s\n", Printable(e.Text))
+		t.phase, t.segment = "", -1
+		return
 	}
 	if e.detail && !t.Verbose {
 		return
