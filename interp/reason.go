@@ -69,3 +69,26 @@ func readable(name string) string {
 func scheduledName(owner, label string) string {
 	return owner + "'s " + readable(label)
 }
+
+// rollsBy is the subject and verb of a roll's line: "brom rolls", and
+// for a side named in the plural, as sides often are, "orcs roll" (a
+// side named as a group, "party", keeps "rolls"). Only logged runs ask.
+func (r *Run) rollsBy(who string) string {
+	if who == "" {
+		return "fray rolls"
+	}
+	if pluralName(who) {
+		for _, s := range r.sidesP() {
+			if nameAt(s) == who {
+				return who + " roll"
+			}
+		}
+	}
+	return who + " rolls"
+}
+
+// pluralName reports whether a name reads as an English plural: it
+// ends in s, but not in ss ("orcs", "gnolls", not "boss").
+func pluralName(name string) bool {
+	return strings.HasSuffix(name, "s") && !strings.HasSuffix(name, "ss")
+}

@@ -31,3 +31,11 @@ func TestRollPurpose(t *testing.T) {
 		t.Errorf("scheduledName = %q", got)
 	}
 }
+
+func TestPluralName(t *testing.T) {
+	for name, want := range map[string]bool{"orcs": true, "gnolls": true, "party": false, "boss": false, "brom": false} {
+		if got := pluralName(name); got != want {
+			t.Errorf("pluralName(%q) = %v, want %v", name, got, want)
+		}
+	}
+}

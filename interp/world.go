@@ -68,9 +68,9 @@ func (r *Run) Roll(n, faces int) (int, error) {
 func (r *Run) logRoll(n, faces int, faceList []int, total int) {
 	d := stdlib.Dice{N: n, Faces: faces}
 	who, why := r.who(), r.reason
-	text := fmt.Sprintf("%s rolls %s%s: %d", orSomeone(who), d, rollPurpose(why), total)
+	text := fmt.Sprintf("%s %s%s: %d", r.rollsBy(who), d, rollPurpose(why), total)
 	if faceList != nil {
-		text = fmt.Sprintf("%s rolls %s%s: %s", orSomeone(who), d, rollPurpose(why), facesText(faceList, total))
+		text = fmt.Sprintf("%s %s%s: %s", r.rollsBy(who), d, rollPurpose(why), facesText(faceList, total))
 	}
 	r.emitLog(&Event{Kind: KRoll, Who: who, Why: why, Dice: d.String(), Faces: faceList, Total: &total, Text: text})
 }
