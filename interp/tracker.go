@@ -57,7 +57,11 @@ func (r *Run) logTracker() {
 		text = append(text, side+": "+strings.Join(parts, ", "))
 		sides = append(sides, map[string]any{"side": side, "combatants": people})
 	}
-	r.emitLog(&Event{Kind: KTracker, Args: map[string]any{"sides": sides}, Text: strings.Join(text, " · ")})
+	line := strings.Join(text, " · ")
+	if len(text) == 0 {
+		sides, line = []any{}, "nobody is still in the fight"
+	}
+	r.emitLog(&Event{Kind: KTracker, Args: map[string]any{"sides": sides}, Text: line})
 }
 
 // conditionNames are the conditions the combatant at cp is under, in
