@@ -243,7 +243,7 @@ func (r *Run) perform(cp addr, ct reflect.Type, d *declared) error {
 	}
 	if err == nil {
 		if !r.quiet() {
-			r.logAct(fr, cp, ap.a)
+			r.logAct(fr, cp, d)
 		}
 		if _, err = r.runBlock(&ap.body, base); err == nil {
 			r.releaseAtP(ap.fid, fr, base)
@@ -255,21 +255,32 @@ func (r *Run) perform(cp addr, ct reflect.Type, d *declared) error {
 }
 
 // logAct logs that the combatant at cp acts, with the action's arguments
-// as they stand in its frame fr.
-func (r *Run) logAct(fr reflect.Value, cp addr, a *check.Action) {
+// as they stand in its frame fr. The line shows the arguments the
+// declaration gave; the verbose line and the JSON args show them all,
+// defaults included.
+func (r *Run) logAct(fr reflect.Value, cp addr, d *declared) {
+	a := d.action.a
 	e := fr.Elem()
-	var parts []string
+	var given, all []string
 	args := map[string]any{}
-	for _, p := range a.Params {
+	for i, p := range a.Params {
 		f := e.Field(p.Field.Index)
-		parts = append(parts, p.Name+"="+quoteArg(f.Interface()))
+		part := p.Name + "=" + quoteArg(f.Interface())
+		all = append(all, part)
+		if i < len(d.args) && d.args[i].IsValid() {
+			given = append(given, part)
+		}
 		args[p.Name] = jsonValue(f)
 	}
 	if len(args) == 0 {
 		args = nil
 	}
 	name := nameAt(cp)
-	r.emitLog(&Event{Kind: KAct, Who: name, Name: a.Name, Args: args, Text: fmt.Sprintf("%s acts: %s(%s)", name, a.Name, strings.Join(parts, ", "))})
+	ev := &Event{Kind: KAct, Who: name, Name: a.Name, Args: args, Text: fmt.Sprintf("%s acts: %s(%s)", name, a.Name, strings.Join(given, ", "))}
+	if len(given) < len(all) {
+		ev.verbose = fmt.Sprintf("%s acts: %s(%s)", name, a.Name, strings.Join(all, ", "))
+	}
+	r.emitLog(ev)
 }
 
 // actionArgs sets an action's parameters in its frame: the declared
@@ -356,7 +367,7 @@ func (n *scheduleNode) run(r *Run, fr reflect.Value) (flow, error) {
 	}
 	dr, ds := r.untick(due)
 	r.emitLog(&Event{Kind: KSchedule, Who: nameOf(c), Name: n.label, Args: map[string]any{"due_round": dr, "due_segment": ds},
-		Text: fmt.Sprintf("%s: %q is due in %s", nameOf(c), n.label, r.when(dr, ds))})
+		Text: fmt.Sprintf("%s is due in %s", scheduledName(nameOf(c), n.label), r.when(dr, ds))})
 	return flowNext, nil
 }
 
@@ -418,7 +429,7 @@ func (n *cancelNode) run(r *Run, fr reflect.Value) (flow, error) {
 	}
 	r.scheduled = kept
 	if dropped > 0 && !r.quiet() {
-		r.emitLog(&Event{Kind: KCancel, Who: nameOf(c), Name: n.label, Text: fmt.Sprintf("%s: %q is cancelled", nameOf(c), n.label)})
+		r.emitLog(&Event{Kind: KCancel, Who: nameOf(c), Name: n.label, Text: scheduledName(nameOf(c), n.label) + " is cancelled"})
 	}
 	return flowNext, nil
 }
@@ -452,7 +463,7 @@ func (r *Run) fire(next *scheduled) error {
 		return &RunError{At: next.at, Msg: err.Error()}
 	}
 	if !r.quiet() {
-		r.emitLog(&Event{Kind: KFire, Who: next.actor, Name: next.label, Text: fmt.Sprintf("%s: %q comes due", next.actor, next.label)})
+		r.emitLog(&Event{Kind: KFire, Who: next.actor, Name: next.label, Text: scheduledName(next.actor, next.label) + " comes due"})
 	}
 	fr := next.frame
 	fr.Elem().Field(check.GRound).SetInt(int64(r.round))

@@ -44,6 +44,6 @@ func (r *Run) RollDice(d stdlib.Dice) (int, error) {
 	who, why := r.who(), r.reason
 	total := res.Total
 	r.emitLog(&Event{Kind: KRoll, Who: who, Why: why, Dice: spec.String(), Faces: res.Faces, Total: &total,
-		Text: fmt.Sprintf("%s rolls %s for %s: %s", orSomeone(who), spec, why, res.Text)})
+		Text: fmt.Sprintf("%s %s%s: %s", r.rollsBy(who), spec, rollPurpose(why), res.Text)})
 	return res.Total + d.Mod, nil
 }

@@ -17,7 +17,24 @@ type Event struct {
 	Total   *int           `json:"total,omitempty"`
 	Args    map[string]any `json:"args,omitempty"`
 	Text    string         `json:"text"`
+
+	// What only the verbose text log (-v) shows; the JSON log carries
+	// the same facts in its fields, so neither is part of it.
+	verbose string // the line under -v when it says more than Text
+	detail  bool   // a step the default text log leaves out (a look-up, a modifier row)
 }
+
+// VerboseText is the event's line in the verbose text log.
+func (e *Event) VerboseText() string {
+	if e.verbose != "" {
+		return e.verbose
+	}
+	return e.Text
+}
+
+// Detail reports whether the event is a step of the rules that only the
+// verbose text log shows: a table looked up by keys, a modifiers block.
+func (e *Event) Detail() bool { return e.detail }
 
 // Event kinds.
 const (

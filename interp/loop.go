@@ -405,13 +405,14 @@ func (r *Run) pushActor(v reflect.Value) bool {
 
 // logOrder records an ordering decision and the key that decided each step.
 func (r *Run) logOrder(n *forNode, items []orderItem, groups [][]orderItem) {
-	var b strings.Builder
 	dir := "lowest first"
 	if n.keys[0].desc {
 		dir = "highest first"
 	}
-	fmt.Fprintf(&b, "order by %s, %s: ", n.keys[0].label, dir)
-	var parts []string
+	head := fmt.Sprintf("order by %s, %s: ", readable(n.keys[0].label), dir)
+	// parts make the read-aloud line; verbose, the same with the
+	// tie-break that separated each group from the one before.
+	var parts, verbose []string
 	for gi, g := range groups {
 		var names []string
 		for _, it := range g {
@@ -421,21 +422,21 @@ func (r *Run) logOrder(n *forNode, items []orderItem, groups [][]orderItem) {
 		if len(g) > 1 {
 			s += " " + n.tieWord()
 		}
+		parts = append(parts, s)
 		// Name the tie-break that separated this group from the previous one.
 		if gi > 0 && len(n.keys) > 1 {
 			prev := groups[gi-1][0]
 			if compare(prev.keys[0], g[0].keys[0]) == 0 {
 				for k := 1; k < len(n.keys); k++ {
 					if compare(prev.keys[k], g[0].keys[k]) != 0 {
-						s += fmt.Sprintf(" [tie on %s broken by %s: %s vs %s]", n.keys[0].label, n.keys[k].label, show(prev.keys[k]), show(g[0].keys[k]))
+						s += fmt.Sprintf(" [tie on %s broken by %s: %s vs %s]", readable(n.keys[0].label), readable(n.keys[k].label), show(prev.keys[k]), show(g[0].keys[k]))
 						break
 					}
 				}
 			}
 		}
-		parts = append(parts, s)
+		verbose = append(verbose, s)
 	}
-	b.WriteString(strings.Join(parts, ", then "))
 	var order []any
 	for _, it := range items {
 		order = append(order, jsonValue(it.v))
@@ -444,7 +445,8 @@ func (r *Run) logOrder(n *forNode, items []orderItem, groups [][]orderItem) {
 	for _, k := range n.keys {
 		keys = append(keys, k.label)
 	}
-	r.emitLog(&Event{Kind: KOrder, Args: map[string]any{"order": order, "keys": keys}, Text: b.String()})
+	r.emitLog(&Event{Kind: KOrder, Args: map[string]any{"order": order, "keys": keys},
+		Text: head + strings.Join(parts, ", then "), verbose: head + strings.Join(verbose, ", then ")})
 	if r.opt.Why != "" {
 		r.explainOrder(n, items, groups) // why.go
 	}

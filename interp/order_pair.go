@@ -141,8 +141,10 @@ func pairGroups(groups [][]orderItem, items []orderItem, decided []int, simultan
 // [no rule decides: list order]".
 func (r *Run) logPairOrder(n *forNode, items []orderItem, groups [][]orderItem, decided []int) {
 	o := n.pair.o
-	var b strings.Builder
-	fmt.Fprintf(&b, "order by %s: ", o.Name)
+	// b is the read-aloud line; v, the verbose one, names the rule that
+	// decided each step.
+	var b, v strings.Builder
+	fmt.Fprintf(&b, "order by %s: ", readable(o.Name))
 	var rules []any
 	at := 0
 	for gi, g := range groups {
@@ -152,13 +154,16 @@ func (r *Run) logPairOrder(n *forNode, items []orderItem, groups [][]orderItem, 
 		}
 		if gi > 0 {
 			b.WriteString(", then ")
+			v.WriteString(", then ")
 		}
 		b.WriteString(strings.Join(names, " = "))
+		v.WriteString(strings.Join(names, " = "))
 		if len(g) > 1 {
 			b.WriteString(" " + n.tieWord())
+			v.WriteString(" " + n.tieWord())
 		}
 		if gi > 0 {
-			b.WriteString(" [" + pairReason(o, decided[at]) + "]")
+			v.WriteString(" [" + pairReason(o, decided[at]) + "]")
 		}
 		for i := range g {
 			if at+i > 0 {
@@ -171,7 +176,8 @@ func (r *Run) logPairOrder(n *forNode, items []orderItem, groups [][]orderItem, 
 	for _, it := range items {
 		order = append(order, jsonValue(it.v))
 	}
-	r.emitLog(&Event{Kind: KOrder, Args: map[string]any{"order": order, "keys": []string{o.Name}, "rules": rules}, Text: b.String()})
+	head := fmt.Sprintf("order by %s: ", readable(o.Name))
+	r.emitLog(&Event{Kind: KOrder, Args: map[string]any{"order": order, "keys": []string{o.Name}, "rules": rules}, Text: b.String(), verbose: head + v.String()})
 	if r.opt.Why != "" {
 		r.explainPairOrder(n, groups, decided)
 	}

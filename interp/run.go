@@ -262,6 +262,7 @@ func (r *Run) Play() (res Result, err error) {
 		if err != nil {
 			return res, err
 		}
+		r.logTracker() // tracker.go
 		if done {
 			return r.finish(nil)
 		}
@@ -272,6 +273,7 @@ func (r *Run) Play() (res Result, err error) {
 	res.Capped = true
 	res.Rounds = r.opt.MaxRounds
 	res.Standing = r.standingNames()
+	r.logPending() // pending.go
 	if r.quiet() {
 		return res, nil
 	}
@@ -347,6 +349,7 @@ func (r *Run) finish(err error) (Result, error) {
 	// the beaten out of the fight (or bring someone back).
 	res.Standing = r.standingNames()
 	r.phase = ""
+	r.logPending() // pending.go
 	if r.quiet() {
 		return res, nil
 	}

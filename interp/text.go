@@ -13,6 +13,10 @@ import (
 // a heading per round, a subheading per phase and segment, one line per
 // roll, decision and effect.
 type TextLog struct {
+	// Verbose shows every step (fray run -v): each table look-up and
+	// modifiers block, every argument of an action with its defaults,
+	// every tie-break of an order.
+	Verbose bool
 	w       io.Writer
 	round   int
 	segment int
@@ -44,6 +48,18 @@ func (t *TextLog) Write(e *Event) {
 	case KEnd:
 		t.printf("\n%s\n", Printable(e.Text))
 		return
+	case KTracker, KPending:
+		// Under the round, after its segments and phases: where everyone stands.
+		t.printf("  %s\n", Printable(e.Text))
+		t.phase, t.segment = "", -1
+		return
+	}
+	if e.detail && !t.Verbose {
+		return
+	}
+	text := e.Text
+	if t.Verbose {
+		text = e.VerboseText()
 	}
 	if e.Round != t.round {
 		t.round, t.phase, t.segment = e.Round, "", -1
@@ -64,7 +80,7 @@ func (t *TextLog) Write(e *Event) {
 			t.printf("  %s\n", Printable(e.Phase))
 		}
 	}
-	t.printf("    %s\n", Printable(e.Text))
+	t.printf("    %s\n", Printable(text))
 }
 
 // JSONLog writes one JSON object per event and line.

@@ -380,10 +380,10 @@ func (n *scheduleNode) runTimed(r *Run, fr reflect.Value) (flow, error) {
 	if tl.segments {
 		dr, ds := r.untick(r.round*r.m.Segments + due)
 		e.Args = map[string]any{"due_round": dr, "due_segment": ds}
-		e.Text = fmt.Sprintf("%s: %q is due in %s", nameOf(c), n.label, r.when(dr, ds))
+		e.Text = fmt.Sprintf("%s is due in %s", scheduledName(nameOf(c), n.label), r.when(dr, ds))
 	} else {
 		e.Args = map[string]any{"due_round": r.round, "due_count": due * tl.dir}
-		e.Text = fmt.Sprintf("%s: %q is due at count %d", nameOf(c), n.label, due*tl.dir)
+		e.Text = fmt.Sprintf("%s is due at count %d", scheduledName(nameOf(c), n.label), due*tl.dir)
 	}
 	if n.tie != tieFirst {
 		e.Args["tie"] = [...]string{"first", "together", "last"}[n.tie]

@@ -68,9 +68,9 @@ func (r *Run) Roll(n, faces int) (int, error) {
 func (r *Run) logRoll(n, faces int, faceList []int, total int) {
 	d := stdlib.Dice{N: n, Faces: faces}
 	who, why := r.who(), r.reason
-	text := fmt.Sprintf("%s rolls %s for %s: %d", orSomeone(who), d, why, total)
+	text := fmt.Sprintf("%s %s%s: %d", r.rollsBy(who), d, rollPurpose(why), total)
 	if faceList != nil {
-		text = fmt.Sprintf("%s rolls %s for %s: %s", orSomeone(who), d, why, facesText(faceList, total))
+		text = fmt.Sprintf("%s %s%s: %s", r.rollsBy(who), d, rollPurpose(why), facesText(faceList, total))
 	}
 	r.emitLog(&Event{Kind: KRoll, Who: who, Why: why, Dice: d.String(), Faces: faceList, Total: &total, Text: text})
 }
@@ -363,7 +363,7 @@ func (r *Run) Modifier(name string, args []any) (int, error) {
 		if len(args) > 0 {
 			subject = show(args[0])
 		}
-		r.emitLog(&Event{Kind: KModifier, Who: subject, Name: name, Total: &total,
+		r.emitLog(&Event{Kind: KModifier, Who: subject, Name: name, Total: &total, detail: true,
 			Text: fmt.Sprintf("%s for %s: %s (%s) = %+d", name, subject, strings.Join(applied, ", "), m.Aggregate, total)})
 	}
 	return total, nil
@@ -456,8 +456,10 @@ rows:
 		} else if row.Value != nil {
 			label += " (" + show(val) + ")"
 		}
+		// A look-up by keys is a step of the rules (shown under -v); a
+		// table rolled, or applied to someone, is what happened.
 		r.emitLog(&Event{Kind: KTable, Who: r.who(), Name: name, Args: map[string]any{"keys": jsonKeys(), "value": jsonValue(val)},
-			Text: fmt.Sprintf("table %s, %s: %s%s", name, at(), label, on)})
+			Text: fmt.Sprintf("table %s, %s: %s%s", name, at(), label, on), detail: !roll && on == ""})
 		return val, row, nil
 	}
 	return nil, nil, fmt.Errorf("table %s has no row for %s", name, at())

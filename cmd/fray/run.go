@@ -24,6 +24,7 @@ func newRunCmd(stdout, stderr io.Writer) *cobra.Command {
 		limits    runLimits
 		outPath   string
 		why       string
+		verbose   bool
 	)
 	cmd := &cobra.Command{
 		Use:   "run ENCOUNTER",
@@ -88,6 +89,7 @@ order and the run fails, naming the roll, if they run out.`,
 				opt.Sink, werr = j.Write, j.Err
 			} else {
 				t := interp.NewTextLog(out)
+				t.Verbose = verbose
 				opt.Sink, werr = t.Write, t.Err
 			}
 			_, err := interp.New(interp.Lower(enc.Rules), enc, opt).Play()
@@ -115,6 +117,7 @@ order and the run fails, naming the roll, if they run out.`,
 	f.StringVar(&format, "format", "text", "log format: text or json (one event per line)")
 	f.IntVar(&maxRounds, "max-rounds", 0, "stop after this many rounds (default: the encounter's rounds, else 100)")
 	f.StringVar(&why, "why", "", "explain each ordering decision that places this combatant or side (or all)")
+	f.BoolVarP(&verbose, "verbose", "v", false, "show every step in the text log: table look-ups, modifier rows, tie-breaks, default arguments (the JSON log always has them)")
 	limits.addFlags(f, "a run")
 	f.StringVarP(&outPath, "out", "o", "", "write the log to this file (atomically) instead of standard output")
 	return cmd

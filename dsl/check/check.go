@@ -243,6 +243,8 @@ func (c *checker) checkHeader(h *syntax.RulesetDecl) *syntax.Name {
 					c.m.Segments = n
 				}
 			}
+		case "tracker":
+			c.checkTracker(fld) // tracker.go
 		case "extends":
 			// Resolved by the loader before checking.
 		case "default":
@@ -253,7 +255,7 @@ func (c *checker) checkHeader(h *syntax.RulesetDecl) *syntax.Name {
 			v := fld.Values[0]
 			def = &syntax.Name{Pos: v.Pos, EndPos: v.EndPos, Text: *v.Ident}
 		default:
-			c.errorf(diag.CodeBadHeader, r, c.didYouMean(fld.Key, []string{"source", "covers", "segments", "default", "extends"}, "the ruleset header knows source, covers, segments, default and extends"),
+			c.errorf(diag.CodeBadHeader, r, c.didYouMean(fld.Key, []string{"source", "covers", "segments", "default", "extends", "tracker"}, "the ruleset header knows source, covers, segments, default, tracker and extends"),
 				"unknown header field %q", fld.Key)
 		}
 	}

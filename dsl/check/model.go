@@ -23,6 +23,9 @@ type Model struct {
 	Covers   []string
 	Segments int
 	Default  *Action
+	// Tracker are the combatant attributes the text log shows after each
+	// round, in the header's order (`tracker hp, wp`; tracker.go).
+	Tracker []*Attr
 
 	U      *Universe
 	Consts []*Const

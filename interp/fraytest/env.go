@@ -34,14 +34,17 @@ func newFight(events []*interp.Event, res interp.Result, sides, comb reflect.Val
 	f.data.Rounds, f.data.Standing, f.data.Capped = res.Rounds, append([]string{}, res.Standing...), res.Capped
 	f.data.Events = make([]check.TestEvent, len(events))
 	f.data.Log = make([]string, len(events))
+	// Expectations read the lines of the verbose log (fray run -v): every
+	// argument of an act, every tie-break of an order, so that a test can
+	// pin what the read-aloud log leaves out.
 	for i, e := range events {
 		te := check.TestEvent{Seq: e.Seq, Kind: e.Kind, Round: e.Round, Segment: e.Segment, Phase: e.Phase, Who: e.Who,
-			Why: e.Why, Name: e.Name, Dice: e.Dice, Faces: e.Faces, Text: e.Text}
+			Why: e.Why, Name: e.Name, Dice: e.Dice, Faces: e.Faces, Text: e.VerboseText()}
 		if e.Total != nil {
 			te.Total = *e.Total
 		}
 		f.data.Events[i] = te
-		f.data.Log[i] = e.Text
+		f.data.Log[i] = e.VerboseText()
 	}
 	return f
 }
@@ -105,12 +108,12 @@ func (f *fight) funcs() check.TestFuncs {
 	return check.TestFuncs{
 		Event: func(name string, round int, text string) int {
 			return f.first(fmt.Sprintf("event(%q, %d, %q)", name, round, text), func(e *interp.Event) bool {
-				return e.Kind == interp.KEvent && e.Name == name && inRound(e, round) && strings.Contains(e.Text, text)
+				return e.Kind == interp.KEvent && e.Name == name && inRound(e, round) && strings.Contains(e.VerboseText(), text)
 			})
 		},
 		Line: func(round int, text string) int {
 			return f.first(fmt.Sprintf("line(%d, %q)", round, text), func(e *interp.Event) bool {
-				return e.Kind == interp.KLog && inRound(e, round) && strings.Contains(e.Text, text)
+				return e.Kind == interp.KLog && inRound(e, round) && strings.Contains(e.VerboseText(), text)
 			})
 		},
 		Act: func(who string, round int) int {
@@ -124,10 +127,10 @@ func (f *fight) funcs() check.TestFuncs {
 			})
 		},
 		Find: func(text string) int {
-			return f.first(fmt.Sprintf("find(%q)", text), func(e *interp.Event) bool { return strings.Contains(e.Text, text) })
+			return f.first(fmt.Sprintf("find(%q)", text), func(e *interp.Event) bool { return strings.Contains(e.VerboseText(), text) })
 		},
 		Exactly: func(text string) int {
-			return f.first(fmt.Sprintf("exactly(%q)", text), func(e *interp.Event) bool { return e.Text == text })
+			return f.first(fmt.Sprintf("exactly(%q)", text), func(e *interp.Event) bool { return e.VerboseText() == text })
 		},
 		Rolls: func(who string, round int, why string) int {
 			n := 0
@@ -144,7 +147,7 @@ func (f *fight) funcs() check.TestFuncs {
 			if i < 0 || i >= len(f.events) {
 				return ""
 			}
-			return f.events[i].Text
+			return f.events[i].VerboseText()
 		},
 		Acts: func(round int) string {
 			by := map[int][]string{}
@@ -201,9 +204,9 @@ func (f *fight) funcs() check.TestFuncs {
 					continue
 				}
 				// A log line, or a timed loop's heading ("count 5").
-				if (e.Kind == interp.KLog || e.Kind == interp.KMoment) && strings.HasPrefix(e.Text, prefix) {
+				if (e.Kind == interp.KLog || e.Kind == interp.KMoment) && strings.HasPrefix(e.VerboseText(), prefix) {
 					var err error
-					n, err = strconv.Atoi(strings.TrimPrefix(e.Text, prefix))
+					n, err = strconv.Atoi(strings.TrimPrefix(e.VerboseText(), prefix))
 					ok = err == nil
 				}
 				if e.Kind == interp.KAct && ok {
@@ -224,7 +227,7 @@ func (f *fight) funcs() check.TestFuncs {
 		InOrder: func(texts ...string) bool {
 			i := 0
 			for _, e := range f.events {
-				if i < len(texts) && strings.TrimSpace(e.Text) == texts[i] {
+				if i < len(texts) && strings.TrimSpace(e.VerboseText()) == texts[i] {
 					i++
 				}
 			}
@@ -235,7 +238,7 @@ func (f *fight) funcs() check.TestFuncs {
 		},
 		Logged: func(texts ...string) bool {
 			for _, t := range texts {
-				if f.first(fmt.Sprintf("logged: %q", t), func(e *interp.Event) bool { return strings.Contains(e.Text, t) }) < 0 {
+				if f.first(fmt.Sprintf("logged: %q", t), func(e *interp.Event) bool { return strings.Contains(e.VerboseText(), t) }) < 0 {
 					return false
 				}
 			}
