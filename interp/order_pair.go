@@ -141,16 +141,23 @@ func pairGroups(groups [][]orderItem, items []orderItem, decided []int, simultan
 // [no rule decides: list order]".
 func (r *Run) logPairOrder(n *forNode, items []orderItem, groups [][]orderItem, decided []int) {
 	o := n.pair.o
-	// b is the read-aloud line; v, the verbose one, names the rule that
-	// decided each step.
+	head := fmt.Sprintf("order by %s: ", readable(o.Name))
+	text, verbose, rules := pairOrderText(n, groups, decided, func(it orderItem) string { return show(it.v) })
+	r.emitPairOrder(n, items, groups, decided, []string{o.Name}, head+text, head+verbose, rules)
+}
+
+// pairOrderText writes the groups of a pairwise order: the read-aloud
+// line (names and ties), the verbose one that also names the rule that
+// decided each step (none where a timed loop's clock did), and the
+// deciding rules' names for the JSON log.
+func pairOrderText(n *forNode, groups [][]orderItem, decided []int, name func(orderItem) string) (text, verbose string, rules []any) {
+	o := n.pair.o
 	var b, v strings.Builder
-	fmt.Fprintf(&b, "order by %s: ", readable(o.Name))
-	var rules []any
 	at := 0
 	for gi, g := range groups {
 		names := make([]string, len(g))
 		for i, it := range g {
-			names[i] = show(it.v)
+			names[i] = name(it)
 		}
 		if gi > 0 {
 			b.WriteString(", then ")
@@ -162,7 +169,7 @@ func (r *Run) logPairOrder(n *forNode, items []orderItem, groups [][]orderItem, 
 			b.WriteString(" " + n.tieWord())
 			v.WriteString(" " + n.tieWord())
 		}
-		if gi > 0 {
+		if gi > 0 && decided[at] != byClock {
 			v.WriteString(" [" + pairReason(o, decided[at]) + "]")
 		}
 		for i := range g {
@@ -172,12 +179,17 @@ func (r *Run) logPairOrder(n *forNode, items []orderItem, groups [][]orderItem, 
 		}
 		at += len(g)
 	}
+	return b.String(), v.String(), rules
+}
+
+// emitPairOrder logs a pairwise order's line (its verbose form under
+// fray run -v) and, when asked, why each step was decided.
+func (r *Run) emitPairOrder(n *forNode, items []orderItem, groups [][]orderItem, decided []int, keys []string, text, verbose string, rules []any) {
 	var order []any
 	for _, it := range items {
 		order = append(order, jsonValue(it.v))
 	}
-	head := fmt.Sprintf("order by %s: ", readable(o.Name))
-	r.emitLog(&Event{Kind: KOrder, Args: map[string]any{"order": order, "keys": []string{o.Name}, "rules": rules}, Text: b.String(), verbose: head + v.String()})
+	r.emitLog(&Event{Kind: KOrder, Args: map[string]any{"order": order, "keys": keys, "rules": rules}, Text: text, verbose: verbose})
 	if r.opt.Why != "" {
 		r.explainPairOrder(n, groups, decided)
 	}

@@ -3,7 +3,6 @@ package interp
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/frayrules/fray/dsl/diag"
 )
@@ -53,42 +52,13 @@ func (pp *pairPlan) orderWithin(r *Run, at diag.Range, items []orderItem, cmp fu
 // decides, which the moments in brackets show.
 func (r *Run) logTimedPairOrder(n *forNode, items []orderItem, groups [][]orderItem, decided []int) {
 	o := n.pair.o
-	var b strings.Builder
 	dir := "lowest first"
 	if n.keys[0].desc {
 		dir = "highest first"
 	}
-	fmt.Fprintf(&b, "order by %s, %s, then %s: ", n.keys[0].label, dir, o.Name)
-	var rules []any
-	at := 0
-	for gi, g := range groups {
-		names := make([]string, len(g))
-		for i, it := range g {
-			names[i] = fmt.Sprintf("%s (%s)", show(it.v), show(it.keys[0]))
-		}
-		if gi > 0 {
-			b.WriteString(", then ")
-		}
-		b.WriteString(strings.Join(names, " = "))
-		if len(g) > 1 {
-			b.WriteString(" " + n.tieWord())
-		}
-		if gi > 0 && decided[at] != byClock {
-			b.WriteString(" [" + pairReason(o, decided[at]) + "]")
-		}
-		for i := range g {
-			if at+i > 0 {
-				rules = append(rules, pairRuleName(o, decided[at+i]))
-			}
-		}
-		at += len(g)
-	}
-	var order []any
-	for _, it := range items {
-		order = append(order, jsonValue(it.v))
-	}
-	r.emitLog(&Event{Kind: KOrder, Args: map[string]any{"order": order, "keys": []string{n.keys[0].label, o.Name}, "rules": rules}, Text: b.String()})
-	if r.opt.Why != "" {
-		r.explainPairOrder(n, groups, decided)
-	}
+	head := fmt.Sprintf("order by %s, %s, then %s: ", n.keys[0].label, dir, o.Name)
+	text, verbose, rules := pairOrderText(n, groups, decided, func(it orderItem) string {
+		return fmt.Sprintf("%s (%s)", show(it.v), show(it.keys[0]))
+	})
+	r.emitPairOrder(n, items, groups, decided, []string{n.keys[0].label, o.Name}, head+text, head+verbose, rules)
 }
