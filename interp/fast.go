@@ -904,6 +904,8 @@ func (c *fastCompiler) binaryBool(x *ast.BinaryNode) boolFn {
 		}
 	case "in":
 		return c.inLiterals(x)
+	case "startsWith", "endsWith", "contains":
+		return c.stringTest(x) // fast_strings.go
 	case "<", "<=", ">", ">=":
 		a, b := c.int(x.Left), c.int(x.Right)
 		if a == nil || b == nil {

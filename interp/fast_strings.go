@@ -1,6 +1,8 @@
 package interp
 
 import (
+	"strings"
+
 	"github.com/expr-lang/expr/ast"
 
 	"github.com/frayrules/fray/stdlib"
@@ -111,3 +113,34 @@ func (c *fastCompiler) joinMap(x *ast.CallNode) strFn {
 }
 
 var joinFunc = stdlib.Lookup("join")
+
+// stringTest compiles expr-lang's string operators startsWith, endsWith
+// and contains between two strings (a template's "{side.name endsWith
+// 's' ? 'are' : 'is'}", which quiet runs still evaluate); nil for
+// anything else.
+func (c *fastCompiler) stringTest(x *ast.BinaryNode) boolFn {
+	if c.typeOf(x.Left) != strT || c.typeOf(x.Right) != strT {
+		return nil
+	}
+	a, b := c.str(x.Left), c.str(x.Right)
+	if a == nil || b == nil {
+		return nil
+	}
+	var test func(s, t string) bool
+	switch x.Operator {
+	case "startsWith":
+		test = strings.HasPrefix
+	case "endsWith":
+		test = strings.HasSuffix
+	default:
+		test = strings.Contains
+	}
+	return func(r *Run, f addr) (bool, error) {
+		s, err := a(r, f)
+		if err != nil {
+			return false, err
+		}
+		t, err := b(r, f)
+		return err == nil && test(s, t), err
+	}
+}
