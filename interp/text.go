@@ -73,14 +73,21 @@ func (t *TextLog) Write(e *Event) {
 		t.phase, t.segment = e.Phase, e.Segment
 		switch {
 		case e.Segment > 0 && e.Phase != "":
-			t.printf("  segment %d · %s\n", e.Segment, Printable(e.Phase))
+			t.printf("  segment %d · %s\n", e.Segment, phaseTitle(e.Phase))
 		case e.Segment > 0:
 			t.printf("  segment %d\n", e.Segment)
 		case e.Phase != "":
-			t.printf("  %s\n", Printable(e.Phase))
+			t.printf("  %s\n", phaseTitle(e.Phase))
 		}
 	}
 	t.printf("    %s\n", Printable(text))
+}
+
+// phaseTitle is a phase's name as the table reads it: a rule writes
+// `phase surprise_round`, the log says "surprise round". The JSON log
+// keeps the name (tools match on it).
+func phaseTitle(name string) string {
+	return Printable(strings.ReplaceAll(name, "_", " "))
 }
 
 // JSONLog writes one JSON object per event and line.
