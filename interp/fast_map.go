@@ -90,26 +90,25 @@ func intOfAny(f *check.Func, a anyFn) intFn {
 	}
 }
 
-// findOf reports whether b is find or findLast over combatants or sides
-// with a predicate: what expr-lang's optimizer makes of first(filter(...))
-// and last(filter(...)).
+// findOf reports whether b is find over combatants or sides with a
+// predicate: what expr-lang's optimizer makes of first(filter(...)).
+// (findLast never reaches the planner: the checker rewrites it into a
+// forward loop, dsl/check/find_last.go.)
 func (c *fastCompiler) findOf(b *ast.BuiltinNode) bool {
-	if b.Name != "find" && b.Name != "findLast" || len(b.Arguments) != 2 || !c.isEntityList(b.Arguments[0].Type()) {
+	if b.Name != "find" || len(b.Arguments) != 2 || !c.isEntityList(b.Arguments[0].Type()) {
 		return false
 	}
 	_, ok := b.Arguments[1].(*ast.PredicateNode)
 	return ok
 }
 
-// find compiles find and findLast: the first (last) element the
-// predicate holds for, or nobody (expr-lang's untyped nil, see noBox).
+// find compiles find: the first element the predicate holds for, or nobody (expr-lang's untyped nil, see noBox).
 func (c *fastCompiler) find(b *ast.BuiltinNode) ptrFn {
 	src, pred := c.list(b.Arguments[0]), c.predicate(b.Arguments[1])
 	if src == nil || pred == nil {
 		return nil
 	}
 	c.untyped = true
-	fromEnd := b.Name == "findLast"
 	return func(r *Run, f addr) (addr, error) {
 		list, err := src(r, f)
 		if err != nil {
@@ -120,9 +119,6 @@ func (c *fastCompiler) find(b *ast.BuiltinNode) ptrFn {
 				return addr{}, err
 			}
 			e := list[i]
-			if fromEnd {
-				e = list[len(list)-1-i]
-			}
 			mark := len(r.scratch)
 			r.elems = append(r.elems, e)
 			ok, err := pred(r, f)

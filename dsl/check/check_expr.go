@@ -332,7 +332,7 @@ func (c *checker) checkText(env *view, text string, dice map[int]string, patch *
 	var tree *exprparser.Tree
 	var err error
 	cfg := *base
-	cfg.Visitors = []ast.Visitor{&refPatch{u: c.u}, &inPatch{}} // refPatch: v2, refs.go
+	cfg.Visitors = []ast.Visitor{&findLastPatch{}, &refPatch{u: c.u}, &inPatch{}} // findLastPatch: find_last.go; refPatch: v2, refs.go
 	if patch != nil {
 		cfg.Visitors = append(cfg.Visitors, patch)
 	}
@@ -371,6 +371,16 @@ func checkWith(input string, config *conf.Config) (*exprparser.Tree, error) {
 				return nil, fileError.Bind(tree.Source)
 			}
 			return nil, err
+		}
+		// The optimizer makes findLast of last(filter(...)): rewrite it
+		// as the visitors did the rule's own (find_last.go), and type
+		// the new nodes.
+		var last findLastPatch
+		ast.Walk(&tree.Node, &last)
+		if last.patched {
+			if _, err := exprchecker.Check(tree, config); err != nil {
+				return nil, err
+			}
 		}
 	}
 	return tree, nil

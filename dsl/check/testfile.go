@@ -522,7 +522,7 @@ func compileExpect(e *syntax.Expr, tc *TestCase, u *Universe, lim Limits) (*Expe
 		}
 	}
 	zero := reflect.New(tc.Env.R).Elem().Interface()
-	prog, err := expr.Compile(string(runes), expr.Env(zero), expr.AsBool(), expr.DisableBuiltin("now"), expr.DisableBuiltin("date"))
+	prog, err := expr.Compile(string(runes), expr.Env(zero), expr.AsBool(), expr.Patch(&findLastPatch{}), expr.DisableBuiltin("now"), expr.DisableBuiltin("date"))
 	if err != nil {
 		return nil, diag.Diagnostics{exprDiag(e, text, err, u)}
 	}
