@@ -3,7 +3,6 @@ package interp
 import (
 	"fmt"
 	"reflect"
-	"strings"
 
 	"github.com/frayrules/fray/dsl/check"
 	"github.com/frayrules/fray/dsl/diag"
@@ -115,7 +114,13 @@ func (r *Run) declareOne(i int, c reflect.Value, line []*check.DeclSpec) error {
 		if d.held {
 			why, held = "held", ", held"
 		}
-		r.emitLog(&Event{Kind: KDeclare, Who: name, Name: d.action.a.Name, Why: why, Args: d.jsonArgs(), Text: fmt.Sprintf("%s %s %s%s", name, how, d.describe(), held)})
+		spokenText, verbose := d.describe()
+		ev := &Event{Kind: KDeclare, Who: name, Name: d.action.a.Name, Why: why, Args: d.jsonArgs(), Text: name + " declares " + spokenText + held}
+		if !d.script {
+			ev.Text = name + " declares " + spokenText + " by default" + held
+		}
+		ev.verbose = fmt.Sprintf("%s %s %s%s", name, how, verbose, held)
+		r.emitLog(ev)
 	}
 	return nil
 }
@@ -158,14 +163,18 @@ func (r *Run) defaultDecl() *declared {
 	return r.defDecl
 }
 
-func (d *declared) describe() string {
-	var parts []string
+// describe is the declaration with the arguments the script gave, as
+// said at the table and in the rule's call form (readable.go).
+func (d *declared) describe() (said, call string) {
+	var parts, callParts []string
 	for i, p := range d.action.a.Params {
 		if i < len(d.args) && d.args[i].IsValid() {
-			parts = append(parts, p.Name+"="+quoteArg(d.args[i].Interface()))
+			v := d.args[i].Interface()
+			parts = append(parts, spokenArg(p.Name, v))
+			callParts = append(callParts, p.Name+"="+quoteArg(v))
 		}
 	}
-	return d.action.a.Name + "(" + strings.Join(parts, ", ") + ")"
+	return spokenCall(d.action.a.Name, parts), callForm(d.action.a.Name, callParts)
 }
 
 func (d *declared) jsonArgs() map[string]any {
@@ -265,10 +274,9 @@ func (r *Run) logAct(fr reflect.Value, cp addr, d *declared) {
 	args := map[string]any{}
 	for i, p := range a.Params {
 		f := e.Field(p.Field.Index)
-		part := p.Name + "=" + quoteArg(f.Interface())
-		all = append(all, part)
+		all = append(all, p.Name+"="+quoteArg(f.Interface()))
 		if i < len(d.args) && d.args[i].IsValid() {
-			given = append(given, part)
+			given = append(given, spokenArg(p.Name, f.Interface()))
 		}
 		args[p.Name] = jsonValue(f)
 	}
@@ -276,10 +284,8 @@ func (r *Run) logAct(fr reflect.Value, cp addr, d *declared) {
 		args = nil
 	}
 	name := nameAt(cp)
-	ev := &Event{Kind: KAct, Who: name, Name: a.Name, Args: args, Text: fmt.Sprintf("%s acts: %s(%s)", name, a.Name, strings.Join(given, ", "))}
-	if len(given) < len(all) {
-		ev.verbose = fmt.Sprintf("%s acts: %s(%s)", name, a.Name, strings.Join(all, ", "))
-	}
+	ev := &Event{Kind: KAct, Who: name, Name: a.Name, Args: args, Text: name + " acts: " + spokenCall(a.Name, given)}
+	ev.verbose = name + " acts: " + callForm(a.Name, all)
 	r.emitLog(ev)
 }
 

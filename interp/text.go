@@ -83,13 +83,6 @@ func (t *TextLog) Write(e *Event) {
 	t.printf("    %s\n", Printable(text))
 }
 
-// phaseTitle is a phase's name as the table reads it: a rule writes
-// `phase surprise_round`, the log says "surprise round". The JSON log
-// keeps the name (tools match on it).
-func phaseTitle(name string) string {
-	return Printable(strings.ReplaceAll(name, "_", " "))
-}
-
 // JSONLog writes one JSON object per event and line.
 type JSONLog struct {
 	enc *json.Encoder

@@ -36,6 +36,9 @@ func TestScripts(t *testing.T) {
 	}
 	testscript.Run(t, testscript.Params{
 		Dir: filepath.Join("testdata", "script"),
+		// -update rewrites the files a script compares with cmp (read
+		// the diff: regexps matched by stdout/stderr are not rewritten).
+		UpdateScripts: updating(),
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("REPO", repo)
 			// A dice expression of 3000 terms, too long to write in a script.

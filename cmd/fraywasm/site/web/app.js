@@ -394,10 +394,11 @@ $('fmt').onclick = doFmt;
 $('expr').addEventListener('keydown', (e) => { if (e.key === 'Enter') doProb(); });
 $('stop').onclick = () => {
   // A sim stops between fights and reports what it played; a fight
-  // that does not yield within a second is ended with its worker.
+  // that does not yield within three seconds is ended with its worker (a
+  // busy machine can take over a second to deliver the cancel).
   runner.cancel();
   const r = runner;
-  setTimeout(() => { if (!$('stop').disabled && r === runner) r.kill('stopped: the worker running fray was ended'); }, 1000);
+  setTimeout(() => { if (!$('stop').disabled && r === runner) r.kill('stopped: the worker running fray was ended'); }, 3000);
 };
 
 // ---- charts --------------------------------------------------------------
