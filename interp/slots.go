@@ -150,7 +150,7 @@ func (r *Run) choose(f *check.Func, args []any) (any, error) {
 			how = "script"
 		}
 		r.emitLog(&Event{Kind: KChoice, Who: who, Name: f.Name, Args: map[string]any{"value": v, "by": by},
-			Text:    fmt.Sprintf("%s chooses %s: %s (%s)", who, spoken(f.Name), quoteArg(v), how),
+			Text:    fmt.Sprintf("%s chooses %s: %s (%s)", who, readable(f.Name), quoteArg(v), how),
 			verbose: fmt.Sprintf("%s chooses %s: %s (%s)", who, f.Name, quoteArg(v), how)})
 	}
 	return v, nil

@@ -56,7 +56,7 @@ func (r *Run) logTimedPairOrder(n *forNode, items []orderItem, groups [][]orderI
 	if n.keys[0].desc {
 		dir = "highest first"
 	}
-	head := fmt.Sprintf("order by %s, %s, then %s: ", n.keys[0].label, dir, o.Name)
+	head := fmt.Sprintf("order by %s, %s, then %s: ", readable(n.keys[0].label), dir, readable(o.Name))
 	text, verbose, rules := pairOrderText(n, groups, decided, func(it orderItem) string {
 		return fmt.Sprintf("%s (%s)", show(it.v), show(it.keys[0]))
 	})
