@@ -3,6 +3,8 @@ package interp
 import (
 	"strconv"
 	"strings"
+
+	"github.com/frayrules/fray/stdlib"
 )
 
 // The log names what a roll is for, and what a scheduled block is, in
@@ -87,8 +89,6 @@ func (r *Run) rollsBy(who string) string {
 	return who + " rolls"
 }
 
-// pluralName reports whether a name reads as an English plural: it
-// ends in s, but not in ss ("orcs", "gnolls", not "boss").
-func pluralName(name string) bool {
-	return strings.HasSuffix(name, "s") && !strings.HasSuffix(name, "ss")
-}
+// pluralName reports whether a name reads as an English plural: the
+// guess of the rules' plural(name) (stdlib.Plural).
+func pluralName(name string) bool { return stdlib.Plural(name) }

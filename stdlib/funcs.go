@@ -232,6 +232,11 @@ var Funcs = sortFuncs([]*Func{
 		},
 	},
 	{
+		Name: "plural", Doc: "whether a name reads as an English plural (orcs, wolves, men, swordsmen, the undead; not party, boss or band), for the verb after a side's name: {s.name} {plural(s.name) ? 'are' : 'is'} surprised",
+		Params: []Kind{String}, Result: Bool,
+		Impl: func(_ World, a []any) (any, error) { return Plural(a[0].(string)), nil },
+	},
+	{
 		Name: "clamp", Doc: "x limited to the range lo..hi",
 		Params: []Kind{Int, Int, Int}, Result: Int,
 		Impl:  func(_ World, a []any) (any, error) { return Clamp(a[0].(int), a[1].(int), a[2].(int)), nil },
