@@ -77,7 +77,12 @@ func scheduledName(owner, label string) string {
 // side named as a group, "party", keeps "rolls"). Only logged runs ask.
 func (r *Run) rollsBy(who string) string {
 	if who == "" {
-		return "fray rolls"
+		// A roll no combatant or side makes: the referee's (the
+		// header's `referee "the DM"`).
+		if r.m.Referee != "" {
+			return r.m.Referee + " rolls"
+		}
+		return "the referee rolls"
 	}
 	if pluralName(who) {
 		for _, s := range r.sidesP() {

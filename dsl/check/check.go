@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"sort"
+	"strings"
 
 	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/expr-lang/expr"
@@ -245,6 +246,14 @@ func (c *checker) checkHeader(h *syntax.RulesetDecl) *syntax.Name {
 			}
 		case "tracker":
 			c.checkTracker(fld) // tracker.go
+		case "referee":
+			if s, ok := c.oneString(fld); ok {
+				if strings.TrimSpace(s) == "" {
+					c.errorf(diag.CodeBadHeader, syntax.RangeOf(fld.Values[0].Pos, fld.Values[0].EndPos), `name who rolls for the table: referee "the DM"`, "referee is empty")
+				} else {
+					c.m.Referee = s
+				}
+			}
 		case "extends":
 			// Resolved by the loader before checking.
 		case "default":
@@ -255,7 +264,7 @@ func (c *checker) checkHeader(h *syntax.RulesetDecl) *syntax.Name {
 			v := fld.Values[0]
 			def = &syntax.Name{Pos: v.Pos, EndPos: v.EndPos, Text: *v.Ident}
 		default:
-			c.errorf(diag.CodeBadHeader, r, c.didYouMean(fld.Key, []string{"source", "covers", "segments", "default", "extends", "tracker"}, "the ruleset header knows source, covers, segments, default, tracker and extends"),
+			c.errorf(diag.CodeBadHeader, r, c.didYouMean(fld.Key, []string{"source", "covers", "segments", "default", "extends", "tracker", "referee"}, "the ruleset header knows source, covers, segments, default, tracker, referee and extends"),
 				"unknown header field %q", fld.Key)
 		}
 	}

@@ -26,6 +26,9 @@ type Model struct {
 	// Tracker are the combatant attributes the text log shows after each
 	// round, in the header's order (`tracker hp, wp`; tracker.go).
 	Tracker []*Attr
+	// Referee is who the log says rolls the dice that no combatant or
+	// side rolls (`referee "the DM"`): "the referee" when not named.
+	Referee string
 
 	U      *Universe
 	Consts []*Const
