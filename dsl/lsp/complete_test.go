@@ -87,7 +87,7 @@ func TestCompletion(t *testing.T) {
 			hit = &items[i]
 		}
 	}
-	if hit == nil || hit.InsertText != "hit(${1:attacker}, ${2:target}, ${3:amount})" || hit.InsertTextFormat != 2 {
+	if hit == nil || hit.InsertText != "hit(${1:attacker}, ${2:target}, ${3:amount}, ${4:total})" || hit.InsertTextFormat != 2 {
 		t.Errorf("after emit: %+v", items)
 	}
 }
@@ -161,8 +161,8 @@ func TestSignatureHelp(t *testing.T) {
 	}{
 		{"a builtin's second argument", uri, text, "clamp(side_segment(c.side) - adjustment, 1, round_segments)", len("clamp(side_segment(c.side) - adjustment, "), "clamp(int, int, int) int", 1},
 		{"a function", uri, text, "side_segment(c.side)", len("side_segment("), "fn side_segment(", 0},
-		{"an event", uri, text, "emit hit(self, foe, roll(self.damage))", len("emit hit(self, "), "event hit(attacker: combatant, target: combatant, amount: int)", 1},
-		{"the call inside", uri, text, "emit hit(self, foe, roll(self.damage))", len("emit hit(self, foe, roll("), "roll(dice) int", 0},
+		{"an event", uri, text, "emit hit(self, foe, damage, attack_roll)", len("emit hit(self, "), "event hit(attacker: combatant, target: combatant, amount: int, total: int)", 1},
+		{"the call inside", uri, text, "first(living(enemies(self)))", len("first(living("), "living(list[combatant]) list[combatant]", 0},
 		{"an action in a script, by name", encURI, enc, "brom: attack(target = grishak)", len("brom: attack(target = g"), "action attack(target: combatant", 0},
 	}
 	for _, tc := range tests {

@@ -37,7 +37,7 @@ func TestHover(t *testing.T) {
 		{"parameter", "target != nil", 0, 1, []string{"(parameter) target: combatant = first(living(enemies(self)))"}},
 		{"a local and its type", "foe == nil", 0, 1, []string{"let foe = target != nil && target.alive ? target : first(living(enemies(self)))", "local, a combatant"}},
 		{"a loop variable over sides", "for s in sides", 0, 4, []string{"s in sides", "loop variable, a side"}},
-		{"event", "emit hit", 0, 6, []string{"event hit(attacker: combatant, target: combatant, amount: int)"}},
+		{"event", "emit hit", 0, 6, []string{"event hit(attacker: combatant, target: combatant, amount: int, total: int)"}},
 		{"built-in attribute", "target.alive", 0, 8, []string{"alive: bool", "built-in attribute of every combatant"}},
 		{"global", "living(combatants)", 0, 9, []string{"combatants: list[combatant]"}},
 		{"a parameter in an event's template", "{attacker.name} hits", 0, 2, []string{"(parameter) attacker: combatant"}},
