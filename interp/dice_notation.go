@@ -14,8 +14,7 @@ import (
 // work and is listed in the log's faces, in order.
 func (r *Run) RollDice(d stdlib.Dice) (int, error) {
 	if d.Plain() {
-		t, err := r.Roll(d.N, d.Faces)
-		return t + d.Mod, err
+		return r.rollPlus(d.N, d.Faces, d.Mod)
 	}
 	if d.N < 1 || d.N > stdlib.MaxDice || d.Faces < 2 || d.Faces > stdlib.MaxFaces {
 		return 0, fmt.Errorf("cannot roll %v: 1 to %d dice of 2 to %d faces", d, stdlib.MaxDice, stdlib.MaxFaces)
@@ -40,10 +39,14 @@ func (r *Run) RollDice(d stdlib.Dice) (int, error) {
 		return res.Total + d.Mod, nil
 	}
 	spec := d
-	spec.Mod = 0 // the log shows the roll; the modifier is the rule's arithmetic, as for plain dice
+	spec.Mod = 0 // the JSON event has the dice and their total; the text adds the value's modifier
 	who, why := r.who(), r.reason
 	total := res.Total
+	result := res.Text
+	if d.Mod != 0 {
+		result = plusMod(res.Text, res.Total, d.Mod)
+	}
 	r.emitLog(&Event{Kind: KRoll, Who: who, Why: why, Dice: spec.String(), Faces: res.Faces, Total: &total,
-		Text: fmt.Sprintf("%s %s%s: %s", r.rollsBy(who), spec, rollPurpose(why), res.Text)})
+		Text: fmt.Sprintf("%s %s%s: %s", r.rollsBy(who), d, rollPurpose(why), result)})
 	return res.Total + d.Mod, nil
 }

@@ -23,7 +23,13 @@ func (r *Run) die(faces int) (int, error) { return r.Roll(1, faces) }
 
 // Roll rolls n dice and records the roll, attributed to the current actor
 // and reason. Every die counts toward the run's work (--max-steps).
-func (r *Run) Roll(n, faces int) (int, error) {
+func (r *Run) Roll(n, faces int) (int, error) { return r.rollPlus(n, faces, 0) }
+
+// rollPlus rolls n dice for a dice value with a modifier (d6+4): the
+// value is the dice plus mod, and the log line says both ("the DM rolls
+// d6+4 for distance: 1 + 4 = 5"). The JSON event keeps the dice and
+// their total, as for any roll.
+func (r *Run) rollPlus(n, faces, mod int) (int, error) {
 	if n < 1 || n > stdlib.MaxDice || faces < 2 || faces > stdlib.MaxFaces {
 		return 0, fmt.Errorf("cannot roll %dd%d: 1 to %d dice of 2 to %d faces", n, faces, stdlib.MaxDice, stdlib.MaxFaces)
 	}
@@ -58,21 +64,42 @@ func (r *Run) Roll(n, faces int) (int, error) {
 	}
 	if !logged {
 		r.seq++ // the roll's place in the log, as in a logged run
-		return total, nil
+		return total + mod, nil
 	}
-	r.logRoll(n, faces, faceList, total)
-	return total, nil
+	r.logRoll(n, faces, faceList, total, mod)
+	return total + mod, nil
 }
 
-// logRoll logs a roll of n dice with its faces (nil: only the total known).
-func (r *Run) logRoll(n, faces int, faceList []int, total int) {
+// logRoll logs a roll of n dice with its faces (nil: only the total
+// known), and the modifier of the dice value rolled, if any.
+func (r *Run) logRoll(n, faces int, faceList []int, total, mod int) {
 	d := stdlib.Dice{N: n, Faces: faces}
 	who, why := r.who(), r.reason
-	text := fmt.Sprintf("%s %s%s: %d", r.rollsBy(who), d, rollPurpose(why), total)
+	result := fmt.Sprint(total)
 	if faceList != nil {
-		text = fmt.Sprintf("%s %s%s: %s", r.rollsBy(who), d, rollPurpose(why), facesText(faceList, total))
+		result = facesText(faceList, total)
 	}
+	shown := d
+	if mod != 0 {
+		shown.Mod = mod
+		dice := fmt.Sprint(total)
+		if len(faceList) > 1 {
+			dice = strings.TrimSuffix(facesText(faceList, total), " = "+fmt.Sprint(total))
+		}
+		result = plusMod(dice, total, mod)
+	}
+	text := fmt.Sprintf("%s %s%s: %s", r.rollsBy(who), shown, rollPurpose(why), result)
 	r.emitLog(&Event{Kind: KRoll, Who: who, Why: why, Dice: d.String(), Faces: faceList, Total: &total, Text: text})
+}
+
+// plusMod is a roll's result followed by the modifier of the dice value
+// rolled: "1 + 4 = 5", "3+2 - 1 = 4".
+func plusMod(result string, total, mod int) string {
+	sign := "+"
+	if mod < 0 {
+		sign, mod = "-", -mod
+	}
+	return fmt.Sprintf("%s %s %d = %d", result, sign, mod, total+mod)
 }
 
 func orSomeone(who string) string {

@@ -65,8 +65,8 @@ func RollDice(w World, d Dice) (int, error) {
 	if d.N < 1 || d.Faces < 2 {
 		return 0, fmt.Errorf("cannot roll %v", d)
 	}
-	if !d.Plain() {
-		return w.RollDice(d)
+	if !d.Plain() || d.Mod != 0 {
+		return w.RollDice(d) // the world's log says the modifier
 	}
 	t, err := w.Roll(d.N, d.Faces)
 	return t + d.Mod, err

@@ -9,6 +9,13 @@ type fixedWorld struct{ World }
 
 func (fixedWorld) Roll(n, faces int) (int, error) { return n * faces, nil }
 
+// RollDice rolls a plain dice value with a modifier (RollDice hands those
+// to the world, whose log says the modifier).
+func (w fixedWorld) RollDice(d Dice) (int, error) {
+	t, err := w.Roll(d.N, d.Faces)
+	return t + d.Mod, err
+}
+
 // A function's Typed form is its Impl: one of the known signatures, and
 // the same answers for the same arguments.
 func TestTypedIsImpl(t *testing.T) {
