@@ -22,13 +22,17 @@ func (r *Run) Position(c any) (stdlib.Point, error) {
 	if err != nil {
 		return stdlib.Point{}, err
 	}
+	return r.positionP(addrOf(cv))
+}
+
+// positionP is Position of the combatant at c (not nobody).
+func (r *Run) positionP(c addr) (stdlib.Point, error) {
 	g, err := r.Grid()
 	if err != nil {
 		return stdlib.Point{}, err
 	}
-	e := cv.Elem()
-	p := stdlib.Point{X: int(e.Field(check.FieldX).Int()), Y: int(e.Field(check.FieldY).Int())}
-	name := e.Field(check.FieldName).String()
+	p := stdlib.Point{X: load[int](c, r.plan.lay.x), Y: load[int](c, r.plan.lay.y)}
+	name := nameAt(c)
 	switch {
 	case p.X == -1 && p.Y == -1:
 		return p, fmt.Errorf("%s is not on the map", name)
