@@ -27,6 +27,8 @@ type spaceIndex struct {
 	w, h  int      // the map's size
 	cells [][]addr // per square (y*w+x): the alive combatants on it, any order
 	at    []int    // per combatant, by its hidden index: its square, -1 none
+	// occupied is Occupied's storage (grid.go), reused from call to call.
+	occupied []stdlib.Point
 }
 
 // space is the index, made again if the world changed in a way it could
