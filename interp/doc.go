@@ -30,7 +30,10 @@
 // Rosters (roster.go): each side's living members and living enemies,
 // and everyone in the fight, kept by the run and updated in place when an
 // assignment sets a combatant's alive, present or side (Plan.rosterEffect
-// decides, when planning, what an assignment does to them).
+// decides, when planning, what an assignment does to them). The space
+// index (space.go): who stands on each square of the map, kept the same
+// way (and on x and y), so that nearby(c, feet) looks at the squares
+// around c, not at everyone (fast_space.go is its native call).
 //
 // The statements, one file each: let, if, log, return, segment
 // (stmt.go); assignments (assign.go); loops, orders, tie groups and

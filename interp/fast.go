@@ -213,8 +213,14 @@ func (c *fastCompiler) entityType(n ast.Node) reflect.Type {
 			return x.Arguments[0].Type().Elem()
 		}
 	case *ast.ConditionalNode:
-		if a := c.entityType(x.Exp1); a != nil && a == c.entityType(x.Exp2) {
+		a, b := c.entityType(x.Exp1), c.entityType(x.Exp2)
+		switch {
+		case a != nil && a == b:
 			return a
+		case a != nil && isNilNode(x.Exp2): // c ? someone : none
+			return a
+		case b != nil && isNilNode(x.Exp1): // c ? none : someone
+			return b
 		}
 	}
 	return nil
@@ -975,9 +981,21 @@ func (c *fastCompiler) ptr(n ast.Node) ptrFn {
 			return v[0], nil
 		}
 	case *ast.ConditionalNode:
-		cond, a, b := c.bool(x.Cond), c.ptr(x.Exp1), c.ptr(x.Exp2)
-		if cond == nil || a == nil || b == nil || c.entityType(x.Exp1) != c.entityType(x.Exp2) {
+		// One branch may be none (`c ? someone : none`, how a fn says
+		// "nobody"): entityType has checked that the other is an entity.
+		cond, a, b := c.bool(x.Cond), c.ptrOrNil(x.Exp1), c.ptrOrNil(x.Exp2)
+		if cond == nil || a == nil || b == nil {
 			return nil
+		}
+		for _, e := range []ast.Node{x.Exp1, x.Exp2} {
+			if !isNilNode(e) && c.entityType(e) != c.entityType(n) {
+				return nil
+			}
+		}
+		if isNilNode(x.Exp1) || isNilNode(x.Exp2) {
+			// expr-lang boxes none as an untyped nil: the boxed value is
+			// left to the VM (fexpr.noBox), as for first of an empty list.
+			c.untyped = true
 		}
 		return func(r *Run, f addr) (addr, error) {
 			ok, err := cond(r, f)
@@ -1046,6 +1064,9 @@ func (c *fastCompiler) list(n ast.Node) listFn {
 	case *ast.CallNode:
 		id, ok := x.Callee.(*ast.IdentifierNode)
 		args := callArgs(x)
+		if ok && id.Value == "nearby" && len(args) == 2 {
+			return c.nearby(args) // fast_space.go
+		}
 		if !ok || len(args) != 1 {
 			return nil
 		}

@@ -60,8 +60,14 @@ func (c *fastCompiler) fnCall(x *ast.CallNode) *fnCall {
 		c.p.fast[f.Body.ID] = body
 	}
 	args := callArgs(x)
-	if body.noBox || len(args) != len(f.Params) {
+	if len(args) != len(f.Params) {
 		return nil
+	}
+	if body.noBox {
+		// A fn that may give expr-lang's untyped nil (first of an empty
+		// list, none): the call is native where a combatant is wanted,
+		// and its boxed value is left to the VM, as the body's is.
+		c.untyped = true
 	}
 	if body.a != nil && f.Result != nil && f.Result.R == intT {
 		body = &fexpr{rt: intT, pure: body.pure, i: intOfAny(f, body.a)}

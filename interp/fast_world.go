@@ -20,6 +20,7 @@ type layout struct {
 	side, alive, present, idx uintptr // combatant fields
 	state                     uintptr // why it is out of the fight ("" while in it)
 	action                    uintptr // what it declared this round (the first declaration's name)
+	x, y                      uintptr // its square on the map (space.go)
 }
 
 func newLayout(u *check.Universe) layout {
@@ -27,7 +28,7 @@ func newLayout(u *check.Universe) layout {
 	idx, _ := c.FieldByName(check.HiddenIndexField)
 	return layout{side: c.Field(check.FieldSide).Offset, alive: c.Field(check.FieldAlive).Offset,
 		present: c.Field(check.FieldPresent).Offset, idx: idx.Offset, state: c.Field(check.FieldState).Offset,
-		action: c.Field(check.FieldAction).Offset}
+		action: c.Field(check.FieldAction).Offset, x: c.Field(check.FieldX).Offset, y: c.Field(check.FieldY).Offset}
 }
 
 var errNobody = errors.New("expected a combatant or side, found nobody")

@@ -22,13 +22,17 @@ func (r *Run) Position(c any) (stdlib.Point, error) {
 	if err != nil {
 		return stdlib.Point{}, err
 	}
+	return r.positionP(addrOf(cv))
+}
+
+// positionP is Position of the combatant at c (not nobody).
+func (r *Run) positionP(c addr) (stdlib.Point, error) {
 	g, err := r.Grid()
 	if err != nil {
 		return stdlib.Point{}, err
 	}
-	e := cv.Elem()
-	p := stdlib.Point{X: int(e.Field(check.FieldX).Int()), Y: int(e.Field(check.FieldY).Int())}
-	name := e.Field(check.FieldName).String()
+	p := stdlib.Point{X: load[int](c, r.plan.lay.x), Y: load[int](c, r.plan.lay.y)}
+	name := nameAt(c)
 	switch {
 	case p.X == -1 && p.Y == -1:
 		return p, fmt.Errorf("%s is not on the map", name)
@@ -48,14 +52,15 @@ func (r *Run) Occupied(c any) ([]stdlib.Point, error) {
 	if err != nil {
 		return nil, err
 	}
-	var out []stdlib.Point
-	for _, o := range r.comb {
-		e := o.Elem()
-		if o.Pointer() == cv.Pointer() || !e.Field(check.FieldAlive).Bool() {
+	self, lay := addrOf(cv), &r.plan.lay
+	out := r.spaceIdx.occupied[:0] // reused: the grid's searches only read it, at once
+	for _, o := range r.combP() {
+		if same(o, self) || !load[bool](o, lay.alive) {
 			continue
 		}
-		out = append(out, stdlib.Point{X: int(e.Field(check.FieldX).Int()), Y: int(e.Field(check.FieldY).Int())})
+		out = append(out, stdlib.Point{X: load[int](o, lay.x), Y: load[int](o, lay.y)})
 	}
+	r.spaceIdx.occupied = out
 	return out, nil
 }
 

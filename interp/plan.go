@@ -499,6 +499,7 @@ const (
 	rosterNone   = iota // it cannot change who is in the fight or where
 	rosterUpdate        // it sets alive, present, state or side of the combatant it reaches
 	rosterForget        // it may: its target is found only while running
+	rosterMoved         // it sets x or y of the combatant it reaches (space.go)
 )
 
 // rosterEffect is what an assignment along tp does to the rosters.
@@ -512,6 +513,8 @@ func (p *Plan) rosterEffect(tp targetPath) int {
 	switch tp.field {
 	case check.FieldAlive, check.FieldPresent, check.FieldState, check.FieldSide:
 		return rosterUpdate
+	case check.FieldX, check.FieldY:
+		return rosterMoved
 	}
 	return rosterNone
 }

@@ -118,9 +118,13 @@ func (r *Run) forgetRosters() {
 // rosterAfter keeps the rosters true after an assignment with the given
 // effect (Plan.rosterEffect) stored into the struct at holder.
 func (r *Run) rosterAfter(effect int, holder addr) {
-	if effect == rosterUpdate {
+	switch effect {
+	case rosterUpdate:
 		r.rosterChanged(holder)
-	} else {
+		r.spaceMoved(holder)
+	case rosterMoved:
+		r.spaceMoved(holder)
+	default:
 		r.forgetRosters()
 	}
 }

@@ -291,6 +291,11 @@ var Funcs = sortFuncs([]*Func{
 		Params: []Kind{Combatant, Combatants}, Result: Combatant, World: true, Impl: gridNearest,
 	},
 	{
+		Name: "nearby", Doc: "the combatants in the fight (alive, present, no state) on the map at most the given feet from a combatant (5: the squares next to it, diagonals too), itself apart, in the fight's order; the engine keeps an index of who stands where, so this costs the same in a fight of ten or of a thousand (filter(nearby(c, 5), reaches(#, c)) for the foes whose blow reaches c)",
+		Params: []Kind{Combatant, Int}, Result: Combatants, World: true,
+		Impl: func(w World, a []any) (any, error) { return w.Nearby(a[0], a[1].(int)) },
+	},
+	{
 		Name: "step_toward", Doc: "the square [x, y] the first combatant reaches moving at most the given feet toward the second: a shortest path over floor around walls, windows and living combatants, to a square next to the second if it can reach one",
 		Params: []Kind{Combatant, Combatant, Int}, Result: Ints, World: true, Impl: gridStepToward,
 	},

@@ -51,8 +51,14 @@ type World interface {
 	// Position is the square a combatant stands on, or an error if it is
 	// not on the map.
 	Position(c any) (Point, error)
-	// Occupied are the squares of the living combatants other than c.
+	// Occupied are the squares of the living combatants other than c;
+	// the list may be reused by the next call.
 	Occupied(c any) ([]Point, error)
+	// Nearby are the combatants in the fight (alive, present, no state)
+	// on the map at most feet from c, c apart, typed as the ruleset's
+	// combatant list, in the fight's order; answered from an index of
+	// the map's squares, so that its cost does not grow with the fight.
+	Nearby(c any, feet int) (any, error)
 	// Engaged reports whether two combatants are engaged in melee (the
 	// engage and disengage statements; no map needed).
 	Engaged(a, b any) (bool, error)

@@ -1,0 +1,199 @@
+package interp
+
+import (
+	"fmt"
+
+	"github.com/frayrules/fray/stdlib"
+)
+
+// The space index: which living combatants stand on each square of the
+// map, kept by the run so that nearby(c, feet) (and Occupied, the squares
+// step_toward, path_length and straight_toward go around) do not walk
+// every combatant of the fight per call: the quadratic term of a rule
+// file that asks, per move or attack, who is next to someone.
+//
+// It follows the rosters (roster.go): it is made the first time it is
+// asked for, from the run's list of combatants, for the rosters'
+// generation (rosterGen); an assignment the plan can follow to x, y,
+// alive, present, state or side moves the one combatant it reaches
+// (spaceMoved); any other change of who is alive or where drops the
+// rosters and with them this index (a new generation), and it is made
+// again when next asked for.
+
+// spaceIndex is the map's squares and who stands on them.
+type spaceIndex struct {
+	gen   int      // the rosterGen it was made or kept for; stale otherwise
+	ok    bool     // made at least once for this run's map
+	w, h  int      // the map's size
+	cells [][]addr // per square (y*w+x): the alive combatants on it, any order
+	at    []int    // per combatant, by its hidden index: its square, -1 none
+	// occupied is Occupied's storage (grid.go), reused from call to call.
+	occupied []stdlib.Point
+}
+
+// space is the index, made again if the world changed in a way it could
+// not follow.
+func (r *Run) space() (*spaceIndex, error) {
+	g, err := r.Grid()
+	if err != nil {
+		return nil, err
+	}
+	s := &r.spaceIdx
+	if s.ok && s.gen == r.rosterGen && s.w == g.W && s.h == g.H {
+		return s, nil
+	}
+	if s.w != g.W || s.h != g.H || len(s.cells) != g.W*g.H {
+		s.w, s.h, s.cells = g.W, g.H, make([][]addr, g.W*g.H)
+	}
+	for i := range s.cells {
+		s.cells[i] = s.cells[i][:0]
+	}
+	s.at = s.at[:0]
+	for range r.comb {
+		s.at = append(s.at, -1)
+	}
+	for _, c := range r.combP() {
+		s.place(r, c)
+	}
+	s.gen, s.ok = r.rosterGen, true
+	return s, nil
+}
+
+// square is where c stands as the index counts it: its square on the
+// map if it is alive and on one, else -1. (A combatant off the map or in
+// a wall is left out here; the grid functions name that mistake when
+// they are asked about it.)
+func (s *spaceIndex) square(r *Run, c addr) int {
+	lay := &r.plan.lay
+	if !load[bool](c, lay.alive) {
+		return -1
+	}
+	x, y := load[int](c, lay.x), load[int](c, lay.y)
+	if x < 0 || y < 0 || x >= s.w || y >= s.h {
+		return -1
+	}
+	return y*s.w + x
+}
+
+// place puts c on the square it now stands on, if any.
+func (s *spaceIndex) place(r *Run, c addr) {
+	i := load[int](c, r.plan.lay.idx)
+	if i < 0 || i >= len(s.at) {
+		return
+	}
+	sq := s.square(r, c)
+	s.at[i] = sq
+	if sq >= 0 {
+		s.cells[sq] = append(s.cells[sq], c)
+	}
+}
+
+// spaceMoved keeps the index true after an assignment to c's x, y,
+// alive, present, state or side: c leaves the square the index had it
+// on and goes onto the one it stands on now.
+func (r *Run) spaceMoved(c addr) {
+	s := &r.spaceIdx
+	if !s.ok || s.gen != r.rosterGen {
+		return // made again when next asked for
+	}
+	i := load[int](c, r.plan.lay.idx)
+	if i < 0 || i >= len(s.at) {
+		s.ok = false
+		return
+	}
+	if old := s.at[i]; old >= 0 {
+		cell := s.cells[old]
+		for k := range cell {
+			if same(cell[k], c) {
+				s.cells[old] = append(cell[:k], cell[k+1:]...)
+				break
+			}
+		}
+	}
+	s.place(r, c)
+}
+
+// Nearby are the combatants in the fight (alive, present, no state) on
+// the map at most feet from c (a square is 5 feet, a diagonal step one
+// square), c apart, in the fight's order.
+func (r *Run) Nearby(c any, feet int) (any, error) {
+	cv, err := ptrOf(c)
+	if err != nil {
+		return nil, err
+	}
+	start := len(r.scratch)
+	found, err := r.nearbyOf(addrOf(cv), feet)
+	if err != nil {
+		return nil, err
+	}
+	return r.listResult(r.combList.Type(), start, found), nil
+}
+
+// nearbyOf is Nearby of the combatant at c (not nobody), in the run's
+// scratch space: what the native compiler calls (fast_space.go).
+func (r *Run) nearbyOf(c addr, feet int) ([]addr, error) {
+	if feet < 0 {
+		return nil, fmt.Errorf("nearby cannot look %d feet away", feet)
+	}
+	from, err := r.positionP(c)
+	if err != nil {
+		return nil, err
+	}
+	return r.nearbyP(c, from, feet/stdlib.SquareFeet), nil
+}
+
+// nearbyP appends to the run's scratch space the combatants in the fight
+// within squares steps of from, self apart, in the fight's order.
+func (r *Run) nearbyP(self addr, from stdlib.Point, squares int) []addr {
+	start := len(r.scratch)
+	if side := 2*squares + 1; side*side >= len(r.comb) {
+		// A box as large as the fight: walking everyone costs less.
+		g := r.enc.Map.Grid // Position has found the map
+		for _, o := range r.livingAllP() {
+			if !same(o, self) && r.within(g, o, from, squares) {
+				r.scratch = append(r.scratch, o)
+			}
+		}
+		return r.scratch[start:]
+	}
+	s, err := r.space()
+	if err != nil {
+		return r.scratch[start:]
+	}
+	for y := max(from.Y-squares, 0); y <= min(from.Y+squares, s.h-1); y++ {
+		for x := max(from.X-squares, 0); x <= min(from.X+squares, s.w-1); x++ {
+			for _, o := range s.cells[y*s.w+x] {
+				if !same(o, self) && r.inFightP(o) {
+					r.scratch = append(r.scratch, o)
+				}
+			}
+		}
+	}
+	// In the fight's order: a few neighbours, sorted by insertion.
+	found := r.scratch[start:]
+	idx := r.plan.lay.idx
+	for i := 1; i < len(found); i++ {
+		for j := i; j > 0 && load[int](found[j], idx) < load[int](found[j-1], idx); j-- {
+			found[j], found[j-1] = found[j-1], found[j]
+		}
+	}
+	return found
+}
+
+// within reports whether o stands on the map g at most squares steps
+// from p (on any square of it, as the index counts).
+func (r *Run) within(g *stdlib.Grid, o addr, p stdlib.Point, squares int) bool {
+	lay := &r.plan.lay
+	x, y := load[int](o, lay.x), load[int](o, lay.y)
+	if !g.In(x, y) {
+		return false
+	}
+	return max(abs(x-p.X), abs(y-p.Y)) <= squares
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
