@@ -16,8 +16,8 @@ type declareNode struct {
 }
 
 func (p *Plan) compileDeclare(n *declareNode) stmtFn {
-	rt := p.curType()
-	return func(r *Run, base addr) (flow, error) { return n.run(r, valueAt(rt, base)) }
+	pt := p.curPtr()
+	return func(r *Run, base addr) (flow, error) { return n.run(r, ptrValue(pt, base)) }
 }
 
 // run collects every living combatant's declaration for the round (or
@@ -319,14 +319,14 @@ type scheduleNode struct {
 // schedule "LABEL" for WHO after N { BODY }: the body runs N segments
 // from now, with the locals it sees now.
 func (p *Plan) compileSchedule(n *scheduleNode) stmtFn {
-	rt := p.curType()
+	pt := p.curPtr()
 	if p.M.Timed || n.moment != nil || n.tie != tieFirst {
 		// A timed loop may be running when it runs (timed.go), or the
 		// statement needs one; a ruleset without timed loops plans
 		// "schedule ... after N" as before.
-		return func(r *Run, base addr) (flow, error) { return n.runTimed(r, valueAt(rt, base)) }
+		return func(r *Run, base addr) (flow, error) { return n.runTimed(r, ptrValue(pt, base)) }
 	}
-	return func(r *Run, base addr) (flow, error) { return n.run(r, valueAt(rt, base)) }
+	return func(r *Run, base addr) (flow, error) { return n.run(r, ptrValue(pt, base)) }
 }
 
 // owner is the combatant a schedule statement schedules for.
@@ -402,8 +402,8 @@ type cancelNode struct {
 
 // cancel "LABEL" for WHO: what is scheduled under that label is dropped.
 func (p *Plan) compileCancel(n *cancelNode) stmtFn {
-	rt := p.curType()
-	return func(r *Run, base addr) (flow, error) { return n.run(r, valueAt(rt, base)) }
+	pt := p.curPtr()
+	return func(r *Run, base addr) (flow, error) { return n.run(r, ptrValue(pt, base)) }
 }
 
 func (n *cancelNode) run(r *Run, fr reflect.Value) (flow, error) {
@@ -484,8 +484,8 @@ type applyNode struct {
 // apply TABLE[(KEYS)] to TARGET rolls the table (or looks its keys up),
 // logs the row and runs the row's effect against the target.
 func (p *Plan) compileApply(n *applyNode) stmtFn {
-	rt := p.curType()
-	return func(r *Run, base addr) (flow, error) { return n.run(r, valueAt(rt, base)) }
+	pt := p.curPtr()
+	return func(r *Run, base addr) (flow, error) { return n.run(r, ptrValue(pt, base)) }
 }
 
 func (n *applyNode) run(r *Run, fr reflect.Value) (flow, error) {

@@ -67,7 +67,7 @@ func (r *Run) declaredIntP(c addr, name string) (int, error) {
 	if c.isNil() {
 		return 0, errNobody
 	}
-	v, err := r.declaredArgOf(valueAt(r.combList.Type().Elem().Elem(), c), name, reflect.Int, "a whole number")
+	v, err := r.declaredArgOf(ptrValue(r.plan.combPtr, c), name, reflect.Int, "a whole number")
 	n, _ := v.(int)
 	return n, err
 }

@@ -49,7 +49,7 @@ func (n *emitNode) run(r *Run, base addr) error {
 	}
 	err := r.dispatch(ep, efr, n.at, r.who())
 	if err == nil {
-		r.releaseAt(ep.fid, efr)
+		r.releaseAtP(ep.fid, efr, ebase)
 	}
 	return err
 }

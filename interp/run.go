@@ -461,10 +461,10 @@ func (r *Run) runPhase(ph *phasePlan) error {
 	}
 	prev := r.phase
 	r.phase = ph.ph.Name
-	fr := r.frameAt(ph.fid)
-	_, err := r.runBlock(&ph.body, addrOf(fr))
+	fr, base := r.frameAtP(ph.fid)
+	_, err := r.runBlock(&ph.body, base)
 	if err == nil {
-		r.releaseAt(ph.fid, fr)
+		r.releaseAtP(ph.fid, fr, base)
 	}
 	r.phase = prev
 	return err
