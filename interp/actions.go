@@ -239,7 +239,7 @@ func (r *Run) perform(cp addr, ct reflect.Type, d *declared) error {
 	}
 	var err error
 	if len(ap.a.Params) > 0 {
-		err = r.actionArgs(fr, d)
+		err = r.actionArgs(fr, base, d)
 	}
 	if err == nil {
 		if !r.quiet() {
@@ -285,20 +285,31 @@ func (r *Run) logAct(fr reflect.Value, cp addr, d *declared) {
 
 // actionArgs sets an action's parameters in its frame: the declared
 // arguments first, then the defaults of the rest, in parameter order.
-func (r *Run) actionArgs(fr reflect.Value, d *declared) error {
-	a := d.action.a
-	e := fr.Elem()
-	for i, p := range a.Params {
+// The frame fr is at base; each parameter is stored at its place in the
+// frame (actionPlan.params) without reflect when the argument has the
+// parameter's own type.
+func (r *Run) actionArgs(fr reflect.Value, base addr, d *declared) error {
+	ap := d.action
+	for i, s := range ap.params {
 		if i < len(d.args) && d.args[i].IsValid() {
-			e.Field(p.Field.Index).Set(d.args[i])
+			if v := d.args[i]; !s.ok || v.Type() != s.t || !setAt(fieldAt(base, s.off), v) {
+				fr.Elem().Field(ap.a.Params[i].Field.Index).Set(v)
+			}
 		}
 	}
-	for i, p := range a.Params {
+	for i, p := range ap.a.Params {
 		if i < len(d.args) && d.args[i].IsValid() || p.Default == nil {
 			continue
 		}
 		r.reason = p.Name
-		if err := d.action.defaults[i](r, addrOf(fr), addrOfVar(e.Field(p.Field.Index))); err != nil {
+		dst := ap.params[i]
+		var at addr
+		if dst.ok {
+			at = fieldAt(base, dst.off)
+		} else {
+			at = addrOfVar(fr.Elem().Field(p.Field.Index))
+		}
+		if err := ap.defaults[i](r, base, at); err != nil {
 			return err
 		}
 	}

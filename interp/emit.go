@@ -127,7 +127,17 @@ func (ep *eventPlan) skipText(efr reflect.Value) bool {
 	if !ep.quietSkip {
 		return false
 	}
+	var eb addr
 	for _, i := range ep.quietRoots {
+		if s := ep.params[i]; s.ok && s.t.Kind() == reflect.Pointer {
+			if eb.isNil() {
+				eb = addrOf(efr)
+			}
+			if load[addr](eb, s.off).isNil() {
+				return false
+			}
+			continue
+		}
 		if a := ep.arg(efr, i); a.Kind() != reflect.Pointer || a.IsNil() {
 			return false
 		}

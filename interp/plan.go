@@ -72,6 +72,7 @@ type actionPlan struct {
 	// defaults store each parameter's default in the frame (nil for a
 	// parameter without one), planned like any expression.
 	defaults []intoFn
+	params   []slot // where the parameters sit in the action's frame
 }
 
 type eventPlan struct {
@@ -229,6 +230,7 @@ func lowerCov(m *check.Model, native, keepEnd bool, cov *Coverage) *Plan {
 				set = p.into(prm.Default, a.Frame.R.Field(prm.Field.Index).Type, syntax.RangeOf(prm.Decl.Pos, prm.Decl.EndPos))
 			}
 			ap.defaults = append(ap.defaults, set)
+			ap.params = append(ap.params, slotIn(a.Frame, prm.Field.Index, nil))
 		}
 		p.actions[a] = ap
 	}

@@ -93,6 +93,7 @@ type Run struct {
 	inner          *RunError // the innermost error of a ruleset function, passed out through expr-lang
 	nesting        int
 	steps          int
+	calm, nextPoll int  // budget.go: over's short way, the next poll of Stop
 	logBytes       int  // of the log's text so far (--max-log)
 	interrupted    bool // Options.Stop closed
 	callFailed     bool // a ruleset function's call failed by itself (Call)
@@ -179,6 +180,7 @@ func New(p *Plan, enc *check.Encounter, opt Options) *Run {
 // left at zero.
 func (r *Run) setOptions(opt Options) {
 	r.opt = opt
+	r.calm, r.nextPoll = 0, 0 // over decides again under these limits
 	if r.opt.MaxRounds == 0 {
 		r.opt.MaxRounds = r.enc.Rounds
 	}
@@ -220,6 +222,9 @@ func (r *Run) quiet() bool {
 
 func (r *Run) emitLog(e *Event) {
 	r.logBytes += len(e.Text)
+	if r.logBytes > r.opt.MaxLog {
+		r.calm = -1 // the next check of the budget stops the run
+	}
 	r.seq++
 	e.Seq = r.seq
 	e.Round = r.round
