@@ -16,8 +16,44 @@ type declareNode struct {
 }
 
 func (p *Plan) compileDeclare(n *declareNode) stmtFn {
+	if fe := p.fastExpr(n.who); fe != nil && n.who.Const == nil && fe.p != nil && !fe.noBox {
+		// declare(c) with c native: found by address, nothing boxed.
+		return func(r *Run, base addr) (flow, error) { return n.runOne(r, fe, base) }
+	}
 	pt := p.curPtr()
 	return func(r *Run, base addr) (flow, error) { return n.run(r, ptrValue(pt, base)) }
+}
+
+// runOne is run for one combatant (declare(c)) whose expression is
+// native: the same steps on its address.
+func (n *declareNode) runOne(r *Run, fe *fexpr, base addr) (flow, error) {
+	r.world++
+	r.reason = "declare"
+	c, err := fastRunP(r, n.who, fe.p, base)
+	if err != nil {
+		return flowNext, err
+	}
+	if c.isNil() {
+		return flowNext, &RunError{At: n.at, Msg: "declare needs a combatant, found nobody"}
+	}
+	i := load[int](c, r.plan.lay.idx)
+	if i < 0 || i >= len(r.comb) {
+		return flowNext, nil // not a combatant of this run: nobody to declare, as before
+	}
+	ci := r.comb[i] // the run's own combatant of that index, as run does
+	return flowNext, r.declareOne(i, ci, scriptLine(r.enc.Script[r.round], nameAt(addrOf(ci))))
+}
+
+// scriptLine is the combatant's own line of a round's script: its
+// declarations, in the line's order (several with slots, slots.go).
+func scriptLine(specs []*check.DeclSpec, name string) []*check.DeclSpec {
+	var line []*check.DeclSpec
+	for _, d := range specs {
+		if d.Who == name {
+			line = append(line, d)
+		}
+	}
+	return line
 }
 
 // run collects every living combatant's declaration for the round (or
@@ -46,12 +82,7 @@ func (n *declareNode) run(r *Run, fr reflect.Value) (flow, error) {
 		c = r.comb[i]
 		var line []*check.DeclSpec
 		if len(specs) > 0 {
-			name := nameOf(c)
-			for _, d := range specs { // its declarations, in the line's order (several with slots, slots.go)
-				if d.Who == name {
-					line = append(line, d)
-				}
-			}
+			line = scriptLine(specs, nameOf(c))
 		}
 		return flowNext, r.declareOne(i, c, line)
 	}
