@@ -22,6 +22,7 @@ type Plan struct {
 	modifiers map[string]*check.Modifiers
 	funcs     map[string]*check.Func
 	tables    map[string]*check.Table
+	tableLits map[*check.Table][]rowLiteral // table_literal.go
 	effects   map[*check.Row]block        // the lowered effect blocks of table rows
 	procs     map[*check.Func]*procPlan   // v2: fns with statement bodies (proc.go)
 	points    map[*check.Point]*pointPlan // v2 item 3: point.go
@@ -234,7 +235,9 @@ func lowerCov(m *check.Model, native, keepEnd bool, cov *Coverage) *Plan {
 		}
 		p.actions[a] = ap
 	}
+	p.tableLits = map[*check.Table][]rowLiteral{}
 	for _, t := range m.Tables {
+		p.tableLits[t] = rowLiterals(t)
 		for _, row := range t.Rows {
 			if row.Effect != nil {
 				p.effects[row] = p.blockIn(row.EffectFrame, row.Effect)
