@@ -436,12 +436,14 @@ rows:
 		if r.plan.cov != nil {
 			r.plan.cov.row(row) // coverage.go
 		}
-		var val any = row.Label
+		var val any
 		if ri < len(lits) && lits[ri].ok {
 			val = lits[ri].v // table_literal.go: no frame to lend, nothing boxed
 		} else if v, ok := literalValue(row.Value, t.Result); ok {
 			val = v
-		} else if row.Value != nil {
+		} else if row.Value == nil {
+			val = row.Label
+		} else {
 			fr := r.frame(r.m.Globals)
 			v, err := r.eval(row.Value, fr)
 			if err != nil {
