@@ -42,7 +42,7 @@ type fexpr struct {
 	// value, boxed once per plan): evalFastAt and boxed uses take it
 	// instead of boxing i, b or s again.
 	boxed anyFn
-	tw ptrType      // its type word, for combatants and sides; of the elements for lists
+	tw    ptrType // its type word, for combatants and sides; of the elements for lists
 	// pure: it rolls nothing, so with the same world it gives the same value.
 	pure bool
 	// anyList: a list of combatants or sides typed list of any (filter's).
