@@ -42,7 +42,10 @@ type fexpr struct {
 	// value, boxed once per plan): evalFastAt and boxed uses take it
 	// instead of boxing i, b or s again.
 	boxed anyFn
-	tw    ptrType // its type word, for combatants and sides; of the elements for lists
+	// sl, when set, measures s's string without making it, for a quiet
+	// run's template parts (evalDiscard; fast_strlen.go).
+	sl strLenFn
+	tw ptrType // its type word, for combatants and sides; of the elements for lists
 	// pure: it rolls nothing, so with the same world it gives the same value.
 	pure bool
 	// anyList: a list of combatants or sides typed list of any (filter's).
@@ -150,6 +153,7 @@ func (c *fastCompiler) node(n ast.Node) *fexpr {
 		if fe.s == nil {
 			return nil
 		}
+		fe.sl = c.strLenRoot(n) // fast_strlen.go
 		fe.boxed = c.boxedCalls[n]
 	case diceT:
 		fe.d = c.dice(n)
@@ -1307,6 +1311,8 @@ func (r *Run) evalDiscard(ce *check.CExpr, fr reflect.Value) error {
 	if fe := r.fastOf(ce); fe != nil {
 		var err error
 		switch {
+		case fe.sl != nil:
+			_, err = fastRun(r, ce, fe.sl, fr)
 		case fe.i != nil:
 			_, err = fastRun(r, ce, fe.i, fr)
 		case fe.b != nil:

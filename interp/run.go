@@ -89,6 +89,7 @@ type Run struct {
 	pools          []framePool // by frame ID
 	scratch        []addr      // lists of native expressions (fast_world.go)
 	strs           []string    // the strings of a native join (fast_strings.go)
+	lens           []int       // the lengths of a measured join (fast_strlen.go)
 	depth          int
 	inner          *RunError // the innermost error of a ruleset function, passed out through expr-lang
 	nesting        int
