@@ -15,8 +15,44 @@ type declareNode struct {
 }
 
 func (p *Plan) compileDeclare(n *declareNode) stmtFn {
-	rt := p.curType()
-	return func(r *Run, base addr) (flow, error) { return n.run(r, valueAt(rt, base)) }
+	if fe := p.fastExpr(n.who); fe != nil && n.who.Const == nil && fe.p != nil && !fe.noBox {
+		// declare(c) with c native: found by address, nothing boxed.
+		return func(r *Run, base addr) (flow, error) { return n.runOne(r, fe, base) }
+	}
+	pt := p.curPtr()
+	return func(r *Run, base addr) (flow, error) { return n.run(r, ptrValue(pt, base)) }
+}
+
+// runOne is run for one combatant (declare(c)) whose expression is
+// native: the same steps on its address.
+func (n *declareNode) runOne(r *Run, fe *fexpr, base addr) (flow, error) {
+	r.world++
+	r.reason = "declare"
+	c, err := fastRunP(r, n.who, fe.p, base)
+	if err != nil {
+		return flowNext, err
+	}
+	if c.isNil() {
+		return flowNext, &RunError{At: n.at, Msg: "declare needs a combatant, found nobody"}
+	}
+	i := load[int](c, r.plan.lay.idx)
+	if i < 0 || i >= len(r.comb) {
+		return flowNext, nil // not a combatant of this run: nobody to declare, as before
+	}
+	ci := r.comb[i] // the run's own combatant of that index, as run does
+	return flowNext, r.declareOne(i, ci, scriptLine(r.enc.Script[r.round], nameAt(addrOf(ci))))
+}
+
+// scriptLine is the combatant's own line of a round's script: its
+// declarations, in the line's order (several with slots, slots.go).
+func scriptLine(specs []*check.DeclSpec, name string) []*check.DeclSpec {
+	var line []*check.DeclSpec
+	for _, d := range specs {
+		if d.Who == name {
+			line = append(line, d)
+		}
+	}
+	return line
 }
 
 // run collects every living combatant's declaration for the round (or
@@ -45,12 +81,7 @@ func (n *declareNode) run(r *Run, fr reflect.Value) (flow, error) {
 		c = r.comb[i]
 		var line []*check.DeclSpec
 		if len(specs) > 0 {
-			name := nameOf(c)
-			for _, d := range specs { // its declarations, in the line's order (several with slots, slots.go)
-				if d.Who == name {
-					line = append(line, d)
-				}
-			}
+			line = scriptLine(specs, nameOf(c))
 		}
 		return flowNext, r.declareOne(i, c, line)
 	}
@@ -248,7 +279,7 @@ func (r *Run) perform(cp addr, ct reflect.Type, d *declared) error {
 	}
 	var err error
 	if len(ap.a.Params) > 0 {
-		err = r.actionArgs(fr, d)
+		err = r.actionArgs(fr, base, d)
 	}
 	if err == nil {
 		if !r.quiet() {
@@ -291,20 +322,31 @@ func (r *Run) logAct(fr reflect.Value, cp addr, d *declared) {
 
 // actionArgs sets an action's parameters in its frame: the declared
 // arguments first, then the defaults of the rest, in parameter order.
-func (r *Run) actionArgs(fr reflect.Value, d *declared) error {
-	a := d.action.a
-	e := fr.Elem()
-	for i, p := range a.Params {
+// The frame fr is at base; each parameter is stored at its place in the
+// frame (actionPlan.params) without reflect when the argument has the
+// parameter's own type.
+func (r *Run) actionArgs(fr reflect.Value, base addr, d *declared) error {
+	ap := d.action
+	for i, s := range ap.params {
 		if i < len(d.args) && d.args[i].IsValid() {
-			e.Field(p.Field.Index).Set(d.args[i])
+			if v := d.args[i]; !s.ok || v.Type() != s.t || !setAt(fieldAt(base, s.off), v) {
+				fr.Elem().Field(ap.a.Params[i].Field.Index).Set(v)
+			}
 		}
 	}
-	for i, p := range a.Params {
+	for i, p := range ap.a.Params {
 		if i < len(d.args) && d.args[i].IsValid() || p.Default == nil {
 			continue
 		}
 		r.reason = p.Name
-		if err := d.action.defaults[i](r, addrOf(fr), addrOfVar(e.Field(p.Field.Index))); err != nil {
+		dst := ap.params[i]
+		var at addr
+		if dst.ok {
+			at = fieldAt(base, dst.off)
+		} else {
+			at = addrOfVar(fr.Elem().Field(p.Field.Index))
+		}
+		if err := ap.defaults[i](r, base, at); err != nil {
 			return err
 		}
 	}
@@ -325,14 +367,14 @@ type scheduleNode struct {
 // schedule "LABEL" for WHO after N { BODY }: the body runs N segments
 // from now, with the locals it sees now.
 func (p *Plan) compileSchedule(n *scheduleNode) stmtFn {
-	rt := p.curType()
+	pt := p.curPtr()
 	if p.M.Timed || n.moment != nil || n.tie != tieFirst {
 		// A timed loop may be running when it runs (timed.go), or the
 		// statement needs one; a ruleset without timed loops plans
 		// "schedule ... after N" as before.
-		return func(r *Run, base addr) (flow, error) { return n.runTimed(r, valueAt(rt, base)) }
+		return func(r *Run, base addr) (flow, error) { return n.runTimed(r, ptrValue(pt, base)) }
 	}
-	return func(r *Run, base addr) (flow, error) { return n.run(r, valueAt(rt, base)) }
+	return func(r *Run, base addr) (flow, error) { return n.run(r, ptrValue(pt, base)) }
 }
 
 // owner is the combatant a schedule statement schedules for.
@@ -408,8 +450,8 @@ type cancelNode struct {
 
 // cancel "LABEL" for WHO: what is scheduled under that label is dropped.
 func (p *Plan) compileCancel(n *cancelNode) stmtFn {
-	rt := p.curType()
-	return func(r *Run, base addr) (flow, error) { return n.run(r, valueAt(rt, base)) }
+	pt := p.curPtr()
+	return func(r *Run, base addr) (flow, error) { return n.run(r, ptrValue(pt, base)) }
 }
 
 func (n *cancelNode) run(r *Run, fr reflect.Value) (flow, error) {
@@ -490,8 +532,8 @@ type applyNode struct {
 // apply TABLE[(KEYS)] to TARGET rolls the table (or looks its keys up),
 // logs the row and runs the row's effect against the target.
 func (p *Plan) compileApply(n *applyNode) stmtFn {
-	rt := p.curType()
-	return func(r *Run, base addr) (flow, error) { return n.run(r, valueAt(rt, base)) }
+	pt := p.curPtr()
+	return func(r *Run, base addr) (flow, error) { return n.run(r, ptrValue(pt, base)) }
 }
 
 func (n *applyNode) run(r *Run, fr reflect.Value) (flow, error) {

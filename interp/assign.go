@@ -114,7 +114,7 @@ func (n *assignNode) nobody() error {
 // found by reflection, the value converted to the target's type.
 func (p *Plan) assignAny(n *assignNode) stmtFn {
 	value := p.value(n.val)
-	rt := p.curType()
+	pt := p.curPtr()
 	return func(r *Run, base addr) (flow, error) {
 		r.reason = n.t.Label
 		if n.bump {
@@ -124,7 +124,7 @@ func (p *Plan) assignAny(n *assignNode) stmtFn {
 		if err != nil {
 			return flowNext, err
 		}
-		dst, err := n.place(valueAt(rt, base))
+		dst, err := n.place(ptrValue(pt, base))
 		if err != nil {
 			return flowNext, err
 		}

@@ -49,15 +49,39 @@ func (r *Run) overSteps() bool {
 	return r.over()
 }
 
+// over is checked at every statement, die and call, so its common answer
+// (no) is one comparison: Run.calm is a step count up to which nothing
+// can be over, set by overSlow, the full check. It is below MaxSteps and
+// the next poll of Options.Stop; -1 once the log is over its limit
+// (emitLog) or the run must stop; 0, as a new or reset run has it,
+// sends the next check to overSlow.
 func (r *Run) over() bool {
-	if r.steps&1023 == 0 && r.opt.Stop != nil {
+	if r.steps <= r.calm {
+		return false
+	}
+	return r.overSlow()
+}
+
+// overSlow is over in full: it polls Options.Stop every 1024 steps,
+// decides, and sets how far the next checks may take the short way.
+func (r *Run) overSlow() bool {
+	if r.opt.Stop != nil && r.steps >= r.nextPoll {
+		r.nextPoll = r.steps + 1024
 		select {
 		case <-r.opt.Stop:
 			r.interrupted = true
 		default:
 		}
 	}
-	return r.steps > r.opt.MaxSteps || r.logBytes > r.opt.MaxLog || r.interrupted
+	if r.steps > r.opt.MaxSteps || r.logBytes > r.opt.MaxLog || r.interrupted {
+		r.calm = -1 // steps and log bytes only grow; an interruption stays
+		return true
+	}
+	r.calm = r.opt.MaxSteps
+	if r.opt.Stop != nil && r.nextPoll-1 < r.calm {
+		r.calm = r.nextPoll - 1
+	}
+	return false
 }
 
 // tooManySteps is the error of a run that must stop (overSteps), placed at.

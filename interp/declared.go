@@ -59,7 +59,7 @@ func (r *Run) declaredArg(c any, name string, kind reflect.Kind, what string) (a
 	if err != nil {
 		return nil, err
 	}
-	return r.declaredArgOf(cv, name, kind, what)
+	return r.declaredArgOf(addrOf(cv), name, kind, what)
 }
 
 // declaredIntP is DeclaredInt for the combatant at c (natively called).
@@ -67,16 +67,18 @@ func (r *Run) declaredIntP(c addr, name string) (int, error) {
 	if c.isNil() {
 		return 0, errNobody
 	}
-	v, err := r.declaredArgOf(valueAt(r.combList.Type().Elem().Elem(), c), name, reflect.Int, "a whole number")
+	v, err := r.declaredArgOf(c, name, reflect.Int, "a whole number")
 	n, _ := v.(int)
 	return n, err
 }
 
-// declaredArgOf is declaredArg for the combatant pointer cv.
-func (r *Run) declaredArgOf(cv reflect.Value, name string, kind reflect.Kind, what string) (any, error) {
-	d := r.declared[load[int](addrOf(cv), r.plan.lay.idx)]
+// declaredArgOf is declaredArg for the combatant at c.
+func (r *Run) declaredArgOf(c addr, name string, kind reflect.Kind, what string) (any, error) {
+	d := r.declared[load[int](c, r.plan.lay.idx)]
+	var byDefault declared
 	if d == nil && r.m.Default != nil {
-		d = &declared{action: r.plan.actions[r.m.Default]}
+		byDefault.action = r.plan.actions[r.m.Default]
+		d = &byDefault
 	}
 	// With several declarations (slots.go), the first whose action has
 	// a parameter of that name answers: "stand_up then cast(segments =
@@ -104,15 +106,29 @@ func (r *Run) declaredArgOf(cv reflect.Value, name string, kind reflect.Kind, wh
 		// The default is evaluated as the action would (its planned
 		// form, actionPlan.defaults): with self bound, into the
 		// parameter's place in a frame of the action's pool.
-		fr := r.frame(a.Frame)
-		e := fr.Elem()
-		e.Field(a.Self.Index).Set(cv)
-		place := e.Field(p.Field.Index)
-		if err := d.action.defaults[j](r, addrOf(fr), addrOfVar(place)); err != nil {
+		ap := d.action
+		fr, base := r.frameAtP(ap.fid)
+		if ct := r.plan.M.U.Combatant.R; ap.self.ok && ap.self.t == ct {
+			store(base, ap.self.off, c)
+		} else {
+			setField(fr, a.Self.Index, ptrValue(r.plan.combPtr, c))
+		}
+		var at addr
+		if s := ap.params[j]; s.ok {
+			at = fieldAt(base, s.off)
+		} else {
+			at = addrOfVar(fr.Elem().Field(p.Field.Index))
+		}
+		if err := ap.defaults[j](r, base, at); err != nil {
 			return nil, err
 		}
-		v := place.Interface()
-		r.release(a.Frame, fr)
+		var v any
+		if kind == reflect.Int && ap.params[j].ok && ap.params[j].t == intT {
+			v = load[int](at, 0)
+		} else {
+			v = fr.Elem().Field(p.Field.Index).Interface()
+		}
+		r.releaseAtP(ap.fid, fr, base)
 		return v, nil
 	}
 	return nil, nil

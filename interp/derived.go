@@ -75,7 +75,7 @@ func (p *Plan) deriveEffect(tp targetPath) int {
 // stored into the struct at holder.
 func (r *Run) deriveAfter(effect int, holder addr) error {
 	if effect == deriveHolder {
-		return r.recompute(valueAt(r.plan.M.U.Combatant.R.Elem(), holder))
+		return r.recompute(ptrValue(r.plan.combPtr, holder))
 	}
 	return r.recomputeAll()
 }

@@ -25,7 +25,8 @@
 // ranges, call types), fast_strings.go (strings made with +, join),
 // fast_string_int.go (string(n) of a whole number), fast_refs.go (reads
 // and assignments of typed references, which the checker wraps in
-// $ref_c and $ref_s).
+// $ref_c and $ref_s), fast_strlen.go (a quiet run's template parts
+// measured, not made: their failures depend on lengths only).
 //
 // Rosters (roster.go): each side's living members and living enemies,
 // and everyone in the fight, kept by the run and updated in place when an

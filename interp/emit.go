@@ -49,7 +49,7 @@ func (n *emitNode) run(r *Run, base addr) error {
 	}
 	err := r.dispatch(ep, efr, n.at, r.who())
 	if err == nil {
-		r.releaseAt(ep.fid, efr)
+		r.releaseAtP(ep.fid, efr, ebase)
 	}
 	return err
 }
@@ -127,7 +127,17 @@ func (ep *eventPlan) skipText(efr reflect.Value) bool {
 	if !ep.quietSkip {
 		return false
 	}
+	var eb addr
 	for _, i := range ep.quietRoots {
+		if s := ep.params[i]; s.ok && s.t.Kind() == reflect.Pointer {
+			if eb.isNil() {
+				eb = addrOf(efr)
+			}
+			if load[addr](eb, s.off).isNil() {
+				return false
+			}
+			continue
+		}
 		if a := ep.arg(efr, i); a.Kind() != reflect.Pointer || a.IsNil() {
 			return false
 		}

@@ -30,8 +30,8 @@ type engageNode struct {
 
 // compileEngage compiles engage WHO with WITH, disengage WHO [from WITH].
 func (p *Plan) compileEngage(n *engageNode) stmtFn {
-	rt := p.curType()
-	return func(r *Run, base addr) (flow, error) { return n.run(r, valueAt(rt, base)) }
+	pt := p.curPtr()
+	return func(r *Run, base addr) (flow, error) { return n.run(r, ptrValue(pt, base)) }
 }
 
 func (n *engageNode) run(r *Run, fr reflect.Value) (flow, error) {

@@ -51,8 +51,8 @@ func (p *Plan) value(ce *check.CExpr) valueFn {
 		fe := p.fastExpr(ce)
 		return func(r *Run, base addr) (any, error) { return r.evalFastAt(ce, fe, base) }
 	}
-	rt := frameType(ce)
-	return func(r *Run, base addr) (any, error) { return r.evalVM(ce, valueAt(rt, base)) }
+	pt := typeWord(reflect.PointerTo(frameType(ce)))
+	return func(r *Run, base addr) (any, error) { return r.evalVM(ce, ptrValue(pt, base)) }
 }
 
 // into plans an expression stored in a place of type t; at places a
@@ -88,12 +88,13 @@ func (p *Plan) into(ce *check.CExpr, t reflect.Type, at diag.Range) intoFn {
 		}
 	}
 	value := p.value(ce)
+	pt := typeWord(reflect.PointerTo(t))
 	return func(r *Run, base, dst addr) error {
 		v, err := value(r, base)
 		if err != nil {
 			return err
 		}
-		return r.store(valueAt(t, dst).Elem(), v, at)
+		return r.store(ptrValue(pt, dst).Elem(), v, at)
 	}
 }
 

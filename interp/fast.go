@@ -38,7 +38,14 @@ type (
 // fexpr is a natively compiled expression: exactly one function is set.
 type fexpr struct {
 	rt reflect.Type // the Go type expr-lang gives the value
-	tw ptrType      // its type word, for combatants and sides; of the elements for lists
+	// boxed, when set, gives the value already boxed (a table's row
+	// value, boxed once per plan): evalFastAt and boxed uses take it
+	// instead of boxing i, b or s again.
+	boxed anyFn
+	// sl, when set, measures s's string without making it, for a quiet
+	// run's template parts (evalDiscard; fast_strlen.go).
+	sl strLenFn
+	tw ptrType // its type word, for combatants and sides; of the elements for lists
 	// pure: it rolls nothing, so with the same world it gives the same value.
 	pure bool
 	// anyList: a list of combatants or sides typed list of any (filter's).
@@ -105,6 +112,9 @@ type fastCompiler struct {
 	impure  bool // it rolls dice
 	preds   int  // depth of predicates being compiled (# is their element)
 	untyped bool // a nil it gives may be expr-lang's untyped nil (first)
+	// boxedCalls: the calls whose value comes boxed (a table's row), in
+	// that form (fast_stdlib.go, tableResult), for fexpr.boxed.
+	boxedCalls map[ast.Node]anyFn
 }
 
 // compileFast returns nil when the expression needs expr-lang.
@@ -131,16 +141,20 @@ func (c *fastCompiler) node(n ast.Node) *fexpr {
 		if fe.i == nil {
 			return nil
 		}
+		fe.boxed = c.boxedCalls[n]
 	case boolT:
 		fe.b = c.bool(n)
 		if fe.b == nil {
 			return nil
 		}
+		fe.boxed = c.boxedCalls[n]
 	case strT:
 		fe.s = c.str(n)
 		if fe.s == nil {
 			return nil
 		}
+		fe.sl = c.strLenRoot(n) // fast_strlen.go
+		fe.boxed = c.boxedCalls[n]
 	case diceT:
 		fe.d = c.dice(n)
 		if fe.d == nil {
@@ -611,7 +625,7 @@ func (c *fastCompiler) intCall(x *ast.CallNode) intFn {
 			return typed
 		}
 		if t := c.tableCall(x); t != nil {
-			return libResult[int](t)
+			return tableResult[int](c, x, t)
 		}
 		return libResult[int](c.libCall(x))
 	}
@@ -742,7 +756,7 @@ func (c *fastCompiler) str(n ast.Node) strFn {
 			return fn
 		}
 		if t := c.tableCall(x); t != nil {
-			return libResult[string](t)
+			return tableResult[string](c, x, t)
 		}
 		return libResult[string](c.libCall(x))
 	}
@@ -822,7 +836,7 @@ func (c *fastCompiler) bool(n ast.Node) boolFn {
 			return fn
 		}
 		if t := c.tableCall(x); t != nil {
-			return libResult[bool](t)
+			return tableResult[bool](c, x, t)
 		}
 		return libResult[bool](c.libCall(x))
 	}
@@ -1237,6 +1251,8 @@ func (r *Run) evalFastAt(ce *check.CExpr, fe *fexpr, f addr) (any, error) {
 	var v any
 	var err error
 	switch {
+	case fe.boxed != nil:
+		v, err = fe.boxed(r, f)
 	case fe.i != nil:
 		var x int
 		x, err = fe.i(r, f)
@@ -1316,6 +1332,8 @@ func (r *Run) evalDiscard(ce *check.CExpr, fr reflect.Value) error {
 	if fe := r.fastOf(ce); fe != nil {
 		var err error
 		switch {
+		case fe.sl != nil:
+			_, err = fastRun(r, ce, fe.sl, fr)
 		case fe.i != nil:
 			_, err = fastRun(r, ce, fe.i, fr)
 		case fe.b != nil:
@@ -1607,6 +1625,8 @@ func (c *fastCompiler) boxed(n ast.Node) anyFn {
 		return nil // a nil of first would need expr-lang's untyped nil
 	}
 	switch {
+	case fe.boxed != nil:
+		return fe.boxed
 	case fe.i != nil:
 		return func(r *Run, f addr) (any, error) { return fe.i(r, f) }
 	case fe.b != nil:

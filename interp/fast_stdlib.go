@@ -160,6 +160,25 @@ func libResult[T any](call anyFn) func(*Run, addr) (T, error) {
 	}
 }
 
+// tableResult is libResult for a table's look-up (tableCall), which
+// gives the row's value boxed: c keeps that boxed form for the call node
+// x (fexpr.boxed), with the same value libResult gives (a value that is
+// not a T, as a label-only row of a table of numbers, reads as T's zero).
+func tableResult[T any](c *fastCompiler, x ast.Node, call anyFn) func(*Run, addr) (T, error) {
+	if c.boxedCalls == nil {
+		c.boxedCalls = map[ast.Node]anyFn{}
+	}
+	var zero any = *new(T)
+	c.boxedCalls[x] = func(r *Run, f addr) (any, error) {
+		v, err := call(r, f)
+		if _, ok := v.(T); !ok {
+			v = zero
+		}
+		return v, err
+	}
+	return libResult[T](call)
+}
+
 // libPtr is a native library call whose value is a combatant or side.
 func libPtr(call anyFn) ptrFn {
 	if call == nil {

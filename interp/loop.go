@@ -328,7 +328,7 @@ func (n *forNode) set(r *Run, base addr, it *orderItem) error {
 		store(base, n.slot.off, it.a)
 		return nil
 	}
-	return r.storeValue(valueAt(n.slot.t, fieldAt(base, n.slot.off)).Elem(), it.v, n.at)
+	return r.storeValue(n.slot.value(base), it.v, n.at)
 }
 
 // afterItem is what a group does after an item's body: on an error it

@@ -97,7 +97,7 @@ func (n *groupNode) setGroup(r *Run, base addr, g []orderItem) error {
 		}
 		list = reflect.Append(list, v)
 	}
-	return r.storeValue(valueAt(n.groupSlot.t, fieldAt(base, n.groupSlot.off)).Elem(), list, n.at)
+	return r.storeValue(n.groupSlot.value(base), list, n.at)
 }
 
 // fitAll reports whether every item of g can be stored as an elem.

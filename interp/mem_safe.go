@@ -237,6 +237,13 @@ func boxPtr(t ptrType, a addr) any {
 	return valueAt(t.t.Elem(), a).Interface()
 }
 
+func ptrValue(t ptrType, a addr) reflect.Value {
+	if a.isNil() {
+		return reflect.Zero(t.t)
+	}
+	return valueAt(t.t.Elem(), a)
+}
+
 func unboxPtr(v any) addr {
 	rv := reflect.ValueOf(v)
 	if !rv.IsValid() || rv.Kind() != reflect.Pointer || rv.IsNil() {

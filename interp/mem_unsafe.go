@@ -59,6 +59,12 @@ func addrOfVar(v reflect.Value) addr { return addr{p: unsafe.Pointer(v.UnsafeAdd
 // a nil *t for nobody.
 func valueAt(t reflect.Type, a addr) reflect.Value { return reflect.NewAt(t, a.p) }
 
+// ptrValue is valueAt for a pointer type readied by typeWord: the same
+// value, without the look-up of *t that reflect.NewAt makes on every
+// call (a read of reflect's sync.Map, ~200 instructions). Statements
+// that hand their frame to reflect-based code use it.
+func ptrValue(t ptrType, a addr) reflect.Value { return reflect.ValueOf(boxPtr(t, a)) }
+
 // fieldAt is the address of the field at offset off of the struct at a.
 func fieldAt(a addr, off uintptr) addr { return addr{p: unsafe.Add(a.p, off)} }
 

@@ -22,10 +22,11 @@ type Plan struct {
 	modifiers map[string]*check.Modifiers
 	funcs     map[string]*check.Func
 	tables    map[string]*check.Table
-	effects   map[*check.Row]block        // the lowered effect blocks of table rows
-	procs     map[*check.Func]*procPlan   // v2: fns with statement bodies (proc.go)
-	points    map[*check.Point]*pointPlan // v2 item 3: point.go
-	fast      []*fexpr                    // by expression ID: those evaluated natively (fast.go)
+	tableLits map[*check.Table][]rowLiteral // table_literal.go
+	effects   map[*check.Row]block          // the lowered effect blocks of table rows
+	procs     map[*check.Func]*procPlan     // v2: fns with statement bodies (proc.go)
+	points    map[*check.Point]*pointPlan   // v2 item 3: point.go
+	fast      []*fexpr                      // by expression ID: those evaluated natively (fast.go)
 	// compilingFn are the fns whose bodies are being compiled natively
 	// (fast_fn.go): a call of one of them from its own body stays with
 	// the VM. Used while lowering only.
@@ -34,6 +35,7 @@ type Plan struct {
 	frameIDs    map[*check.Frame]int
 	stores      sync.Pool // *runStore left by finished runs (frames.go)
 	lay         layout
+	combPtr     ptrType      // a combatant's pointer type, for ptrValue
 	cur         *check.Frame // the frame of the body being lowered
 	// endReads are the attributes the end condition may read (nil: any).
 	endReads map[string]bool
@@ -71,6 +73,7 @@ type actionPlan struct {
 	// defaults store each parameter's default in the frame (nil for a
 	// parameter without one), planned like any expression.
 	defaults []intoFn
+	params   []slot // where the parameters sit in the action's frame
 }
 
 type eventPlan struct {
@@ -134,6 +137,7 @@ func lowerCov(m *check.Model, native, keepEnd bool, cov *Coverage) *Plan {
 		p.cov = &covPlan{c: cov}
 	}
 	p.lay = newLayout(m.U)
+	p.combPtr = typeWord(m.U.Combatant.R)
 	p.frameIDs = map[*check.Frame]int{}
 	p.frameID(m.Globals)
 	for _, mo := range m.Modifiers {
@@ -227,10 +231,13 @@ func lowerCov(m *check.Model, native, keepEnd bool, cov *Coverage) *Plan {
 				set = p.into(prm.Default, a.Frame.R.Field(prm.Field.Index).Type, syntax.RangeOf(prm.Decl.Pos, prm.Decl.EndPos))
 			}
 			ap.defaults = append(ap.defaults, set)
+			ap.params = append(ap.params, slotIn(a.Frame, prm.Field.Index, nil))
 		}
 		p.actions[a] = ap
 	}
+	p.tableLits = map[*check.Table][]rowLiteral{}
 	for _, t := range m.Tables {
+		p.tableLits[t] = rowLiterals(t)
 		for _, row := range t.Rows {
 			if row.Effect != nil {
 				p.effects[row] = p.blockIn(row.EffectFrame, row.Effect)
@@ -277,15 +284,20 @@ func slotIn(f *check.Frame, i int, t reflect.Type) slot {
 	if t != nil && sf.Type != t {
 		return slot{}
 	}
-	return slot{off: sf.Offset, t: sf.Type, ok: true}
+	return slot{off: sf.Offset, t: sf.Type, pt: typeWord(reflect.PointerTo(sf.Type)), ok: true}
 }
 
 // slot is where a frame field sits, for stores without reflect.
 type slot struct {
 	off uintptr
 	t   reflect.Type
+	pt  ptrType // *t, for value
 	ok  bool
 }
+
+// value is the field of the frame at base, as an addressable value for
+// the reflect-based stores (Run.storeValue).
+func (s slot) value(base addr) reflect.Value { return ptrValue(s.pt, fieldAt(base, s.off)).Elem() }
 
 func (p *Plan) block(b *syntax.Block) block {
 	var out block
@@ -485,6 +497,11 @@ func (p *Plan) mayChangeEnd(t *check.Target, tp targetPath) bool {
 
 // curType is the struct type of the frames of the body being lowered.
 func (p *Plan) curType() reflect.Type { return p.cur.R }
+
+// curPtr is the pointer type of the current body's frame, readied for
+// ptrValue: statements that hand their frame to reflect-based code make
+// the pointer value without reflect's look-up of the type.
+func (p *Plan) curPtr() ptrType { return typeWord(reflect.PointerTo(p.cur.R)) }
 
 // fastExpr is the native form of an expression, if the plan has one.
 func (p *Plan) fastExpr(ce *check.CExpr) *fexpr {

@@ -158,7 +158,7 @@ func (n *interruptNode) run(r *Run, base addr) (flow, error) {
 			continue
 		}
 		src := pfr.Elem().Field(pp.pt.Params[i].Field.Index)
-		if err := r.storeValue(valueAt(s.t, fieldAt(base, s.off)).Elem(), src, n.at); err != nil {
+		if err := r.storeValue(s.value(base), src, n.at); err != nil {
 			return flowNext, err
 		}
 	}

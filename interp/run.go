@@ -89,10 +89,12 @@ type Run struct {
 	pools          []framePool // by frame ID
 	scratch        []addr      // lists of native expressions (fast_world.go)
 	strs           []string    // the strings of a native join (fast_strings.go)
+	lens           []int       // the lengths of a measured join (fast_strlen.go)
 	depth          int
 	inner          *RunError // the innermost error of a ruleset function, passed out through expr-lang
 	nesting        int
 	steps          int
+	calm, nextPoll int  // budget.go: over's short way, the next poll of Stop
 	logBytes       int  // of the log's text so far (--max-log)
 	interrupted    bool // Options.Stop closed
 	callFailed     bool // a ruleset function's call failed by itself (Call)
@@ -180,6 +182,7 @@ func New(p *Plan, enc *check.Encounter, opt Options) *Run {
 // left at zero.
 func (r *Run) setOptions(opt Options) {
 	r.opt = opt
+	r.calm, r.nextPoll = 0, 0 // over decides again under these limits
 	if r.opt.MaxRounds == 0 {
 		r.opt.MaxRounds = r.enc.Rounds
 	}
@@ -221,6 +224,9 @@ func (r *Run) quiet() bool {
 
 func (r *Run) emitLog(e *Event) {
 	r.logBytes += len(e.Text)
+	if r.logBytes > r.opt.MaxLog {
+		r.calm = -1 // the next check of the budget stops the run
+	}
 	r.seq++
 	e.Seq = r.seq
 	e.Round = r.round
@@ -462,10 +468,10 @@ func (r *Run) runPhase(ph *phasePlan) error {
 	}
 	prev := r.phase
 	r.phase = ph.ph.Name
-	fr := r.frameAt(ph.fid)
-	_, err := r.runBlock(&ph.body, addrOf(fr))
+	fr, base := r.frameAtP(ph.fid)
+	_, err := r.runBlock(&ph.body, base)
 	if err == nil {
-		r.releaseAt(ph.fid, fr)
+		r.releaseAtP(ph.fid, fr, base)
 	}
 	r.phase = prev
 	return err

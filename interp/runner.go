@@ -71,8 +71,8 @@ func (rn *Runner) Play(opt Options) (Result, error) {
 //     replaced would go back to the kept one.
 //   - consts: emptied here; setup computes them in the first fight
 //     into kept slots and gives the later fights the same (keptConsts).
-//   - round, segment, phase, ended, steps, seq, reason, logBytes,
-//     interrupted, callFailed: zero, as new.
+//   - round, segment, phase, ended, steps, calm, nextPoll, seq, reason,
+//     logBytes, interrupted, callFailed: zero, as new.
 //   - depth, nesting, loops, inner, deferred: zero or nil. The code
 //     that sets them undoes it on the way out, errors included, so this
 //     is a guard against a fight stopped by an error inside a loop, an
@@ -105,6 +105,7 @@ func (r *Run) reset(opt Options) {
 	r.consts = r.consts[:0]
 	r.round, r.segment, r.phase, r.ended = 0, 0, "", false
 	r.steps, r.seq, r.reason, r.logBytes, r.interrupted, r.callFailed = 0, 0, "", 0, false, false
+	r.calm, r.nextPoll = 0, 0
 	r.depth, r.nesting, r.loops, r.inner, r.deferred = 0, 0, 0, nil, nil
 	r.actors, r.elems, r.scratch = r.actors[:0], r.elems[:0], r.scratch[:0]
 	clear(r.callArgs[:cap(r.callArgs)])

@@ -79,7 +79,7 @@ func compileReturn() stmtFn {
 // log "TEMPLATE": a line of the log; a quiet run still evaluates the
 // template's parts, which may roll or fail.
 func (p *Plan) compileLog(t *check.Template) stmtFn {
-	rt := p.curType()
+	pt := p.curPtr()
 	skip, roots := p.quietLog(t, p.cur)
 	return func(r *Run, base addr) (flow, error) {
 		r.reason = "log"
@@ -88,7 +88,7 @@ func (p *Plan) compileLog(t *check.Template) stmtFn {
 			r.seq++ // reading the parts could neither fail nor roll
 			return flowNext, nil
 		}
-		text, err := r.render(t, valueAt(rt, base), !quiet)
+		text, err := r.render(t, ptrValue(pt, base), !quiet)
 		if err != nil {
 			return flowNext, err
 		}

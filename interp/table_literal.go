@@ -27,3 +27,20 @@ func literalValue(ce *check.CExpr, want *check.Type) (any, bool) {
 	}
 	return nil, false
 }
+
+// rowLiteral is a table row's literal value, boxed once when the plan is
+// made: a look-up that lands on the row returns it as it is, where
+// literalValue would box a string again at every look-up.
+type rowLiteral struct {
+	v  any
+	ok bool // the row's value is a literal (literalValue)
+}
+
+// rowLiterals are the literal values of t's rows, by row.
+func rowLiterals(t *check.Table) []rowLiteral {
+	out := make([]rowLiteral, len(t.Rows))
+	for i, row := range t.Rows {
+		out[i].v, out[i].ok = literalValue(row.Value, t.Result)
+	}
+	return out
+}

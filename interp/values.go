@@ -13,9 +13,28 @@ import (
 
 // store converts a value from an expression or a literal into dst.
 func (r *Run) store(dst reflect.Value, v any, at diag.Range) error {
-	if v == nil {
+	// The common cases first: a whole number, a string or a truth into a
+	// place of its own type, which the general way below (AssignableTo,
+	// Set) would store alike, with more checks.
+	switch x := v.(type) {
+	case nil:
 		dst.Set(reflect.Zero(dst.Type()))
 		return nil
+	case int:
+		if dst.Type() == intT {
+			dst.SetInt(int64(x))
+			return nil
+		}
+	case string:
+		if dst.Type() == strT {
+			dst.SetString(x)
+			return nil
+		}
+	case bool:
+		if dst.Type() == boolT {
+			dst.SetBool(x)
+			return nil
+		}
 	}
 	if ref, ok := v.(check.Ref); ok {
 		var target reflect.Value

@@ -452,8 +452,9 @@ func (r *Run) tableRow(t *check.Table, keys []any, roll bool, on string) (any, *
 		}
 		return reflect.Zero(t.Result.R).Interface(), nil, nil
 	}
+	lits := r.plan.tableLits[t]
 rows:
-	for _, row := range t.Rows {
+	for ri, row := range t.Rows {
 		for i, k := range row.Keys {
 			if i >= len(keys) || !k.Matches(keys[i]) {
 				continue rows
@@ -462,10 +463,14 @@ rows:
 		if r.plan.cov != nil {
 			r.plan.cov.row(row) // coverage.go
 		}
-		var val any = row.Label
-		if v, ok := literalValue(row.Value, t.Result); ok {
-			val = v // table_literal.go: no frame to lend
-		} else if row.Value != nil {
+		var val any
+		if ri < len(lits) && lits[ri].ok {
+			val = lits[ri].v // table_literal.go: no frame to lend, nothing boxed
+		} else if v, ok := literalValue(row.Value, t.Result); ok {
+			val = v
+		} else if row.Value == nil {
+			val = row.Label
+		} else {
 			fr := r.frame(r.m.Globals)
 			v, err := r.eval(row.Value, fr)
 			if err != nil {

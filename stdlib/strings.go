@@ -66,10 +66,39 @@ func JoinStrings(w World, parts []string, sep string) (string, error) {
 // refuses one over --max-string and counts its bytes toward the run's
 // work.
 func CountString(w World, s string) (string, error) {
-	if len(s) > w.MaxString() {
-		return "", overString(len(s), w.MaxString())
+	if err := CountLen(w, len(s)); err != nil {
+		if len(s) > w.MaxString() {
+			return "", err
+		}
+		return s, err
 	}
-	return s, w.Work(1 + len(s)/16)
+	return s, nil
+}
+
+// CountLen is CountString for a string of n bytes that need not be made
+// (a quiet run measures a log line's parts, interp/fast_strlen.go): the
+// same refusal and the same work.
+func CountLen(w World, n int) error {
+	if n > w.MaxString() {
+		return overString(n, w.MaxString())
+	}
+	return w.Work(1 + n/16)
+}
+
+// JoinedLen is JoinStrings for parts of the given lengths, measured
+// without making the string: the same refusal at the same part.
+func JoinedLen(w World, lens []int, sep int) (int, error) {
+	size := 0
+	for i, n := range lens {
+		size += n
+		if i > 0 {
+			size += sep
+		}
+		if size > w.MaxString() {
+			return 0, overString(size, w.MaxString())
+		}
+	}
+	return size, nil
 }
 
 // stringImpl is expr-lang's string(x), fmt's %v of x, once the length
