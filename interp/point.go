@@ -228,9 +228,9 @@ func (r *Run) runReaction(rp *reactionPlan, rb addr, who string) (ran bool, err 
 		return false, err
 	}
 	if !r.quiet() {
-		text := "reaction to " + rp.rc.Point.Name
+		text := "reaction to " + readable(rp.rc.Point.Name)
 		if rp.rc.By != nil {
-			text = who + " reacts to " + rp.rc.Point.Name
+			text = who + " reacts to " + readable(rp.rc.Point.Name)
 		}
 		if rp.rc.Label != "" {
 			text += ": " + rp.rc.Label

@@ -1,6 +1,9 @@
 package interp
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+)
 
 // The text log says rule names the way the table does (readable, in
 // reason.go, turns underscores into spaces): a rule writes `phase
@@ -37,4 +40,12 @@ func spokenArg(name string, v any) string {
 // verbose log and tests: "cast(spell=\"Sleep\", segments=2)".
 func callForm(action string, parts []string) string {
 	return action + "(" + strings.Join(parts, ", ") + ")"
+}
+
+// count is a number of things in words: "1 round", "3 rounds".
+func count(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
 }

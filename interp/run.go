@@ -284,7 +284,7 @@ func (r *Run) Play() (res Result, err error) {
 	if r.quiet() {
 		return res, nil
 	}
-	r.emitLog(&Event{Kind: KEnd, Name: "capped", Text: fmt.Sprintf("stopped: the limit of %d round(s) was reached (raise it with --max-rounds or the encounter's rounds); standing: %s", r.opt.MaxRounds, strings.Join(res.Standing, ", "))})
+	r.emitLog(&Event{Kind: KEnd, Name: "capped", Text: fmt.Sprintf("stopped: the limit of %s was reached (raise it with --max-rounds or the encounter's rounds); standing: %s", count(r.opt.MaxRounds, "round"), strings.Join(res.Standing, ", "))})
 	return res, nil
 }
 

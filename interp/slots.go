@@ -149,7 +149,9 @@ func (r *Run) choose(f *check.Func, args []any) (any, error) {
 		if by == "script" {
 			how = "script"
 		}
-		r.emitLog(&Event{Kind: KChoice, Who: who, Name: f.Name, Args: map[string]any{"value": v, "by": by},
+		// A choice the script answered is said at the table; one left to
+		// the default policy is a detail of -v (and of JSON and tests).
+		r.emitLog(&Event{Kind: KChoice, Who: who, Name: f.Name, Args: map[string]any{"value": v, "by": by}, detail: by == "default",
 			Text:    fmt.Sprintf("%s chooses %s: %s (%s)", who, readable(f.Name), quoteArg(v), how),
 			verbose: fmt.Sprintf("%s chooses %s: %s (%s)", who, f.Name, quoteArg(v), how)})
 	}

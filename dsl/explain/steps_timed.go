@@ -47,9 +47,14 @@ func (w *walker) timedStep(n *syntax.ForStmt) *Step {
 
 // scheduleStep explains "schedule [TIE] "label" for WHO after N | at M".
 func (w *walker) scheduleStep(s *syntax.ScheduleStmt) *Step {
-	when := fmt.Sprintf("after %s segment(s)", w.expr(s.After))
+	n := w.expr(s.After)
+	segments := n + " segments"
+	if n == "1" {
+		segments = "1 segment"
+	}
+	when := "after " + segments
 	if w.b.m.Timed {
-		when = fmt.Sprintf("after %s segment(s), or moments of the timed loop running", w.expr(s.After))
+		when = "after " + segments + ", or moments of the timed loop running"
 	}
 	if s.At != nil {
 		when = "at moment " + w.expr(s.At) + " of the timed loop's clock"
