@@ -148,7 +148,11 @@ func (r *Run) declareOne(i int, c reflect.Value, line []*check.DeclSpec) error {
 		spokenText, verbose := d.describe()
 		ev := &Event{Kind: KDeclare, Who: name, Name: d.action.a.Name, Why: why, Args: d.jsonArgs(), Text: name + " declares " + spokenText + held}
 		if !d.script {
+			// The ruleset's default, declared for whoever the script
+			// left out: a -v detail, as default arguments are (its act
+			// line says what it does); JSON and fray test keep it.
 			ev.Text = name + " declares " + spokenText + " by default" + held
+			ev.detail = true
 		}
 		ev.verbose = fmt.Sprintf("%s %s %s%s", name, how, verbose, held)
 		r.emitLog(ev)
