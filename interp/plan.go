@@ -401,6 +401,8 @@ func (p *Plan) stmt(s *syntax.Stmt) stmtFn {
 		return p.compileGroup(at, s.Group) // loop_group.go
 	case s.While != nil:
 		return p.compileWhile(at, p.expr(s.While.Cond), p.block(s.While.Body))
+	case s.Referee != nil:
+		return compileReferee(p.block(s.Referee.Body))
 	case s.ApplyCondition != nil, s.RemoveCondition != nil:
 		return p.compileConditionStmt(s, at) // conditions.go
 	case s.Return != nil && s.Return.Value != nil: // v2: proc.go

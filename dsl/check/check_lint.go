@@ -96,6 +96,8 @@ func (c *checker) walkFor(visit func(*syntax.ForStmt)) {
 			block(s.Segment.Body)
 		case s.While != nil:
 			block(s.While.Body)
+		case s.Referee != nil:
+			block(s.Referee.Body)
 		case s.Group != nil:
 			block(s.Group.Body)
 		}

@@ -223,6 +223,8 @@ func (bc *bodyCheck) stmt(s *syntax.Stmt) {
 	case s.While != nil:
 		bc.compile(s.While.Cond, u.Bool)
 		bc.block(s.While.Body)
+	case s.Referee != nil:
+		bc.block(s.Referee.Body)
 	}
 }
 

@@ -150,6 +150,8 @@ func (w *walker) stmt(s *syntax.Stmt) []*Step {
 		return one(&Step{Text: fmt.Sprintf("do %s(%s)", s.Call.Fn.Text, strings.Join(args, ", "))})
 	case s.While != nil:
 		return one(&Step{Text: fmt.Sprintf("while %s, repeat:", w.expr(s.While.Cond)), Steps: w.block(s.While.Body)})
+	case s.Referee != nil:
+		return one(&Step{Text: "the referee rolls:", Steps: w.block(s.Referee.Body)})
 	case s.Interrupt != nil: // v2 item 3: points.go
 		return w.interruptSteps(s.Interrupt)
 	case s.CancelPending != nil:

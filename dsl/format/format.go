@@ -601,7 +601,7 @@ func (p *formatter) semi() {
 }
 
 func (p *formatter) stmt(s *syntax.Stmt) {
-	p.known(s, s.Pos, "Let", "If", "Group", "For", "Emit", "Act", "Declare", "Schedule", "Cancel", "Segment", "Log", "Apply", "ApplyCondition", "RemoveCondition", "Return", "Call", "While", "Engage", "Disengage", "Interrupt", "CancelPending", "Assign")
+	p.known(s, s.Pos, "Let", "If", "Group", "For", "Emit", "Act", "Declare", "Schedule", "Cancel", "Segment", "Log", "Apply", "ApplyCondition", "RemoveCondition", "Return", "Call", "While", "Referee", "Engage", "Disengage", "Interrupt", "CancelPending", "Assign")
 	switch {
 	case s.Let != nil:
 		p.known(s.Let, s.Let.Pos, "Name", "Value")
@@ -725,6 +725,13 @@ func (p *formatter) stmt(s *syntax.Stmt) {
 		p.tok("while")
 		p.space()
 		p.expr(w.Cond)
+		p.block(w.Body)
+	case s.Referee != nil:
+		w := s.Referee
+		p.known(w, w.Pos, "Body")
+		p.tok("as")
+		p.space()
+		p.tok("referee")
 		p.block(w.Body)
 	case s.Assign != nil:
 		a := s.Assign

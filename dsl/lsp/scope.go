@@ -157,6 +157,8 @@ func (w *scopeWalker) stmt(s *syntax.Stmt, in *syntax.Block) {
 		w.block(s.Segment.Body)
 	case s.While != nil:
 		w.block(s.While.Body)
+	case s.Referee != nil:
+		w.block(s.Referee.Body)
 	case s.Interrupt != nil && s.Interrupt.Pending != nil: // v2 item 3
 		in := s.Interrupt
 		end := in.Pending.EndPos.Offset

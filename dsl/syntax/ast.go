@@ -446,6 +446,7 @@ type Stmt struct {
 	Apply    *ApplyStmt    `parser:"| @@"`
 	Return   *ReturnStmt   `parser:"| @@"`
 	While    *WhileStmt    `parser:"| @@"` // v2 (part B): ast_while.go
+	Referee  *RefereeStmt  `parser:"| @@"` // ast_referee.go
 	// Language v2, part D (condition.go).
 	ApplyCondition  *ApplyConditionStmt  `parser:"| @@"`
 	RemoveCondition *RemoveConditionStmt `parser:"| @@"`

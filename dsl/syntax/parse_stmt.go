@@ -83,6 +83,7 @@ var stmtForms = []form[Stmt]{
 	formOf(func(s *Stmt) **RemoveConditionStmt { return &s.RemoveCondition }, "remove"),
 	formOf(func(s *Stmt) **ReturnStmt { return &s.Return }, "return"),
 	formOf(func(s *Stmt) **WhileStmt { return &s.While }, "while"),
+	formOf(func(s *Stmt) **RefereeStmt { return &s.Referee }, "as"),
 	formOf(func(s *Stmt) **EngageStmt { return &s.Engage }, "engage"),
 	formOf(func(s *Stmt) **DisengageStmt { return &s.Disengage }, "disengage"),
 	formOf(func(s *Stmt) **CallStmt { return &s.Call }, "call"),                     // v2
