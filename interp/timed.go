@@ -387,7 +387,9 @@ func (n *scheduleNode) runTimed(r *Run, fr reflect.Value) (flow, error) {
 	}
 	if n.tie != tieFirst {
 		e.Args["tie"] = [...]string{"first", "together", "last"}[n.tie]
-		e.Text += ", " + e.Args["tie"].(string) + " in its moment"
+		// Said for the table: who goes with it, or before it.
+		with := map[tie]string{tieTogether: "together with the others", tieLast: "after the others"}[n.tie]
+		e.Text += fmt.Sprintf(", %s at that %s", with, tl.unit())
 	}
 	r.emitLog(e)
 	return flowNext, nil
