@@ -838,6 +838,9 @@ func (c *fastCompiler) bool(n ast.Node) boolFn {
 		if t := c.tableCall(x); t != nil {
 			return tableResult[bool](c, x, t)
 		}
+		if fn := c.libTypedStrBool(x); fn != nil { // fast_strings.go
+			return fn
+		}
 		return libResult[bool](c.libCall(x))
 	}
 	return nil
@@ -1368,7 +1371,7 @@ func (p *Plan) quietTemplate(ev *check.Event) (bool, []int) {
 		if part.Expr == nil {
 			continue
 		}
-		if part.Expr.ID >= len(p.fast) || p.fast[part.Expr.ID] == nil || !cannotFail(part.Expr.Node, roots) {
+		if part.Expr.ID >= len(p.fast) || p.fast[part.Expr.ID] == nil || !p.cannotFail(part.Expr.Node, roots) {
 			return false, nil
 		}
 	}
@@ -1399,7 +1402,7 @@ func (p *Plan) quietLog(t *check.Template, fr *check.Frame) (bool, []uintptr) {
 		if part.Expr == nil {
 			continue
 		}
-		if p.fastExpr(part.Expr) == nil || !cannotFail(part.Expr.Node, roots) {
+		if p.fastExpr(part.Expr) == nil || !p.cannotFail(part.Expr.Node, roots) {
 			return false, nil
 		}
 	}
@@ -1420,7 +1423,8 @@ func (p *Plan) quietLog(t *check.Template, fr *check.Frame) (bool, []uintptr) {
 
 // cannotFail reports whether a checked expression has no effects and can
 // fail only by reading a field of one of the identifiers it adds to roots.
-func cannotFail(n ast.Node, roots map[string]bool) bool {
+func (p *Plan) cannotFail(n ast.Node, roots map[string]bool) bool {
+	cannotFail := p.cannotFail
 	switch x := n.(type) {
 	case *ast.IntegerNode, *ast.BoolNode, *ast.StringNode, *ast.NilNode, *ast.ConstantNode, *ast.IdentifierNode:
 		return true
@@ -1435,11 +1439,24 @@ func cannotFail(n ast.Node, roots map[string]bool) bool {
 		return cannotFail(x.Node, roots)
 	case *ast.BinaryNode:
 		switch x.Operator {
-		case "+", "-", "*", "==", "!=", "<", "<=", ">", ">=", "&&", "||", "and", "or":
+		case "+", "-", "*", "==", "!=", "<", "<=", ">", ">=", "&&", "||", "and", "or",
+			"startsWith", "endsWith", "contains": // between strings: the checker saw to it
 			return cannotFail(x.Left, roots) && cannotFail(x.Right, roots)
 		}
 	case *ast.ConditionalNode:
 		return cannotFail(x.Cond, roots) && cannotFail(x.Exp1, roots) && cannotFail(x.Exp2, roots)
+	case *ast.CallNode:
+		// A total library function of a string, such as plural(name):
+		// no world, no dice, an answer for every string.
+		id, ok := x.Callee.(*ast.IdentifierNode)
+		if !ok || p.funcs[id.Value] != nil || p.modifiers[id.Value] != nil || p.tables[id.Value] != nil {
+			return false
+		}
+		if f := stdlib.Lookup(id.Value); f != nil && len(x.Arguments) == 1 {
+			if _, total := f.Typed.(stdlib.TypedStrBool); total {
+				return cannotFail(x.Arguments[0], roots)
+			}
+		}
 	}
 	return false
 }

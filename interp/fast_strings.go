@@ -57,6 +57,28 @@ func (c *fastCompiler) libTypedStr(x *ast.CallNode) strFn {
 	}
 }
 
+// libTypedStrBool compiles a call of a library function whose Typed form
+// is stdlib.TypedStrBool (plural(name): the rulesets' templates ask it
+// for every side's line, in quiet runs too), with nothing boxed.
+func (c *fastCompiler) libTypedStrBool(x *ast.CallNode) boolFn {
+	f, args := c.libFunc(x)
+	if f == nil {
+		return nil
+	}
+	impl, ok := f.Typed.(stdlib.TypedStrBool)
+	if !ok {
+		return nil
+	}
+	s := c.str(args[0])
+	if s == nil {
+		return nil
+	}
+	return func(r *Run, fr addr) (bool, error) {
+		v, err := s(r, fr)
+		return err == nil && impl(v), err
+	}
+}
+
 // joinMap compiles join(map(list, string), separator) over combatants or
 // sides: the strings are made into the run's string scratch and joined
 // by join's implementation.

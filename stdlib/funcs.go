@@ -49,6 +49,7 @@ type (
 	TypedDiceInt = func(d Dice) int
 	TypedStr     = func(w World, s string) (string, error)
 	TypedDiv     = func(a, b int) (float64, error)
+	TypedStrBool = func(s string) bool
 )
 
 // Divide is a / b of two whole numbers, as a number; b = 0 is an error.
@@ -234,7 +235,8 @@ var Funcs = sortFuncs([]*Func{
 	{
 		Name: "plural", Doc: "whether a name reads as an English plural (orcs, wolves, men, swordsmen, the undead; not party, boss or band), for the verb after a side's name: {s.name} {plural(s.name) ? 'are' : 'is'} surprised",
 		Params: []Kind{String}, Result: Bool,
-		Impl: func(_ World, a []any) (any, error) { return Plural(a[0].(string)), nil },
+		Impl:  func(_ World, a []any) (any, error) { return Plural(a[0].(string)), nil },
+		Typed: TypedStrBool(Plural),
 	},
 	{
 		Name: "clamp", Doc: "x limited to the range lo..hi",

@@ -77,6 +77,17 @@ func TestTypedIsImpl(t *testing.T) {
 					t.Errorf("%s%v: Typed gives %v, %v; Impl gives %v, %v", f.Name, args, a, aerr, b, berr)
 				}
 			}
+		case TypedStrBool:
+			if len(f.Params) != 1 || f.Params[0] != String || f.Result != Bool {
+				t.Errorf("%s: Typed is TypedStrBool but the signature is %s", f.Name, f.Signature())
+			}
+			for _, s := range []string{"", "orcs", "party", "the undead", "boss"} {
+				a := typed(s)
+				b, err := f.Impl(w, []any{s})
+				if err != nil || a != b {
+					t.Errorf("%s(%q): Typed gives %v; Impl gives %v, %v", f.Name, s, a, b, err)
+				}
+			}
 		default:
 			t.Errorf("%s: Typed has the signature %T, which the interpreter does not know", f.Name, f.Typed)
 		}

@@ -1,6 +1,9 @@
 package stdlib
 
-import "strings"
+import (
+	"strings"
+	"unicode"
+)
 
 // Plural reports whether a name reads as an English plural, for the verb
 // that follows it in a log line: "orcs are surprised", "the party is".
@@ -10,11 +13,19 @@ import "strings"
 // ("party", "band", "warband", "company") are singular. The engine's own
 // lines (a side's roll: "orcs roll") use the same guess.
 func Plural(name string) bool {
-	words := strings.Fields(strings.ToLower(name))
-	if len(words) == 0 {
+	// The last word, without the punctuation around it; no allocation
+	// unless it has capitals (log templates ask this in quiet runs too).
+	last := strings.TrimRight(name, " \t.,;:!?'\"()")
+	if i := strings.LastIndexAny(last, " \t"); i >= 0 {
+		last = last[i+1:]
+	}
+	last = strings.TrimLeft(last, "'\"(")
+	if last == "" {
 		return false
 	}
-	last := strings.Trim(words[len(words)-1], ".,;:!?'\"()")
+	if strings.ContainsFunc(last, unicode.IsUpper) {
+		last = strings.ToLower(last)
+	}
 	if irregularPlurals[last] {
 		return true
 	}
