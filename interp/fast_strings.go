@@ -44,17 +44,7 @@ func (c *fastCompiler) libTypedStr(x *ast.CallNode) strFn {
 	if !ok {
 		return nil
 	}
-	s := c.str(args[0])
-	if s == nil {
-		return nil
-	}
-	return func(r *Run, fr addr) (string, error) {
-		v, err := s(r, fr)
-		if err != nil {
-			return "", err
-		}
-		return impl(r, v)
-	}
+	return strArgCall(c, args[0], func(r *Run, s string) (string, error) { return impl(r, s) })
 }
 
 // libTypedStrBool compiles a call of a library function whose Typed form
@@ -69,13 +59,23 @@ func (c *fastCompiler) libTypedStrBool(x *ast.CallNode) boolFn {
 	if !ok {
 		return nil
 	}
-	s := c.str(args[0])
+	return strArgCall(c, args[0], func(_ *Run, s string) (bool, error) { return impl(s), nil })
+}
+
+// strArgCall is a call of one string argument, arg compiled natively and
+// its value handed to do; nil when arg has no native form.
+func strArgCall[T any](c *fastCompiler, arg ast.Node, do func(r *Run, s string) (T, error)) func(*Run, addr) (T, error) {
+	s := c.str(arg)
 	if s == nil {
 		return nil
 	}
-	return func(r *Run, fr addr) (bool, error) {
+	return func(r *Run, fr addr) (T, error) {
 		v, err := s(r, fr)
-		return err == nil && impl(v), err
+		if err != nil {
+			var zero T
+			return zero, err
+		}
+		return do(r, v)
 	}
 }
 
