@@ -46,6 +46,9 @@ type Plan struct {
 	// endKeep: the end condition's answer may be kept while nothing it
 	// reads changes (Run.checkEnd).
 	endKeep bool
+	// endActions: declarations and schedules may change the end
+	// condition's answer (endFacts.readsActions).
+	endActions bool
 	// preset are the parameters of a frame that every call of its body
 	// sets before the body runs (an event's and its handlers', an
 	// action's self): a reused frame need not zero them.
@@ -164,6 +167,7 @@ func lowerCov(m *check.Model, native, keepEnd bool, cov *Coverage) *Plan {
 	}
 	facts := p.endFacts(m.End)
 	p.endReads, p.endRound, p.endSegment, p.endKeep = facts.reads, facts.round, facts.segment, facts.pure && keepEnd
+	p.endActions = facts.readsActions()
 	p.planProcs() // v2: proc.go; before any body is lowered, so every call finds its procedure
 	// Event plans exist before any body is lowered, so every emit finds its event.
 	for _, ev := range m.EventList {
