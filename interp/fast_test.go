@@ -88,6 +88,8 @@ func fillFrame(r *Run, f *check.Frame, fr reflect.Value, k int) {
 			v.SetInt(int64(k*7 - 10))
 		case v.Kind() == reflect.Bool:
 			v.SetBool(k%2 == 1)
+		case v.Kind() == reflect.Float64:
+			v.SetFloat(float64(k)*2.5 - 4) // fractions, zero (k=0 leaves it), and below zero
 		case v.Type() == reflect.TypeOf(stdlib.Dice{}):
 			v.Set(reflect.ValueOf(stdlib.Dice{N: k, Faces: 6, Mod: 1}))
 		}
