@@ -26,7 +26,7 @@ func (p *Plan) compileDeclare(n *declareNode) stmtFn {
 // runOne is run for one combatant (declare(c)) whose expression is
 // native: the same steps on its address.
 func (n *declareNode) runOne(r *Run, fe *fexpr, base addr) (flow, error) {
-	r.world++
+	r.actionsChanged()
 	r.reason = "declare"
 	c, err := fastRunP(r, n.who, fe.p, base)
 	if err != nil {
@@ -59,7 +59,7 @@ func scriptLine(specs []*check.DeclSpec, name string) []*check.DeclSpec {
 // the one named combatant's): the encounter's script for this round,
 // else the ruleset's default action.
 func (n *declareNode) run(r *Run, fr reflect.Value) (flow, error) {
-	r.world++
+	r.actionsChanged()
 	specs := r.enc.Script[r.round]
 	if n.who != nil {
 		// One combatant (declare(c)): only its own line of the script is
@@ -383,7 +383,7 @@ func (p *Plan) compileSchedule(n *scheduleNode) stmtFn {
 
 // owner is the combatant a schedule statement schedules for.
 func (n *scheduleNode) owner(r *Run, fr reflect.Value) (reflect.Value, error) {
-	r.world++
+	r.actionsChanged()
 	r.reason = n.label
 	v, err := r.eval(n.who, fr)
 	if err != nil {
@@ -459,7 +459,7 @@ func (p *Plan) compileCancel(n *cancelNode) stmtFn {
 }
 
 func (n *cancelNode) run(r *Run, fr reflect.Value) (flow, error) {
-	r.world++
+	r.actionsChanged()
 	r.reason = n.label
 	v, err := r.eval(n.who, fr)
 	if err != nil {
@@ -510,7 +510,7 @@ func (r *Run) fireDue() error {
 // fire runs a scheduled block that has come due (and was taken off the
 // list): on the round's clock, or on a timed loop's (timed.go).
 func (r *Run) fire(next *scheduled) error {
-	r.world++
+	r.actionsChanged()
 	if err := r.Work(1); err != nil {
 		return &RunError{At: next.at, Msg: err.Error()}
 	}

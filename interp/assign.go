@@ -49,10 +49,30 @@ func (p *Plan) compileAssign(n *assignNode) stmtFn {
 				return assignTo(n, checkedString(fe.s), nil)
 			case t.Kind() == reflect.Interface && fe.p != nil && fe.rt != nil && fe.rt.Kind() == reflect.Pointer:
 				return assignRef(n, fe) // fast_refs.go
+			case t == anyT && boxedNumber(fe) != nil:
+				// An optional number or truth (= none), held untyped:
+				// the value boxed, as Run.store would set it.
+				return assignTo(n, boxedNumber(fe), nil)
 			}
 		}
 	}
 	return p.assignAny(n)
+}
+
+// boxedNumber is the value of a native whole number, float or truth,
+// boxed; nil for other expressions.
+func boxedNumber(fe *fexpr) func(*Run, addr) (any, error) {
+	switch {
+	case fe.boxed != nil && (fe.i != nil || fe.b != nil):
+		return fe.boxed
+	case fe.i != nil:
+		return func(r *Run, f addr) (any, error) { return fe.i(r, f) }
+	case fe.b != nil:
+		return func(r *Run, f addr) (any, error) { return fe.b(r, f) }
+	case fe.f != nil:
+		return func(r *Run, f addr) (any, error) { return fe.f(r, f) }
+	}
+	return nil
 }
 
 // assignTo compiles an assignment of a native value of the target's

@@ -121,11 +121,32 @@ func (r *Run) dispatch(ep *eventPlan, efr reflect.Value, at diag.Range, who stri
 	return r.handle(ep, efr, who)
 }
 
+// quietOffsets are the offsets of an event's quietRoots in its frame
+// (those that are not plain pointers are left out: quietFast is then off).
+func quietOffsets(ep *eventPlan) []uintptr {
+	var offs []uintptr
+	for _, i := range ep.quietRoots {
+		if s := ep.params[i]; s.ok && s.t.Kind() == reflect.Pointer {
+			offs = append(offs, s.off)
+		}
+	}
+	return offs
+}
+
 // skipText reports whether rendering the event's text could neither
 // fail nor have effects, so a quiet run may skip it.
 func (ep *eventPlan) skipText(efr reflect.Value) bool {
 	if !ep.quietSkip {
 		return false
+	}
+	if ep.quietFast {
+		eb := addrOf(efr)
+		for _, off := range ep.quietAt {
+			if load[addr](eb, off).isNil() {
+				return false
+			}
+		}
+		return true
 	}
 	var eb addr
 	for _, i := range ep.quietRoots {

@@ -15,12 +15,43 @@ import (
 // whether it names the round and whether the segment, and whether it is pure: it
 // rolls no dice (dice notation, roll, pick) and calls no modifiers or
 // tables, whose rows may roll. Only a pure condition's answer is kept.
+//
+// Declarations, schedules, cancels and scheduled blocks coming due
+// change what the condition reads only when it reads the declared
+// action or calls a world function beyond the rosters (pending, has,
+// declared_int, holding, ...): only then do they bump the world
+// (Run.actionsChanged); their statements' assignments bump it on their
+// own, as every assignment does.
 
 type endFacts struct {
 	reads   map[string]bool // nil: it cannot tell (a property that is not a plain name)
 	round   bool            // it names the round: a new round asks again
 	segment bool            // it names the segment: a new segment asks again
 	pure    bool
+	// worldCalls: it calls a world function that may read more than the
+	// rosters and attributes (declarations, schedules, the map).
+	worldCalls bool
+}
+
+// rosterReaders are the world functions whose answer depends only on
+// the rosters (who is alive, present, in the fight, on which side),
+// which an end condition reads in any case (endFacts' reads).
+var rosterReaders = map[string]bool{
+	"members": true, "living": true, "enemies": true, "allies": true, "enemy_sides": true, "standing": true,
+}
+
+// readsActions reports whether the end condition may read what
+// declarations and schedules change.
+func (f endFacts) readsActions() bool {
+	return f.reads == nil || f.reads["action"] || f.worldCalls
+}
+
+// actionsChanged is what a declaration, a schedule, a cancel or a block
+// coming due does to the end condition's kept answer.
+func (r *Run) actionsChanged() {
+	if r.plan.endActions {
+		r.world++
+	}
 }
 
 func (p *Plan) endFacts(ce *check.CExpr) endFacts {
@@ -64,6 +95,9 @@ func (v *endVisitor) Visit(n *ast.Node) {
 		if !ok {
 			v.facts.pure = false
 			return
+		}
+		if f := stdlib.Lookup(id.Value); f != nil && f.World && !rosterReaders[id.Value] {
+			v.facts.worldCalls = true
 		}
 		switch name := id.Value; {
 		case stdlib.Lookup(name) != nil && stdlib.Lookup(name).Rolls:

@@ -68,6 +68,8 @@ func (p *Plan) into(ce *check.CExpr, t reflect.Type, at diag.Range) intoFn {
 			return into(ce, checkedString(fe.s))
 		case fe.p != nil && t == fe.rt:
 			return into(ce, fe.p)
+		case fe.f != nil && t == floatT:
+			return into(ce, fe.f)
 		case fe.l != nil && t.Kind() == reflect.Slice && t.Elem() == fe.elem:
 			// A list kept in a local or an attribute: copied out of the
 			// run's scratch space, where the native list lives.

@@ -65,6 +65,7 @@ type fexpr struct {
 	s    strFn
 	d    diceFn
 	l    listFn
+	f    floatFn // fast_float.go
 	// a: a value typed any by expr-lang (max or min of a map), boxed as
 	// expr-lang gives it: nil for no value.
 	a anyFn
@@ -158,6 +159,11 @@ func (c *fastCompiler) node(n ast.Node) *fexpr {
 	case diceT:
 		fe.d = c.dice(n)
 		if fe.d == nil {
+			return nil
+		}
+	case floatT:
+		fe.f = c.float(n)
+		if fe.f == nil {
 			return nil
 		}
 	default:
@@ -1276,6 +1282,10 @@ func (r *Run) evalFastAt(ce *check.CExpr, fe *fexpr, f addr) (any, error) {
 		var x stdlib.Dice
 		x, err = fe.d(r, f)
 		v = x
+	case fe.f != nil:
+		var x float64
+		x, err = fe.f(r, f)
+		v = x
 	case fe.a != nil:
 		v, err = fe.a(r, f)
 	case fe.l != nil:
@@ -1351,6 +1361,8 @@ func (r *Run) evalDiscard(ce *check.CExpr, fr reflect.Value) error {
 			_, err = fastRun(r, ce, fe.l, fr)
 		case fe.a != nil:
 			_, err = fastRun(r, ce, fe.a, fr)
+		case fe.f != nil:
+			_, err = fastRun(r, ce, fe.f, fr)
 		}
 		return err
 	}
@@ -1652,6 +1664,8 @@ func (c *fastCompiler) boxed(n ast.Node) anyFn {
 		return func(r *Run, f addr) (any, error) { return fe.s(r, f) }
 	case fe.d != nil:
 		return func(r *Run, f addr) (any, error) { return fe.d(r, f) }
+	case fe.f != nil:
+		return func(r *Run, f addr) (any, error) { return fe.f(r, f) }
 	case fe.p != nil:
 		tw := typeWord(fe.rt)
 		return func(r *Run, f addr) (any, error) {

@@ -200,6 +200,8 @@ func (c *fastCompiler) typeOf(n ast.Node) reflect.Type {
 					return boolT
 				case stdlib.String:
 					return strT
+				case stdlib.Float:
+					return floatT
 				}
 			}
 		}

@@ -317,8 +317,11 @@ func (c *fastCompiler) tableCall(x *ast.CallNode) anyFn {
 // division of two (stdlib.TypedDiv: a / b, truncated as Go converts a
 // float to an int, as expr-lang does).
 func (c *fastCompiler) toInt(n ast.Node) intFn {
-	if c.typeOf(n) == intT {
+	switch c.typeOf(n) {
+	case intT:
 		return c.int(n)
+	case floatT:
+		return c.floatToInt(n) // fast_float.go
 	}
 	x, ok := n.(*ast.CallNode)
 	if !ok {

@@ -88,6 +88,8 @@ func fillFrame(r *Run, f *check.Frame, fr reflect.Value, k int) {
 			v.SetInt(int64(k*7 - 10))
 		case v.Kind() == reflect.Bool:
 			v.SetBool(k%2 == 1)
+		case v.Kind() == reflect.Float64:
+			v.SetFloat(float64(k)*2.5 - 4) // fractions, zero (k=0 leaves it), and below zero
 		case v.Type() == reflect.TypeOf(stdlib.Dice{}):
 			v.Set(reflect.ValueOf(stdlib.Dice{N: k, Faces: 6, Mod: 1}))
 		}
@@ -248,6 +250,9 @@ func TestQuietTextSkippedOnlyWhenSafe(t *testing.T) {
 	if !ep.quietSkip || len(ep.quietRoots) != 2 {
 		t.Fatalf("hit: skip %v, roots %v", ep.quietSkip, ep.quietRoots)
 	}
+	if !ep.quietFast || len(ep.quietAt) != 2 {
+		t.Fatalf("hit: its roots are pointers, read by offset: fast %v, at %v", ep.quietFast, ep.quietAt)
+	}
 	// The arguments sit in a frame of the event.
 	args := func(a ...reflect.Value) reflect.Value {
 		efr := r.newFrame(ep.ev.Frame)
@@ -263,6 +268,9 @@ func TestQuietTextSkippedOnlyWhenSafe(t *testing.T) {
 	nobody := reflect.Zero(r.comb[0].Type())
 	if ep.skipText(args(r.comb[0], nobody, amount)) {
 		t.Error("a hit on nobody must be rendered, to fail as in a logged run")
+	}
+	if ep.skipText(args(nobody, r.comb[1], amount)) {
+		t.Error("a hit by nobody must be rendered, to fail as in a logged run")
 	}
 	err := r.dispatch(ep, args(r.comb[0], nobody, amount), diag.Range{}, "red1")
 	if err == nil || !strings.Contains(err.Error(), "cannot get name from target") {

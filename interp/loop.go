@@ -28,6 +28,12 @@ type orderKey struct {
 	e     *check.CExpr
 	val   valueFn
 	desc  bool
+	// kind, and the native evaluator of that kind: a typed key
+	// (loop_keys.go); keyAny uses val.
+	kind keyKind
+	ival func(*Run, addr) (int, error)
+	sval func(*Run, addr) (string, error)
+	bval func(*Run, addr) (bool, error)
 }
 
 type forNode struct {
@@ -46,7 +52,7 @@ type forNode struct {
 
 type orderItem struct {
 	v    reflect.Value
-	keys []any
+	keys []keyVal
 	// fit: v is a combatant or side of the loop variable's own type, at
 	// a, stored and named by address.
 	fit bool
@@ -94,7 +100,7 @@ func (p *Plan) compileFor(n *forNode) stmtFn {
 func (p *Plan) planLoop(n *forNode) {
 	n.items = p.listItems(n.list, n.slot.t)
 	for i := range n.keys {
-		n.keys[i].val = p.value(n.keys[i].e)
+		p.planKey(&n.keys[i])
 	}
 }
 
@@ -170,7 +176,7 @@ func (p *Plan) listItems(ce *check.CExpr, slotT reflect.Type) func(r *Run, base 
 
 // itemKeys is the emptied key storage that the next item of items had
 // the last time the buffer was used.
-func itemKeys(items []orderItem) []any {
+func itemKeys(items []orderItem) []keyVal {
 	if i := len(items); i < cap(items) {
 		return items[:cap(items)][i].keys[:0]
 	}
@@ -226,9 +232,10 @@ func (n *forNode) order(r *Run, base addr, buf *loopBuf) ([]orderItem, error) {
 			if err := n.set(r, base, &items[i]); err != nil {
 				return items, err
 			}
-			for _, k := range n.keys {
+			for ki := range n.keys {
+				k := &n.keys[ki]
 				r.reason = k.label
-				kv, err := k.val(r, base)
+				kv, err := k.eval(r, base)
 				if err != nil {
 					return items, err
 				}
@@ -247,7 +254,7 @@ func (n *forNode) order(r *Run, base addr, buf *loopBuf) ([]orderItem, error) {
 // cmp orders two items by the loop's keys, for a stable sort.
 func (n *forNode) cmp(a, b orderItem) int {
 	for i, k := range n.keys {
-		c := compare(a.keys[i], b.keys[i])
+		c := cmpKey(a.keys[i], b.keys[i])
 		if c == 0 {
 			continue
 		}
@@ -282,15 +289,6 @@ func (n *forNode) group(groups [][]orderItem, items []orderItem) [][]orderItem {
 		}
 	}
 	return groups
-}
-
-func equalKeys(a, b []any) bool {
-	for i := range a {
-		if compare(a[i], b[i]) != 0 {
-			return false
-		}
-	}
-	return true
 }
 
 // runGroup runs the body for each item of a group, the item in the loop
@@ -416,7 +414,7 @@ func (r *Run) logOrder(n *forNode, items []orderItem, groups [][]orderItem) {
 	for gi, g := range groups {
 		var names []string
 		for _, it := range g {
-			names = append(names, fmt.Sprintf("%s (%s)", show(it.v), show(it.keys[0])))
+			names = append(names, fmt.Sprintf("%s (%s)", show(it.v), show(it.keys[0].value())))
 		}
 		s := strings.Join(names, " = ")
 		if len(g) > 1 {
@@ -426,10 +424,10 @@ func (r *Run) logOrder(n *forNode, items []orderItem, groups [][]orderItem) {
 		// Name the tie-break that separated this group from the previous one.
 		if gi > 0 && len(n.keys) > 1 {
 			prev := groups[gi-1][0]
-			if compare(prev.keys[0], g[0].keys[0]) == 0 {
+			if cmpKey(prev.keys[0], g[0].keys[0]) == 0 {
 				for k := 1; k < len(n.keys); k++ {
-					if compare(prev.keys[k], g[0].keys[k]) != 0 {
-						s += fmt.Sprintf(" [tie on %s broken by %s: %s vs %s]", readable(n.keys[0].label), readable(n.keys[k].label), show(prev.keys[k]), show(g[0].keys[k]))
+					if cmpKey(prev.keys[k], g[0].keys[k]) != 0 {
+						s += fmt.Sprintf(" [tie on %s broken by %s: %s vs %s]", readable(n.keys[0].label), readable(n.keys[k].label), show(prev.keys[k].value()), show(g[0].keys[k].value()))
 						break
 					}
 				}

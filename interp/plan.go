@@ -46,6 +46,9 @@ type Plan struct {
 	// endKeep: the end condition's answer may be kept while nothing it
 	// reads changes (Run.checkEnd).
 	endKeep bool
+	// endActions: declarations and schedules may change the end
+	// condition's answer (endFacts.readsActions).
+	endActions bool
 	// preset are the parameters of a frame that every call of its body
 	// sets before the body runs (an event's and its handlers', an
 	// action's self): a reused frame need not zero them.
@@ -84,7 +87,12 @@ type eventPlan struct {
 	// somebody (fast.go, quietTemplate).
 	quietSkip  bool
 	quietRoots []int
-	params     []slot // where the parameters sit in the event's frame
+	// quietAt are the offsets of the quietRoots in the event's frame
+	// when every one is a plain pointer (skipText reads them directly);
+	// quietFast says they are.
+	quietAt   []uintptr
+	quietFast bool
+	params    []slot // where the parameters sit in the event's frame
 	// whoAt are the offsets of its combatant parameters in its frame,
 	// in order (the handlers act for the first that is somebody); nil
 	// when one is not a plain pointer (then found through reflect).
@@ -164,6 +172,7 @@ func lowerCov(m *check.Model, native, keepEnd bool, cov *Coverage) *Plan {
 	}
 	facts := p.endFacts(m.End)
 	p.endReads, p.endRound, p.endSegment, p.endKeep = facts.reads, facts.round, facts.segment, facts.pure && keepEnd
+	p.endActions = facts.readsActions()
 	p.planProcs() // v2: proc.go; before any body is lowered, so every call finds its procedure
 	// Event plans exist before any body is lowered, so every emit finds its event.
 	for _, ev := range m.EventList {
@@ -197,6 +206,12 @@ func lowerCov(m *check.Model, native, keepEnd bool, cov *Coverage) *Plan {
 			}
 		}
 		ep.quietSkip, ep.quietRoots = p.quietTemplate(ev)
+		ep.quietAt, ep.quietFast = quietOffsets(ep), true
+		for _, i := range ep.quietRoots {
+			if s := ep.params[i]; !s.ok || s.t.Kind() != reflect.Pointer {
+				ep.quietAt, ep.quietFast = nil, false
+			}
+		}
 		for _, h := range ev.Handlers {
 			hp := &handlerPlan{frame: h.Frame, body: p.blockIn(h.Frame, h.Body), fid: p.frameID(h.Frame)}
 			for i, prm := range ev.Params {

@@ -46,6 +46,9 @@ type reactionPlan struct {
 	// in copies the point's parameters into the reaction's frame, out
 	// back, by offset; nil for a kind copier does not handle (reflect).
 	in, out []func(dst, src addr)
+	// whoAt are the offsets in the point's frame of the combatants the
+	// reaction may act for, in order (actor); nil: found through reflect.
+	whoAt []uintptr
 }
 
 // planPoints makes every point's plan before any body is lowered, so that
@@ -87,6 +90,7 @@ func (p *Plan) lowerPoints() {
 				p.presetField(rc.Frame, prm.Field.Index)
 			}
 			p.presetField(rc.Frame, rc.Cancelled.Index)
+			rp.whoAt = actorOffsets(pp, rc)
 			pp.reactions = append(pp.reactions, rp)
 		}
 	}
@@ -187,7 +191,7 @@ func (r *Run) react(pp *pointPlan, pfr reflect.Value, pb addr) (bool, error) {
 			}
 		}
 		store(rb, rp.cancelled.off, cancelled)
-		who := rp.actor(pfr)
+		who := rp.actor(pfr, pb)
 		pushed := who != ""
 		if pushed {
 			r.actors = append(r.actors, who)
@@ -299,9 +303,38 @@ func (r *Run) logPoint(pp *pointPlan, pfr reflect.Value) error {
 	return nil
 }
 
+// actorOffsets are the offsets of the parameters actor reads, in its
+// order: the one by names, or every combatant; nil when one of them is
+// not a pointer of the point's frame (actor then reads through reflect).
+func actorOffsets(pp *pointPlan, rc *check.Reaction) []uintptr {
+	offs := []uintptr{}
+	for i, prm := range pp.pt.Params {
+		if by := rc.By; by != nil && prm.Field.Index != by.Field.Index || by == nil && prm.Type.Kind != check.KCombatant {
+			continue
+		}
+		s := pp.params[i]
+		if !s.ok || s.t.Kind() != reflect.Pointer {
+			return nil
+		}
+		offs = append(offs, s.off)
+	}
+	if rc.By != nil && len(offs) != 1 {
+		return nil
+	}
+	return offs
+}
+
 // actor is who a reaction acts for: the parameter its by names, or the
-// point's first combatant.
-func (rp *reactionPlan) actor(pfr reflect.Value) string {
+// point's first combatant that is somebody ("" for none).
+func (rp *reactionPlan) actor(pfr reflect.Value, pb addr) string {
+	if rp.whoAt != nil {
+		for _, off := range rp.whoAt {
+			if c := load[addr](pb, off); !c.isNil() {
+				return nameAt(c)
+			}
+		}
+		return ""
+	}
 	if by := rp.rc.By; by != nil {
 		if a := pfr.Elem().Field(by.Field.Index); a.IsValid() && !a.IsNil() {
 			return nameOf(a)

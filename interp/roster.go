@@ -31,6 +31,13 @@ type roster struct {
 // rosterOf is the kept list of everyone in the fight (all), or of the
 // living members of side (members) or of its living enemies.
 func (r *Run) rosterOf(side addr, members, all bool) []addr {
+	// The entry asked for last first: the members of one side act in a
+	// row, each asking for the same enemies.
+	if i := r.rosterLast; i < len(r.rosters) {
+		if e := &r.rosters[i]; e.gen == r.rosterGen && e.all == all && (all || same(e.side, side) && e.members == members) {
+			return e.p[:len(e.p):len(e.p)]
+		}
+	}
 	free := -1
 	for i := range r.rosters {
 		e := &r.rosters[i]
@@ -39,6 +46,7 @@ func (r *Run) rosterOf(side addr, members, all bool) []addr {
 			if e.gen != r.rosterGen {
 				e.p, e.gen = r.appendRoster(e.p[:0], side, members, all), r.rosterGen
 			}
+			r.rosterLast = i
 			return e.p[:len(e.p):len(e.p)]
 		case (e.side.isNil() && !e.all || e.gen != r.rosterGen) && free < 0:
 			free = i
@@ -49,6 +57,7 @@ func (r *Run) rosterOf(side addr, members, all bool) []addr {
 		free = len(r.rosters) - 1
 	}
 	e := &r.rosters[free]
+	r.rosterLast = free
 	e.side, e.members, e.all, e.gen = side, members, all, r.rosterGen
 	e.p = r.appendRoster(e.p[:0], side, members, all)
 	return e.p[:len(e.p):len(e.p)]

@@ -129,7 +129,9 @@ type Run struct {
 	rosters   []roster      // living members and enemies of sides (roster.go)
 	engaged   []engagedPair // who is in melee with whom (engage.go)
 	rosterGen int
-	spaceIdx  spaceIndex // who stands on each square of the map (space.go)
+	// rosterLast is the index of the roster rosterOf gave last.
+	rosterLast int
+	spaceIdx   spaceIndex // who stands on each square of the map (space.go)
 
 	keep *kept // what a Runner keeps from fight to fight; nil for New's runs
 }

@@ -112,9 +112,9 @@ func (n *timedNode) run(r *Run, base addr, buf *loopBuf) (flow, error) {
 		return flowNext, err
 	}
 	for i := range items {
-		m, ok := toInt(items[i].keys[0])
+		m, ok := toInt(items[i].keys[0].value())
 		if !ok {
-			return flowNext, &RunError{At: n.at, Msg: fmt.Sprintf("the %s of %s is %s, not a whole number", n.unit(), show(items[i].v), show(items[i].keys[0]))}
+			return flowNext, &RunError{At: n.at, Msg: fmt.Sprintf("the %s of %s is %s, not a whole number", n.unit(), show(items[i].v), show(items[i].keys[0].value()))}
 		}
 		if n.segments && (m < 1 || m > r.m.Segments) {
 			return flowNext, &RunError{At: n.at, Msg: fmt.Sprintf("%s would act in segment %d, but a round has segments 1 to %d", show(items[i].v), m, r.m.Segments)}
@@ -198,7 +198,7 @@ func (n *timedNode) loop(r *Run, base addr, buf *loopBuf, tl *timeline) (flow, b
 
 // tick is the moment of a group of items, as a tick of its clock.
 func (n *timedNode) tick(g []orderItem) int {
-	m, _ := toInt(g[0].keys[0])
+	m, _ := toInt(g[0].keys[0].value())
 	return m * n.dir
 }
 

@@ -56,8 +56,8 @@ func (r *Run) whyEvent(n *forNode, groups [][]orderItem, gi, ii int, name string
 	keys := map[string]any{}
 	var kv []string
 	for k, key := range n.keys {
-		keys[key.label] = jsonValue(it.keys[k])
-		kv = append(kv, fmt.Sprintf("%s %s", key.label, show(it.keys[k])))
+		keys[key.label] = jsonValue(it.keys[k].value())
+		kv = append(kv, fmt.Sprintf("%s %s", key.label, show(it.keys[k].value())))
 	}
 	parts = append(parts, fmt.Sprintf("%s of %d places", ordinal(gi+1), len(groups)))
 	parts = append(parts, strings.Join(kv, ", "))
@@ -93,11 +93,11 @@ func (r *Run) whyEvent(n *forNode, groups [][]orderItem, gi, ii int, name string
 func stepWhy(n *forNode, first, second orderItem, other, rel string) (string, map[string]any) {
 	var tied []string
 	for k, key := range n.keys {
-		if compare(first.keys[k], second.keys[k]) == 0 {
-			tied = append(tied, fmt.Sprintf("%s %s", key.label, show(first.keys[k])))
+		if cmpKey(first.keys[k], second.keys[k]) == 0 {
+			tied = append(tied, fmt.Sprintf("%s %s", key.label, show(first.keys[k].value())))
 			continue
 		}
-		a, b := first.keys[k], second.keys[k]
+		a, b := first.keys[k].value(), second.keys[k].value()
 		if rel == "after" {
 			a, b = b, a // the explained item's value first
 		}
