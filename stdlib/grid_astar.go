@@ -62,6 +62,7 @@ func (g *Grid) search(p *searchPad, from Point, to aim, bound, enough int) (int3
 				continue // pushed again by a shorter path, and closed by it
 			}
 			p.closed[i] = p.stamp
+			p.work++
 			if p.budget--; p.budget < 0 {
 				return -1, -2
 			}
@@ -71,10 +72,14 @@ func (g *Grid) search(p *searchPad, from Point, to aim, bound, enough int) (int3
 				return i, int(p.dist[i])
 			}
 			d := p.dist[i] + 1
-			for k, s := range kingSteps {
+			// The steps go in backwards, so that of equal squares the one
+			// by the first step comes out first: the path found is then
+			// often the first in the order of kingSteps, the one Step walks.
+			for k := len(kingSteps) - 1; k >= 0; k-- {
 				if p.moves[i]>>k&1 == 0 {
 					continue
 				}
+				s := kingSteps[k]
 				q := Point{at.X + s.X, at.Y + s.Y}
 				j := g.index(q)
 				if p.taken(j) || p.closed[j] == p.stamp || p.seen[j] == p.stamp && p.dist[j] <= d {

@@ -19,6 +19,7 @@ type searchPad struct {
 	dist    []int32   // steps from the start, for squares reached
 	parent  []int32   // square of the step before, for squares a breadth-first search reached
 	budget  int       // squares the searches may still close (grid_step.go)
+	work    int       // squares the searches closed since the pad was lent (for tests)
 	used    int       // buckets a best-first search pushed to, from 0
 	scratch []int32   // a Step's squares of one ring (grid_step.go)
 	before  []int32   // the squares of the ring before the one found (grid_step.go)
@@ -52,7 +53,7 @@ func (g *Grid) pad() *searchPad {
 		p.bstamp = 1
 	}
 	p.fresh()
-	p.budget = noBudget
+	p.budget, p.work = noBudget, 0
 	p.moves = moves
 	return p
 }

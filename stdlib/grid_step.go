@@ -270,6 +270,7 @@ func (g *Grid) bfsStep(p *searchPad, from Point, to aim, d, squares int) Point {
 		}
 	}
 	p.closing = queue
+	p.work += len(queue)
 	t := g.index(to.c)
 	if to.r > 0 {
 		for _, u := range p.scratch {

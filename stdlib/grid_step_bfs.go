@@ -32,7 +32,7 @@ func (k stepKey) less(o stepKey) bool {
 func (g *Grid) stepBreadthFirst(p *searchPad, from, goal Point, squares int) Point {
 	p.fresh()
 	queue := p.closing[:0]
-	defer func() { p.closing = queue }()
+	defer func() { p.closing, p.work = queue, p.work+len(queue) }()
 	key := func(q Point, d int) stepKey {
 		return stepKey{max(Distance(q, goal), SquareFeet), d, q.Y, q.X}
 	}
