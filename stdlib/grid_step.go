@@ -54,14 +54,16 @@ func (g *Grid) Step(from, goal Point, squares int, occupied []Point) Point {
 		return from
 	}
 	// Settling a tie and walking the path cost about the path's squares
-	// a search across open floor; amid walls, a search that proves no
-	// shorter way round costs more. Past a budget, or at once when the
-	// first search already had to look round walls or a crowd (it closed
-	// many more squares than the path has), one breadth-first search
-	// decides both, seeing only squares that can lie on a path of d steps
-	// to the aim (as many as the searches can see, at most).
-	p.budget = 8 * (squares + 2) * (d + 1)
-	if len(p.closing) > 8*(d+1) {
+	// a search across open floor; amid walls or a crowd, a search that
+	// proves there is no shorter way round costs more. Past a budget, or
+	// at once when the first search already had to look round walls or a
+	// crowd (it closed more than twice the squares of the path), one
+	// breadth-first search decides both, seeing only squares that can lie
+	// on a path of d steps to the aim. (The budget and the factor are what
+	// cost least in the scaled shock_and_swarm fight at 200 a side: see
+	// docs/performance.md, "The grid".)
+	p.budget = (squares + 2) * (d + 1)
+	if len(p.closing) > 2*(d+1) {
 		return g.bfsStep(p, from, to, d, squares)
 	}
 	p.trace(t, 0, d) // the first search's path, for along
