@@ -61,7 +61,7 @@ func (g *Grid) Step(from, goal Point, squares int, occupied []Point) Point {
 	// breadth-first search decides both, seeing only squares that can lie
 	// on a path of d steps to the aim. (The budget and the factor are what
 	// cost least in the scaled shock_and_swarm fight at 200 a side: see
-	// docs/performance.md, "The grid".)
+	// docs/performance.md, "The path search".)
 	p.budget = (squares + 2) * (d + 1)
 	if len(p.closing) > 2*(d+1) {
 		return g.bfsStep(p, from, to, d, squares)
@@ -162,7 +162,11 @@ func (g *Grid) firstOfRing(p *searchPad, from Point, t int32, d int) (_ int32, o
 	searched := false
 	for _, u := range before {
 		if u < 0 {
-			if !searched { // the first search's path to it is still in the pad
+			if searched { // the first search's path to it is gone: along searches
+				for i := range p.route {
+					p.route[i] = -1
+				}
+			} else { // the first search's path to it is still in the pad
 				p.trace(^u, 0, d)
 			}
 			return ^u, true
