@@ -1,0 +1,123 @@
+package stdlib
+
+import "math"
+
+// The grid's searches (Step, PathLength) are best-first (A*): a square is
+// expanded in the order of the steps to it plus a floor under the steps
+// still to go, so that a search toward a square across an open field
+// sees about the squares of one shortest path, not every square as near
+// the start as the goal (what a breadth-first search sees, the map's area
+// when the goal is across the map).
+//
+// The floor is the king-move distance left to the squares looked for,
+// which a step lowers by at most one (the heuristic is consistent): so
+// every square is closed by a shortest path, the first square looked for
+// that the search closes is a nearest one, and the search finds a path
+// of a given length whenever one exists, whatever order it takes equal
+// squares in. Squares of equal f go last in, first out: the search then
+// runs down one shortest path instead of widening over all of them.
+
+// aim is what a search looks for: the squares within r king steps of c.
+type aim struct {
+	c Point
+	r int
+}
+
+// left is the floor under the steps from q to a square of the aim.
+func (a aim) left(q Point) int { return max(0, cheb(q, a.c)-a.r) }
+
+// cheb is the king-move distance between two squares, in steps.
+func cheb(a, b Point) int { return max(abs(a.X-b.X), abs(a.Y-b.Y)) }
+
+// search looks from the square from for a square of to, over squares the
+// grid's steps allow and no one in the pad's crowd stands on. It returns
+// a square of to and its steps from from, by a shortest path; or, when
+// enough >= 0, the first square of to it reaches in at most enough steps,
+// by whatever path. It expands no square whose f (steps to it plus the
+// floor) exceeds bound (bound < 0: no bound), and gives -1, -1 when it
+// finds nothing, -1, -2 when it closed as many squares as the pad's
+// budget allowed (counted down). With no bound and nothing found, p.closing holds every
+// square the mover can reach, each with its steps in p.dist (shortest).
+func (g *Grid) search(p *searchPad, from Point, to aim, bound, enough int) (int32, int) {
+	p.fresh()
+	for b := range p.used {
+		p.buckets[b] = p.buckets[b][:0]
+	}
+	p.used = 0
+	p.closing = p.closing[:0]
+	start, f0 := g.index(from), to.left(from)
+	if f0 == 0 {
+		return start, 0
+	}
+	if bound >= 0 && f0 > bound {
+		return -1, -1
+	}
+	p.seen[start], p.dist[start] = p.stamp, 0
+	p.push(0, start)
+	for fb := 0; fb < p.used; fb++ { // p.used grows as squares are pushed
+		for n := len(p.buckets[fb]); n > 0; n = len(p.buckets[fb]) {
+			i := p.buckets[fb][n-1]
+			p.buckets[fb] = p.buckets[fb][:n-1]
+			if p.closed[i] == p.stamp {
+				continue // pushed again by a shorter path, and closed by it
+			}
+			p.closed[i] = p.stamp
+			p.work++
+			if p.budget--; p.budget < 0 {
+				return -1, -2
+			}
+			p.closing = append(p.closing, i)
+			at := g.at(i)
+			if to.left(at) == 0 {
+				return i, int(p.dist[i])
+			}
+			d := p.dist[i] + 1
+			// The steps go in backwards, so that of equal squares the one
+			// by the first step comes out first: the path found is then
+			// often the first in the order of kingSteps, the one Step walks.
+			for k := len(kingSteps) - 1; k >= 0; k-- {
+				if p.moves[i]>>k&1 == 0 {
+					continue
+				}
+				s := kingSteps[k]
+				q := Point{at.X + s.X, at.Y + s.Y}
+				j := g.index(q)
+				if p.taken(j) || p.closed[j] == p.stamp || p.seen[j] == p.stamp && p.dist[j] <= d {
+					continue
+				}
+				p.seen[j], p.dist[j], p.parent[j] = p.stamp, d, i
+				h := to.left(q)
+				f := int(d) + h
+				if bound >= 0 && f > bound {
+					continue
+				}
+				// A square of the aim with f as low as any open square's
+				// is a nearest one: no path left can be shorter.
+				if h == 0 && (int(d) <= enough || f == f0+fb) {
+					return j, int(d)
+				}
+				p.push(f-f0, j)
+			}
+		}
+	}
+	return -1, -1
+}
+
+// push puts square i among those of f f0+b to expand.
+func (p *searchPad) push(b int, i int32) {
+	for len(p.buckets) <= b {
+		p.buckets = append(p.buckets, nil)
+	}
+	p.buckets[b] = append(p.buckets[b], i)
+	p.used = max(p.used, b+1)
+}
+
+// within reports whether the square to can be reached from from in at
+// most n steps; ok is false when the search ran out of budget.
+func (g *Grid) within(p *searchPad, from, to Point, n int) (yes, ok bool) {
+	_, d := g.search(p, from, aim{to, 0}, n, n)
+	return d >= 0, d != -2
+}
+
+// noBudget lets a search close as many squares as it needs.
+const noBudget = math.MaxInt
