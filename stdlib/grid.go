@@ -378,7 +378,10 @@ func (v view) lineFree(u, d Point, a, b rect, cells []Point, walls []edge) bool 
 	step := ln.l / gcd
 	for k := ceilDiv(s, step); k*step <= t; k++ {
 		p := Point{u.X + k*d.X/gcd, u.Y + k*d.Y/gcd}
-		if v.pointBlocked(p.X, p.Y) || len(walls) > 0 && v.sealedAcross(p, d) {
+		// sealedAcross reads the walls at p from the grid, not from the
+		// list: a wall that only meets the segment at p (at an end of
+		// it, say) is in no band's list, yet seals p all the same.
+		if v.pointBlocked(p.X, p.Y) || v.g.HasWalls() && v.sealedAcross(p, d) {
 			return false
 		}
 	}
