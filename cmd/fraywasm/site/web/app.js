@@ -310,7 +310,10 @@ for (const b of document.querySelectorAll('#outtabs button')) b.onclick = () => 
 
 // command runs one request on the runner, with the page busy meanwhile;
 // it records how long fray took, for the tests and the status line.
+let commands = 0; // how many commands were started: Stop ends only its own
+
 async function command(name, req) {
+  commands++;
   setBusy(true);
   setStatus(`${name}…`);
   const { resp, ms } = await runner.call({ files: { ...state.files }, ...req }, (done, total) => {
@@ -396,9 +399,12 @@ $('stop').onclick = () => {
   // A sim stops between fights and reports what it played; a fight
   // that does not yield within three seconds is ended with its worker (a
   // busy machine can take over a second to deliver the cancel).
+  // The timer ends the command Stop was pressed for, never a later one
+  // (a command that stopped by itself has made way for the next).
   runner.cancel();
   const r = runner;
-  setTimeout(() => { if (!$('stop').disabled && r === runner) r.kill('stopped: the worker running fray was ended'); }, 3000);
+  const which = commands;
+  setTimeout(() => { if (!$('stop').disabled && r === runner && which === commands) r.kill('stopped: the worker running fray was ended'); }, 3000);
 };
 
 // ---- charts --------------------------------------------------------------
