@@ -454,14 +454,7 @@ func (c *fastCompiler) int(n ast.Node) intFn {
 		if x.Operator != "-" {
 			return nil
 		}
-		a := c.int(x.Node)
-		if a == nil {
-			return nil
-		}
-		return func(r *Run, f addr) (int, error) {
-			v, err := a(r, f)
-			return -v, err
-		}
+		return mapFn(c.int(x.Node), func(v int) int { return -v })
 	case *ast.BinaryNode:
 		a, b := c.int(x.Left), c.int(x.Right)
 		if a == nil || b == nil {
@@ -471,37 +464,16 @@ func (c *fastCompiler) int(n ast.Node) intFn {
 		case "+", "-", "*":
 			return arith(x.Operator, a, b, x.Right, c.link(x.Right))
 		case "%":
-			return func(r *Run, f addr) (int, error) {
-				p, err := a(r, f)
-				if err != nil {
-					return 0, err
-				}
-				q, err := b(r, f)
-				if err != nil {
-					return 0, err
-				}
+			return pairFn(a, b, func(p, q int) (int, error) {
 				if q == 0 {
 					return 0, &exprErr{divideByZeroMsg}
 				}
 				return p % q, nil
-			}
+			})
 		}
 		return nil
 	case *ast.ConditionalNode:
-		cond, a, b := c.bool(x.Cond), c.int(x.Exp1), c.int(x.Exp2)
-		if cond == nil || a == nil || b == nil {
-			return nil
-		}
-		return func(r *Run, f addr) (int, error) {
-			ok, err := cond(r, f)
-			if err != nil {
-				return 0, err
-			}
-			if ok {
-				return a(r, f)
-			}
-			return b(r, f)
-		}
+		return ternary(c.bool(x.Cond), c.int(x.Exp1), c.int(x.Exp2))
 	case *ast.BuiltinNode:
 		if x.Name == "count" {
 			return c.count(x)

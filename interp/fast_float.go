@@ -43,14 +43,7 @@ func (c *fastCompiler) float(n ast.Node) floatFn {
 		if x.Operator != "-" {
 			return nil
 		}
-		a := c.float(x.Node)
-		if a == nil {
-			return nil
-		}
-		return func(r *Run, f addr) (float64, error) {
-			v, err := a(r, f)
-			return -v, err
-		}
+		return mapFn(c.float(x.Node), func(v float64) float64 { return -v })
 	case *ast.BinaryNode:
 		return floatArith(x.Operator, c.num(x.Left), c.num(x.Right))
 	case *ast.ConditionalNode:
@@ -74,14 +67,7 @@ func (c *fastCompiler) float(n ast.Node) floatFn {
 		default:
 			return nil
 		}
-		a := c.num(x.Arguments[0])
-		if a == nil {
-			return nil
-		}
-		return func(r *Run, f addr) (float64, error) {
-			v, err := a(r, f)
-			return round(v), err
-		}
+		return mapFn(c.num(x.Arguments[0]), round)
 	case *ast.CallNode:
 		return c.divCall(x)
 	}
@@ -95,14 +81,7 @@ func (c *fastCompiler) num(n ast.Node) floatFn {
 	case floatT:
 		return c.float(n)
 	case intT:
-		a := c.int(n)
-		if a == nil {
-			return nil
-		}
-		return func(r *Run, f addr) (float64, error) {
-			v, err := a(r, f)
-			return float64(v), err
-		}
+		return mapFn(c.int(n), func(v int) float64 { return float64(v) })
 	}
 	return nil
 }
@@ -111,33 +90,20 @@ func (c *fastCompiler) num(n ast.Node) floatFn {
 // zero is an infinity or NaN, as in expr-lang; the checker makes a / b
 // of two whole numbers a DivFunc call, which fails on zero).
 func floatArith(op string, a, b floatFn) floatFn {
-	if a == nil || b == nil {
-		return nil
-	}
-	var do func(p, q float64) float64
+	var do func(p, q float64) (float64, error)
 	switch op {
 	case "+":
-		do = func(p, q float64) float64 { return p + q }
+		do = func(p, q float64) (float64, error) { return p + q, nil }
 	case "-":
-		do = func(p, q float64) float64 { return p - q }
+		do = func(p, q float64) (float64, error) { return p - q, nil }
 	case "*":
-		do = func(p, q float64) float64 { return p * q }
+		do = func(p, q float64) (float64, error) { return p * q, nil }
 	case "/":
-		do = func(p, q float64) float64 { return p / q }
+		do = func(p, q float64) (float64, error) { return p / q, nil }
 	default:
 		return nil
 	}
-	return func(r *Run, f addr) (float64, error) {
-		p, err := a(r, f)
-		if err != nil {
-			return 0, err
-		}
-		q, err := b(r, f)
-		if err != nil {
-			return 0, err
-		}
-		return do(p, q), nil
-	}
+	return pairFn(a, b, do)
 }
 
 // divCall compiles a / b of two whole numbers (the checker's DivFunc,
@@ -151,32 +117,11 @@ func (c *fastCompiler) divCall(x *ast.CallNode) floatFn {
 	if !ok {
 		return nil
 	}
-	a, b := c.int(args[0]), c.int(args[1])
-	if a == nil || b == nil {
-		return nil
-	}
-	return func(r *Run, fr addr) (float64, error) {
-		p, err := a(r, fr)
-		if err != nil {
-			return 0, err
-		}
-		q, err := b(r, fr)
-		if err != nil {
-			return 0, err
-		}
-		return div(p, q)
-	}
+	return pairFn(c.int(args[0]), c.int(args[1]), div)
 }
 
 // floatToInt compiles int(x) of a float: its whole part, as expr-lang's
 // int (Go's conversion) gives it.
 func (c *fastCompiler) floatToInt(n ast.Node) intFn {
-	a := c.float(n)
-	if a == nil {
-		return nil
-	}
-	return func(r *Run, f addr) (int, error) {
-		v, err := a(r, f)
-		return int(v), err
-	}
+	return mapFn(c.float(n), func(v float64) int { return int(v) })
 }

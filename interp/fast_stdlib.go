@@ -323,29 +323,10 @@ func (c *fastCompiler) toInt(n ast.Node) intFn {
 	case floatT:
 		return c.floatToInt(n) // fast_float.go
 	}
+	// int(a / b) of two whole numbers: the checker's DivFunc, as a float.
 	x, ok := n.(*ast.CallNode)
 	if !ok {
 		return nil
 	}
-	f, args := c.libFunc(x)
-	if f == nil {
-		return nil
-	}
-	div, ok := f.Typed.(stdlib.TypedDiv)
-	a, b := c.int(args[0]), c.int(args[1])
-	if !ok || a == nil || b == nil {
-		return nil
-	}
-	return func(r *Run, fr addr) (int, error) {
-		p, err := a(r, fr)
-		if err != nil {
-			return 0, err
-		}
-		q, err := b(r, fr)
-		if err != nil {
-			return 0, err
-		}
-		v, err := div(p, q)
-		return int(v), err
-	}
+	return mapFn(c.divCall(x), func(v float64) int { return int(v) })
 }
