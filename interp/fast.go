@@ -691,22 +691,12 @@ func (c *fastCompiler) str(n ast.Node) strFn {
 	if c.typeOf(n) != strT {
 		return nil
 	}
+	if fn, ok := leafFn[string](c, n); ok {
+		return fn
+	}
 	switch x := n.(type) {
 	case *ast.StringNode:
-		v := x.Value
-		return constFn(v)
-	case *ast.ConstantNode:
-		v, ok := x.Value.(string)
-		if !ok {
-			return nil
-		}
-		return constFn(v)
-	case *ast.IdentifierNode, *ast.MemberNode:
-		loc, ok := c.location(n)
-		if !ok {
-			return nil
-		}
-		return readFn[string](loc)
+		return constFn(x.Value)
 	case *ast.ConditionalNode:
 		return ternary(c.bool(x.Cond), c.str(x.Exp1), c.str(x.Exp2))
 	case *ast.BinaryNode:

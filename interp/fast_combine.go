@@ -1,5 +1,7 @@
 package interp
 
+import "github.com/expr-lang/expr/ast"
+
 // Combinators of native forms: a value made from one native part, or
 // from two evaluated in order. Each is nil when a part has no native
 // form (the expression then runs in expr-lang's VM), and an error of a
@@ -38,4 +40,25 @@ func pairFn[A, B, C any](a func(*Run, addr) (A, error), b func(*Run, addr) (B, e
 		}
 		return f(p, q)
 	}
+}
+
+// leafFn compiles a constant of type T or a read of a name or field
+// holding one; handled is false for any other node. (Literals of each
+// type have their own nodes, compiled by each type's compiler.)
+func leafFn[T any](c *fastCompiler, n ast.Node) (fn func(*Run, addr) (T, error), handled bool) {
+	switch x := n.(type) {
+	case *ast.ConstantNode:
+		v, ok := x.Value.(T)
+		if !ok {
+			return nil, true
+		}
+		return constFn(v), true
+	case *ast.IdentifierNode, *ast.MemberNode:
+		loc, ok := c.location(n)
+		if !ok {
+			return nil, true
+		}
+		return readFn[T](loc), true
+	}
+	return nil, false
 }

@@ -24,21 +24,12 @@ func (c *fastCompiler) float(n ast.Node) floatFn {
 	if c.typeOf(n) != floatT {
 		return nil
 	}
+	if fn, ok := leafFn[float64](c, n); ok {
+		return fn
+	}
 	switch x := n.(type) {
 	case *ast.FloatNode:
 		return constFn(x.Value)
-	case *ast.ConstantNode:
-		v, ok := x.Value.(float64)
-		if !ok {
-			return nil
-		}
-		return constFn(v)
-	case *ast.IdentifierNode, *ast.MemberNode:
-		loc, ok := c.location(n)
-		if !ok {
-			return nil
-		}
-		return readFn[float64](loc)
 	case *ast.UnaryNode:
 		if x.Operator != "-" {
 			return nil
