@@ -6,3 +6,7 @@ import "github.com/frayrules/fray/dsl/check"
 // the end condition never kept: the evaluator of record alone, for tests
 // that compare it with the native plan Lower makes.
 func LowerVM(m *check.Model) *Plan { return lower(m, false, false) }
+
+// SetCrowdCheck makes every Run.Crowd compare itself with Run.Occupied
+// and fail on a difference.
+func SetCrowdCheck(on bool) { crowdCheck.Store(on) }

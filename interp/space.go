@@ -26,6 +26,7 @@ type spaceIndex struct {
 	ok    bool     // made at least once for this run's map
 	w, h  int      // the map's size
 	cells [][]addr // per square (y*w+x): the alive combatants on it, any order
+	count []int32  // per square: len(cells[i]), the grid searches' Crowd (grid_crowd.go)
 	at    []int    // per combatant, by its hidden index: its square, -1 none
 	// occupied is Occupied's storage (grid.go), reused from call to call.
 	occupied []stdlib.Point
@@ -43,11 +44,12 @@ func (r *Run) space() (*spaceIndex, error) {
 		return s, nil
 	}
 	if s.w != g.W || s.h != g.H || len(s.cells) != g.W*g.H {
-		s.w, s.h, s.cells = g.W, g.H, make([][]addr, g.W*g.H)
+		s.w, s.h, s.cells, s.count = g.W, g.H, make([][]addr, g.W*g.H), make([]int32, g.W*g.H)
 	}
 	for i := range s.cells {
 		s.cells[i] = s.cells[i][:0]
 	}
+	clear(s.count)
 	s.at = s.at[:0]
 	for range r.comb {
 		s.at = append(s.at, -1)
@@ -85,6 +87,7 @@ func (s *spaceIndex) place(r *Run, c addr) {
 	s.at[i] = sq
 	if sq >= 0 {
 		s.cells[sq] = append(s.cells[sq], c)
+		s.count[sq]++
 	}
 }
 
@@ -106,6 +109,7 @@ func (r *Run) spaceMoved(c addr) {
 		for k := range cell {
 			if same(cell[k], c) {
 				s.cells[old] = append(cell[:k], cell[k+1:]...)
+				s.count[old]--
 				break
 			}
 		}

@@ -124,11 +124,18 @@ func gridStepToward(w World, a []any) (any, error) {
 	if feet < 0 {
 		return nil, fmt.Errorf("step_toward cannot move %d feet", feet)
 	}
-	occ, err := w.Occupied(a[0])
-	if err != nil {
+	var p Point
+	if crowd, ok, err := crowdOf(w, g, a[0]); err != nil {
 		return nil, err
+	} else if ok {
+		p = g.StepIn(ps[0], ps[1], feet/SquareFeet, crowd)
+	} else {
+		occ, err := w.Occupied(a[0])
+		if err != nil {
+			return nil, err
+		}
+		p = g.Step(ps[0], ps[1], feet/SquareFeet, occ)
 	}
-	p := g.Step(ps[0], ps[1], feet/SquareFeet, occ)
 	return []int{p.X, p.Y}, nil
 }
 

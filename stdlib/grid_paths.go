@@ -21,11 +21,19 @@ func gridPathLength(w World, a []any) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	occ, err := w.Occupied(a[0])
-	if err != nil {
+	to := Point{a[1].(int), a[2].(int)}
+	var n int
+	if crowd, ok, err := crowdOf(w, g, a[0]); err != nil {
 		return nil, err
+	} else if ok {
+		n = g.PathLengthIn(ps[0], to, crowd)
+	} else {
+		occ, err := w.Occupied(a[0])
+		if err != nil {
+			return nil, err
+		}
+		n = g.PathLength(ps[0], to, occ)
 	}
-	n := g.PathLength(ps[0], Point{a[1].(int), a[2].(int)}, occ)
 	if n < 0 {
 		return -1, nil
 	}

@@ -6,15 +6,19 @@ package stdlib
 // reaches, not to the map's area, once the grid has made its first pad.
 // Marks are stamps: a square is marked when its stamp is the pad's
 // current one, so a new search forgets the last one by a new stamp, not by
-// clearing the pad. The squares someone stands on have their own stamp,
-// so that one Step can run several searches (grid_step.go) amid the same
-// crowd.
+// clearing the pad. Who stands where is a count per square, read by every
+// search of one Step (grid_step.go): the caller's own (a Crowd the run
+// keeps as combatants move, grid_crowd.go), or the pad's, counted from a
+// list of squares and counted back when the pad is returned.
 
 // searchPad is one search's marks, and the grid's steps (Grid.steps).
 type searchPad struct {
 	moves   []uint8   // the grid's steps, read only
 	seen    []uint32  // stamp of the squares reached
-	blocked []uint32  // bstamp of the squares someone stands on
+	occ     []int32   // how many stand on each square: own, or a Crowd's (read only)
+	self    int32     // the square of occ whose count includes the mover, or -1
+	own     []int32   // the pad's counts, for a list of squares (block)
+	listed  []Point   // the list counted into own, counted back by putPad
 	closed  []uint32  // stamp of the squares a best-first search is done with
 	dist    []int32   // steps from the start, for squares reached
 	parent  []int32   // square of the step before, for squares a breadth-first search reached
@@ -27,7 +31,6 @@ type searchPad struct {
 	buckets [][]int32 // a best-first search's squares to expand, by f (grid_astar.go)
 	closing []int32   // the squares a best-first search closed, in order
 	stamp   uint32    // of the current search
-	bstamp  uint32    // of the current crowd
 }
 
 // pad lends a scratch pad for one search; give it back with putPad.
@@ -45,13 +48,9 @@ func (g *Grid) pad() *searchPad {
 	g.mu.Unlock()
 	if p == nil {
 		n := g.W * g.H
-		p = &searchPad{seen: make([]uint32, n), blocked: make([]uint32, n), closed: make([]uint32, n), dist: make([]int32, n), parent: make([]int32, n)}
+		p = &searchPad{seen: make([]uint32, n), own: make([]int32, n), closed: make([]uint32, n), dist: make([]int32, n), parent: make([]int32, n)}
 	}
-	p.bstamp++
-	if p.bstamp == 0 { // the stamps went round: forget every old mark
-		clear(p.blocked)
-		p.bstamp = 1
-	}
+	p.occ, p.self = p.own, -1 // no one, until block or useCrowd
 	p.fresh()
 	p.budget, p.work = noBudget, 0
 	p.moves = moves
@@ -69,8 +68,12 @@ func (p *searchPad) fresh() {
 	}
 }
 
-// taken reports whether someone in the crowd stands on square i.
-func (p *searchPad) taken(i int32) bool { return p.blocked[i] == p.bstamp }
+// taken reports whether someone in the crowd, the mover apart, stands on
+// square i.
+func (p *searchPad) taken(i int32) bool {
+	n := p.occ[i]
+	return n > 1 || n == 1 && i != p.self
+}
 
 // steps are, for each square of the map, the steps a mover on it may
 // take: bit k for kingSteps[k] (canStep). The searches read one byte per
@@ -95,18 +98,41 @@ func (g *Grid) steps() []uint8 {
 }
 
 func (g *Grid) putPad(p *searchPad) {
+	g.unblock(p)
+	p.occ = nil // a Crowd is the caller's: not kept past the call
 	g.mu.Lock()
 	g.pads = append(g.pads, p)
 	g.mu.Unlock()
 }
 
-// block marks the squares of occupied that are on the map.
+// block counts into the pad the squares of occupied that are on the map
+// (costing the list's length: a caller that keeps a Crowd passes that
+// instead, useCrowd); putPad counts them back out.
 func (g *Grid) block(p *searchPad, occupied []Point) {
+	g.unblock(p)
 	for _, q := range occupied {
 		if g.In(q.X, q.Y) {
-			p.blocked[q.Y*g.W+q.X] = p.bstamp
+			p.own[q.Y*g.W+q.X]++
 		}
 	}
+	p.occ, p.self, p.listed = p.own, -1, occupied
+}
+
+// unblock counts back out of the pad the list block counted in, leaving
+// its own counts at zero for the next search.
+func (g *Grid) unblock(p *searchPad) {
+	for _, q := range p.listed {
+		if g.In(q.X, q.Y) {
+			p.own[q.Y*g.W+q.X]--
+		}
+	}
+	p.listed = nil
+}
+
+// useCrowd makes the pad read who stands where from c (its counts include
+// the mover, on c.Self), at no cost per combatant.
+func (p *searchPad) useCrowd(c Crowd) {
+	p.occ, p.self = c.Count, int32(c.Self)
 }
 
 // index is a square's place in a pad; at is the square of an index.

@@ -38,6 +38,11 @@ func (g *Grid) Step(from, goal Point, squares int, occupied []Point) Point {
 	p := g.pad()
 	defer g.putPad(p)
 	g.block(p, occupied)
+	return g.step(p, from, goal, squares)
+}
+
+// step is Step amid the crowd the pad reads (from is on the map).
+func (g *Grid) step(p *searchPad, from, goal Point, squares int) Point {
 	// A search that looks round walls or a crowd for the way to the goal
 	// sees about the squares the breadth-first search would, and settling
 	// the tie and the path would cost more again: past this budget the
@@ -309,6 +314,12 @@ func (g *Grid) PathLength(from, to Point, occupied []Point) int {
 	p := g.pad()
 	defer g.putPad(p)
 	g.block(p, occupied)
+	return g.pathLength(p, from, to)
+}
+
+// pathLength is PathLength amid the crowd the pad reads (from and to
+// apart, to not blocked, from on the map).
+func (g *Grid) pathLength(p *searchPad, from, to Point) int {
 	if p.taken(g.index(to)) {
 		return -1
 	}

@@ -12,6 +12,7 @@ import (
 // first search followed by the cut breadth-first search (bfsStep).
 func (g *Grid) stepEveryWay(from, goal Point, squares int, occupied []Point) map[string]Point {
 	out := map[string]Point{"Step": g.Step(from, goal, squares, occupied)}
+	out["Step in a crowd"] = g.StepIn(from, goal, squares, crowdOfList(g, from, occupied))
 	if !g.In(from.X, from.Y) {
 		return out
 	}
@@ -47,6 +48,22 @@ func (g *Grid) stepEveryWay(from, goal Point, squares int, occupied []Point) map
 	return out
 }
 
+// crowdOfList is the Crowd a world keeps when the mover stands on from
+// and the others on the squares of occupied: the mover counted on its
+// own square (off the map: on none).
+func crowdOfList(g *Grid, from Point, occupied []Point) Crowd {
+	c := Crowd{Count: make([]int32, g.W*g.H), Self: -1}
+	for _, q := range append([]Point{from}, occupied...) {
+		if g.In(q.X, q.Y) {
+			c.Count[q.Y*g.W+q.X]++
+		}
+	}
+	if g.In(from.X, from.Y) {
+		c.Self = int(g.index(from))
+	}
+	return c
+}
+
 // checkStepEveryWay fails the test unless every way of stepEveryWay gives
 // the reference's answer.
 func checkStepEveryWay(t *testing.T, g *Grid, a, b Point, squares int, occ []Point) {
@@ -59,6 +76,9 @@ func checkStepEveryWay(t *testing.T, g *Grid, a, b Point, squares int, occ []Poi
 	}
 	if got, want := g.PathLength(a, b, occ), g.refPathLength(a, b, occ); got != want {
 		t.Fatalf("%v to %v amid %v\n%s: path length %d, the reference says %d", a, b, occ, showWalls(g, a, b), got, want)
+	}
+	if got, want := g.PathLengthIn(a, b, crowdOfList(g, a, occ)), g.refPathLength(a, b, occ); got != want {
+		t.Fatalf("path length in a crowd from %v to %v amid %v\n%s: %d, the reference %d", a, b, occ, showWalls(g, a, b), got, want)
 	}
 }
 

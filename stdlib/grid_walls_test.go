@@ -253,6 +253,12 @@ func checkAgainstReference(t *testing.T, g *Grid, a, b Point, squares int, occ [
 	if got, want := g.PathLength(a, b, occ), g.refPathLength(a, b, occ); got != want {
 		t.Fatalf("%s: path length amid %v: %d, the reference says %d", name, occ, got, want)
 	}
+	if got, want := g.StepIn(a, b, squares, crowdOfList(g, a, occ)), g.refStep(a, b, squares, occ); got != want {
+		t.Fatalf("%s: step %d squares in a crowd amid %v: %v, the reference says %v", name, squares, occ, got, want)
+	}
+	if got, want := g.PathLengthIn(a, b, crowdOfList(g, a, occ)), g.refPathLength(a, b, occ); got != want {
+		t.Fatalf("%s: path length in a crowd amid %v: %d, the reference says %d", name, occ, got, want)
+	}
 }
 
 // TestGridWithWallsMatchesReference is TestGridMatchesReference on maps

@@ -1,0 +1,74 @@
+package stdlib
+
+// A Crowd is who stands on each square of a map, kept by the caller as
+// combatants move, fall and leave: with it, step_toward and path_length
+// read one count per square they look at, instead of being handed every
+// living combatant's square per call (World.Occupied), which cost each
+// move the size of the fight.
+
+// Crowd counts who stands on each square of a grid: Count[y*W+x] is how
+// many stand on (x, y), the mover among them on Self (-1: the mover is on
+// none), whom the searches leave out (the squares of the others, as
+// World.Occupied lists them). The searches only read Count.
+type Crowd struct {
+	Count []int32
+	Self  int
+}
+
+// CrowdWorld is a World that keeps a Crowd of its map: the grid functions
+// use it instead of Occupied when the world offers one.
+type CrowdWorld interface {
+	// Crowd is who stands on each square of the map, c counted on its
+	// square; it is read at once, before the world changes again.
+	Crowd(c any) (Crowd, error)
+}
+
+// fits reports whether c is a crowd of g's squares.
+func (c Crowd) fits(g *Grid) bool {
+	return len(c.Count) == g.W*g.H && c.Self >= -1 && c.Self < len(c.Count)
+}
+
+// StepIn is Step amid a crowd: the same square, the mover apart from the
+// crowd's counts. A crowd that does not fit the map counts no one.
+func (g *Grid) StepIn(from, goal Point, squares int, c Crowd) Point {
+	if !g.In(from.X, from.Y) {
+		return from
+	}
+	p := g.pad()
+	defer g.putPad(p)
+	if c.fits(g) {
+		p.useCrowd(c)
+	}
+	return g.step(p, from, goal, squares)
+}
+
+// PathLengthIn is PathLength amid a crowd, the mover apart from its
+// counts.
+func (g *Grid) PathLengthIn(from, to Point, c Crowd) int {
+	if from == to {
+		return 0
+	}
+	if g.Blocked(to.X, to.Y) || !g.In(from.X, from.Y) {
+		return -1
+	}
+	p := g.pad()
+	defer g.putPad(p)
+	if c.fits(g) {
+		p.useCrowd(c)
+	}
+	return g.pathLength(p, from, to)
+}
+
+// crowdOf is the world's crowd of g for the mover c, if it keeps one
+// (ok false: ask Occupied).
+func crowdOf(w World, g *Grid, c any) (_ Crowd, ok bool, _ error) {
+	cw, ok := w.(CrowdWorld)
+	if !ok {
+		return Crowd{}, false, nil
+	}
+	crowd, err := cw.Crowd(c)
+	if err != nil {
+		return Crowd{}, false, err
+	}
+	return crowd, crowd.fits(g), nil
+}
