@@ -37,7 +37,7 @@ type Grid struct {
 	vwall, hwall []bool // walls on edges (grid_walls.go); nil until one is set
 
 	mu    sync.Mutex
-	moves []uint8         // the steps of each square, made by the first search (grid_search.go)
+	moves []uint16        // the steps of each square and onto it, made by the first search (grid_search.go)
 	cache map[[4]int]int8 // region pairs already decided, by view: 1 seen, 0 not
 	pads  []*searchPad    // scratch pads of searches, free to lend
 }

@@ -13,7 +13,7 @@ package stdlib
 
 // searchPad is one search's marks, and the grid's steps (Grid.steps).
 type searchPad struct {
-	moves   []uint8   // the grid's steps, read only
+	moves   []uint16  // the grid's steps, read only
 	seen    []uint32  // stamp of the squares reached
 	occ     []int32   // how many stand on each square: own, or a Crowd's (read only)
 	self    int32     // the square of occ whose count includes the mover, or -1
@@ -22,6 +22,7 @@ type searchPad struct {
 	closed  []uint32  // stamp of the squares a best-first search is done with
 	dist    []int32   // steps from the start, for squares reached
 	parent  []int32   // square of the step before, for squares a breadth-first search reached
+	level   []int32   // steps to the ring, for squares ringStep reached (made at its first use)
 	budget  int       // squares the searches may still close (grid_step.go)
 	work    int       // squares the searches closed since the pad was lent (for tests)
 	used    int       // buckets a best-first search pushed to, from 0
@@ -76,22 +77,24 @@ func (p *searchPad) taken(i int32) bool {
 }
 
 // steps are, for each square of the map, the steps a mover on it may
-// take: bit k for kingSteps[k] (canStep). The searches read one byte per
-// square instead of deciding each step again, whatever the map has
-// (walls on edges and windows cost nothing more than squares). A grid
-// makes them for its first search, under its lock, and forgets them when
-// a square or wall changes.
-func (g *Grid) steps() []uint8 {
-	moves := make([]uint8, g.W*g.H)
+// take: bit k for kingSteps[k] (canStep); and bit 8+k when a mover on
+// the floor square before it by kingSteps[k] may step onto it (for
+// ringStep, which searches backwards: no way passes a blocked square). The searches read them instead of deciding
+// each step again, whatever the map has (walls on edges and windows cost
+// nothing more than squares). A grid makes them for its first search,
+// under its lock, and forgets them when a square or wall changes.
+func (g *Grid) steps() []uint16 {
+	moves := make([]uint16, g.W*g.H)
 	for y := range g.H {
 		for x := range g.W {
-			var m uint8
 			for k, d := range kingSteps {
 				if g.canStep(Point{x, y}, d) {
-					m |= 1 << k
+					moves[y*g.W+x] |= 1 << k
+					if !g.Blocked(x, y) { // the square stepped onto is on the map: canStep says so
+						moves[(y+d.Y)*g.W+x+d.X] |= 1 << (8 + k)
+					}
 				}
 			}
-			moves[y*g.W+x] = m
 		}
 	}
 	return moves

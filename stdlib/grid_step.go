@@ -69,7 +69,7 @@ func (g *Grid) step(p *searchPad, from, goal Point, squares int) Point {
 	// docs/performance.md, "The path search".)
 	p.budget = (squares + 2) * (d + 1)
 	if len(p.closing) > 2*(d+1) {
-		return g.bfsStep(p, from, to, d, squares)
+		return g.settle(p, from, to, d, squares, p.stamp) // the first search is in the pad
 	}
 	p.trace(t, 0, d) // the first search's path, for along
 	if to.r > 0 {
@@ -83,6 +83,20 @@ func (g *Grid) step(p *searchPad, from, goal Point, squares int) Point {
 	}
 	if at, ok := g.along(p, from, g.at(t), d, squares); ok {
 		return at
+	}
+	return g.settle(p, from, to, d, squares, 0)
+}
+
+// settle is Step's answer by one search of the squares that can lie on a
+// way of d steps from the mover to the aim: backwards from the ring's
+// free squares (ringStep), which round a crowd sees fewer; or, for one
+// square, forwards (bfsStep). astamp is the stamp of the first search
+// when it is still in the pad (0 if not).
+func (g *Grid) settle(p *searchPad, from Point, to aim, d, squares int, astamp uint32) Point {
+	if to.r > 0 {
+		if at, ok := g.ringStep(p, from, to, d, squares, astamp); ok {
+			return at
+		}
 	}
 	return g.bfsStep(p, from, to, d, squares)
 }

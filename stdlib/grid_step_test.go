@@ -1,6 +1,7 @@
 package stdlib
 
 import (
+	"fmt"
 	"math/rand"
 	"testing"
 )
@@ -8,8 +9,9 @@ import (
 // stepEveryWay is Step's answer by each of the ways it may take, whatever
 // the budgets would choose: Step itself; the breadth-first search from
 // the mover (stepBreadthFirst); the best-first searches with no budget,
-// settling the tie and walking the path (firstOfRing, along); and the
-// first search followed by the cut breadth-first search (bfsStep).
+// settling the tie and walking the path (firstOfRing, along); the first
+// search followed by the cut breadth-first search (bfsStep); and the
+// first search followed by the search backwards from the ring (ringStep).
 func (g *Grid) stepEveryWay(from, goal Point, squares int, occupied []Point) map[string]Point {
 	out := map[string]Point{"Step": g.Step(from, goal, squares, occupied)}
 	out["Step in a crowd"] = g.StepIn(from, goal, squares, crowdOfList(g, from, occupied))
@@ -20,7 +22,7 @@ func (g *Grid) stepEveryWay(from, goal Point, squares int, occupied []Point) map
 	defer g.putPad(p)
 	g.block(p, occupied)
 	out["breadth-first"] = g.stepBreadthFirst(p, from, goal, squares)
-	for _, way := range []string{"best-first", "cut breadth-first"} {
+	for _, way := range []string{"best-first", "cut breadth-first", "backwards from the ring"} {
 		p.budget = noBudget
 		t, d, to, _ := g.heading(p, from, goal)
 		switch {
@@ -33,6 +35,20 @@ func (g *Grid) stepEveryWay(from, goal Point, squares int, occupied []Point) map
 		}
 		if way == "cut breadth-first" {
 			out[way] = g.bfsStep(p, from, to, d, squares)
+			continue
+		}
+		if way == "backwards from the ring" {
+			if to.r == 0 { // not its case: Step settles one square forwards
+				out[way] = g.bfsStep(p, from, to, d, squares)
+				continue
+			}
+			for _, astamp := range []uint32{p.stamp, 0} { // with the first search's marks, and without
+				at, ok := g.ringStep(p, from, to, d, squares, astamp)
+				if !ok {
+					at = Point{-1, -1} // cannot happen: fails the comparison
+				}
+				out[fmt.Sprintf("%s (first search's marks: %v)", way, astamp != 0)] = at
+			}
 			continue
 		}
 		p.trace(t, 0, d)
