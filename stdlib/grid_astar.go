@@ -1,6 +1,9 @@
 package stdlib
 
-import "math"
+import (
+	"math"
+	"math/bits"
+)
 
 // The grid's searches (Step, PathLength) are best-first (A*): a square is
 // expanded in the order of the steps to it plus a floor under the steps
@@ -54,14 +57,23 @@ func (g *Grid) search(p *searchPad, from Point, to aim, bound, enough int) (int3
 	}
 	p.seen[start], p.dist[start] = p.stamp, 0
 	p.push(0, start)
+	// The pad's slices and stamp in locals: the loop stores into the pad,
+	// which would make the compiler load them again at every step.
+	seen, closed, dist, parent, moves := p.seen, p.closed, p.dist, p.parent, p.moves
+	stamp := p.stamp
+	steps := [8]Point(kingSteps)
+	var off [8]int32 // a step's change of index
+	for k, s := range steps {
+		off[k] = int32(s.Y*g.W + s.X)
+	}
 	for fb := 0; fb < p.used; fb++ { // p.used grows as squares are pushed
 		for n := len(p.buckets[fb]); n > 0; n = len(p.buckets[fb]) {
 			i := p.buckets[fb][n-1]
 			p.buckets[fb] = p.buckets[fb][:n-1]
-			if p.closed[i] == p.stamp {
+			if closed[i] == stamp {
 				continue // pushed again by a shorter path, and closed by it
 			}
-			p.closed[i] = p.stamp
+			closed[i] = stamp
 			p.work++
 			if p.budget--; p.budget < 0 {
 				return -1, -2
@@ -69,23 +81,21 @@ func (g *Grid) search(p *searchPad, from Point, to aim, bound, enough int) (int3
 			p.closing = append(p.closing, i)
 			at := g.at(i)
 			if to.left(at) == 0 {
-				return i, int(p.dist[i])
+				return i, int(dist[i])
 			}
-			d := p.dist[i] + 1
+			d := dist[i] + 1
 			// The steps go in backwards, so that of equal squares the one
 			// by the first step comes out first: the path found is then
 			// often the first in the order of kingSteps, the one Step walks.
-			for k := len(kingSteps) - 1; k >= 0; k-- {
-				if p.moves[i]>>k&1 == 0 {
+			for m := moves[i] & 0xff; m != 0; {
+				k := bits.Len16(m) - 1 // the last step left
+				m &^= 1 << k
+				j := i + off[k]
+				if p.taken(j) || closed[j] == stamp || seen[j] == stamp && dist[j] <= d {
 					continue
 				}
-				s := kingSteps[k]
-				q := Point{at.X + s.X, at.Y + s.Y}
-				j := g.index(q)
-				if p.taken(j) || p.closed[j] == p.stamp || p.seen[j] == p.stamp && p.dist[j] <= d {
-					continue
-				}
-				p.seen[j], p.dist[j], p.parent[j] = p.stamp, d, i
+				seen[j], dist[j], parent[j] = stamp, d, i
+				q := Point{at.X + steps[k].X, at.Y + steps[k].Y}
 				h := to.left(q)
 				f := int(d) + h
 				if bound >= 0 && f > bound {

@@ -287,6 +287,12 @@ func FuzzGridMatchesReference(f *testing.F) {
 		if got, want := g.PathLength(a, b, nil), g.refPathLength(a, b, nil); got != want {
 			t.Fatalf("%v to %v:\n%s path %d, the reference says %d", a, b, show(g, a, b), got, want)
 		}
+		if got, want := g.StepIn(a, b, int(squares%8), crowdOfList(g, a, nil)), g.refStep(a, b, int(squares%8), nil); got != want {
+			t.Fatalf("%v to %v:\n%s step in a crowd %v, the reference says %v", a, b, show(g, a, b), got, want)
+		}
+		if got, want := g.PathLengthIn(a, b, crowdOfList(g, a, nil)), g.refPathLength(a, b, nil); got != want {
+			t.Fatalf("%v to %v:\n%s path in a crowd %d, the reference says %d", a, b, show(g, a, b), got, want)
+		}
 	})
 }
 

@@ -1,5 +1,7 @@
 package stdlib
 
+import "math/bits"
+
 // ringStep is Step's answer, once the first search has found the ring
 // to.r round the goal nearest it that the mover can reach and its steps d
 // to it, by one breadth-first search backwards from the ring's free
@@ -54,31 +56,29 @@ func (g *Grid) ringStep(p *searchPad, from Point, to aim, d, squares int, astamp
 		}
 	}
 	t, found := int32(-1), int32(-1) // the mover's label, and the level it was found from
+	// The pad's slices and stamp in locals: the loop stores into the pad,
+	// which would make the compiler load them again at every step.
+	seen, level, label, moves := p.seen, p.level, p.parent, p.moves
+	closed, dist, stamp := p.closed, p.dist, p.stamp
 	for head := 0; head < len(queue); head++ {
 		j := queue[head]
-		level := p.level[j]
-		if found >= 0 && level > found {
+		lj := level[j]
+		if found >= 0 && lj > found {
 			break // every square of the mover's level is done: t is the least
 		}
-		onto := p.moves[j] >> 8
-		if onto == 0 {
-			continue
-		}
-		jx, jy, label := int(j)%g.W, int(j)/g.W, p.parent[j]
-		for k := range back {
-			if onto>>k&1 == 0 {
-				continue
-			}
+		jx, jy, lab := int(j)%g.W, int(j)/g.W, label[j]
+		for m := moves[j] >> 8; m != 0; m &= m - 1 {
+			k := bits.TrailingZeros16(m)
 			i := j - back[k]
 			switch {
 			case i == start:
-				if found < 0 || label < t {
-					t, found = label, level
+				if found < 0 || lab < t {
+					t, found = lab, lj
 				}
 				continue
-			case p.seen[i] == p.stamp:
-				if p.level[i] == level+1 && label < p.parent[i] {
-					p.parent[i] = label
+			case seen[i] == stamp:
+				if level[i] == lj+1 && lab < label[i] {
+					label[i] = lab
 				}
 				continue
 			case p.taken(i):
@@ -88,19 +88,19 @@ func (g *Grid) ringStep(p *searchPad, from Point, to aim, d, squares int, astamp
 			qx, qy := jx-kingSteps[k].X, jy-kingSteps[k].Y
 			floor := max(abs(qx-from.X), abs(qy-from.Y))
 			if astamp != 0 {
-				if p.closed[i] == astamp {
-					floor = int(p.dist[i])
+				if closed[i] == astamp {
+					floor = int(dist[i])
 				} else {
-					floor = max(floor, d-max(0, abs(qx-to.c.X)-to.r, abs(qy-to.c.Y)-to.r))
+					floor = max(floor, d-to.left(Point{qx, qy}))
 				}
 			}
-			if floor+int(level)+1 > d {
+			if floor+int(lj)+1 > d {
 				// Never on a way of d steps, nor when reached again (from
 				// as near the ring or further): marked, not queued.
-				p.seen[i], p.level[i] = p.stamp, -1
+				seen[i], level[i] = stamp, -1
 				continue
 			}
-			p.seen[i], p.level[i], p.parent[i] = p.stamp, level+1, label
+			seen[i], level[i], label[i] = stamp, lj+1, lab
 			queue = append(queue, i)
 		}
 	}
