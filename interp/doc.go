@@ -37,7 +37,9 @@
 // decides, when planning, what an assignment does to them). The space
 // index (space.go): who stands on each square of the map, kept the same
 // way (and on x and y), so that nearby(c, feet) looks at the squares
-// around c, not at everyone (fast_space.go is its native call).
+// around c, not at everyone (fast_space.go is its native call); it
+// also counts who stands on each square, the Crowd step_toward and
+// path_length read (grid_crowd.go).
 //
 // The statements, one file each: let, if, log, return, segment
 // (stmt.go); assignments (assign.go); loops, orders, tie groups and
