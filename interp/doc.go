@@ -28,8 +28,9 @@
 // $ref_c and $ref_s), fast_strlen.go (a quiet run's template parts
 // measured, not made: their failures depend on lengths only),
 // fast_float.go (floats: arithmetic with whole numbers taken as
-// floats, ceil, floor, round, int(x)). A loop's sort keys are kept
-// typed (loop_keys.go).
+// floats, ceil, floor, round, int(x)), fast_lists.go (lists a rule
+// file makes itself: calls of fns that give lists, sortBy, LIST[i]).
+// A loop's sort keys are kept typed (loop_keys.go).
 //
 // Rosters (roster.go): each side's living members and living enemies,
 // and everyone in the fight, kept by the run and updated in place when an

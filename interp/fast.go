@@ -180,6 +180,7 @@ func (c *fastCompiler) node(n ast.Node) *fexpr {
 				return nil
 			}
 			fe.tw, fe.elem = typeWord(t.Elem()), t.Elem()
+			fe.anyList = c.boxesAsAnyList(n) // fast_lists.go
 		case c.entityType(n) != nil:
 			// first(filter(...)), or a choice of such: typed any by
 			// expr-lang, a combatant or side in fact.
@@ -928,6 +929,9 @@ func (c *fastCompiler) ptr(n ast.Node) ptrFn {
 			return r.elems[len(r.elems)-1], nil
 		}
 	case *ast.IdentifierNode, *ast.MemberNode:
+		if m, ok := x.(*ast.MemberNode); ok && c.typeOf(m.Property) == intT {
+			return c.index(m) // LIST[I], fast_lists.go
+		}
 		loc, ok := c.location(n)
 		if !ok {
 			return nil
@@ -1034,6 +1038,10 @@ func (c *fastCompiler) list(n ast.Node) listFn {
 		return nil
 	}
 	switch x := n.(type) {
+	case *ast.BuiltinNode:
+		if x.Name == "sortBy" {
+			return c.sortBy(x) // fast_lists.go
+		}
 	case *ast.IdentifierNode, *ast.MemberNode:
 		loc, ok := c.location(n)
 		if !ok {
@@ -1047,6 +1055,9 @@ func (c *fastCompiler) list(n ast.Node) listFn {
 			return load[[]addr](a, 0), nil
 		}
 	case *ast.CallNode:
+		if l := c.fnList(x); l != nil { // fast_lists.go
+			return l
+		}
 		id, ok := x.Callee.(*ast.IdentifierNode)
 		args := callArgs(x)
 		if ok && id.Value == "nearby" && len(args) == 2 {
