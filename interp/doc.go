@@ -29,7 +29,9 @@
 // measured, not made: their failures depend on lengths only),
 // fast_float.go (floats: arithmetic with whole numbers taken as
 // floats, ceil, floor, round, int(x)), fast_lists.go (lists a rule
-// file makes itself: calls of fns that give lists, sortBy, LIST[i]).
+// file makes itself: calls of fns that give lists, sortBy, LIST[i]),
+// fast_mapped.go (sum, max and min of numbers taken from such lists;
+// x in a list attribute).
 // A loop's sort keys are kept typed (loop_keys.go).
 //
 // Rosters (roster.go): each side's living members and living enemies,

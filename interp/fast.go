@@ -479,6 +479,9 @@ func (c *fastCompiler) int(n ast.Node) intFn {
 		if x.Name == "count" {
 			return c.count(x)
 		}
+		if x.Name == "sum" {
+			return c.sumOf(x) // fast_mapped.go
+		}
 		if x.Name == "int" && len(x.Arguments) == 1 {
 			return c.toInt(x.Arguments[0])
 		}
@@ -861,6 +864,13 @@ func (c *fastCompiler) binaryBool(x *ast.BinaryNode) boolFn {
 				return nil
 			}
 			eq = equalFn(a, b)
+		case lt == intT && rt == anyT || lt == anyT && rt == intT:
+			// A whole number and max or min of a list (any: none when
+			// the list is empty, which equals no number).
+			eq = c.eqIntAny(x) // fast_mapped.go
+			if eq == nil {
+				return nil
+			}
 		default:
 			if fn := c.optIsNone(x, neg); fn != nil { // fast_optional.go
 				return fn
@@ -895,7 +905,10 @@ func (c *fastCompiler) binaryBool(x *ast.BinaryNode) boolFn {
 			return !v, err
 		}
 	case "in":
-		return c.inLiterals(x)
+		if in := c.inLiterals(x); in != nil {
+			return in
+		}
+		return c.inList(x) // fast_mapped.go
 	case "startsWith", "endsWith", "contains":
 		return c.stringTest(x) // fast_strings.go
 	case "<", "<=", ">", ">=":
