@@ -531,17 +531,26 @@ type applyNode struct {
 	table  *check.Table
 	keys   []*check.CExpr // none: roll the table's dice
 	target *check.CExpr
+	why    string             // "apply TABLE", the reason of its rolls
+	fids   map[*check.Row]int // the frame of each row's effect
 }
 
 // apply TABLE[(KEYS)] to TARGET rolls the table (or looks its keys up),
 // logs the row and runs the row's effect against the target.
 func (p *Plan) compileApply(n *applyNode) stmtFn {
 	pt := p.curPtr()
+	n.why = "apply " + n.table.Name
+	n.fids = map[*check.Row]int{}
+	for _, row := range n.table.Rows {
+		if row.Effect != nil {
+			n.fids[row] = p.frameID(row.EffectFrame)
+		}
+	}
 	return func(r *Run, base addr) (flow, error) { return n.run(r, ptrValue(pt, base)) }
 }
 
 func (n *applyNode) run(r *Run, fr reflect.Value) (flow, error) {
-	r.reason = "apply " + n.table.Name
+	r.reason = n.why
 	v, err := r.eval(n.target, fr)
 	if err != nil {
 		return flowNext, err
@@ -552,7 +561,7 @@ func (n *applyNode) run(r *Run, fr reflect.Value) (flow, error) {
 	}
 	var keys []any
 	for _, k := range n.keys {
-		r.reason = "apply " + n.table.Name
+		r.reason = n.why
 		kv, err := r.eval(k, fr)
 		if err != nil {
 			return flowNext, err
@@ -574,11 +583,17 @@ func (n *applyNode) run(r *Run, fr reflect.Value) (flow, error) {
 	if r.nesting >= MaxNesting {
 		return flowNext, &RunError{At: n.at, Msg: fmt.Sprintf("tables, actions and events are nested more than %d deep: an effect that applies, in the end, its own table?", MaxNesting)}
 	}
-	ef := r.newFrame(row.EffectFrame)
-	ef.Elem().Field(row.Target.Index).Set(c)
+	// The effect's frame comes from its pool (its locals zeroed) and
+	// goes back when the effect is done.
+	fid := n.fids[row]
+	ef, eb := r.frameAtP(fid)
+	setField(ef, row.Target.Index, c)
 	b := r.plan.effects[row]
 	r.nesting++
-	_, err = r.runBlock(&b, addrOf(ef))
+	_, err = r.runBlock(&b, eb)
 	r.nesting--
+	if err == nil {
+		r.releaseAtP(fid, ef, eb)
+	}
 	return flowNext, err
 }

@@ -109,6 +109,7 @@ func (e *exprErr) Error() string { return e.msg }
 // fastCompiler lowers one expression.
 type fastCompiler struct {
 	p       *Plan
+	ce      *check.CExpr // the expression being compiled
 	fr      *check.Frame
 	impure  bool // it rolls dice
 	preds   int  // depth of predicates being compiled (# is their element)
@@ -123,7 +124,7 @@ func (p *Plan) compileFast(ce *check.CExpr) *fexpr {
 	if ce == nil || ce.Node == nil || ce.Frame == nil || ce.Frame.R == nil {
 		return nil
 	}
-	c := &fastCompiler{p: p, fr: ce.Frame}
+	c := &fastCompiler{p: p, ce: ce, fr: ce.Frame}
 	fe := c.node(ce.Node)
 	if fe != nil {
 		fe.off, fe.local = c.frameSlot(ce.Node)
@@ -558,6 +559,9 @@ func (c *fastCompiler) intCall(x *ast.CallNode) intFn {
 	if call := c.choiceCall(x); call != nil { // fast_choice.go
 		return libResult[int](call)
 	}
+	if pc := c.procCallOf(x, intT); pc != nil { // fast_proc.go
+		return procFn[int](pc)
+	}
 	if k := c.fnCall(x); k != nil {
 		if k.body.i == nil {
 			return nil
@@ -706,6 +710,9 @@ func (c *fastCompiler) str(n ast.Node) strFn {
 	case *ast.BinaryNode:
 		return c.concat(x)
 	case *ast.CallNode:
+		if pc := c.procCallOf(x, strT); pc != nil { // fast_proc.go
+			return procFn[string](pc)
+		}
 		if k := c.fnCall(x); k != nil {
 			if k.body.s == nil {
 				return nil
@@ -792,6 +799,9 @@ func (c *fastCompiler) bool(n ast.Node) boolFn {
 	case *ast.ConditionalNode:
 		return ternary(c.bool(x.Cond), c.bool(x.Exp1), c.bool(x.Exp2))
 	case *ast.CallNode:
+		if pc := c.procCallOf(x, boolT); pc != nil { // fast_proc.go
+			return procFn[bool](pc)
+		}
 		if k := c.fnCall(x); k != nil {
 			if k.body.b == nil {
 				return nil
@@ -1010,6 +1020,9 @@ func (c *fastCompiler) ptr(n ast.Node) ptrFn {
 			return b(r, f)
 		}
 	case *ast.CallNode:
+		if pc := c.procCallOf(x, c.entityType(n)); pc != nil { // fast_proc.go
+			return procFn[addr](pc)
+		}
 		if k := c.fnCall(x); k != nil {
 			if k.body.p == nil || k.body.rt != n.Type() {
 				return nil
@@ -1017,6 +1030,9 @@ func (c *fastCompiler) ptr(n ast.Node) ptrFn {
 			return callFn(k, k.body.p)
 		}
 		if p := c.refRead(x); p != nil { // fast_refs.go
+			return p
+		}
+		if p := c.orRef(x); p != nil { // fast_refs.go
 			return p
 		}
 		id, ok := x.Callee.(*ast.IdentifierNode)

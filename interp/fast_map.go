@@ -101,7 +101,7 @@ func (p *Plan) rangeBounds(ce *check.CExpr) (intFn, intFn) {
 	if !ok || b.Operator != ".." {
 		return nil, nil
 	}
-	c := &fastCompiler{p: p, fr: ce.Frame}
+	c := &fastCompiler{p: p, ce: ce, fr: ce.Frame}
 	lo, hi := c.int(b.Left), c.int(b.Right)
 	if lo == nil || hi == nil {
 		return nil, nil

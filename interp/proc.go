@@ -11,9 +11,10 @@ import (
 // Procedures (language v2): fns with a statement body (check/proc.go).
 // A procedure's body is lowered once, like an action's, and runs in a
 // frame of its own lent by the frame pools. Two ways in:
-//   - from an expression, through Run.Call as every fn called by the VM
-//     (the native compiler leaves expressions that call one to the VM,
-//     so both evaluators run the same statements in the same order);
+//   - from an expression: natively (fast_proc.go) when the procedure's
+//     result and arguments have native forms, else through Run.Call as
+//     every fn called by the VM (callProc); both run the same lowered
+//     body, in the same order, since both evaluate left to right;
 //   - from the statement "call NAME(args)", which evaluates the
 //     arguments into the frame by offset, as emit does.
 // Each call counts as a step of work and nests: a procedure that calls

@@ -437,7 +437,10 @@ func (r *Run) tableRow(t *check.Table, keys []any, roll bool, on string) (any, *
 			return nil, nil, fmt.Errorf("table %s has no dice to roll", name)
 		}
 		prev := r.reason
-		r.reason = "table " + name
+		r.reason = r.plan.tableWhy[t]
+		if r.reason == "" {
+			r.reason = "table " + name
+		}
 		total, err := r.RollDice(t.Dice.Spec)
 		r.reason = prev
 		if err != nil {
@@ -459,7 +462,7 @@ func (r *Run) tableRow(t *check.Table, keys []any, roll bool, on string) (any, *
 		}
 		return jk
 	}
-	if on != "" {
+	if on != "" && r.opt.Sink != nil { // only the log says on whom
 		on = ", on " + on
 	}
 	if t.TBA && len(t.Rows) == 0 {
