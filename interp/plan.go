@@ -26,10 +26,10 @@ type Plan struct {
 	// tableWhy is the reason the dice of a rolled table are rolled for
 	// ("table NAME"), made once, not at every roll.
 	tableWhy map[*check.Table]string
-	effects   map[*check.Row]block          // the lowered effect blocks of table rows
-	procs     map[*check.Func]*procPlan     // v2: fns with statement bodies (proc.go)
-	points    map[*check.Point]*pointPlan   // v2 item 3: point.go
-	fast      []*fexpr                      // by expression ID: those evaluated natively (fast.go)
+	effects  map[*check.Row]block        // the lowered effect blocks of table rows
+	procs    map[*check.Func]*procPlan   // v2: fns with statement bodies (proc.go)
+	points   map[*check.Point]*pointPlan // v2 item 3: point.go
+	fast     []*fexpr                    // by expression ID: those evaluated natively (fast.go)
 	// compilingFn are the fns whose bodies are being compiled natively
 	// (fast_fn.go): a call of one of them from its own body stays with
 	// the VM. Used while lowering only.
