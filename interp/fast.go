@@ -196,6 +196,13 @@ func (c *fastCompiler) node(n ast.Node) *fexpr {
 			if fe.a == nil {
 				return nil
 			}
+		case t == intsT:
+			// A list of whole numbers from the standard library
+			// (step_toward's [x, y]): its boxed value, as the VM has it.
+			fe.a = c.intsCall(n) // fast_lists.go
+			if fe.a == nil {
+				return nil
+			}
 		case c.filterOf(n) != nil:
 			fe.l = c.list(n)
 			if fe.l == nil {
@@ -443,6 +450,9 @@ func (c *fastCompiler) int(n ast.Node) intFn {
 		}
 		return constFn(v)
 	case *ast.IdentifierNode, *ast.MemberNode:
+		if m, ok := x.(*ast.MemberNode); ok && c.typeOf(m.Property) == intT {
+			return c.intIndex(m) // LIST[I] of whole numbers, fast_lists.go
+		}
 		loc, ok := c.location(n)
 		if !ok {
 			return nil

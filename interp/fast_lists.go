@@ -5,6 +5,8 @@ import (
 	"sort"
 
 	"github.com/expr-lang/expr/ast"
+
+	"github.com/frayrules/fray/stdlib"
 )
 
 // Lists of combatants or sides a rule file makes in its own ways, natively:
@@ -166,6 +168,60 @@ func (c *fastCompiler) index(m *ast.MemberNode) ptrFn {
 		}
 		if i < 0 || i >= len(l) {
 			return addr{}, fmt.Errorf("index out of range: %v (array length is %v)", i, len(l))
+		}
+		return l[i], nil
+	}
+}
+
+// intsCall compiles a call of a function of the standard library that
+// gives a list of whole numbers (step_toward's [x, y]), boxed as the VM
+// gives it; nil for anything else.
+func (c *fastCompiler) intsCall(n ast.Node) anyFn {
+	x, ok := n.(*ast.CallNode)
+	if !ok {
+		return nil
+	}
+	if f, _ := c.libFunc(x); f == nil || f.Result != stdlib.Ints {
+		return nil
+	}
+	return c.libCall(x)
+}
+
+// intIndex compiles LIST[I] for a list of whole numbers (a name or an
+// attribute, or a library call that gives one) and a whole number I,
+// with expr-lang's range error.
+func (c *fastCompiler) intIndex(m *ast.MemberNode) intFn {
+	if m.Optional || c.typeOf(m.Node) != intsT {
+		return nil
+	}
+	var list func(*Run, addr) ([]int, error)
+	if loc, ok := c.location(m.Node); ok {
+		list = readList[int](loc)
+	} else if call := c.intsCall(m.Node); call != nil {
+		list = func(r *Run, f addr) ([]int, error) {
+			v, err := call(r, f)
+			l, _ := v.([]int)
+			return l, err
+		}
+	}
+	at := c.int(m.Property)
+	if list == nil || at == nil {
+		return nil
+	}
+	return func(r *Run, f addr) (int, error) {
+		l, err := list(r, f)
+		if err != nil {
+			return 0, err
+		}
+		i, err := at(r, f)
+		if err != nil {
+			return 0, err
+		}
+		if i < 0 {
+			i += len(l)
+		}
+		if i < 0 || i >= len(l) {
+			return 0, fmt.Errorf("index out of range: %v (array length is %v)", i, len(l))
 		}
 		return l[i], nil
 	}

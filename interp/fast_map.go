@@ -19,6 +19,24 @@ import (
 // anyValue compiles an expression expr-lang types any; nil when it has no
 // native form.
 func (c *fastCompiler) anyValue(n ast.Node) anyFn {
+	if x, ok := n.(*ast.ConditionalNode); ok {
+		// c ? a : b of two types (a whole number or a float, say): the
+		// value of the branch taken, boxed as it is.
+		cond, a, b := c.bool(x.Cond), c.boxed(x.Exp1), c.boxed(x.Exp2)
+		if cond == nil || a == nil || b == nil {
+			return nil
+		}
+		return func(r *Run, f addr) (any, error) {
+			ok, err := cond(r, f)
+			if err != nil {
+				return nil, err
+			}
+			if ok {
+				return a(r, f)
+			}
+			return b(r, f)
+		}
+	}
 	b, ok := n.(*ast.BuiltinNode)
 	if !ok || (b.Name != "max" && b.Name != "min") || len(b.Arguments) != 1 {
 		return nil
