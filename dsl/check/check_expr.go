@@ -180,6 +180,7 @@ func (c *checker) compile(e *syntax.Expr, fr *Frame, inScope scopeFunc, want *Ty
 	t := c.u.TypeOfR(tree.Node.Type())
 	c.m.NumExprs++
 	ce := &CExpr{Expr: e, Node: tree.Node, Type: t, Frame: fr, ID: c.m.NumExprs, tree: tree, low: c.m.low}
+	c.lintBranches(e, tree.Node, pad) // lint_branches.go
 	if inScope != nil {
 		c.checkScope(e, checked.idents, fr, inScope, pad)
 	}
