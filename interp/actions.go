@@ -270,8 +270,8 @@ func (r *Run) act(at diag.Range, cp addr, ct reflect.Type) error {
 // perform runs an action's body for a combatant at cp, of type ct.
 func (r *Run) perform(cp addr, ct reflect.Type, d *declared) error {
 	ap := d.action
-	if r.nesting >= MaxNesting {
-		return &RunError{At: syntax.RangeOf(ap.a.Decl.Pos, ap.a.Decl.Pos), Msg: fmt.Sprintf("actions and events are nested more than %d deep", MaxNesting)}
+	if r.nesting >= r.opt.MaxNesting {
+		return &RunError{At: syntax.RangeOf(ap.a.Decl.Pos, ap.a.Decl.Pos), Msg: r.tooDeep("actions and events are nested more than %d deep")}
 	}
 	r.nesting++
 	r.actors = append(r.actors, nameAt(cp)) // the name leads every combatant
@@ -580,8 +580,8 @@ func (n *applyNode) run(r *Run, fr reflect.Value) (flow, error) {
 	}
 	// An effect may apply a table in turn (its own, even): the depth is
 	// bounded like that of events and actions.
-	if r.nesting >= MaxNesting {
-		return flowNext, &RunError{At: n.at, Msg: fmt.Sprintf("tables, actions and events are nested more than %d deep: an effect that applies, in the end, its own table?", MaxNesting)}
+	if r.nesting >= r.opt.MaxNesting {
+		return flowNext, &RunError{At: n.at, Msg: r.tooDeep("tables, actions and events are nested more than %d deep: an effect that applies, in the end, its own table?")}
 	}
 	// The effect's frame comes from its pool (its locals zeroed) and
 	// goes back when the effect is done.

@@ -99,7 +99,7 @@ func procFn[T any](k *procCall) func(*Run, addr) (T, error) {
 		if err := r.Work(1); err != nil {
 			return zero, err
 		}
-		if r.nesting >= MaxNesting {
+		if r.nesting >= r.opt.MaxNesting {
 			return zero, k.tooDeep(r, pp)
 		}
 		r.nesting++
@@ -117,10 +117,10 @@ func procFn[T any](k *procCall) func(*Run, addr) (T, error) {
 	}
 }
 
-// tooDeep is the failure of a call nested past MaxNesting, placed at the
+// tooDeep is the failure of a call nested past --max-nesting, placed at the
 // call, as the VM places it (Run.eval, callFailed).
 func (k *procCall) tooDeep(r *Run, pp *procPlan) error {
-	f := r.exprFailure(k.in, nestedTooDeep(pp.f))
+	f := r.exprFailure(k.in, r.nestedTooDeep(pp.f))
 	if prog := k.in.Program(); prog != nil {
 		// The VM's error is at the call's instruction, whose place in
 		// the expression's source Bind turns into a line and column.

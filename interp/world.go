@@ -287,9 +287,9 @@ func (r *Run) callExpr(f *check.Func, args []any) (any, error) {
 	}
 	r.nesting++
 	defer func() { r.nesting-- }()
-	if r.nesting > MaxNesting {
+	if r.nesting > r.opt.MaxNesting {
 		r.callFailed = true
-		return nil, fmt.Errorf("fn %s: functions are nested more than %d deep (does it call itself without end?)", name, MaxNesting)
+		return nil, fmt.Errorf("%s", r.tooDeep("fn "+name+": functions are nested more than %d deep (does it call itself without end?)"))
 	}
 	fr := r.frame(f.Frame)
 	e := fr.Elem()
