@@ -270,8 +270,8 @@ func (r *Run) act(at diag.Range, cp addr, ct reflect.Type) error {
 // perform runs an action's body for a combatant at cp, of type ct.
 func (r *Run) perform(cp addr, ct reflect.Type, d *declared) error {
 	ap := d.action
-	if r.nesting >= MaxNesting {
-		return &RunError{At: syntax.RangeOf(ap.a.Decl.Pos, ap.a.Decl.Pos), Msg: fmt.Sprintf("actions and events are nested more than %d deep", MaxNesting)}
+	if r.nesting >= r.opt.MaxNesting {
+		return &RunError{At: syntax.RangeOf(ap.a.Decl.Pos, ap.a.Decl.Pos), Msg: r.tooDeep("actions and events are nested more than %d deep")}
 	}
 	r.nesting++
 	r.actors = append(r.actors, nameAt(cp)) // the name leads every combatant
@@ -531,17 +531,26 @@ type applyNode struct {
 	table  *check.Table
 	keys   []*check.CExpr // none: roll the table's dice
 	target *check.CExpr
+	why    string             // "apply TABLE", the reason of its rolls
+	fids   map[*check.Row]int // the frame of each row's effect
 }
 
 // apply TABLE[(KEYS)] to TARGET rolls the table (or looks its keys up),
 // logs the row and runs the row's effect against the target.
 func (p *Plan) compileApply(n *applyNode) stmtFn {
 	pt := p.curPtr()
+	n.why = "apply " + n.table.Name
+	n.fids = map[*check.Row]int{}
+	for _, row := range n.table.Rows {
+		if row.Effect != nil {
+			n.fids[row] = p.frameID(row.EffectFrame)
+		}
+	}
 	return func(r *Run, base addr) (flow, error) { return n.run(r, ptrValue(pt, base)) }
 }
 
 func (n *applyNode) run(r *Run, fr reflect.Value) (flow, error) {
-	r.reason = "apply " + n.table.Name
+	r.reason = n.why
 	v, err := r.eval(n.target, fr)
 	if err != nil {
 		return flowNext, err
@@ -552,7 +561,7 @@ func (n *applyNode) run(r *Run, fr reflect.Value) (flow, error) {
 	}
 	var keys []any
 	for _, k := range n.keys {
-		r.reason = "apply " + n.table.Name
+		r.reason = n.why
 		kv, err := r.eval(k, fr)
 		if err != nil {
 			return flowNext, err
@@ -571,14 +580,20 @@ func (n *applyNode) run(r *Run, fr reflect.Value) (flow, error) {
 	}
 	// An effect may apply a table in turn (its own, even): the depth is
 	// bounded like that of events and actions.
-	if r.nesting >= MaxNesting {
-		return flowNext, &RunError{At: n.at, Msg: fmt.Sprintf("tables, actions and events are nested more than %d deep: an effect that applies, in the end, its own table?", MaxNesting)}
+	if r.nesting >= r.opt.MaxNesting {
+		return flowNext, &RunError{At: n.at, Msg: r.tooDeep("tables, actions and events are nested more than %d deep: an effect that applies, in the end, its own table?")}
 	}
-	ef := r.newFrame(row.EffectFrame)
-	ef.Elem().Field(row.Target.Index).Set(c)
+	// The effect's frame comes from its pool (its locals zeroed) and
+	// goes back when the effect is done.
+	fid := n.fids[row]
+	ef, eb := r.frameAtP(fid)
+	setField(ef, row.Target.Index, c)
 	b := r.plan.effects[row]
 	r.nesting++
-	_, err = r.runBlock(&b, addrOf(ef))
+	_, err = r.runBlock(&b, eb)
 	r.nesting--
+	if err == nil {
+		r.releaseAtP(fid, ef, eb)
+	}
 	return flowNext, err
 }

@@ -31,6 +31,16 @@ type assignNode struct {
 }
 
 func (p *Plan) compileAssign(n *assignNode) stmtFn {
+	if n.path.ok && n.op == "=" && n.val != nil && isNilNode(n.val.Node) {
+		// TARGET = none: the target's zero, which Run.store would set
+		// (a reference or an optional value held untyped, or nobody).
+		switch n.path.t.Kind() {
+		case reflect.Interface:
+			return assignTo(n, func(*Run, addr) (any, error) { return nil, nil }, nil)
+		case reflect.Pointer:
+			return assignTo(n, func(*Run, addr) (addr, error) { return addr{}, nil }, nil)
+		}
+	}
 	if n.path.ok {
 		if fe := p.fastExpr(n.val); fe != nil {
 			switch t := n.path.t; {

@@ -90,6 +90,22 @@ func BenchmarkRuleset(b *testing.B) {
 	}
 }
 
+// BenchmarkHomebrew plays the encounters of testdata/bench/homebrew:
+// rule files written as a newcomer might write them (fns over filter,
+// sortBy, sums of maps, a morale check by counting), which the engine
+// was not shaped on; each under the name of its rule file.
+func BenchmarkHomebrew(b *testing.B) {
+	encs, _ := filepath.Glob(filepath.Join("..", "testdata", "bench", "homebrew", "*_encounter.fray"))
+	if len(encs) == 0 {
+		b.Fatal("no homebrew encounters")
+	}
+	for _, e := range encs {
+		b.Run(strings.TrimSuffix(filepath.Base(e), "_encounter.fray"), func(b *testing.B) {
+			benchFights(b, e)
+		})
+	}
+}
+
 // variantExample is a variant of rules/variants/ with the example
 // encounter of the ruleset it extends.
 type variantExample struct{ variant, rules, encounter string }

@@ -277,7 +277,7 @@ func (r *Run) skipAct(cp addr, k *check.Condition) {
 // adjust applies the adjustments of the conditions of the combatant c
 // (a pointer) to the value v of its derived attribute a.
 func (r *Run) adjust(c reflect.Value, a *check.Attr, v any) (any, error) {
-	i := int(c.Elem().FieldByName(check.HiddenIndexField).Int())
+	i := load[int](addrOf(c), r.plan.lay.idx) // the hidden index
 	if i >= len(r.conds) {
 		return v, nil
 	}

@@ -30,13 +30,16 @@ func (s *SeededDice) next() uint64 {
 }
 
 // Die draws uniformly from 1..faces by rejection, without modulo bias.
-func (s *SeededDice) Die(faces int, _ func() string) (int, error) {
+func (s *SeededDice) Die(faces int, _ func() string) (int, error) { return s.die(faces), nil }
+
+// die is Die without the interface's error, which a stream never gives.
+func (s *SeededDice) die(faces int) int {
 	n := uint64(faces)
 	limit := ^uint64(0) - (^uint64(0) % n)
 	for {
 		v := s.next()
 		if v < limit {
-			return int(v%n) + 1, nil
+			return int(v%n) + 1
 		}
 	}
 }

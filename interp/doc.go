@@ -25,11 +25,16 @@
 // ranges, call types), fast_strings.go (strings made with +, join),
 // fast_string_int.go (string(n) of a whole number), fast_refs.go (reads
 // and assignments of typed references, which the checker wraps in
-// $ref_c and $ref_s), fast_strlen.go (a quiet run's template parts
-// measured, not made: their failures depend on lengths only),
+// $ref_c and $ref_s, and their a ?? b, $or_c and $or_s),
+// fast_strlen.go (a quiet run's template parts measured, not made:
+// their failures depend on lengths only),
 // fast_float.go (floats: arithmetic with whole numbers taken as
-// floats, ceil, floor, round, int(x)). A loop's sort keys are kept
-// typed (loop_keys.go).
+// floats, ceil, floor, round, int(x)), fast_lists.go (lists a rule
+// file makes itself: calls of fns that give lists, sortBy, LIST[i]),
+// fast_mapped.go (sum, max and min of numbers taken from such lists;
+// x in a list attribute), fast_proc.go (calls of procedures from
+// expressions).
+// A loop's sort keys are kept typed (loop_keys.go).
 //
 // Rosters (roster.go): each side's living members and living enemies,
 // and everyone in the fight, kept by the run and updated in place when an

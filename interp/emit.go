@@ -1,7 +1,6 @@
 package interp
 
 import (
-	"fmt"
 	"reflect"
 	"strings"
 
@@ -75,8 +74,8 @@ func (ep *eventPlan) arg(efr reflect.Value, i int) reflect.Value {
 func (r *Run) dispatch(ep *eventPlan, efr reflect.Value, at diag.Range, who string) error {
 	r.nesting++
 	defer func() { r.nesting-- }()
-	if r.nesting > MaxNesting {
-		return &RunError{At: at, Msg: fmt.Sprintf("events are nested more than %d deep: a handler that emits, in the end, its own event?", MaxNesting)}
+	if r.nesting > r.opt.MaxNesting {
+		return &RunError{At: at, Msg: r.tooDeep("events are nested more than %d deep: a handler that emits, in the end, its own event?")}
 	}
 	ev := ep.ev
 	if r.opt.Sink == nil {

@@ -80,6 +80,13 @@ func (p *Plan) into(ce *check.CExpr, t reflect.Type, at diag.Range) intoFn {
 				}
 				return append(make([]addr, 0, len(v)), v...), nil
 			})
+		case fe.a != nil && t == intsT:
+			// A list of whole numbers from the standard library, kept.
+			return into(ce, func(r *Run, f addr) ([]int, error) {
+				v, err := fe.a(r, f)
+				l, _ := v.([]int)
+				return l, err
+			})
 		case fe.a != nil && t == intT:
 			// max or min of a map: no value stores as 0 (Run.store of nil).
 			return into(ce, func(r *Run, f addr) (int, error) {

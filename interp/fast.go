@@ -109,6 +109,7 @@ func (e *exprErr) Error() string { return e.msg }
 // fastCompiler lowers one expression.
 type fastCompiler struct {
 	p       *Plan
+	ce      *check.CExpr // the expression being compiled
 	fr      *check.Frame
 	impure  bool // it rolls dice
 	preds   int  // depth of predicates being compiled (# is their element)
@@ -123,7 +124,7 @@ func (p *Plan) compileFast(ce *check.CExpr) *fexpr {
 	if ce == nil || ce.Node == nil || ce.Frame == nil || ce.Frame.R == nil {
 		return nil
 	}
-	c := &fastCompiler{p: p, fr: ce.Frame}
+	c := &fastCompiler{p: p, ce: ce, fr: ce.Frame}
 	fe := c.node(ce.Node)
 	if fe != nil {
 		fe.off, fe.local = c.frameSlot(ce.Node)
@@ -180,6 +181,7 @@ func (c *fastCompiler) node(n ast.Node) *fexpr {
 				return nil
 			}
 			fe.tw, fe.elem = typeWord(t.Elem()), t.Elem()
+			fe.anyList = c.boxesAsAnyList(n) // fast_lists.go
 		case c.entityType(n) != nil:
 			// first(filter(...)), or a choice of such: typed any by
 			// expr-lang, a combatant or side in fact.
@@ -191,6 +193,13 @@ func (c *fastCompiler) node(n ast.Node) *fexpr {
 			fe.tw = typeWord(fe.rt)
 		case t == anyT:
 			fe.a = c.anyValue(n)
+			if fe.a == nil {
+				return nil
+			}
+		case t == intsT:
+			// A list of whole numbers from the standard library
+			// (step_toward's [x, y]): its boxed value, as the VM has it.
+			fe.a = c.intsCall(n) // fast_lists.go
 			if fe.a == nil {
 				return nil
 			}
@@ -441,6 +450,9 @@ func (c *fastCompiler) int(n ast.Node) intFn {
 		}
 		return constFn(v)
 	case *ast.IdentifierNode, *ast.MemberNode:
+		if m, ok := x.(*ast.MemberNode); ok && c.typeOf(m.Property) == intT {
+			return c.intIndex(m) // LIST[I] of whole numbers, fast_lists.go
+		}
 		loc, ok := c.location(n)
 		if !ok {
 			return nil
@@ -477,6 +489,9 @@ func (c *fastCompiler) int(n ast.Node) intFn {
 	case *ast.BuiltinNode:
 		if x.Name == "count" {
 			return c.count(x)
+		}
+		if x.Name == "sum" {
+			return c.sumOf(x) // fast_mapped.go
 		}
 		if x.Name == "int" && len(x.Arguments) == 1 {
 			return c.toInt(x.Arguments[0])
@@ -553,6 +568,9 @@ func (c *fastCompiler) intCall(x *ast.CallNode) intFn {
 	}
 	if call := c.choiceCall(x); call != nil { // fast_choice.go
 		return libResult[int](call)
+	}
+	if pc := c.procCallOf(x, intT); pc != nil { // fast_proc.go
+		return procFn[int](pc)
 	}
 	if k := c.fnCall(x); k != nil {
 		if k.body.i == nil {
@@ -702,6 +720,9 @@ func (c *fastCompiler) str(n ast.Node) strFn {
 	case *ast.BinaryNode:
 		return c.concat(x)
 	case *ast.CallNode:
+		if pc := c.procCallOf(x, strT); pc != nil { // fast_proc.go
+			return procFn[string](pc)
+		}
 		if k := c.fnCall(x); k != nil {
 			if k.body.s == nil {
 				return nil
@@ -788,6 +809,9 @@ func (c *fastCompiler) bool(n ast.Node) boolFn {
 	case *ast.ConditionalNode:
 		return ternary(c.bool(x.Cond), c.bool(x.Exp1), c.bool(x.Exp2))
 	case *ast.CallNode:
+		if pc := c.procCallOf(x, boolT); pc != nil { // fast_proc.go
+			return procFn[bool](pc)
+		}
 		if k := c.fnCall(x); k != nil {
 			if k.body.b == nil {
 				return nil
@@ -860,6 +884,13 @@ func (c *fastCompiler) binaryBool(x *ast.BinaryNode) boolFn {
 				return nil
 			}
 			eq = equalFn(a, b)
+		case lt == intT && rt == anyT || lt == anyT && rt == intT:
+			// A whole number and max or min of a list (any: none when
+			// the list is empty, which equals no number).
+			eq = c.eqIntAny(x) // fast_mapped.go
+			if eq == nil {
+				return nil
+			}
 		default:
 			if fn := c.optIsNone(x, neg); fn != nil { // fast_optional.go
 				return fn
@@ -894,7 +925,10 @@ func (c *fastCompiler) binaryBool(x *ast.BinaryNode) boolFn {
 			return !v, err
 		}
 	case "in":
-		return c.inLiterals(x)
+		if in := c.inLiterals(x); in != nil {
+			return in
+		}
+		return c.inList(x) // fast_mapped.go
 	case "startsWith", "endsWith", "contains":
 		return c.stringTest(x) // fast_strings.go
 	case "<", "<=", ">", ">=":
@@ -928,6 +962,9 @@ func (c *fastCompiler) ptr(n ast.Node) ptrFn {
 			return r.elems[len(r.elems)-1], nil
 		}
 	case *ast.IdentifierNode, *ast.MemberNode:
+		if m, ok := x.(*ast.MemberNode); ok && c.typeOf(m.Property) == intT {
+			return c.index(m) // LIST[I], fast_lists.go
+		}
 		loc, ok := c.location(n)
 		if !ok {
 			return nil
@@ -993,6 +1030,9 @@ func (c *fastCompiler) ptr(n ast.Node) ptrFn {
 			return b(r, f)
 		}
 	case *ast.CallNode:
+		if pc := c.procCallOf(x, c.entityType(n)); pc != nil { // fast_proc.go
+			return procFn[addr](pc)
+		}
 		if k := c.fnCall(x); k != nil {
 			if k.body.p == nil || k.body.rt != n.Type() {
 				return nil
@@ -1000,6 +1040,9 @@ func (c *fastCompiler) ptr(n ast.Node) ptrFn {
 			return callFn(k, k.body.p)
 		}
 		if p := c.refRead(x); p != nil { // fast_refs.go
+			return p
+		}
+		if p := c.orRef(x); p != nil { // fast_refs.go
 			return p
 		}
 		id, ok := x.Callee.(*ast.IdentifierNode)
@@ -1034,6 +1077,10 @@ func (c *fastCompiler) list(n ast.Node) listFn {
 		return nil
 	}
 	switch x := n.(type) {
+	case *ast.BuiltinNode:
+		if x.Name == "sortBy" {
+			return c.sortBy(x) // fast_lists.go
+		}
 	case *ast.IdentifierNode, *ast.MemberNode:
 		loc, ok := c.location(n)
 		if !ok {
@@ -1047,6 +1094,9 @@ func (c *fastCompiler) list(n ast.Node) listFn {
 			return load[[]addr](a, 0), nil
 		}
 	case *ast.CallNode:
+		if l := c.fnList(x); l != nil { // fast_lists.go
+			return l
+		}
 		id, ok := x.Callee.(*ast.IdentifierNode)
 		args := callArgs(x)
 		if ok && id.Value == "nearby" && len(args) == 2 {

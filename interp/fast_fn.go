@@ -130,8 +130,8 @@ func callFn[T any](k *fnCall, body func(*Run, addr) (T, error)) func(*Run, addr)
 		if err := r.Work(1); err != nil {
 			return zero, err
 		}
-		if r.nesting >= MaxNesting {
-			return zero, fmt.Errorf("fn %s: functions are nested more than %d deep (does it call itself without end?)", name, MaxNesting)
+		if r.nesting >= r.opt.MaxNesting {
+			return zero, fmt.Errorf("%s", r.tooDeep("fn "+name+": functions are nested more than %d deep (does it call itself without end?)"))
 		}
 		fr, fb := r.frameAtP(fid)
 		for _, set := range k.sets {

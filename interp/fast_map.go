@@ -19,53 +19,29 @@ import (
 // anyValue compiles an expression expr-lang types any; nil when it has no
 // native form.
 func (c *fastCompiler) anyValue(n ast.Node) anyFn {
+	if x, ok := n.(*ast.ConditionalNode); ok {
+		// c ? a : b of two types (a whole number or a float, say): the
+		// value of the branch taken, boxed as it is.
+		cond, a, b := c.bool(x.Cond), c.boxed(x.Exp1), c.boxed(x.Exp2)
+		if cond == nil || a == nil || b == nil {
+			return nil
+		}
+		return func(r *Run, f addr) (any, error) {
+			ok, err := cond(r, f)
+			if err != nil {
+				return nil, err
+			}
+			if ok {
+				return a(r, f)
+			}
+			return b(r, f)
+		}
+	}
 	b, ok := n.(*ast.BuiltinNode)
 	if !ok || (b.Name != "max" && b.Name != "min") || len(b.Arguments) != 1 {
 		return nil
 	}
-	m, ok := b.Arguments[0].(*ast.BuiltinNode)
-	if !ok || m.Name != "map" || len(m.Arguments) != 2 || !c.isEntityList(m.Arguments[0].Type()) {
-		return nil
-	}
-	src := c.list(m.Arguments[0])
-	p, ok := m.Arguments[1].(*ast.PredicateNode)
-	if src == nil || !ok {
-		return nil
-	}
-	c.preds++
-	each := c.int(p.Node)
-	c.preds--
-	if each == nil {
-		return nil
-	}
-	isMax := b.Name == "max"
-	return func(r *Run, f addr) (any, error) {
-		list, err := src(r, f)
-		if err != nil {
-			return nil, err
-		}
-		if err := r.Work(len(list)); err != nil { // a map's visits count
-			return nil, err
-		}
-		best := 0
-		for i, e := range list {
-			mark := len(r.scratch) // lists the body makes
-			r.elems = append(r.elems, e)
-			v, err := each(r, f)
-			r.elems = r.elems[:len(r.elems)-1]
-			r.scratch = r.scratch[:mark]
-			if err != nil {
-				return nil, err
-			}
-			if i == 0 || isMax && v > best || !isMax && v < best {
-				best = v
-			}
-		}
-		if len(list) == 0 {
-			return nil, nil
-		}
-		return best, nil
-	}
+	return c.bestOf(b) // fast_mapped.go
 }
 
 // noValue is the failure of a fn declared to give a whole number, a
@@ -143,7 +119,7 @@ func (p *Plan) rangeBounds(ce *check.CExpr) (intFn, intFn) {
 	if !ok || b.Operator != ".." {
 		return nil, nil
 	}
-	c := &fastCompiler{p: p, fr: ce.Frame}
+	c := &fastCompiler{p: p, ce: ce, fr: ce.Frame}
 	lo, hi := c.int(b.Left), c.int(b.Right)
 	if lo == nil || hi == nil {
 		return nil, nil

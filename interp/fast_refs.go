@@ -64,3 +64,29 @@ func assignRef(n *assignNode, fe *fexpr) stmtFn {
 		return boxPtr(tw, p), nil
 	}, nil)
 }
+
+// orRef compiles a ?? b of combatants or sides, which the checker makes
+// a call of $or_c or $or_s (check/optional.go): a unless it is nobody,
+// else b. As a call, it evaluates both, a first.
+func (c *fastCompiler) orRef(x *ast.CallNode) ptrFn {
+	id, ok := x.Callee.(*ast.IdentifierNode)
+	if !ok || id.Value != "$or_c" && id.Value != "$or_s" || len(x.Arguments) != 2 || c.p.funcs[id.Value] != nil {
+		return nil
+	}
+	a, b := c.ptrOrNil(x.Arguments[0]), c.ptrOrNil(x.Arguments[1])
+	if a == nil || b == nil {
+		return nil
+	}
+	c.untyped = true // nobody from both is expr-lang's untyped nil
+	return func(r *Run, f addr) (addr, error) {
+		p, err := a(r, f)
+		if err != nil {
+			return addr{}, err
+		}
+		q, err := b(r, f)
+		if err != nil || !p.isNil() {
+			return p, err
+		}
+		return q, nil
+	}
+}

@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"fmt"
 	"reflect"
 
 	"github.com/expr-lang/expr/ast"
@@ -46,6 +47,7 @@ func (c *fastCompiler) libCall(x *ast.CallNode) anyFn {
 		return nil
 	}
 	fns := make([]anyFn, len(args))
+	loose := false // an argument of no one type (c ? 1.5 : 2)
 	for i, a := range args {
 		switch f.Params[i] {
 		case stdlib.Combatants, stdlib.Sides, stdlib.Ints:
@@ -54,6 +56,7 @@ func (c *fastCompiler) libCall(x *ast.CallNode) anyFn {
 		if fns[i] = c.boxed(a); fns[i] == nil {
 			return nil
 		}
+		loose = loose || c.typeOf(a) == anyT && f.Params[i] != stdlib.Any
 	}
 	if f.Rolls {
 		c.impure = true
@@ -64,10 +67,20 @@ func (c *fastCompiler) libCall(x *ast.CallNode) anyFn {
 		c.untyped = true
 	}
 	impl, world := f.Impl, f.World
-	return withArgs(fns, func(r *Run, args []any) (any, error) {
+	return withArgs(fns, func(r *Run, args []any) (v any, err error) {
 		var w stdlib.World
 		if world {
 			w = r
+		}
+		if loose {
+			// A value of the wrong type makes the implementation panic;
+			// the VM recovers it as the expression's error, and so does
+			// this call.
+			defer func() {
+				if p := recover(); p != nil {
+					v, err = nil, fmt.Errorf("%v", p)
+				}
+			}()
 		}
 		return impl(w, args)
 	})

@@ -270,6 +270,7 @@ func (r *Run) recycleStore() {
 	}
 	clear(r.scratch[:cap(r.scratch)])
 	for _, b := range r.loopBufs {
+		clear(b.addrs[:cap(b.addrs)])
 		clear(b.items[:cap(b.items)])
 		clear(b.groups[:cap(b.groups)])
 		clear(b.queue[:cap(b.queue)])

@@ -61,6 +61,7 @@ type orderItem struct {
 
 // loopBuf is the reusable storage of one level of loop nesting.
 type loopBuf struct {
+	addrs   []addr // a plain loop's copy of its list (loop_plain.go)
 	items   []orderItem
 	groups  [][]orderItem
 	queue   []pendingEmit
@@ -93,6 +94,9 @@ func (p *Plan) orderKeys(keys []orderKey, by []*syntax.OrderKey) []orderKey {
 
 func (p *Plan) compileFor(n *forNode) stmtFn {
 	p.planLoop(n)
+	if plain := p.plainLoop(n); plain != nil { // loop_plain.go
+		return plain
+	}
 	return loopStmt(n.run)
 }
 

@@ -23,10 +23,13 @@ type Plan struct {
 	funcs     map[string]*check.Func
 	tables    map[string]*check.Table
 	tableLits map[*check.Table][]rowLiteral // table_literal.go
-	effects   map[*check.Row]block          // the lowered effect blocks of table rows
-	procs     map[*check.Func]*procPlan     // v2: fns with statement bodies (proc.go)
-	points    map[*check.Point]*pointPlan   // v2 item 3: point.go
-	fast      []*fexpr                      // by expression ID: those evaluated natively (fast.go)
+	// tableWhy is the reason the dice of a rolled table are rolled for
+	// ("table NAME"), made once, not at every roll.
+	tableWhy map[*check.Table]string
+	effects  map[*check.Row]block        // the lowered effect blocks of table rows
+	procs    map[*check.Func]*procPlan   // v2: fns with statement bodies (proc.go)
+	points   map[*check.Point]*pointPlan // v2 item 3: point.go
+	fast     []*fexpr                    // by expression ID: those evaluated natively (fast.go)
 	// compilingFn are the fns whose bodies are being compiled natively
 	// (fast_fn.go): a call of one of them from its own body stays with
 	// the VM. Used while lowering only.
@@ -155,6 +158,7 @@ func lowerCov(m *check.Model, native, keepEnd bool, cov *Coverage) *Plan {
 		p.frameID(fn.Frame)
 	}
 	p.planDerived() // derived.go
+	p.planProcs()   // v2: proc.go; before any expression or body is compiled, so every call finds its procedure
 	p.fast = make([]*fexpr, m.NumExprs+1)
 	for _, ce := range m.Exprs {
 		// Bytecode is made here, at load, once: no fight pays for it,
@@ -173,7 +177,6 @@ func lowerCov(m *check.Model, native, keepEnd bool, cov *Coverage) *Plan {
 	facts := p.endFacts(m.End)
 	p.endReads, p.endRound, p.endSegment, p.endKeep = facts.reads, facts.round, facts.segment, facts.pure && keepEnd
 	p.endActions = facts.readsActions()
-	p.planProcs() // v2: proc.go; before any body is lowered, so every call finds its procedure
 	// Event plans exist before any body is lowered, so every emit finds its event.
 	for _, ev := range m.EventList {
 		ep := &eventPlan{ev: ev, fid: p.frameID(ev.Frame)}
@@ -251,8 +254,10 @@ func lowerCov(m *check.Model, native, keepEnd bool, cov *Coverage) *Plan {
 		p.actions[a] = ap
 	}
 	p.tableLits = map[*check.Table][]rowLiteral{}
+	p.tableWhy = map[*check.Table]string{}
 	for _, t := range m.Tables {
 		p.tableLits[t] = rowLiterals(t)
+		p.tableWhy[t] = "table " + t.Name
 		for _, row := range t.Rows {
 			if row.Effect != nil {
 				p.effects[row] = p.blockIn(row.EffectFrame, row.Effect)

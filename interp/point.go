@@ -144,8 +144,8 @@ func (n *interruptNode) run(r *Run, base addr) (flow, error) {
 	if err := r.Work(1); err != nil {
 		return flowNext, err
 	}
-	if r.nesting >= MaxNesting {
-		return flowNext, &RunError{At: n.at, Msg: fmt.Sprintf("points are nested more than %d deep: a reaction that raises, in the end, its own point?", MaxNesting)}
+	if r.nesting >= r.opt.MaxNesting {
+		return flowNext, &RunError{At: n.at, Msg: r.tooDeep("points are nested more than %d deep: a reaction that raises, in the end, its own point?")}
 	}
 	r.nesting++
 	held := r.deferred

@@ -11,13 +11,14 @@ import (
 // Procedures (language v2): fns with a statement body (check/proc.go).
 // A procedure's body is lowered once, like an action's, and runs in a
 // frame of its own lent by the frame pools. Two ways in:
-//   - from an expression, through Run.Call as every fn called by the VM
-//     (the native compiler leaves expressions that call one to the VM,
-//     so both evaluators run the same statements in the same order);
+//   - from an expression: natively (fast_proc.go) when the procedure's
+//     result and arguments have native forms, else through Run.Call as
+//     every fn called by the VM (callProc); both run the same lowered
+//     body, in the same order, since both evaluate left to right;
 //   - from the statement "call NAME(args)", which evaluates the
 //     arguments into the frame by offset, as emit does.
 // Each call counts as a step of work and nests: a procedure that calls
-// itself without end stops at MaxNesting, at the call.
+// itself without end stops at --max-nesting, at the call.
 
 type procPlan struct {
 	f      *check.Func
@@ -93,8 +94,8 @@ func (p *Plan) compileCall(at diag.Range, f *check.Func, args []*check.CExpr) st
 		if err := r.Work(1); err != nil {
 			return flowNext, err
 		}
-		if r.nesting >= MaxNesting {
-			return flowNext, &RunError{At: at, Msg: nestedTooDeep(f)}
+		if r.nesting >= r.opt.MaxNesting {
+			return flowNext, &RunError{At: at, Msg: r.nestedTooDeep(f)}
 		}
 		return flowNext, r.runProc(pp, fr, fb)
 	}
@@ -120,9 +121,9 @@ func (r *Run) callProc(pp *procPlan, args []any) (any, error) {
 		r.callFailed = true
 		return nil, err
 	}
-	if r.nesting >= MaxNesting {
+	if r.nesting >= r.opt.MaxNesting {
 		r.callFailed = true
-		return nil, fmt.Errorf("%s", nestedTooDeep(f))
+		return nil, fmt.Errorf("%s", r.nestedTooDeep(f))
 	}
 	fr, base := r.frameAtP(pp.fid)
 	e := fr.Elem()
@@ -150,7 +151,7 @@ func (r *Run) callProc(pp *procPlan, args []any) (any, error) {
 	return v, nil
 }
 
-// nestedTooDeep is the error of a call nested past MaxNesting.
-func nestedTooDeep(f *check.Func) string {
-	return fmt.Sprintf("fn %s: functions are nested more than %d deep (does it call itself without end?)", f.Name, MaxNesting)
+// nestedTooDeep is the error of a call nested past --max-nesting.
+func (r *Run) nestedTooDeep(f *check.Func) string {
+	return r.tooDeep("fn " + f.Name + ": functions are nested more than %d deep (does it call itself without end?)")
 }

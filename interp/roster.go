@@ -1,7 +1,5 @@
 package interp
 
-import "sort"
-
 // Rosters: the living members of each side and the living enemies of
 // each side, kept by the engine as combatants fall, arrive or change
 // sides, so that choosing a target (first(living(enemies(self))),
@@ -104,7 +102,7 @@ func (r *Run) rosterChanged(c addr) {
 			continue
 		}
 		should := in && (e.all || same(side, e.side) == e.members)
-		at := sort.Search(len(e.p), func(j int) bool { return load[int](e.p[j], idxAt) >= idx })
+		at := rosterPlace(e.p, idxAt, idx)
 		has := at < len(e.p) && same(e.p[at], c)
 		switch {
 		case should && !has:
@@ -136,4 +134,20 @@ func (r *Run) rosterAfter(effect int, holder addr) {
 	default:
 		r.forgetRosters()
 	}
+}
+
+// rosterPlace is where a combatant of hidden index idx is or would go in
+// a roster, kept in that order: a binary search (sort.Search, written
+// out, since a roster changes at every fall).
+func rosterPlace(p []addr, idxAt uintptr, idx int) int {
+	lo, hi := 0, len(p)
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		if load[int](p[mid], idxAt) < idx {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	return lo
 }

@@ -32,6 +32,9 @@ type Options struct {
 	// MaxLog bounds the bytes of log text one run may make; 0:
 	// DefaultMaxLog.
 	MaxLog int
+	// MaxNesting bounds how deeply bodies run inside one another; 0:
+	// DefaultMaxNesting. More than MaxNestingCap is taken as the cap.
+	MaxNesting int
 	// Why names a combatant or side (or WhyAll) whose place in every
 	// order the log explains (why.go); "" explains nothing.
 	Why string
@@ -39,10 +42,15 @@ type Options struct {
 	countEvent func(name, who string)
 }
 
-// MaxNesting bounds how deeply events, actions and scheduled blocks may
-// run inside one another (a handler that emits its own event, say), far
-// below what would overflow the Go stack.
-const MaxNesting = 1000
+// DefaultMaxNesting bounds how deeply events, actions, fns, tables'
+// effects, points and scheduled blocks may run inside one another (a
+// handler that emits its own event, say); --max-nesting
+// (Options.MaxNesting) raises it up to MaxNestingCap.
+const DefaultMaxNesting = 1000
+
+// MaxNestingCap is the most --max-nesting may allow: far below what
+// would overflow the Go stack, which no recover can catch.
+const MaxNestingCap = 20000
 
 // RunError is a failure while playing, placed in the rule file.
 type RunError struct {
@@ -200,6 +208,16 @@ func (r *Run) setOptions(opt Options) {
 	if r.opt.MemoryBudget == 0 {
 		r.opt.MemoryBudget = DefaultMemoryBudget
 	}
+	if r.opt.MaxNesting <= 0 {
+		r.opt.MaxNesting = DefaultMaxNesting
+	}
+	r.opt.MaxNesting = min(r.opt.MaxNesting, MaxNestingCap)
+}
+
+// tooDeep is the message of bodies nested past --max-nesting: what is
+// nested (format takes the limit), and the flag that raises it.
+func (r *Run) tooDeep(format string) string {
+	return fmt.Sprintf(format, r.opt.MaxNesting) + "; raise it with --max-nesting"
 }
 
 // bind makes what a run keeps for its whole life: itself as the frames'

@@ -21,7 +21,8 @@ type SimOptions struct {
 	Workers   int
 	MaxRounds int
 	// Fight holds the limits of each fight (MaxSteps, MaxLog,
-	// MaxString, MemoryBudget); its other fields are the simulator's.
+	// MaxString, MemoryBudget, MaxNesting); its other fields are the
+	// simulator's.
 	Fight Options
 	// Progress, if set, is called after each fight with the count done.
 	Progress func(done int)
@@ -192,7 +193,7 @@ func (res *SimResult) add(opt SimOptions, i int, w *simWorker, stop <-chan struc
 	clear(counts)
 	out, err := w.runner.Play(Options{Seed: FightSeed(opt.Seed, i), MaxRounds: opt.MaxRounds,
 		MaxSteps: opt.Fight.MaxSteps, MaxLog: opt.Fight.MaxLog, MaxString: opt.Fight.MaxString, MemoryBudget: opt.Fight.MemoryBudget,
-		Stop: stop, countEvent: w.countFn})
+		MaxNesting: opt.Fight.MaxNesting, Stop: stop, countEvent: w.countFn})
 	if errors.Is(err, ErrInterrupted) {
 		return false
 	}

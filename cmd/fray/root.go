@@ -48,6 +48,7 @@ func usageErr(format string, args ...any) error {
 func Main() int {
 	// Most commands read .fray files: the parsers are built meanwhile.
 	syntax.Prepare()
+	limitMemory()
 	// The first Ctrl-C cancels the context the commands watch; once it
 	// has, signals go back to their default, so a second one kills fray
 	// at once.

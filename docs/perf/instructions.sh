@@ -3,8 +3,10 @@
 # callgrind: deterministic, unlike time on a shared machine.
 #
 # Each case is a sub-benchmark of one package's test binary: the example
-# encounter of each ruleset and of each variant (interp BenchmarkRuleset)
-# and the speed reference, as a rule file and by hand in Go (cmd/fray
+# encounter of each ruleset and of each variant (interp BenchmarkRuleset),
+# the homebrew rule files of testdata/bench/homebrew (interp
+# BenchmarkHomebrew: written without the engine in mind) and the speed
+# reference, as a rule file and by hand in Go (cmd/fray
 # BenchmarkReference{Rules,Native}). A case runs twice under callgrind,
 # with 1 and with 1+N fights (-test.benchtime 1x and (1+N)x), and
 # callgrind counts only the instructions run inside the function that
@@ -111,5 +113,6 @@ fi
 echo "| case | instructions per fight |"
 echo "|---|---:|"
 measure interp "$tmp/interp.test" '^BenchmarkRuleset$/' '*Runner).Play'
+measure interp "$tmp/interp.test" '^BenchmarkHomebrew$/' '*Runner).Play'
 measure cmd/fray "$tmp/fray.test" '^BenchmarkReferenceRules$' '*Runner).Play'
 measure cmd/fray "$tmp/fray.test" '^BenchmarkReferenceNative$' '*nativeFighters).fight'

@@ -329,6 +329,7 @@ func (c *checker) checkTables() {
 			c.warnf(diag.CodeTableEmpty, syntax.RangeAt(td.Pos, "table"), "remove tba now that the table has rows", "table %s is marked tba but has rows", t.Name)
 		}
 		width := max(1, len(t.Params))
+		index := newRowIndex()
 	rows:
 		for _, rd := range td.Rows {
 			kr := syntax.RangeOf(rd.Keys[0].Pos, rd.Keys[len(rd.Keys)-1].EndPos)
@@ -361,7 +362,7 @@ func (c *checker) checkTables() {
 				c.checkBody(fr, rd.Effect, bodyHandler)
 				row.Effect, row.EffectFrame = rd.Effect, fr
 			}
-			for _, prev := range t.Rows {
+			for _, prev := range index.candidates(c, t, row) {
 				overlap, wild := true, false
 				for i := range row.Keys {
 					overlap = overlap && row.Keys[i].overlaps(prev.Keys[i])
@@ -375,9 +376,13 @@ func (c *checker) checkTables() {
 				} else if overlap && !wild {
 					e := c.errorf(diag.CodeTableOverlap, kr, "each value may be covered by one row only", "row %s overlaps row %s", rowText(rd), rowText(prev.Decl))
 					e.Related = &diag.Related{Message: "the other row", Range: syntax.RangeOf(prev.Decl.Keys[0].Pos, prev.Decl.Keys[len(prev.Decl.Keys)-1].EndPos)}
+				} else {
+					continue
 				}
+				break // one finding per row: n equal rows would otherwise make n²/2
 			}
 			t.Rows = append(t.Rows, row)
+			index.add(row)
 		}
 		if t.Dice != nil && len(t.Rows) == len(td.Rows) {
 			c.checkTableGaps(t)

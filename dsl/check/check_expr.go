@@ -180,6 +180,7 @@ func (c *checker) compile(e *syntax.Expr, fr *Frame, inScope scopeFunc, want *Ty
 	t := c.u.TypeOfR(tree.Node.Type())
 	c.m.NumExprs++
 	ce := &CExpr{Expr: e, Node: tree.Node, Type: t, Frame: fr, ID: c.m.NumExprs, tree: tree, low: c.m.low}
+	c.lintBranches(e, tree.Node, pad) // lint_branches.go
 	if inScope != nil {
 		c.checkScope(e, checked.idents, fr, inScope, pad)
 	}
@@ -545,7 +546,14 @@ func (c *checker) exprError(e *syntax.Expr, fr *Frame, err error, pad int) {
 		}
 	} else if strings.Contains(msg, "mismatched types") || strings.Contains(msg, "cannot use") {
 		code = diag.CodeType
-		hint = "both sides of an operator must have compatible types"
+		switch {
+		case strings.HasPrefix(msg, "cannot use") && strings.Contains(msg, " as argument "):
+			hint = "give the argument the type the function's parameter has"
+		case listPlus.MatchString(msg):
+			hint = "lists are joined with concat(a, b), not +: self.foes = concat(self.foes, [t])"
+		default:
+			hint = "both sides of an operator must have compatible types"
+		}
 	} else if strings.Contains(msg, "not enough arguments") || strings.Contains(msg, "too many arguments") {
 		code = diag.CodeArgs
 		hint = "see the function list in README.md for the parameters"
@@ -555,6 +563,9 @@ func (c *checker) exprError(e *syntax.Expr, fr *Frame, err error, pad int) {
 	}
 	c.errorf(code, c.exprRange(e, from, to), hint, "%s", msg)
 }
+
+// listPlus is expr-lang's error for list + list.
+var listPlus = regexp.MustCompile(`\+ \(mismatched types list\S* and list`)
 
 // identAt is the identifier that starts at rune offset from of e's text.
 func identAt(e *syntax.Expr, from int) string {

@@ -141,7 +141,10 @@ func (l *Linter) readSource(path string) (string, *diag.Diagnostic) {
 	if len(data) > limit {
 		return "", syntax.LimitDiag(at, "the file's size", limit, "--max-file-size")
 	}
-	return string(data), nil
+	// A byte order mark (what some Windows editors put first) is not
+	// text: it is dropped, so line 1 counts its columns as editors do,
+	// and fmt -w writes the file without it.
+	return strings.TrimPrefix(string(data), "\ufeff"), nil
 }
 
 func cleanErr(err error) string {

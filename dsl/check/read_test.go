@@ -198,3 +198,28 @@ func TestReadIsBoundedBySize(t *testing.T) {
 		t.Errorf("a file at the limit: %v", diags)
 	}
 }
+
+// A file that starts with a byte order mark reads as the same text
+// without it: it lints clean, and a finding on line 1 has the column
+// an editor shows (the mark is not counted).
+func TestReadDropsAByteOrderMark(t *testing.T) {
+	dir := t.TempDir()
+	clean := filepath.Join(dir, "bom.fray")
+	if err := os.WriteFile(clean, []byte("\ufeff"+readBase), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if diags, out := lintWithin(t, Options{Root: dir}, clean); diags.HasErrors() {
+		t.Fatalf("a file with a byte order mark: %s", out)
+	}
+	bad := filepath.Join(dir, "bad.fray")
+	if err := os.WriteFile(bad, []byte("\ufeff"+strings.Replace(readBase, `ruleset "base"`, `ruleset "base" nonsense`, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	diags, out := lintWithin(t, Options{Root: dir}, bad)
+	if len(diags) == 0 || diags[0].Subject.Start.Line != 1 || diags[0].Subject.Start.Column != len(`ruleset "base" `)+1 {
+		t.Fatalf("want a finding at 1:%d, got:\n%s", len(`ruleset "base" `)+1, out)
+	}
+	if strings.Contains(out, "\ufeff") {
+		t.Errorf("the rendering shows the mark:\n%q", out)
+	}
+}

@@ -201,6 +201,12 @@ func (u *Universe) buildFriendly() {
 		c.Elem().String(), "combatant",
 		s.Elem().String(), "side",
 		"stdlib.Dice", "dice",
+		"[]interface {}", "list", // before []int, which it starts with
+		"[]any", "list",
+		"[]float64", "list[float]",
+		"[]int", "list[int]",
+		"[]string", "list[string]",
+		"[]bool", "list[bool]",
 		"float64", "float",
 		"interface {}", "any",
 		// The readers of optional values (optional.go) are the rule's ?? and reads.

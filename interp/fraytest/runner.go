@@ -206,12 +206,16 @@ func (rn *Runner) test(tc *check.TestCase, o *Outcome) {
 // golden compares the text log with the test's golden file, or writes it.
 func (rn *Runner) golden(tc *check.TestCase, got []byte, o *Outcome) {
 	if rn.opt.Update {
-		if err := os.WriteFile(tc.Golden, got, 0o644); err != nil {
+		err := goldenFile(tc.Golden)
+		if err == nil {
+			err = os.WriteFile(tc.Golden, got, 0o644)
+		}
+		if err != nil {
 			o.Failures = append(o.Failures, &Failure{At: tc.GoldenAt, Message: "cannot write the golden log: " + err.Error()})
 		}
 		return
 	}
-	want, err := os.ReadFile(tc.Golden)
+	want, err := readGolden(tc.Golden, goldenLimit(rn.opt.Fight.MaxLog))
 	if err != nil {
 		o.Failures = append(o.Failures, &Failure{At: tc.GoldenAt, Message: "cannot read the golden log (fray test --update writes it): " + cleanErr(err)})
 		return

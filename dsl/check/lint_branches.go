@@ -1,0 +1,72 @@
+package check
+
+import (
+	"reflect"
+
+	"github.com/expr-lang/expr/ast"
+
+	"github.com/frayrules/fray/dsl/diag"
+	"github.com/frayrules/fray/dsl/syntax"
+)
+
+// A ?: whose two branches are of different types: `c.prone ? c.move / 2
+// : c.move` is a float (/ gives one) or a whole number, whichever branch
+// runs. expr-lang types it "any", so nothing checks its use: handed to a
+// function that wants a whole number it fails only when the float branch
+// is taken, in the middle of a fight. Lint warns (F408) and says how to
+// make the branches agree.
+
+// lintBranches warns of each ?: in the checked tree whose branches are
+// of two different types; pad is the expression's padding (exprError).
+func (c *checker) lintBranches(e *syntax.Expr, root ast.Node, pad int) {
+	ast.Find(root, func(n ast.Node) bool {
+		x, ok := n.(*ast.ConditionalNode)
+		if !ok {
+			return false
+		}
+		a, b := branchType(x.Exp1), branchType(x.Exp2)
+		if a == nil || b == nil || a == b || a.Kind() == reflect.String || b.Kind() == reflect.String {
+			// Text or a number is what a template prints ({n == 0 ?
+			// '' : n}): both are fine there.
+			return false
+		}
+		from, to := span(x)
+		hint := "make both branches the same type"
+		if a.Kind() == reflect.Float64 && b.Kind() == reflect.Int || a.Kind() == reflect.Int && b.Kind() == reflect.Float64 {
+			hint = "a / b gives a float: write int(a / b) for a whole number, or float(...) on the other branch"
+		}
+		c.warnf(diag.CodeMixedBranches, c.exprRange(e, from+pad, to+pad), hint,
+			"the two branches of ?: are %s and %s: the value is one or the other, whichever runs", c.u.Friendly(a.String()), c.u.Friendly(b.String()))
+		return false
+	})
+}
+
+// branchType is the type of a branch when it is one of the plain kinds
+// (a whole number, a float, a truth, a string); nil for anything else
+// (none, any, a combatant), which this lint leaves alone. A string and a
+// number mixed are left alone too: that is what a template prints.
+func branchType(n ast.Node) reflect.Type {
+	t := n.Type()
+	if t == nil {
+		return nil
+	}
+	switch t.Kind() {
+	case reflect.Int, reflect.Float64, reflect.Bool, reflect.String:
+		return t
+	}
+	return nil
+}
+
+// span is where the whole of n sits in the expression's text: expr-lang
+// places a node at its operator or name only.
+func span(n ast.Node) (from, to int) {
+	from, to = n.Location().From, n.Location().To
+	ast.Find(n, func(m ast.Node) bool {
+		l := m.Location()
+		if l.To > l.From || l.From > 0 {
+			from, to = min(from, l.From), max(to, l.To)
+		}
+		return false
+	})
+	return from, to
+}

@@ -1,0 +1,228 @@
+package interp
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/expr-lang/expr/ast"
+
+	"github.com/frayrules/fray/stdlib"
+)
+
+// Lists of combatants or sides a rule file makes in its own ways, natively:
+// a call of a fn that gives such a list (`fn foes(c): list[combatant] =
+// filter(...)`), sortBy over such a list by a whole number or a string,
+// and an element of one by its index (`sortBy(foes(c), .hp)[0]`). Without
+// them a fn written this way ran whole in expr-lang's VM, boxing every
+// element, some ten times the cost of the same fight written with
+// living(enemies(c)).
+//
+// Each gives what expr-lang gives: sortBy sorts with sort.Sort (not a
+// stable sort) through the same Less, so equal keys end in the same
+// places; an index may count from the end (-1 is the last), and one out
+// of range fails with expr-lang's words. The spec cases list_fns,
+// list_sort_by and list_index run both ways (spec_test.go compares them).
+
+// fnList compiles a call of a ruleset fn whose body gives a list of
+// combatants or sides natively.
+func (c *fastCompiler) fnList(x *ast.CallNode) listFn {
+	k := c.fnCall(x)
+	if k == nil || k.body.l == nil {
+		return nil
+	}
+	return callFn(k, k.body.l)
+}
+
+// boxesAsAnyList reports whether expr-lang gives the list n is as a list
+// of any, whatever its static type: sortBy's result always, and a call
+// of a ruleset fn whose body is such a list (a filter, a sortBy). The
+// native value, boxed, must be the same.
+func (c *fastCompiler) boxesAsAnyList(n ast.Node) bool {
+	switch x := n.(type) {
+	case *ast.BuiltinNode:
+		return x.Name == "sortBy"
+	case *ast.CallNode:
+		id, ok := x.Callee.(*ast.IdentifierNode)
+		if !ok {
+			return false
+		}
+		f := c.p.funcs[id.Value]
+		if f == nil || f.Body == nil {
+			return false
+		}
+		body := c.p.fastExpr(f.Body)
+		return body != nil && body.anyList
+	}
+	return false
+}
+
+// sortBy compiles sortBy(LIST, KEY) and sortBy(LIST, KEY, "asc"|"desc")
+// for a list of combatants or sides and a key that is a whole number or
+// a string of each element.
+func (c *fastCompiler) sortBy(b *ast.BuiltinNode) listFn {
+	if len(b.Arguments) < 2 || len(b.Arguments) > 3 || !c.isEntityList(b.Arguments[0].Type()) && c.filterOf(b.Arguments[0]) == nil {
+		return nil
+	}
+	desc := false
+	if len(b.Arguments) == 3 {
+		s, ok := b.Arguments[2].(*ast.StringNode)
+		if !ok || s.Value != "asc" && s.Value != "desc" {
+			return nil // a computed or wrong order: the VM says what is wrong
+		}
+		desc = s.Value == "desc"
+	}
+	p, ok := b.Arguments[1].(*ast.PredicateNode)
+	if !ok {
+		return nil
+	}
+	src := c.list(b.Arguments[0])
+	if src == nil {
+		return nil
+	}
+	c.preds++
+	ik, sk := c.int(p.Node), c.str(p.Node)
+	c.preds--
+	switch {
+	case ik != nil:
+		return sortedBy(src, ik, desc)
+	case sk != nil:
+		return sortedBy(src, sk, desc)
+	}
+	return nil
+}
+
+// sortedBy is sortBy's closure for keys of type K.
+// Not inlined, as into (eval.go), so that its closure's accessors are.
+//
+//go:noinline
+func sortedBy[K int | string](src listFn, key func(*Run, addr) (K, error), desc bool) listFn {
+	return func(r *Run, f addr) ([]addr, error) {
+		list, err := src(r, f)
+		if err != nil {
+			return nil, err
+		}
+		if err := r.Work(len(list)); err != nil { // the key's visits count
+			return nil, err
+		}
+		s := &keyedList[K]{a: make([]addr, len(list)), k: make([]K, len(list)), desc: desc}
+		copy(s.a, list)
+		for i, e := range list {
+			mark := len(r.scratch)
+			r.elems = append(r.elems, e)
+			v, err := key(r, f)
+			r.elems = r.elems[:len(r.elems)-1]
+			r.scratch = r.scratch[:mark]
+			if err != nil {
+				return nil, err
+			}
+			s.k[i] = v
+		}
+		sort.Sort(s)
+		return s.a, nil
+	}
+}
+
+// keyedList is expr-lang's runtime.SortBy for keys of one type: the same
+// Len, Swap and Less, so sort.Sort moves its elements the same way.
+type keyedList[K int | string] struct {
+	a    []addr
+	k    []K
+	desc bool
+}
+
+func (s *keyedList[K]) Len() int { return len(s.a) }
+
+func (s *keyedList[K]) Swap(i, j int) {
+	s.a[i], s.a[j] = s.a[j], s.a[i]
+	s.k[i], s.k[j] = s.k[j], s.k[i]
+}
+
+func (s *keyedList[K]) Less(i, j int) bool {
+	if s.desc {
+		return s.k[j] < s.k[i]
+	}
+	return s.k[i] < s.k[j]
+}
+
+// index compiles LIST[I] for a list of combatants or sides and a whole
+// number I.
+func (c *fastCompiler) index(m *ast.MemberNode) ptrFn {
+	if m.Optional || !c.isEntityList(m.Node.Type()) && c.filterOf(m.Node) == nil {
+		return nil
+	}
+	list, at := c.list(m.Node), c.int(m.Property)
+	if list == nil || at == nil {
+		return nil
+	}
+	return func(r *Run, f addr) (addr, error) {
+		l, err := list(r, f)
+		if err != nil {
+			return addr{}, err
+		}
+		i, err := at(r, f)
+		if err != nil {
+			return addr{}, err
+		}
+		if i < 0 {
+			i += len(l)
+		}
+		if i < 0 || i >= len(l) {
+			return addr{}, fmt.Errorf("index out of range: %v (array length is %v)", i, len(l))
+		}
+		return l[i], nil
+	}
+}
+
+// intsCall compiles a call of a function of the standard library that
+// gives a list of whole numbers (step_toward's [x, y]), boxed as the VM
+// gives it; nil for anything else.
+func (c *fastCompiler) intsCall(n ast.Node) anyFn {
+	x, ok := n.(*ast.CallNode)
+	if !ok {
+		return nil
+	}
+	if f, _ := c.libFunc(x); f == nil || f.Result != stdlib.Ints {
+		return nil
+	}
+	return c.libCall(x)
+}
+
+// intIndex compiles LIST[I] for a list of whole numbers (a name or an
+// attribute, or a library call that gives one) and a whole number I,
+// with expr-lang's range error.
+func (c *fastCompiler) intIndex(m *ast.MemberNode) intFn {
+	if m.Optional || c.typeOf(m.Node) != intsT {
+		return nil
+	}
+	var list func(*Run, addr) ([]int, error)
+	if loc, ok := c.location(m.Node); ok {
+		list = readList[int](loc)
+	} else if call := c.intsCall(m.Node); call != nil {
+		list = func(r *Run, f addr) ([]int, error) {
+			v, err := call(r, f)
+			l, _ := v.([]int)
+			return l, err
+		}
+	}
+	at := c.int(m.Property)
+	if list == nil || at == nil {
+		return nil
+	}
+	return func(r *Run, f addr) (int, error) {
+		l, err := list(r, f)
+		if err != nil {
+			return 0, err
+		}
+		i, err := at(r, f)
+		if err != nil {
+			return 0, err
+		}
+		if i < 0 {
+			i += len(l)
+		}
+		if i < 0 || i >= len(l) {
+			return 0, fmt.Errorf("index out of range: %v (array length is %v)", i, len(l))
+		}
+		return l[i], nil
+	}
+}
