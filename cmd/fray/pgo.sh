@@ -3,7 +3,8 @@
 # go test of this package apply (profile-guided optimisation). The
 # profile is what fray spends its time on: the example fights of every
 # ruleset of rules/ and of every variant of rules/variants/ (fray run,
-# fray sim), the same rulesets with 20 and 200 combatants a side
+# fray sim), the homebrew rulesets of testdata/bench/homebrew (written
+# without the engine in mind), the same rulesets with 20 and 200 combatants a side
 # (BenchmarkScaled: big fights, and the grid on large maps), fray lint, the
 # parser, fray prob's exact distributions and the grid functions on 50x50
 # and 200x200 maps. It is NOT trained on the speed reference
@@ -28,7 +29,7 @@ prof() {
 	(cd "$pkg" && "$tmp/$name.test" -test.run '^$' -test.cpuprofile "$tmp/$name.pprof" "$@" >/dev/null)
 }
 
-prof interp interp -test.bench '^BenchmarkRuleset$|^BenchmarkLintRules$' -test.benchtime 1s
+prof interp interp -test.bench '^BenchmarkRuleset$|^BenchmarkHomebrew$|^BenchmarkLintRules$' -test.benchtime 1s
 prof interp scaled -test.bench '^BenchmarkScaled$/^/^n=(20|200)$' -test.benchtime 1x
 prof cmd/fray fray -test.bench '^BenchmarkLintCommand$' -test.benchtime 2s
 prof stdlib stdlib -test.bench '^Benchmark(Dist10d6|Cover|Step|PathLength)$' -test.benchtime 500ms
