@@ -1528,13 +1528,9 @@ func (c *fastCompiler) filter(b *ast.BuiltinNode) listFn {
 		start := len(r.scratch)
 		for _, e := range list {
 			// Lists the predicate builds (members(.side), say) go on the
-			// scratch space too: drop them before keeping the element, or
-			// they would end up in the result.
-			mark := len(r.scratch)
-			r.elems = append(r.elems, e)
-			ok, err := pred(r, f)
-			r.elems = r.elems[:len(r.elems)-1]
-			r.scratch = r.scratch[:mark]
+			// scratch space too: ofElem drops them before the element is
+			// kept, or they would end up in the result.
+			ok, err := ofElem(r, f, e, pred)
 			if err != nil {
 				return nil, err
 			}
@@ -1570,9 +1566,7 @@ func (c *fastCompiler) count(b *ast.BuiltinNode) intFn {
 		}
 		n := 0
 		for _, e := range list {
-			r.elems = append(r.elems, e)
-			ok, err := pred(r, f)
-			r.elems = r.elems[:len(r.elems)-1]
+			ok, err := ofElem(r, f, e, pred)
 			if err != nil {
 				return 0, err
 			}
@@ -1611,9 +1605,7 @@ func (c *fastCompiler) quantifier(b *ast.BuiltinNode) boolFn {
 			return false, err
 		}
 		for _, e := range list {
-			r.elems = append(r.elems, e)
-			ok, err := pred(r, f)
-			r.elems = r.elems[:len(r.elems)-1]
+			ok, err := ofElem(r, f, e, pred)
 			if err != nil {
 				return false, err
 			}

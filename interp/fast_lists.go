@@ -107,11 +107,7 @@ func sortedBy[K int | string](src listFn, key func(*Run, addr) (K, error), desc 
 		s := &keyedList[K]{a: make([]addr, len(list)), k: make([]K, len(list)), desc: desc}
 		copy(s.a, list)
 		for i, e := range list {
-			mark := len(r.scratch)
-			r.elems = append(r.elems, e)
-			v, err := key(r, f)
-			r.elems = r.elems[:len(r.elems)-1]
-			r.scratch = r.scratch[:mark]
+			v, err := ofElem(r, f, e, key)
 			if err != nil {
 				return nil, err
 			}

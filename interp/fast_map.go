@@ -95,11 +95,7 @@ func (c *fastCompiler) find(b *ast.BuiltinNode) ptrFn {
 				return addr{}, err
 			}
 			e := list[i]
-			mark := len(r.scratch)
-			r.elems = append(r.elems, e)
-			ok, err := pred(r, f)
-			r.elems = r.elems[:len(r.elems)-1]
-			r.scratch = r.scratch[:mark]
+			ok, err := ofElem(r, f, e, pred)
 			if err != nil || ok {
 				return e, err
 			}

@@ -79,20 +79,17 @@ func (m *intsOf) fold(r *Run, f addr, add func(i, v int)) (int, error) {
 	}
 	n := 0
 	for _, e := range list {
-		mark := len(r.scratch) // lists the predicates make
-		r.elems = append(r.elems, e)
 		ok := true
 		if m.keep != nil {
-			ok, err = m.keep(r, f)
+			if ok, err = ofElem(r, f, e, m.keep); err != nil {
+				return 0, err
+			}
 		}
 		v := 0
-		if ok && err == nil {
-			v, err = m.each(r, f)
-		}
-		r.elems = r.elems[:len(r.elems)-1]
-		r.scratch = r.scratch[:mark]
-		if err != nil {
-			return 0, err
+		if ok {
+			if v, err = ofElem(r, f, e, m.each); err != nil {
+				return 0, err
+			}
 		}
 		if ok {
 			add(n, v)

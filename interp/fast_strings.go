@@ -116,11 +116,7 @@ func (c *fastCompiler) joinMap(x *ast.CallNode) strFn {
 			r.strs = r.strs[:start]
 		}()
 		for _, e := range list {
-			mark := len(r.scratch)
-			r.elems = append(r.elems, e)
-			s, err := each(r, f)
-			r.elems = r.elems[:len(r.elems)-1]
-			r.scratch = r.scratch[:mark]
+			s, err := ofElem(r, f, e, each)
 			if err != nil {
 				return "", err
 			}

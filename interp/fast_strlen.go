@@ -175,11 +175,7 @@ func (c *fastCompiler) joinMapLen(x *ast.CallNode) strLenFn {
 		start := len(r.lens)
 		defer func() { r.lens = r.lens[:start] }()
 		for _, e := range list {
-			mark := len(r.scratch)
-			r.elems = append(r.elems, e)
-			n, err := each(r, f)
-			r.elems = r.elems[:len(r.elems)-1]
-			r.scratch = r.scratch[:mark]
+			n, err := ofElem(r, f, e, each)
 			if err != nil {
 				return 0, err
 			}
