@@ -63,21 +63,21 @@ Exit status: 0 identical, 1 a difference (printed) or an error, 2 usage.`,
 				return &exitError{code: exitFindings, msg: fmt.Sprintf("%s:1:1: error: cannot read the log: %v", logName, cleanPathErr(err))}
 			}
 			// The files the log names obey --root, like a rule file's
-			// imports; files given with a flag are the user's choice, as
-			// for fray run, but must still be regular files.
+			// imports, and their faults are the log's. Files given with a
+			// flag are the user's choice, as for fray run: the loader
+			// checks them (a regular file, within --max-file-size) and
+			// reports a fault as that file's own (F002 at file:1:1), not
+			// as the log's.
 			encPath, rulesPath := rec.Encounter, rec.Rules
-			encRoot, rulesRoot := optionsOf(cmd).Root, optionsOf(cmd).Root
 			if encounter != "" {
-				encPath, encRoot = encounter, "/"
-			}
-			if rules != "" {
-				rulesPath, rulesRoot = rules, "/"
-			}
-			if err := checkRecordedFile(encPath, "encounter", encRoot, optionsOf(cmd).Limits.FileSize); err != nil {
+				encPath = encounter
+			} else if err := checkRecordedFile(encPath, "encounter", optionsOf(cmd).Root, optionsOf(cmd).Limits.FileSize); err != nil {
 				return &exitError{code: exitFindings, msg: fmt.Sprintf("%s:1:1: error: %s", logName, interp.Printable(err.Error()))}
 			}
-			if rulesPath != "" {
-				if err := checkRecordedFile(rulesPath, "rules", rulesRoot, optionsOf(cmd).Limits.FileSize); err != nil {
+			if rules != "" {
+				rulesPath = rules
+			} else if rulesPath != "" {
+				if err := checkRecordedFile(rulesPath, "rules", optionsOf(cmd).Root, optionsOf(cmd).Limits.FileSize); err != nil {
 					return &exitError{code: exitFindings, msg: fmt.Sprintf("%s:1:1: error: %s", logName, interp.Printable(err.Error()))}
 				}
 			}

@@ -67,6 +67,7 @@ func (lim Limits) Parse(filename, src string) (*File, diag.Diagnostics) {
 			return nil, diag.Diagnostics{SyntaxDiag(filename, src, err)}
 		}
 	}
+	trimEnds(f, toks) // endpos.go: ranges end at the node's last token
 	f.Name = filename
 	f.Src = src
 	f.Sources = map[string]string{filename: src}
