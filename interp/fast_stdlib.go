@@ -274,18 +274,7 @@ func inConsts[T comparable, F ~func(*Run, addr) (T, error)](v F, nodes []ast.Nod
 		}
 		set = append(set, t)
 	}
-	return func(r *Run, f addr) (bool, error) {
-		x, err := v(r, f)
-		if err != nil {
-			return false, err
-		}
-		for _, t := range set {
-			if t == x {
-				return true, nil
-			}
-		}
-		return false, nil
-	}
+	return inSlice(v, func(*Run, addr) ([]T, error) { return set, nil }) // fast_mapped.go
 }
 
 // inSet is v in the set expr-lang's optimizer made of a list of literals.
