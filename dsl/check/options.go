@@ -13,13 +13,14 @@ type Limits struct {
 	ExprNodes     int // syntax nodes of one compiled expression (--max-expr-tokens)
 	Iterations    int // estimated steps of one expression's loops (--max-iterations)
 	Combatants    int // combatants of an encounter (--max-combatants)
+	Fights        int // fights one property of a test file plays (--max-fights)
 	UnknownLength int // the length assumed for a list whose size is not known before running
 }
 
 // DefaultLimits are generous for real play.
 func DefaultLimits() Limits {
 	return Limits{Limits: syntax.DefaultLimits(), ExprNodes: 10000,
-		Iterations: 10_000_000, Combatants: 1000, UnknownLength: 1000}
+		Iterations: 10_000_000, Combatants: 1000, Fights: 100_000, UnknownLength: 1000}
 }
 
 // Options are what loading and checking depend on besides the files.

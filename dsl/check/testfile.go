@@ -1,6 +1,7 @@
 package check
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"reflect"
@@ -275,8 +276,9 @@ func (l *Linter) checkTest(path string, t *syntax.TestDecl, at diag.Range, own *
 			}
 		case "fights":
 			if n, ok := num(1); ok {
-				if n > maxFights {
-					errAt(diag.CodeLimit, vr, fmt.Sprintf("a property plays at most %d fights", maxFights), "%d fights is more than a property may play (%d)", n, maxFights)
+				if max := cmp.Or(l.limits().Fights, DefaultLimits().Fights); n > max {
+					d := syntax.LimitDiag(vr, fmt.Sprintf("a property's %d fights", n), max, "--max-fights")
+					diags = append(diags, d)
 				} else {
 					tc.Fights = n
 				}
@@ -403,9 +405,6 @@ func (l *Linter) checkTest(path string, t *syntax.TestDecl, at diag.Range, own *
 	}
 	return tc, diags
 }
-
-// maxFights bounds a property's fights: each is a whole fight.
-const maxFights = 100000
 
 // retarget keeps the diagnostics of an encounter a test names, and adds
 // one at the test's setting when they are errors, so that the test file
