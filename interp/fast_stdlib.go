@@ -73,9 +73,13 @@ func (c *fastCompiler) libCall(x *ast.CallNode) anyFn {
 			w = r
 		}
 		if loose {
-			// A value of the wrong type makes the implementation panic;
+			// A value of the wrong type: the same words as the VM's call
+			// (stdlib.CheckArgs); should the implementation still panic,
 			// the VM recovers it as the expression's error, and so does
 			// this call.
+			if err := stdlib.CheckArgs(f, args); err != nil {
+				return nil, err
+			}
 			defer func() {
 				if p := recover(); p != nil {
 					v, err = nil, fmt.Errorf("%v", p)

@@ -72,7 +72,13 @@ func (c *checker) stdlibOptions() stdlibOpts {
 				if !ok {
 					return nil, fmt.Errorf("%s needs a running fight", fn.Name)
 				}
+				if err := stdlib.CheckArgs(fn, args[1:]); err != nil {
+					return nil, err
+				}
 				return fn.Impl(w, args[1:])
+			}
+			if err := stdlib.CheckArgs(fn, args); err != nil {
+				return nil, err
 			}
 			return fn.Impl(nil, args)
 		}
