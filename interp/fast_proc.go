@@ -20,15 +20,14 @@ import (
 // Results of whole numbers, truth values, strings, combatants and sides;
 // a procedure of another result (an optional one) stays with the VM.
 
-// procCall is a compiled call of a procedure: its plan (whose body is
-// lowered after expressions are compiled, so it is looked up when the
-// call runs), its arguments' stores into the frame, and where the
-// frame holds the result.
+// procCall is a compiled call of a procedure: its plan (planned before
+// any expression is compiled; its body is lowered after, into the same
+// plan), its arguments' stores into the frame, and where the frame
+// holds the result.
 type procCall struct {
-	name   string
 	call   *ast.CallNode
 	in     *check.CExpr // the expression holding the call
-	plan   func() *procPlan
+	pp     *procPlan
 	sets   []func(r *Run, base, fb addr) error
 	result uintptr
 }
@@ -52,8 +51,11 @@ func (c *fastCompiler) procCallOf(x *ast.CallNode, t reflect.Type) *procCall {
 	if !res.ok || len(args) != len(f.Params) {
 		return nil
 	}
-	p := c.p
-	k := &procCall{name: f.Name, call: x, in: c.ce, result: res.off, plan: func() *procPlan { return p.procs[f] }}
+	pp := c.p.procs[f]
+	if pp == nil {
+		return nil
+	}
+	k := &procCall{call: x, in: c.ce, pp: pp, result: res.off}
 	for i, a := range args {
 		s := slotIn(f.Frame, f.Params[i].Field.Index, nil)
 		if !s.ok {
@@ -89,7 +91,7 @@ func procFn[T any](k *procCall) func(*Run, addr) (T, error) {
 	}
 	return func(r *Run, base addr) (T, error) {
 		var zero T
-		pp := k.plan()
+		pp := k.pp
 		fr, fb := r.frameAtP(pp.fid)
 		for _, set := range k.sets {
 			if err := set(r, base, fb); err != nil {
