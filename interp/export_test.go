@@ -10,3 +10,8 @@ func LowerVM(m *check.Model) *Plan { return lower(m, false, false) }
 // SetCrowdCheck makes every Run.Crowd compare itself with Run.Occupied
 // and fail on a difference.
 func SetCrowdCheck(on bool) { crowdCheck.Store(on) }
+
+// Counted is what a finished run counted: its log entries (sequence numbers,
+// which a quiet run takes as a logged one does), its steps of work and
+// its deepest nesting left (0 at rest).
+func (r *Run) Counted() (seq, steps, nesting int) { return r.seq, r.steps, r.nesting }

@@ -80,6 +80,11 @@ func runSpec(t *testing.T, file string) {
 			t.Errorf("with every expression in expr-lang's VM the output differs (add a native-only section only where the case counts work):\n%s", lineDiff(got, vm))
 		}
 	}
+	// spec_quiet_test.go
+	if logged, quiet := specOutcome(sections["rules.fray"], sections["encounter.fray"], opt, false),
+		specOutcome(sections["rules.fray"], sections["encounter.fray"], opt, true); logged != quiet {
+		t.Errorf("played without a log, the fight ends otherwise:\nlogged:\n%s\nquiet:\n%s", logged, quiet)
+	}
 	want, ok := sections["want"]
 	if *update {
 		setSection(ar, "want", got)
