@@ -30,6 +30,14 @@ func (p *Plan) compileEmit(at diag.Range, ep *eventPlan, args []*check.CExpr) st
 	for i, a := range args {
 		n.args = append(n.args, p.into(a, ep.params[i].t, at))
 	}
+	if d := planDirectEmit(n); d != nil { // emit_direct.go
+		return func(r *Run, base addr) (flow, error) {
+			if d.usable(r) {
+				return flowNext, d.run(r, base)
+			}
+			return flowNext, n.run(r, base)
+		}
+	}
 	return func(r *Run, base addr) (flow, error) { return flowNext, n.run(r, base) }
 }
 

@@ -1,0 +1,140 @@
+package interp
+
+import "github.com/frayrules/fray/dsl/check"
+
+// Direct emits: an event with one handler, emitted in a quiet run outside
+// a simultaneous group (most emits of a simulation), needs no frame of
+// its own. Its arguments are evaluated straight into the handler's frame,
+// where dispatch would have copied them, and the handler runs there. The
+// steps are those of emitNode.run, dispatch and handle, in their order:
+// the arguments, the nesting check, the event's text (evaluated only when
+// it could fail or roll, read from an event frame made for it), its
+// sequence number and count, the actor, the handler's body. A logged run,
+// a held emit and any other event take the general way (emit.go).
+
+// directEmit is the plan of an emit that may go directly to its event's
+// one handler; nil when the event is not of that shape.
+type directEmit struct {
+	n *emitNode // its arguments (emitNode.args) store into any place of their type
+	h *handlerPlan
+	// quietAt and whoAt are the event plan's offsets of the same name,
+	// in the handler's frame.
+	quietAt, whoAt []uintptr
+	silent         bool
+}
+
+// planDirectEmit gives the direct plan of emit n, or nil: the event must
+// have exactly one handler whose frame holds every parameter by offset
+// with the event frame's own type, and whose text roots and combatants
+// are plain pointers (eventPlan.quietFast, whoAt).
+func planDirectEmit(n *emitNode) *directEmit {
+	ep := n.ev
+	if len(ep.handlers) != 1 || (ep.quietSkip && !ep.quietFast) || (ep.whoAt == nil && hasCombatantParam(ep.ev)) {
+		return nil
+	}
+	h := ep.handlers[0]
+	d := &directEmit{n: n, h: h, silent: ep.ev.Silent()}
+	at2 := map[uintptr]uintptr{} // an offset in the event's frame -> in the handler's
+	for i, s := range h.params {
+		es := ep.params[i]
+		if !s.ok || !es.ok || s.t != es.t || h.copies[i] == nil {
+			return nil
+		}
+		at2[es.off] = s.off
+	}
+	for _, off := range ep.quietAt {
+		d.quietAt = append(d.quietAt, at2[off])
+	}
+	for _, off := range ep.whoAt {
+		d.whoAt = append(d.whoAt, at2[off])
+	}
+	return d
+}
+
+func hasCombatantParam(ev *check.Event) bool {
+	for _, p := range ev.Params {
+		if p.Type.Kind == check.KCombatant {
+			return true
+		}
+	}
+	return false
+}
+
+// usable reports whether the emit may go directly in the run as it stands.
+func (d *directEmit) usable(r *Run) bool {
+	return r.opt.Sink == nil && r.deferred == nil
+}
+
+// run is the emit, directly into the handler's frame.
+func (d *directEmit) run(r *Run, base addr) error {
+	ep, h := d.n.ev, d.h
+	hf, hb := r.frameAtP(h.fid)
+	for i, set := range d.n.args {
+		r.reason = ep.ev.Name
+		if err := set(r, base, fieldAt(hb, h.params[i].off)); err != nil {
+			return err
+		}
+	}
+	who := r.who()
+	r.nesting++
+	if r.nesting > r.opt.MaxNesting {
+		r.nesting--
+		return &RunError{At: d.n.at, Msg: r.tooDeep("events are nested more than %d deep: a handler that emits, in the end, its own event?")}
+	}
+	if ep.ev.Template != nil && !d.textSkips(hb) {
+		if err := d.renderText(r, hb); err != nil {
+			r.nesting--
+			return err
+		}
+	}
+	if !d.silent {
+		r.seq++
+		if r.opt.countEvent != nil {
+			r.opt.countEvent(ep.ev.Name, who)
+		}
+	}
+	for _, off := range d.whoAt {
+		if c := load[addr](hb, off); !c.isNil() {
+			who = nameAt(c)
+			break
+		}
+	}
+	r.actors = append(r.actors, who)
+	_, err := r.runBlock(&h.body, hb)
+	r.actors = r.actors[:len(r.actors)-1]
+	r.nesting--
+	if err == nil {
+		r.releaseAtP(h.fid, hf, hb)
+	}
+	return err
+}
+
+// textSkips is eventPlan.skipText for the arguments in the handler's
+// frame at hb.
+func (d *directEmit) textSkips(hb addr) bool {
+	if !d.n.ev.quietSkip {
+		return false
+	}
+	for _, off := range d.quietAt {
+		if load[addr](hb, off).isNil() {
+			return false
+		}
+	}
+	return true
+}
+
+// renderText evaluates the event's text (for what it may do: fail or
+// roll) in an event frame holding the arguments, copied from the
+// handler's frame at hb.
+func (d *directEmit) renderText(r *Run, hb addr) error {
+	ep := d.n.ev
+	efr, eb := r.frameAtP(ep.fid)
+	for i, s := range d.h.params {
+		copier(s.t, s.off, ep.params[i].off)(eb, hb)
+	}
+	if _, err := r.render(ep.ev.Template, efr, false); err != nil {
+		return err
+	}
+	r.releaseAtP(ep.fid, efr, eb)
+	return nil
+}
