@@ -25,12 +25,28 @@ type framePool struct {
 	// at once, so one frame serves nearly every call.
 	hot pooledFrame
 	out bool
+	// hotAt is the run's frame epoch (Run.frameEpoch) in which the hot
+	// frame was found lendable (hotIn); while the run's epoch is the
+	// same, only out need be asked. 0: not known.
+	hotAt uint64
 }
 
 // listEpochs numbers the lists of sides and combatants as runs make
 // them, so that a pool knows its template holds the run's lists by
 // comparing one number (Run.lists); 0 is no lists.
 var listEpochs atomic.Uint64
+
+// frameEpochs numbers the spans of runs in which the frame pools'
+// templates, once current, stay current: from the moment a fight's
+// constants are complete (Run.framesReady) to its end. Run.frameEpoch is
+// noEpoch outside one.
+var frameEpochs atomic.Uint64
+
+const noEpoch = ^uint64(0)
+
+// framesReady opens a new frame epoch: the fight's constants and lists
+// are complete, and no pool's hot frame is yet known to be lendable in it.
+func (r *Run) framesReady() { r.frameEpoch = frameEpochs.Add(1) }
 
 type pooledFrame struct {
 	v   reflect.Value
@@ -147,7 +163,17 @@ func (r *Run) frameAtP(id int) (reflect.Value, addr) {
 	// the current template.
 	if id < len(r.pools) {
 		p := &r.pools[id]
+		if p.hotAt == r.frameEpoch && !p.out {
+			// Known lendable in this epoch: nothing it depends on has
+			// changed since (refreshPool forgets hotAt).
+			p.out = true
+			p.reuse(r, p.hot.v, p.hot.p)
+			return p.hot.v, p.hot.p
+		}
 		if p.hotIn(r) { // lendHot, without its call
+			if r.frameEpoch != noEpoch {
+				p.hotAt = r.frameEpoch
+			}
 			p.out = true
 			p.reuse(r, p.hot.v, p.hot.p)
 			return p.hot.v, p.hot.p
@@ -239,6 +265,7 @@ func (r *Run) refreshPool(p *framePool, f *check.Frame) {
 	}
 	p.lists = r.lists
 	p.gen++
+	p.hotAt = 0
 }
 
 // runStore is the storage a run builds up (frame pools, loop buffers,

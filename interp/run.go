@@ -86,9 +86,12 @@ type Run struct {
 	sideList reflect.Value   // []*side
 	combList reflect.Value   // []*combatant
 	lists    uint64          // names the two lists (listEpochs): frame pools compare it
-	consts   []reflect.Value
-	self     reflect.Value // this run as a context.Context value
-	needFn   func() string // describes the die being rolled
+	// frameEpoch is the span in which the frame pools stay current
+	// (frames.go, frameEpochs); noEpoch while the constants are made.
+	frameEpoch uint64
+	consts     []reflect.Value
+	self       reflect.Value // this run as a context.Context value
+	needFn     func() string // describes the die being rolled
 
 	round, segment int
 	phase          string
@@ -228,6 +231,7 @@ func (r *Run) bind() {
 	var ctx context.Context = r
 	r.self = reflect.ValueOf(&ctx).Elem()
 	r.needFn = r.describeNeed
+	r.frameEpoch = noEpoch
 	r.adoptStore()
 }
 

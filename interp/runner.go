@@ -103,6 +103,7 @@ func (r *Run) reset(opt Options) {
 	}
 	r.setOptions(opt)
 	r.consts = r.consts[:0]
+	r.frameEpoch = noEpoch
 	r.round, r.segment, r.phase, r.ended = 0, 0, "", false
 	r.steps, r.seq, r.reason, r.logBytes, r.interrupted, r.callFailed = 0, 0, "", 0, false, false
 	r.calm, r.nextPoll = 0, 0

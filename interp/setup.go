@@ -61,6 +61,7 @@ func (r *Run) setup() error {
 	if !kept {
 		r.keptConsts()
 	}
+	r.framesReady()
 
 	// Every side and combatant starts as a copy of the plan's prototype,
 	// which holds the built-in attributes' starting values and the
