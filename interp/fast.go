@@ -1313,7 +1313,7 @@ func (r *Run) evalFastAt(ce *check.CExpr, fe *fexpr, f addr) (any, error) {
 			v = boxList(fe.rt, x).Interface()
 		}
 	}
-	r.scratch = r.scratch[:mark]
+	r.dropScratch(mark)
 	if err != nil {
 		return nil, r.nativeFailure(ce, err)
 	}
@@ -1324,7 +1324,7 @@ func (r *Run) evalFastAt(ce *check.CExpr, fe *fexpr, f addr) (any, error) {
 func fastRun[T any](r *Run, ce *check.CExpr, fn func(*Run, addr) (T, error), fr reflect.Value) (T, error) {
 	mark := len(r.scratch)
 	v, err := fn(r, addrOf(fr))
-	r.scratch = r.scratch[:mark]
+	r.dropScratch(mark)
 	if err != nil {
 		return v, r.nativeFailure(ce, err)
 	}
@@ -1335,7 +1335,7 @@ func fastRun[T any](r *Run, ce *check.CExpr, fn func(*Run, addr) (T, error), fr 
 func fastRunP[T any](r *Run, ce *check.CExpr, fn func(*Run, addr) (T, error), f addr) (T, error) {
 	mark := len(r.scratch)
 	v, err := fn(r, f)
-	r.scratch = r.scratch[:mark]
+	r.dropScratch(mark)
 	if err != nil {
 		return v, r.nativeFailure(ce, err)
 	}

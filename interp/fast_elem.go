@@ -11,6 +11,6 @@ func ofElem[T any](r *Run, f, e addr, fn func(*Run, addr) (T, error)) (T, error)
 	r.elems = append(r.elems, e)
 	v, err := fn(r, f)
 	r.elems = r.elems[:len(r.elems)-1]
-	r.scratch = r.scratch[:mark]
+	r.dropScratch(mark)
 	return v, err
 }

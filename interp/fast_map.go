@@ -128,7 +128,7 @@ func (p *Plan) rangeBounds(ce *check.CExpr) (intFn, intFn) {
 // expr-lang's VM does (its list would hold that many numbers).
 func rangeOf(r *Run, base addr, lo, hi intFn) (int, int, error) {
 	mark := len(r.scratch)
-	defer func() { r.scratch = r.scratch[:mark] }()
+	defer func() { r.dropScratch(mark) }()
 	from, err := lo(r, base)
 	if err != nil {
 		return 0, 0, err

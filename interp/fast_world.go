@@ -63,6 +63,15 @@ func (v *listView) get(list reflect.Value, lists uint64) []addr {
 func (r *Run) combP() []addr  { return r.combView.get(r.combList, r.lists) }
 func (r *Run) sidesP() []addr { return r.sideView.get(r.sideList, r.lists) }
 
+// dropScratch gives back the scratch space kept since mark, once the
+// lists there are read. Most expressions keep none: the store (a slice
+// header, with its write barrier) is then left out.
+func (r *Run) dropScratch(mark int) {
+	if len(r.scratch) != mark {
+		r.scratch = r.scratch[:mark]
+	}
+}
+
 // keep appends to the scratch space; a list is what was kept since start.
 func (r *Run) list(start int) []addr {
 	return r.scratch[start:len(r.scratch):len(r.scratch)]

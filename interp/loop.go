@@ -131,13 +131,13 @@ func (p *Plan) listItems(ce *check.CExpr, slotT reflect.Type) func(r *Run, base 
 			mark := len(r.scratch)
 			list, err := fl(r, base)
 			if err != nil {
-				r.scratch = r.scratch[:mark]
+				r.dropScratch(mark)
 				return into, r.nativeFailure(ce, err)
 			}
 			for _, p := range list {
 				into = append(into, orderItem{v: reflect.ValueOf(boxPtr(tw, p)), keys: itemKeys(into), fit: fit, a: p})
 			}
-			r.scratch = r.scratch[:mark]
+			r.dropScratch(mark)
 			return into, nil
 		}
 	}

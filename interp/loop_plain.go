@@ -39,11 +39,11 @@ func (n *forNode) runPlain(r *Run, base addr, buf *loopBuf, list listFn) (flow, 
 	mark := len(r.scratch)
 	l, err := list(r, base)
 	if err != nil {
-		r.scratch = r.scratch[:mark]
+		r.dropScratch(mark)
 		return flowNext, r.nativeFailure(n.list, err)
 	}
 	buf.addrs = append(buf.addrs[:0], l...)
-	r.scratch = r.scratch[:mark]
+	r.dropScratch(mark)
 	watch := r.watchEnd(len(buf.addrs))
 	for _, a := range buf.addrs {
 		store(base, n.slot.off, a)

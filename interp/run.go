@@ -420,7 +420,7 @@ func (r *Run) standingNames() []string {
 	for _, s := range standing {
 		out = append(out, nameAt(s)) // the name leads every side
 	}
-	r.scratch = r.scratch[:mark]
+	r.dropScratch(mark)
 	if reuse {
 		r.keep.standing = out
 	}

@@ -155,7 +155,7 @@ func facesText(faces []int, total int) string {
 // new list of type t, as expr-lang values must outlive the call.
 func (r *Run) listResult(t reflect.Type, mark int, list []addr) any {
 	out := boxList(t, list).Interface()
-	r.scratch = r.scratch[:mark]
+	r.dropScratch(mark)
 	return out
 }
 
