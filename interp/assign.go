@@ -101,9 +101,11 @@ func assignTo[T any](n *assignNode, fn func(*Run, addr) (T, error), op func(held
 		if bump {
 			r.world++
 		}
-		v, err := fastRunP(r, ce, fn, base)
+		mark := len(r.scratch) // fastRunP, written out: one call fewer
+		v, err := fn(r, base)
+		r.scratch = r.scratch[:mark]
 		if err != nil {
-			return flowNext, err
+			return flowNext, r.nativeFailure(ce, err)
 		}
 		s, off, err := n.dst(base)
 		switch {

@@ -31,7 +31,16 @@ func frameType(ce *check.CExpr) reflect.Type { return ce.Frame.R }
 func (p *Plan) cond(ce *check.CExpr) condFn {
 	if fe := p.fastExpr(ce); fe != nil && fe.b != nil {
 		fb := fe.b
-		return func(r *Run, base addr) (bool, error) { return fastRunP(r, ce, fb, base) }
+		return func(r *Run, base addr) (bool, error) {
+			// fastRunP, written out: the compiler does not inline it.
+			mark := len(r.scratch)
+			b, err := fb(r, base)
+			r.scratch = r.scratch[:mark]
+			if err != nil {
+				return b, r.nativeFailure(ce, err)
+			}
+			return b, nil
+		}
 	}
 	value := p.value(ce)
 	return func(r *Run, base addr) (bool, error) {
@@ -116,11 +125,15 @@ func (p *Plan) into(ce *check.CExpr, t reflect.Type, at diag.Range) intoFn {
 //go:noinline
 func into[T any](ce *check.CExpr, fn func(*Run, addr) (T, error)) intoFn {
 	return func(r *Run, base, dst addr) error {
-		v, err := fastRunP(r, ce, fn, base)
-		if err == nil {
-			store[T](dst, 0, v)
+		// fastRunP, written out: the compiler does not inline it.
+		mark := len(r.scratch)
+		v, err := fn(r, base)
+		r.scratch = r.scratch[:mark]
+		if err != nil {
+			return r.nativeFailure(ce, err)
 		}
-		return err
+		store[T](dst, 0, v)
+		return nil
 	}
 }
 
@@ -130,8 +143,13 @@ func (p *Plan) intValue(ce *check.CExpr) func(r *Run, base addr) (int, bool, err
 	if fe := p.fastExpr(ce); fe != nil && fe.i != nil {
 		fi := fe.i
 		return func(r *Run, base addr) (int, bool, error) {
-			v, err := fastRunP(r, ce, fi, base)
-			return v, true, err
+			mark := len(r.scratch) // fastRunP, written out: one call fewer
+			v, err := fi(r, base)
+			r.scratch = r.scratch[:mark]
+			if err != nil {
+				return v, true, r.nativeFailure(ce, err)
+			}
+			return v, true, nil
 		}
 	}
 	value := p.value(ce)
@@ -151,8 +169,13 @@ func (p *Plan) somebody(ce *check.CExpr) func(r *Run, base addr) (addr, reflect.
 	if fe := p.fastExpr(ce); fe != nil && fe.p != nil && !fe.noBox {
 		fp, ct := fe.p, fe.rt
 		return func(r *Run, base addr) (addr, reflect.Type, error) {
-			cp, err := fastRunP(r, ce, fp, base)
-			return cp, ct, err
+			mark := len(r.scratch) // fastRunP, written out: one call fewer
+			cp, err := fp(r, base)
+			r.scratch = r.scratch[:mark]
+			if err != nil {
+				return cp, ct, r.nativeFailure(ce, err)
+			}
+			return cp, ct, nil
 		}
 	}
 	value := p.value(ce)

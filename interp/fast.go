@@ -1335,11 +1335,11 @@ func fastRun[T any](r *Run, ce *check.CExpr, fn func(*Run, addr) (T, error), fr 
 func fastRunP[T any](r *Run, ce *check.CExpr, fn func(*Run, addr) (T, error), f addr) (T, error) {
 	mark := len(r.scratch)
 	v, err := fn(r, f)
-	r.dropScratch(mark)
+	r.scratch = r.scratch[:mark]
 	if err != nil {
-		return v, r.nativeFailure(ce, err)
+		err = r.nativeFailure(ce, err)
 	}
-	return v, nil
+	return v, err
 }
 
 // evalBool evaluates a condition; anything but true is false.

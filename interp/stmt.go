@@ -47,16 +47,62 @@ func (r *Run) runBlock(b *block, base addr) (flow, error) {
 // let NAME = VALUE: the value is stored in the local's slot.
 func (p *Plan) compileLet(at diag.Range, field int, val *check.CExpr, reason string) stmtFn {
 	s := p.slotOf(field, nil)
-	set := p.into(val, s.t, at)
 	off := s.off
+	// A native value of the local's own type is stored by the statement
+	// itself (into's closure would be one call more).
+	if fe := p.fastExpr(val); fe != nil && s.ok {
+		switch {
+		case fe.i != nil && s.t == intT:
+			return letNative(val, fe.i, off, reason)
+		case fe.b != nil && s.t == boolT:
+			return letNative(val, fe.b, off, reason)
+		case fe.p != nil && s.t == fe.rt:
+			return letNative(val, fe.p, off, reason)
+		}
+	}
+	set := p.into(val, s.t, at)
 	return func(r *Run, base addr) (flow, error) {
 		r.reason = reason
 		return flowNext, set(r, base, fieldAt(base, off))
 	}
 }
 
+// letNative is let NAME = VALUE for a native value of the local's type T,
+// stored at off in the frame.
+func letNative[T any](val *check.CExpr, fn func(*Run, addr) (T, error), off uintptr, reason string) stmtFn {
+	return func(r *Run, base addr) (flow, error) {
+		r.reason = reason
+		mark := len(r.scratch) // fastRunP, written out: one call fewer
+		v, err := fn(r, base)
+		r.scratch = r.scratch[:mark]
+		if err != nil {
+			return flowNext, r.nativeFailure(val, err)
+		}
+		store[T](base, off, v)
+		return flowNext, nil
+	}
+}
+
 // if COND { THEN } else { ELSE }
 func (p *Plan) compileIf(cond *check.CExpr, then, els block) stmtFn {
+	if fe := p.fastExpr(cond); fe != nil && fe.b != nil {
+		// A native condition, called here rather than through cond's
+		// closure: one call fewer on every if.
+		fb := fe.b
+		return func(r *Run, base addr) (flow, error) {
+			r.reason = "condition"
+			mark := len(r.scratch)
+			b, err := fb(r, base)
+			r.scratch = r.scratch[:mark]
+			switch {
+			case err != nil:
+				return flowNext, r.nativeFailure(cond, err)
+			case b:
+				return r.runBlock(&then, base)
+			}
+			return r.runBlock(&els, base)
+		}
+	}
 	test := p.cond(cond)
 	return func(r *Run, base addr) (flow, error) {
 		r.reason = "condition"
