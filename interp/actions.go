@@ -228,6 +228,21 @@ func (d *declared) jsonArgs() map[string]any {
 // act WHO: the combatant resolves its declared action (the default
 // one when nothing was declared).
 func (p *Plan) compileAct(at diag.Range, who *check.CExpr) stmtFn {
+	if fe := p.fastExpr(who); fe != nil && fe.p != nil && !fe.noBox {
+		// A native combatant, read here rather than through somebody's
+		// closure: one call fewer on every act.
+		fp, ct := fe.p, fe.rt
+		return func(r *Run, base addr) (flow, error) {
+			r.reason = "act"
+			mark := len(r.scratch)
+			cp, err := fp(r, base)
+			r.scratch = r.scratch[:mark]
+			if err != nil {
+				return flowNext, r.nativeFailure(who, err)
+			}
+			return flowNext, r.act(at, cp, ct)
+		}
+	}
 	find := p.somebody(who)
 	return func(r *Run, base addr) (flow, error) {
 		r.reason = "act"

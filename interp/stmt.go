@@ -98,6 +98,12 @@ func (p *Plan) compileIf(cond *check.CExpr, then, els block) stmtFn {
 			case err != nil:
 				return flowNext, r.nativeFailure(cond, err)
 			case b:
+				if len(then.fns) == 1 { // runBlock of one statement, written out: one call fewer
+					if r.overSteps() {
+						return flowReturn, r.tooManySteps(then.at[0])
+					}
+					return then.fns[0](r, base)
+				}
 				return r.runBlock(&then, base)
 			}
 			return r.runBlock(&els, base)
