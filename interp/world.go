@@ -19,7 +19,7 @@ func (r *Run) setDice(d DiceSource) {
 }
 
 // die rolls one die of the given faces.
-func (r *Run) die(faces int) (int, error) { return r.Roll(1, faces) }
+func (r *Run) die(faces int) (int, error) { return r.rollPlus(1, faces, 0) } // small enough to inline
 
 // Roll rolls n dice and records the roll, attributed to the current actor
 // and reason. Every die counts toward the run's work (--max-steps).
