@@ -6,6 +6,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/alecthomas/participle/v2/lexer"
+
 	"github.com/frayrules/fray/dsl/format"
 	"github.com/frayrules/fray/dsl/syntax"
 	"github.com/frayrules/fray/interp"
@@ -96,4 +98,19 @@ func TestFormatEscapesEveryControl(t *testing.T) {
 			t.Errorf("%U: written raw: %q", r, out)
 		}
 	}
+}
+
+// placeValue is a token as commentPlaces compares it: a string by the
+// text it means (fmt may spell a control character in it as an escape;
+// a carriage return, which a header reads as itself and expr-lang as a
+// newline, counts as a newline on both sides), anything else by its text.
+func placeValue(tk lexer.Token) string {
+	if tk.Type != syntax.TokString {
+		return tk.Value
+	}
+	s, err := syntax.Unquote(strings.ReplaceAll(tk.Value, "\r", `\r`))
+	if err != nil {
+		return tk.Value
+	}
+	return strings.ReplaceAll(s, "\r", "\n")
 }
