@@ -129,9 +129,9 @@ func commentPlaces(t testing.TB, src string) []commentPlace {
 					break
 				}
 			}
-			c := commentPlace{Text: strings.TrimRight(tk.Value, " \t\f\r"), Before: n - 1, After: n, AfterV: next.Value}
+			c := commentPlace{Text: format.Escape(strings.TrimRight(tk.Value, " \t\f\r")), Before: n - 1, After: n, AfterV: placeValue(next)}
 			if prev != nil {
-				c.BeforeV = prev.Value
+				c.BeforeV = placeValue(*prev)
 				c.Trailing = prev.Pos.Line == tk.Pos.Line
 				if prevSemi != nil && prevSemi.Pos.Line == tk.Pos.Line && prev.Type == syntax.TokPunct && !strings.ContainsAny(prev.Value, ")]}") {
 					c.Trailing = true
@@ -508,6 +508,8 @@ func FuzzFormat(f *testing.F) {
 		"phase p once {\n  x = 1\n  ; # after a lone semicolon\n}\n",
 		"table t d6 {\n  1: # c\n   \"x\" 5\n}\n",
 		"phase p once { let r = 1.5+.5 }\n",
+		"const s = \"\x1b[2J\u202e\r\x00\" # \x1b\a\u2028\n",
+		"phase p once {\n  log \"\x07{a + \\\"\r\\\"}\" # \xff\n}\n",
 	} {
 		f.Add(s)
 	}

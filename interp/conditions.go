@@ -4,12 +4,14 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"strings"
 
 	"github.com/expr-lang/expr/ast"
 
 	"github.com/frayrules/fray/dsl/check"
 	"github.com/frayrules/fray/dsl/diag"
 	"github.com/frayrules/fray/dsl/syntax"
+	"github.com/frayrules/fray/stdlib"
 )
 
 // Conditions (check/conditions.go) at run time. Each combatant has the
@@ -292,15 +294,25 @@ func (r *Run) adjust(c reflect.Value, a *check.Attr, v any) (any, error) {
 			if err != nil {
 				return nil, err
 			}
-			v = adjustValue(v, by, adj.Scale)
+			if v, err = adjustValue(v, by, adj.Scale); err != nil {
+				// A float by with no whole part (NaN, an infinity) for a
+				// whole-number attribute: at the adjustment's expression.
+				op := "adjust"
+				if adj.Scale {
+					op = "scale"
+				}
+				msg := fmt.Sprintf("%s %s by %v: %s", op, a.Name, by, strings.TrimPrefix(err.Error(), "int: "))
+				return nil, r.exprFailure(adj.By, msg)
+			}
 		}
 	}
 	return v, nil
 }
 
 // adjustValue adds by to v, or multiplies v by it; a whole number stays
-// whole, rounded down (half of 25 feet is 12).
-func adjustValue(v, by any, scale bool) any {
+// whole, rounded down (half of 25 feet is 12), and a result with no whole
+// part (a by of NaN, say) is stdlib.ToInt's error, not Go's conversion.
+func adjustValue(v, by any, scale bool) (any, error) {
 	f := func(x any) float64 {
 		switch n := x.(type) {
 		case int:
@@ -313,16 +325,17 @@ func adjustValue(v, by any, scale bool) any {
 	switch x := v.(type) {
 	case int:
 		if scale {
-			return int(math.Floor(float64(x) * f(by)))
+			return stdlib.ToInt(math.Floor(float64(x) * f(by)))
 		}
-		return x + int(f(by))
+		n, err := stdlib.ToInt(f(by))
+		return x + n, err
 	case float64:
 		if scale {
-			return x * f(by)
+			return x * f(by), nil
 		}
-		return x + f(by)
+		return x + f(by), nil
 	}
-	return v
+	return v, nil
 }
 
 // compileHas is has(c, name), native (fast_world_calls.go).

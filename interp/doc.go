@@ -29,11 +29,12 @@
 // fast_strlen.go (a quiet run's template parts measured, not made:
 // their failures depend on lengths only),
 // fast_float.go (floats: arithmetic with whole numbers taken as
-// floats, ceil, floor, round, int(x)), fast_lists.go (lists a rule
+// floats, ceil, floor, round, int(x) with stdlib.ToInt's errors), fast_lists.go (lists a rule
 // file makes itself: calls of fns that give lists, sortBy, LIST[i]),
 // fast_mapped.go (sum, max and min of numbers taken from such lists;
 // x in a list attribute), fast_proc.go (calls of procedures from
-// expressions).
+// expressions), fast_anyarith.go (+, -, *, max and min with an operand
+// typed any, through expr-lang's own runtime functions).
 // A loop's sort keys are kept typed (loop_keys.go).
 //
 // Rosters (roster.go): each side's living members and living enemies,

@@ -111,8 +111,23 @@ func (c *fastCompiler) divCall(x *ast.CallNode) floatFn {
 	return pairFn(c.int(args[0]), c.int(args[1]), div)
 }
 
-// floatToInt compiles int(x) of a float: its whole part, as expr-lang's
-// int (Go's conversion) gives it.
+// floatToInt compiles int(x) of a float: its whole part, or the error
+// of a float with none (stdlib.ToInt, as the checker's IntFunc).
 func (c *fastCompiler) floatToInt(n ast.Node) intFn {
-	return mapFn(c.float(n), func(v float64) int { return int(v) })
+	return bindFn(c.float(n), stdlib.ToInt)
+}
+
+// bindFn is fn's value passed through do, which may fail; nil when fn is.
+func bindFn[A, B any](fn func(*Run, addr) (A, error), do func(A) (B, error)) func(*Run, addr) (B, error) {
+	if fn == nil {
+		return nil
+	}
+	return func(r *Run, f addr) (B, error) {
+		v, err := fn(r, f)
+		if err != nil {
+			var zero B
+			return zero, err
+		}
+		return do(v)
+	}
 }

@@ -37,9 +37,15 @@ func (c *fastCompiler) anyValue(n ast.Node) anyFn {
 			return b(r, f)
 		}
 	}
+	if x, ok := n.(*ast.BinaryNode); ok {
+		return c.anyArith(x) // fast_anyarith.go
+	}
 	b, ok := n.(*ast.BuiltinNode)
-	if !ok || (b.Name != "max" && b.Name != "min") || len(b.Arguments) != 1 {
+	if !ok || (b.Name != "max" && b.Name != "min") {
 		return nil
+	}
+	if len(b.Arguments) != 1 {
+		return c.anyMinMax(b) // fast_anyarith.go
 	}
 	return c.bestOf(b) // fast_mapped.go
 }

@@ -143,6 +143,10 @@ func (c *fastCompiler) libTyped(x *ast.CallNode) intFn {
 			dv, err := d(r, fr)
 			return impl(dv), err
 		}
+	case stdlib.TypedFloatInt:
+		// int(x) of a float (the checker's IntFunc): NaN, an infinity or
+		// a float beyond the whole numbers stops the run, as in the VM.
+		return bindFn(c.float(args[0]), impl)
 	case stdlib.TypedInt3:
 		a, b, k := c.int(args[0]), c.int(args[1]), c.int(args[2])
 		if a == nil || b == nil || k == nil {
@@ -320,8 +324,10 @@ func (c *fastCompiler) tableCall(x *ast.CallNode) anyFn {
 }
 
 // toInt compiles expr-lang's int(x) of a whole number (itself) or of a
-// division of two (stdlib.TypedDiv: a / b, truncated as Go converts a
-// float to an int, as expr-lang does).
+// division of two (stdlib.TypedDiv: a / b, truncated toward zero; a
+// float with no whole part is an error, stdlib.ToInt). The checker makes
+// int of a float a call of stdlib.IntFunc, so these forms are for trees
+// made without it.
 func (c *fastCompiler) toInt(n ast.Node) intFn {
 	switch c.typeOf(n) {
 	case intT:
@@ -334,5 +340,5 @@ func (c *fastCompiler) toInt(n ast.Node) intFn {
 	if !ok {
 		return nil
 	}
-	return mapFn(c.divCall(x), func(v float64) int { return int(v) })
+	return bindFn(c.divCall(x), stdlib.ToInt)
 }

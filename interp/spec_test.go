@@ -246,6 +246,8 @@ func TestSpecCoversEveryBuiltin(t *testing.T) {
 			re = regexp.MustCompile(`'[^']*' \+ |\+ '[^']*'`)
 		case stdlib.DivFunc:
 			re = regexp.MustCompile(`[a-z0-9_)] / [a-z0-9_(]`)
+		case stdlib.IntFunc:
+			re = regexp.MustCompile(`\bint\(`) // int(x) of a float
 		case stdlib.InFunc:
 			re = regexp.MustCompile(`\bin (combatants|sides|living|enemies|allies|members|standing|enemy_sides)\b`)
 		}

@@ -38,7 +38,8 @@ type Func struct {
 	// Typed is the same implementation with Go types, for the functions
 	// the interpreter calls natively without boxing their arguments (a
 	// Dice boxed in an interface allocates): one of the signatures
-	// TypedRoll, TypedInt3, TypedDiceInt, TypedStr or TypedDiv. Impl calls it.
+	// TypedRoll, TypedInt3, TypedDiceInt, TypedStr, TypedDiv or
+	// TypedFloatInt (toint.go). Impl calls it.
 	Typed any
 }
 
@@ -125,6 +126,10 @@ var Funcs = sortFuncs([]*Func{
 		Params: []Kind{Int, Int}, Result: Float,
 		Impl:  func(_ World, a []any) (any, error) { return Divide(a[0].(int), a[1].(int)) },
 		Typed: TypedDiv(Divide),
+	},
+	{
+		Name: IntFunc, Doc: "the whole part of a number (what `int(x)` of a float becomes); NaN, an infinity or a float beyond the whole numbers is an error",
+		Params: []Kind{Any}, Result: Int, Impl: toIntImpl, Typed: TypedFloatInt(ToInt),
 	},
 	{
 		Name: StrFunc, Doc: "the string, counted toward the run's budget (what a string made with + becomes)",

@@ -1,6 +1,7 @@
 package stdlib
 
 import (
+	"math"
 	"testing"
 )
 
@@ -75,6 +76,17 @@ func TestTypedIsImpl(t *testing.T) {
 				b, berr := f.Impl(w, []any{args[0], args[1]})
 				if (aerr == nil) != (berr == nil) || aerr == nil && a != b {
 					t.Errorf("%s%v: Typed gives %v, %v; Impl gives %v, %v", f.Name, args, a, aerr, b, berr)
+				}
+			}
+		case TypedFloatInt:
+			if len(f.Params) != 1 || f.Result != Int {
+				t.Errorf("%s: Typed is TypedFloatInt but the signature is %s", f.Name, f.Signature())
+			}
+			for _, x := range []float64{2.9, -2.9, 0, math.NaN(), math.Inf(1), math.Inf(-1), 1e300, -0x1p63, 0x1p63} {
+				a, aerr := typed(x)
+				b, berr := f.Impl(w, []any{x})
+				if (aerr == nil) != (berr == nil) || aerr == nil && a != b || aerr != nil && aerr.Error() != berr.Error() {
+					t.Errorf("%s(%v): Typed gives %v, %v; Impl gives %v, %v", f.Name, x, a, aerr, b, berr)
 				}
 			}
 		case TypedStrBool:

@@ -143,14 +143,16 @@ func unifiedDiff(name string, a, b []byte) string {
 			}
 		}
 		if out.Len() == 0 {
-			fmt.Fprintf(&out, "--- %s.orig\n+++ %s\n", name, name)
+			fmt.Fprintf(&out, "--- %s.orig\n+++ %s\n", interp.Printable(name), interp.Printable(name))
 		}
 		fmt.Fprintf(&out, "@@ -%s +%s @@\n", hunkRange(aStart, aLen), hunkRange(bStart, bLen))
 		for _, o := range h {
 			line := ""
 			switch o.kind {
 			case '-':
-				line = al[o.a]
+				// The source's line, with any control character in
+				// it: shown escaped, as fmt writes it.
+				line = format.Escape(al[o.a])
 			default:
 				line = bl[o.b]
 			}

@@ -67,6 +67,10 @@ func (p *inPatch) Reset()             { p.patched = false }
 func (p *inPatch) ShouldRepeat() bool { return p.patched }
 
 func (p *inPatch) Visit(node *ast.Node) {
+	if intPatch(node) { // int(x) of a float: int_patch.go
+		p.patched = true
+		return
+	}
 	b, ok := (*node).(*ast.BinaryNode)
 	if !ok || b.Left.Type() == nil || b.Right.Type() == nil {
 		return

@@ -115,11 +115,12 @@ func verify(f *syntax.File, toks []lexer.Token, out []byte) error {
 	}
 	a, b := strip(toks), strip(otoks)
 	for i := 0; i < len(a) && i < len(b); i++ {
-		av, bv := a[i].Value, b[i].Value
+		// The output spells a control character as an escape.
+		bv := b[i].Value
 		if a[i].Type == syntax.TokComment {
-			av, bv = trimComment(av), trimComment(bv)
+			bv = trimComment(bv)
 		}
-		if a[i].Type != b[i].Type || av != bv {
+		if a[i].Type != b[i].Type || bv != tokenText(a[i], false) && bv != tokenText(a[i], true) {
 			return &fmtError{pos: a[i].Pos, msg: fmt.Sprintf("internal error: the output has %q where the source has %q", b[i].Value, a[i].Value)}
 		}
 	}
@@ -532,7 +533,7 @@ func (p *formatter) valueText(v *syntax.Value) string {
 // rawString is the source text of the string token at pos.
 func (p *formatter) rawString(pos lexer.Position) string {
 	if j := p.index(pos.Offset); j < len(p.toks) && p.toks[j].Type == syntax.TokString {
-		return p.toks[j].Value
+		return tokenText(p.toks[j], false)
 	}
 	return ""
 }

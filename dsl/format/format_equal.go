@@ -16,7 +16,8 @@ var (
 
 // TreeDiff compares two syntax trees as if every lexer.Position in them
 // were zero: node positions and the positions of expression tokens are
-// ignored, token types and values are compared. The file's own bookkeeping
+// ignored, token types and values are compared (string tokens by the text
+// they mean to expr-lang). The file's own bookkeeping
 // (name, source text, comments) and unexported fields are ignored too.
 // It returns "" when the trees are the same, else the path to the first
 // difference.
@@ -82,7 +83,10 @@ func (d *differ) diff(a, b reflect.Value) string {
 		return ""
 	case tokenType:
 		ta, tb := a.Interface().(lexer.Token), b.Interface().(lexer.Token)
-		if ta.Type != tb.Type || ta.Value != tb.Value {
+		// A string in an expression may be spelled with escapes
+		// (format_escape.go): its text is what must be the same.
+		same := ta.Value == tb.Value || ta.Type == syntax.TokString && sameExprString(ta.Value, tb.Value)
+		if ta.Type != tb.Type || !same {
 			return d.fail("token %q against %q", ta.Value, tb.Value)
 		}
 		return ""

@@ -21,7 +21,8 @@ import (
 //   - "key: value" inside {} has a space after the colon only.
 //
 // Token text is never changed: dice ("2d6", "d%"), numbers and strings
-// are written as in the source, and "#" (expr-lang's element inside
+// are written as in the source (but for a control character in a string,
+// written as an escape: format_escape.go), and "#" (expr-lang's element inside
 // brackets) stays what it is.
 
 // expr writes an expression; the separator before its first token is the
@@ -36,6 +37,8 @@ func (p *formatter) expr(e *syntax.Expr) {
 	diceLit := len(e.Tokens) == 3 && e.Tokens[0].Type == syntax.TokDice &&
 		(syntax.IsPunct(e.Tokens[1], "+") || syntax.IsPunct(e.Tokens[1], "-")) && e.Tokens[2].Type == syntax.TokNumber &&
 		e.Tokens[0].Pos.Line == e.Tokens[2].Pos.Line
+	p.inExpr = true
+	defer func() { p.inExpr = false }()
 	sp := syntax.NewSpacer()
 	var prev *lexer.Token
 	for i := range e.Tokens {

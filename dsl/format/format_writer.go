@@ -14,7 +14,8 @@ import (
 // and, for every token of the source in order, says what goes before it:
 // nothing, a space, or a new line. The writer consumes the source's tokens
 // as the printer names them (so a token the printer does not know about is
-// an error, never silently dropped), copies each token's text verbatim,
+// an error, never silently dropped), copies each token's text verbatim
+// (but for control characters in strings and comments: format_escape.go),
 // and places the comments it meets on the way. Lines are collected with
 // their indentation, optional alignment cells and trailing comment, and
 // laid out at the end.
@@ -89,6 +90,7 @@ type formatter struct {
 	depth      int // brackets open since the current item started
 	cont       int // continuation indentation override, or -1
 
+	inExpr    bool // the tokens written are an expression's (format_escape.go)
 	pending   int  // separator before the next token
 	nextBlank int  // what the next item line may have above it
 	mustBreak bool // a comment ended the line: the next token starts a new one
@@ -241,14 +243,14 @@ func (p *formatter) flushComments() {
 	for p.i < len(p.toks) && p.toks[p.i].Type == syntax.TokComment {
 		c := p.toks[p.i]
 		if p.cur != nil && c.Pos.Line == p.outLine {
-			p.cur.comment = trimComment(c.Value)
+			p.cur.comment = tokenText(c, false)
 		} else {
 			indent := p.indent
 			if p.pending != sepLine && p.pending != sepDecl {
 				indent = p.contIndent(p.peek())
 			}
 			p.newLine(indent, c.Pos.Offset, p.pending == sepLine || p.pending == sepDecl)
-			p.cur.cells[0] = trimComment(c.Value)
+			p.cur.cells[0] = tokenText(c, false)
 			p.cur.commentOnly = true
 		}
 		p.mustBreak = true
@@ -325,7 +327,7 @@ func (p *formatter) emit() {
 			p.cur.cells[len(p.cur.cells)-1] += " "
 		}
 	}
-	p.cur.cells[len(p.cur.cells)-1] += t.Value
+	p.cur.cells[len(p.cur.cells)-1] += tokenText(t, p.inExpr)
 	if t.Type == syntax.TokPunct {
 		switch t.Value {
 		case "(", "[", "{":

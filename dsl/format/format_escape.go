@@ -1,0 +1,127 @@
+package format
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/alecthomas/participle/v2/lexer"
+	"github.com/frayrules/fray/dsl/syntax"
+)
+
+// The lexer takes any character inside a string literal or a comment, so
+// a rule file may hold a raw ESC, NUL or bidirectional override there.
+// Copied verbatim, it would reach the terminal of whoever runs fray fmt
+// (and, written back with -w, every later reader of the file). The writer
+// therefore spells such a character as an escape: inside a string literal
+// as the escape the parser reads back as the same character (\x1b,
+// \u202e), so the string's value does not change; inside a comment as the
+// same text, which has no meaning to change. Tabs stay (they are ordinary
+// in text); newlines cannot occur in either.
+
+// unsafeRune tells whether r must not be written raw: C0 and C1 controls
+// but tab and newline (which no string or comment holds), DEL, the bidirectional marks, embeddings, overrides and
+// isolates, and the Unicode line and paragraph separators. It is the set
+// interp.Printable escapes, less tab and newline (TestEscapeMatchesPrintable).
+func unsafeRune(r rune) bool {
+	switch {
+	case r == '\t', r == '\n':
+		return false
+	case unicode.IsControl(r):
+		return true
+	case r == '\u061c', r == '\u200e', r == '\u200f',
+		r >= '\u202a' && r <= '\u202e',
+		r >= '\u2066' && r <= '\u2069',
+		r == '\u2028', r == '\u2029':
+		return true
+	}
+	return false
+}
+
+// Escape writes every unsafe character of s, and every byte that is not
+// UTF-8, as an escape that both Go's and expr-lang's string syntax read
+// back as that character or byte. fray fmt writes strings and comments
+// through it, and the removed lines of its diff (the source's, not its
+// own). An unsafe character is never part of an escape already there (the
+// parser would have refused "\" followed by one), so each can be replaced
+// where it stands.
+func Escape(s string) string {
+	i := 0
+	for i < len(s) {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if unsafeRune(r) || r == utf8.RuneError && size == 1 {
+			break
+		}
+		i += size
+	}
+	if i == len(s) {
+		return s // the common case: nothing copied
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 8)
+	b.WriteString(s[:i])
+	for i < len(s) {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			// The lexer checks UTF-8 only where a token starts: a string
+			// or a comment may hold any byte.
+			fmt.Fprintf(&b, `\x%02x`, s[i])
+		case !unsafeRune(r):
+			b.WriteString(s[i : i+size])
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r < utf8.RuneSelf:
+			fmt.Fprintf(&b, `\x%02x`, r)
+		default:
+			fmt.Fprintf(&b, `\u%04x`, r)
+		}
+		i += size
+	}
+	return b.String()
+}
+
+// tokenText is the text the formatter writes for the source token t;
+// inExpr tells whether t is a token of an expression.
+func tokenText(t lexer.Token, inExpr bool) string {
+	switch t.Type {
+	case syntax.TokString:
+		return escapeString(t.Value, inExpr)
+	case syntax.TokComment:
+		return Escape(trimComment(t.Value))
+	}
+	return t.Value
+}
+
+// escapeString is a string literal with its unsafe characters escaped so
+// that it reads back as the same text. Two spellings differ by reader: a
+// byte that is not UTF-8 is read by Go and by expr-lang alike as U+FFFD,
+// so it is written as that character; a raw carriage return is read by the
+// header's reader (Go's) as itself, but expr-lang turns it into a newline
+// in an expression's string, so there it is written \n.
+func escapeString(lit string, inExpr bool) string {
+	if !utf8.ValidString(lit) {
+		var b strings.Builder
+		for i := 0; i < len(lit); {
+			r, size := utf8.DecodeRuneInString(lit[i:])
+			b.WriteRune(r) // an invalid byte decodes as U+FFFD, one per byte
+			i += size
+		}
+		lit = b.String()
+	}
+	if inExpr {
+		lit = strings.ReplaceAll(lit, "\r", `\n`)
+	}
+	return Escape(lit)
+}
+
+// sameExprString tells whether two string literals of an expression mean
+// the same text to expr-lang (which reads a raw carriage return as a
+// newline, escapes as Go does).
+func sameExprString(a, b string) bool {
+	norm := strings.NewReplacer("\r\n", `\n`, "\r", `\n`) // as escapes: Go's Unquote takes no raw newline
+	ua, errA := syntax.Unquote(norm.Replace(a))
+	ub, errB := syntax.Unquote(norm.Replace(b))
+	return errA == nil && errB == nil && ua == ub
+}
