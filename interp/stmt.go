@@ -3,6 +3,7 @@ package interp
 import (
 	"github.com/frayrules/fray/dsl/check"
 	"github.com/frayrules/fray/dsl/diag"
+	"github.com/frayrules/fray/stdlib"
 )
 
 // Statements. Lowering (plan.go) compiles every statement of a body,
@@ -193,7 +194,10 @@ func toInt(v any) (int, bool) {
 	case int64:
 		return int(x), true
 	case float64:
-		return int(x), true
+		// Cut to its whole part, as int() does; NaN, an infinity or a
+		// float beyond the whole numbers has none (stdlib.ToInt).
+		n, err := stdlib.ToInt(x)
+		return n, err == nil
 	}
 	return 0, false
 }
