@@ -7,7 +7,8 @@
 # the homebrew rule files of testdata/bench/homebrew (interp
 # BenchmarkHomebrew: written without the engine in mind) and the speed
 # reference, as a rule file and by hand in Go (cmd/fray
-# BenchmarkReference{Rules,Native}). A case runs twice under callgrind,
+# BenchmarkReference{Rules,Native}; and BenchmarkReferenceFloor, the same
+# procedure as a bare tree of Go closures, the floor of the design). A case runs twice under callgrind,
 # with 1 and with 1+N fights (-test.benchtime 1x and (1+N)x), and
 # callgrind counts only the instructions run inside the function that
 # plays a fight (--toggle-collect: interp.(*Runner).Play, or the
@@ -116,3 +117,4 @@ measure interp "$tmp/interp.test" '^BenchmarkRuleset$/' '*Runner).Play'
 measure interp "$tmp/interp.test" '^BenchmarkHomebrew$/' '*Runner).Play'
 measure cmd/fray "$tmp/fray.test" '^BenchmarkReferenceRules$' '*Runner).Play'
 measure cmd/fray "$tmp/fray.test" '^BenchmarkReferenceNative$' '*nativeFighters).fight'
+measure cmd/fray "$tmp/fray.test" '^BenchmarkReferenceFloor$' '*floorEnv).fight'
