@@ -195,6 +195,18 @@ func lowerCov(m *check.Model, native, keepEnd bool, cov *Coverage) *Plan {
 		p.events[ev] = ep
 	}
 	p.preset = map[*check.Frame]map[int]bool{}
+	// Every call of a fn or a procedure sets each of its parameters
+	// before the body runs (natively, fast_fn.go and proc.go; from the VM,
+	// Run.Call): a reused frame need not zero them. A choice's are left
+	// to be zeroed (slots.go fills them its own way).
+	for _, f := range m.Funcs {
+		if f.Choice || f.Frame == nil {
+			continue
+		}
+		for _, prm := range f.Params {
+			p.presetField(f.Frame, prm.Field.Index)
+		}
+	}
 	p.planPoints() // v2 item 3: point.go
 	for _, ev := range m.EventList {
 		ep := p.events[ev]
