@@ -2,6 +2,7 @@ package interp
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -30,13 +31,21 @@ import (
 type pairPlan struct {
 	o   *check.PairOrder
 	fid int
+	// the two parameters' places in the order's frame, and each rule's
+	// condition, planned once
+	a, b  slot
+	conds []condFn
 }
 
 func (p *Plan) pairPlan(o *check.PairOrder) *pairPlan {
 	if o == nil {
 		return nil
 	}
-	return &pairPlan{o: o, fid: p.frameID(o.Frame)}
+	pp := &pairPlan{o: o, fid: p.frameID(o.Frame), a: slotIn(o.Frame, o.A.Field.Index, nil), b: slotIn(o.Frame, o.B.Field.Index, nil)}
+	for i := range o.Rules {
+		pp.conds = append(pp.conds, p.cond(o.Rules[i].Cond))
+	}
+	return pp
 }
 
 // undecided is the decision of a pair no rule separates.
@@ -104,23 +113,31 @@ func (pp *pairPlan) compare(r *Run, at diag.Range, a, b orderItem) (int, int, er
 // its second.
 func (pp *pairPlan) holds(r *Run, at diag.Range, i int, x, y orderItem) (bool, error) {
 	o := pp.o
-	rule := &o.Rules[i]
-	r.reason = rule.Label
-	fr := r.frameAt(pp.fid)
-	e := fr.Elem()
-	if err := r.storeValue(e.Field(o.A.Field.Index), x.v, at); err != nil {
+	r.reason = o.Rules[i].Label
+	fr, base := r.frameAtP(pp.fid)
+	if err := pp.put(r, fr, base, pp.a, o.A.Field.Index, x, at); err != nil {
 		return false, err
 	}
-	if err := r.storeValue(e.Field(o.B.Field.Index), y.v, at); err != nil {
+	if err := pp.put(r, fr, base, pp.b, o.B.Field.Index, y, at); err != nil {
 		return false, err
 	}
-	v, err := r.eval(rule.Cond, fr)
+	b, err := pp.conds[i](r, base)
 	if err != nil {
 		return false, err
 	}
-	r.releaseAt(pp.fid, fr)
-	b, _ := v.(bool)
+	r.releaseAtP(pp.fid, fr, base)
 	return b, nil
+}
+
+// put stores an item in the order's parameter at s (field index i of the
+// frame fr at base): by address when it is a combatant or side of the
+// parameter's own type, else through reflect.
+func (pp *pairPlan) put(r *Run, fr reflect.Value, base addr, s slot, i int, it orderItem, at diag.Range) error {
+	if it.fit && s.ok && it.v.Type() == s.t {
+		store(base, s.off, it.a)
+		return nil
+	}
+	return r.storeValue(fr.Elem().Field(i), it.v, at)
 }
 
 // pairGroups splits sorted items into groups: each item alone, or, for
