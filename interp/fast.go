@@ -1685,8 +1685,13 @@ func (c *fastCompiler) boxed(n ast.Node) anyFn {
 	return nil
 }
 
-// modifierCall compiles a call of a modifiers block of the ruleset.
+// modifierCall compiles a call of a modifiers block of the ruleset:
+// its arguments set in the block's frame natively when they can be
+// (fast_modifier.go), else boxed for Run.Modifier.
 func (c *fastCompiler) modifierCall(name string, args []ast.Node) intFn {
+	if fn := c.modifierDirect(name, args); fn != nil {
+		return fn
+	}
 	fns := make([]anyFn, len(args))
 	for i, a := range args {
 		if fns[i] = c.boxed(a); fns[i] == nil {

@@ -334,13 +334,35 @@ func (r *Run) Modifier(name string, args []any) (int, error) {
 			return 0, err
 		}
 	}
+	var first any
+	if len(args) > 0 {
+		first = args[0]
+	}
+	total, err := r.modifierTotal(m, fr, addrOf(fr), first)
+	if err == nil {
+		r.release(m.Frame, fr)
+	}
+	return total, err
+}
+
+// modifierTotal totals the rows of modifiers block m whose arguments are
+// set in its frame fr (at base), and logs the rows that apply; first is
+// the first argument, named in the log.
+func (r *Run) modifierTotal(m *check.Modifiers, fr reflect.Value, base addr, first any) (int, error) {
+	e := fr.Elem()
 	quiet := r.opt.Sink == nil
 	var applied []string
 	total, n := 0, 0 // the aggregate of the n values so far
 	evalRows := func() error {
 		for _, row := range m.Rows {
 			if row.When != nil {
-				ok, err := r.evalBool(row.When, fr)
+				var ok bool
+				var err error
+				if fe := r.fastOf(row.When); fe != nil && fe.b != nil {
+					ok, err = fastRunP(r, row.When, fe.b, base)
+				} else {
+					ok, err = r.evalBool(row.When, fr)
+				}
 				if err != nil {
 					return err
 				}
@@ -351,7 +373,7 @@ func (r *Run) Modifier(name string, args []any) (int, error) {
 			var v int
 			if fe := r.fastOf(row.Value); fe != nil && fe.i != nil {
 				var err error
-				if v, err = fastRun(r, row.Value, fe.i, fr); err != nil {
+				if v, err = fastRunP(r, row.Value, fe.i, base); err != nil {
 					return err
 				}
 			} else {
@@ -398,17 +420,16 @@ func (r *Run) Modifier(name string, args []any) (int, error) {
 	} else if err := evalRows(); err != nil {
 		return 0, err
 	}
-	r.release(m.Frame, fr)
 	if quiet && n > 0 {
 		r.seq++
 	}
 	if len(applied) > 0 {
 		var subject string
-		if len(args) > 0 {
-			subject = show(args[0])
+		if len(m.Params) > 0 {
+			subject = show(first)
 		}
-		r.emitLog(&Event{Kind: KModifier, Who: subject, Name: name, Total: &total, detail: true,
-			Text: fmt.Sprintf("%s for %s: %s (%s) = %+d", name, subject, strings.Join(applied, ", "), m.Aggregate, total)})
+		r.emitLog(&Event{Kind: KModifier, Who: subject, Name: m.Name, Total: &total, detail: true,
+			Text: fmt.Sprintf("%s for %s: %s (%s) = %+d", m.Name, subject, strings.Join(applied, ", "), m.Aggregate, total)})
 	}
 	return total, nil
 }

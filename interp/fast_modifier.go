@@ -1,0 +1,61 @@
+package interp
+
+import "github.com/expr-lang/expr/ast"
+
+// A call of a modifiers block (`attack_mods(a, t)`) from a native
+// expression: each argument is evaluated in the caller's frame and set
+// in the block's frame by offset, as a fn's are (fast_fn.go), rather than
+// boxed for Run.Modifier and stored through reflect. The steps are
+// Run.Modifier's, in its order: the arguments, the work of the call and
+// its rows, the rows (modifierTotal), the frame given back.
+
+// modifierDirect compiles the call, or gives nil: a block over a list
+// (`over`), or an argument without a native form of its parameter's
+// type, goes through Run.Modifier.
+func (c *fastCompiler) modifierDirect(name string, args []ast.Node) intFn {
+	m := c.p.modifiers[name]
+	if m == nil || m.Over != nil || len(args) != len(m.Params) {
+		return nil
+	}
+	sets := make([]func(r *Run, base, fb addr) error, len(args))
+	for i, a := range args {
+		s := slotIn(m.Frame, m.Params[i].Field.Index, nil)
+		if !s.ok {
+			return nil
+		}
+		switch {
+		case s.t == intT:
+			sets[i] = setArg(c.int(a), s.off)
+		case s.t == boolT:
+			sets[i] = setArg(c.bool(a), s.off)
+		case s.t == strT:
+			sets[i] = setArg(c.str(a), s.off)
+		case c.isEntity(s.t) && a.Type() == s.t:
+			sets[i] = setArg(c.ptr(a), s.off)
+		}
+		if sets[i] == nil {
+			return nil
+		}
+	}
+	fid := c.p.frameID(m.Frame)
+	return func(r *Run, f addr) (int, error) {
+		fr, fb := r.frameAtP(fid)
+		for _, set := range sets {
+			if err := set(r, f, fb); err != nil {
+				return 0, err
+			}
+		}
+		if err := r.Work(1 + len(m.Rows)); err != nil {
+			return 0, err
+		}
+		var first any
+		if r.opt.Sink != nil && len(m.Params) > 0 {
+			first = fr.Elem().Field(m.Params[0].Field.Index).Interface() // named in the log
+		}
+		total, err := r.modifierTotal(m, fr, fb, first)
+		if err == nil {
+			r.releaseAtP(fid, fr, fb)
+		}
+		return total, err
+	}
+}
