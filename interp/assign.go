@@ -45,6 +45,9 @@ func (p *Plan) compileAssign(n *assignNode) stmtFn {
 		if fe := p.fastExpr(n.val); fe != nil {
 			switch t := n.path.t; {
 			case t == intT && fe.i != nil:
+				if f := assignInt(n, fe.i, intOp(n.op)); f != nil { // assign_int.go
+					return f
+				}
 				switch n.op {
 				case "+=":
 					return assignTo(n, fe.i, func(held, v int) int { return held + v })
