@@ -13,6 +13,10 @@ package stdlib
 type Crowd struct {
 	Count []int32
 	Self  int
+	// Ways, if not nil, is the caller's keep of the ways to the goals
+	// Step is asked about (grid_ways.go), told of every change of Count
+	// (Ways.Changed) and of every time Count is made again (Ways.Reset).
+	Ways *Ways
 }
 
 // CrowdWorld is a World that keeps a Crowd of its map: the grid functions
@@ -38,8 +42,34 @@ func (g *Grid) StepIn(from, goal Point, squares int, c Crowd) Point {
 	defer g.putPad(p)
 	if c.fits(g) {
 		p.useCrowd(c)
+		if c.Ways != nil {
+			return g.stepWays(p, c, from, goal, squares)
+		}
 	}
 	return g.step(p, from, goal, squares)
+}
+
+// stepWays is Step amid a crowd whose keeper keeps Ways: read off the
+// field of the goal's ring when there is one, else searched (and the
+// searches' squares counted toward making one).
+func (g *Grid) stepWays(p *searchPad, c Crowd, from, goal Point, squares int) Point {
+	rs := max(1, cheb(from, goal))
+	r := g.firstRing(goal)
+	for r < rs && len(g.freeRing(p, goal, r)) == 0 {
+		r++
+	}
+	if r >= rs { // no free square nearer than the mover's own: Step stays
+		return g.step(p, from, goal, squares)
+	}
+	if f := g.field(c.Ways, p, c, goal, r); f != nil {
+		if at, ok := g.readField(p.moves, f, from, squares); ok {
+			return at
+		}
+		return g.step(p, from, goal, squares) // the ring cannot be reached
+	}
+	at := g.step(p, from, goal, squares)
+	g.spend(c.Ways, p, c, goal, r, p.work)
+	return at
 }
 
 // PathLengthIn is PathLength amid a crowd, the mover apart from its
