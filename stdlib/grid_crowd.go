@@ -53,23 +53,37 @@ func (g *Grid) StepIn(from, goal Point, squares int, c Crowd) Point {
 // field of the goal's ring when there is one, else searched (and the
 // searches' squares counted toward making one).
 func (g *Grid) stepWays(p *searchPad, c Crowd, from, goal Point, squares int) Point {
+	w := c.Ways
+	w.forMap(p.moves)
+	if w.has(goal) {
+		if r, ok := g.nearestFreeRing(p, from, goal); ok {
+			if f := g.field(w, p, c, goal, r); f != nil {
+				if at, ok := g.readField(p.moves, f, from, squares); ok {
+					return at
+				}
+			}
+		}
+		return g.step(p, from, goal, squares) // stays, or the ring cannot be reached
+	}
+	at := g.step(p, from, goal, squares)
+	if w.spend(g, goal, p.work) {
+		if r, ok := g.nearestFreeRing(p, from, goal); ok {
+			g.makeField(w, p, c, goal, r)
+		}
+	}
+	return at
+}
+
+// nearestFreeRing is the ring round goal, nearer than the mover's own,
+// that Step heads for: the first with a free square (ok false: none, and
+// the mover stays).
+func (g *Grid) nearestFreeRing(p *searchPad, from, goal Point) (int, bool) {
 	rs := max(1, cheb(from, goal))
 	r := g.firstRing(goal)
 	for r < rs && len(g.freeRing(p, goal, r)) == 0 {
 		r++
 	}
-	if r >= rs { // no free square nearer than the mover's own: Step stays
-		return g.step(p, from, goal, squares)
-	}
-	if f := g.field(c.Ways, p, c, goal, r); f != nil {
-		if at, ok := g.readField(p.moves, f, from, squares); ok {
-			return at
-		}
-		return g.step(p, from, goal, squares) // the ring cannot be reached
-	}
-	at := g.step(p, from, goal, squares)
-	g.spend(c.Ways, p, c, goal, r, p.work)
-	return at
+	return r, r < rs
 }
 
 // PathLengthIn is PathLength amid a crowd, the mover apart from its

@@ -24,7 +24,7 @@ import "math/bits"
 // several goroutines at once (a run keeps its own).
 type Ways struct {
 	fields []*wayField                   // at most maxWayFields, the last used last
-	spent  map[int32]int                 // per goal square: squares the searches closed for it without a field
+	spent  [8]waySpent                   // the last goals stepped toward without a field, and what their searches cost
 	moves  *uint16                       // the grid's steps the fields were made with (a new map forgets them)
 	spare  []*wayField                   // fields forgotten, whose storage is lent again
 	lost   []uint32                      // stamp: the square's way got longer, and is worked out again
@@ -76,8 +76,12 @@ func (w *Ways) Reset() {
 	for len(w.fields) > 0 {
 		w.drop(0)
 	}
-	clear(w.spent)
+	w.spent = [8]waySpent{}
 }
+
+// waySpent is the squares the searches toward goal square goal+1 (0:
+// none) have closed without a field.
+type waySpent struct{ goal, work int }
 
 // drop forgets field k, keeping its storage.
 func (w *Ways) drop(k int) {
@@ -99,7 +103,6 @@ func (w *Ways) forMap(moves []uint16) {
 // field is the mended field of goal and its ring r, or nil when none is
 // kept.
 func (g *Grid) field(w *Ways, p *searchPad, c Crowd, goal Point, r int) *wayField {
-	w.forMap(p.moves)
 	for k, f := range w.fields {
 		if f.goal != goal {
 			continue
@@ -115,23 +118,34 @@ func (g *Grid) field(w *Ways, p *searchPad, c Crowd, goal Point, r int) *wayFiel
 	return nil
 }
 
-// spend counts the squares a Step toward goal closed without a field,
-// and makes the field once they pass the map's area: so a goal asked
-// about a few times costs what it did, and one chased by many movers at
-// most about twice what its searches alone would have.
-func (g *Grid) spend(w *Ways, p *searchPad, c Crowd, goal Point, r, work int) {
-	if w.spent == nil {
-		w.spent = map[int32]int{}
+// has reports whether a field of goal is kept.
+func (w *Ways) has(goal Point) bool {
+	for _, f := range w.fields {
+		if f.goal == goal {
+			return true
+		}
 	}
-	if len(w.spent) > 4096 {
-		clear(w.spent) // counts of goals long gone: bounded memory
+	return false
+}
+
+// spend counts the squares a Step toward goal closed without a field; it
+// reports whether they have passed the map's area, and the field is to
+// be made: so a goal asked about a few times costs what it did.
+func (w *Ways) spend(g *Grid, goal Point, work int) bool {
+	k := int(g.index(goal)) + 1
+	e := &w.spent[k%len(w.spent)] // goals that share an entry start again
+	if e.goal != k {
+		*e = waySpent{goal: k}
 	}
-	k := g.index(goal)
-	if w.spent[k] += work; w.spent[k] < g.W*g.H && !w.eager {
-		return
+	if e.work += work; e.work < g.W*g.H && !w.eager {
+		return false
 	}
-	delete(w.spent, k)
-	w.forMap(p.moves)
+	*e = waySpent{}
+	return true
+}
+
+// makeField makes and keeps the field of goal and its ring r.
+func (g *Grid) makeField(w *Ways, p *searchPad, c Crowd, goal Point, r int) {
 	if len(w.fields) >= maxWayFields {
 		w.drop(0)
 	}
