@@ -26,7 +26,7 @@ func (r *Run) Crowd(c any) (stdlib.Crowd, error) {
 	if i := load[int](addrOf(cv), r.plan.lay.idx); i >= 0 && i < len(s.at) {
 		self = s.at[i]
 	}
-	crowd := stdlib.Crowd{Count: s.count, Self: self}
+	crowd := stdlib.Crowd{Count: s.count, Self: self, Ways: &s.ways}
 	if crowdCheck.Load() {
 		if err := r.checkCrowd(c, crowd); err != nil {
 			return stdlib.Crowd{}, err

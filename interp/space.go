@@ -30,6 +30,9 @@ type spaceIndex struct {
 	at    []int    // per combatant, by its hidden index: its square, -1 none
 	// occupied is Occupied's storage (grid.go), reused from call to call.
 	occupied []stdlib.Point
+	// ways is step_toward's keep of the ways to its goals (stdlib.Ways,
+	// grid_crowd.go), told of every change of count.
+	ways stdlib.Ways
 }
 
 // space is the index, made again if the world changed in a way it could
@@ -57,6 +60,7 @@ func (r *Run) space() (*spaceIndex, error) {
 	for _, c := range r.combP() {
 		s.place(r, c)
 	}
+	s.ways.Reset()
 	s.gen, s.ok = r.rosterGen, true
 	return s, nil
 }
@@ -110,11 +114,15 @@ func (r *Run) spaceMoved(c addr) {
 			if same(cell[k], c) {
 				s.cells[old] = append(cell[:k], cell[k+1:]...)
 				s.count[old]--
+				s.ways.Changed(old)
 				break
 			}
 		}
 	}
 	s.place(r, c)
+	if sq := s.at[i]; sq >= 0 {
+		s.ways.Changed(sq)
+	}
 }
 
 // Nearby are the combatants in the fight (alive, present, no state) on

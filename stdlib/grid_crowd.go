@@ -13,6 +13,10 @@ package stdlib
 type Crowd struct {
 	Count []int32
 	Self  int
+	// Ways, if not nil, is the caller's keep of the ways to the goals
+	// Step is asked about (grid_ways.go), told of every change of Count
+	// (Ways.Changed) and of every time Count is made again (Ways.Reset).
+	Ways *Ways
 }
 
 // CrowdWorld is a World that keeps a Crowd of its map: the grid functions
@@ -38,8 +42,48 @@ func (g *Grid) StepIn(from, goal Point, squares int, c Crowd) Point {
 	defer g.putPad(p)
 	if c.fits(g) {
 		p.useCrowd(c)
+		if c.Ways != nil {
+			return g.stepWays(p, c, from, goal, squares)
+		}
 	}
 	return g.step(p, from, goal, squares)
+}
+
+// stepWays is Step amid a crowd whose keeper keeps Ways: read off the
+// field of the goal's ring when there is one, else searched (and the
+// searches' squares counted toward making one).
+func (g *Grid) stepWays(p *searchPad, c Crowd, from, goal Point, squares int) Point {
+	w := c.Ways
+	w.forMap(p.moves)
+	if w.has(goal) {
+		if r, ok := g.nearestFreeRing(p, from, goal); ok {
+			if f := g.field(w, p, c, goal, r); f != nil {
+				if at, ok := g.readField(p.moves, f, from, squares); ok {
+					return at
+				}
+			}
+		}
+		return g.step(p, from, goal, squares) // stays, or the ring cannot be reached
+	}
+	at := g.step(p, from, goal, squares)
+	if w.spend(g, goal, p.work) {
+		if r, ok := g.nearestFreeRing(p, from, goal); ok {
+			g.makeField(w, p, c, goal, r)
+		}
+	}
+	return at
+}
+
+// nearestFreeRing is the ring round goal, nearer than the mover's own,
+// that Step heads for: the first with a free square (ok false: none, and
+// the mover stays).
+func (g *Grid) nearestFreeRing(p *searchPad, from, goal Point) (int, bool) {
+	rs := max(1, cheb(from, goal))
+	r := g.firstRing(goal)
+	for r < rs && len(g.freeRing(p, goal, r)) == 0 {
+		r++
+	}
+	return r, r < rs
 }
 
 // PathLengthIn is PathLength amid a crowd, the mover apart from its
