@@ -2,6 +2,7 @@ package stdlib
 
 import (
 	"fmt"
+	"slices"
 	"sync"
 )
 
@@ -205,8 +206,8 @@ func (v view) decide(a, b rect) bool {
 	if res, ok := v.touching(a, b); ok {
 		return res
 	}
-	pts := cornersOf(a)
-	pts = append(pts, cornersOf(b)...)
+	ca, cb := cornersOf(a), cornersOf(b)
+	pts := append(ca[:], cb[:]...)
 	cells, walls := v.solidNear(a, b)
 	for _, c := range cells {
 		for _, p := range cornersOf(squareRect(c)) {
@@ -252,6 +253,19 @@ func (v view) touching(a, b rect) (res, ok bool) {
 // anyLineFree tries every line through two of the critical points pts, or
 // one of them in an axis direction, for a free segment from a to b.
 func (v view) anyLineFree(pts []Point, a, b rect, cells []Point, walls []edge) bool {
+	// The lines from a corner of a to a corner of b first: between two
+	// squares in sight of each other one of them is nearly always free,
+	// so most answers come before the lines through the corners of the
+	// solid squares are tried. (The answer is whether any is free: the
+	// order changes only how soon it is found.)
+	ca, cb := cornersOf(a), cornersOf(b)
+	for _, u := range ca {
+		for _, w := range cb {
+			if v.lineFree(u, Point{w.X - u.X, w.Y - u.Y}, a, b, cells, walls) {
+				return true
+			}
+		}
+	}
 	for i, u := range pts {
 		if v.lineFree(u, Point{1, 0}, a, b, cells, walls) || v.lineFree(u, Point{0, 1}, a, b, cells, walls) {
 			return true
@@ -265,16 +279,28 @@ func (v view) anyLineFree(pts []Point, a, b rect, cells []Point, walls []edge) b
 	return false
 }
 
-func cornersOf(r rect) []Point {
-	return []Point{{r.x0, r.y0}, {r.x1, r.y0}, {r.x0, r.y1}, {r.x1, r.y1}}
+func cornersOf(r rect) [4]Point {
+	return [4]Point{{r.x0, r.y0}, {r.x1, r.y0}, {r.x0, r.y1}, {r.x1, r.y1}}
 }
 
+// dedupPoints keeps the first of each point, in order. The lists decide
+// makes are short (the corners of two squares and of the solid squares
+// near the line between them): a look back over what is kept is cheaper
+// than a map until a list is long.
 func dedupPoints(ps []Point) []Point {
-	seen := map[Point]bool{}
 	out := ps[:0]
+	if len(ps) > 64 {
+		seen := make(map[Point]bool, len(ps))
+		for _, p := range ps {
+			if !seen[p] {
+				seen[p] = true
+				out = append(out, p)
+			}
+		}
+		return out
+	}
 	for _, p := range ps {
-		if !seen[p] {
-			seen[p] = true
+		if !slices.Contains(out, p) {
 			out = append(out, p)
 		}
 	}
@@ -321,6 +347,19 @@ func (ln line) slab(u0, d0, lo, hi int, open bool) (n0, n1 int, all, none bool) 
 	return n0, n1, false, false
 }
 
+// entersSquare reports whether the line passes through the inside of
+// the square at c (not only along its edge or through a corner): its
+// corners lie strictly on both sides of the line. It is what clip of the
+// open square reports as ok, in whole numbers and without a division.
+func (ln line) entersSquare(c Point) bool {
+	c00 := ln.d.X*(c.Y-ln.u.Y) - ln.d.Y*(c.X-ln.u.X) // the corner (x, y); the others add:
+	lo, hi := c00, c00
+	for _, k := range [3]int{-ln.d.Y, ln.d.X, ln.d.X - ln.d.Y} { // (x+1, y), (x, y+1), (x+1, y+1)
+		lo, hi = min(lo, c00+k), max(hi, c00+k)
+	}
+	return lo < 0 && hi > 0
+}
+
 // clip gives the parameter interval of the line inside a rectangle.
 func (ln line) clip(r rect, open bool) (lo, hi int, ok bool) {
 	lo, hi = -far, far
@@ -363,6 +402,9 @@ func (v view) lineFree(u, d Point, a, b rect, cells []Point, walls []edge) bool 
 		return false // regions overlap on the line; decide handles touching regions
 	}
 	for _, c := range cells {
+		if !ln.entersSquare(c) {
+			continue // clip would find nothing inside
+		}
 		lo, hi, ok := ln.clip(squareRect(c), true)
 		if ok && lo < t && s < hi {
 			return false

@@ -19,8 +19,8 @@ func (v view) refDecide(a, b rect) bool {
 	if res, ok := v.touching(a, b); ok {
 		return res
 	}
-	pts := cornersOf(a)
-	pts = append(pts, cornersOf(b)...)
+	ca, cb := cornersOf(a), cornersOf(b)
+	pts := append(ca[:], cb[:]...)
 	bx0, by0 := min(a.x0, b.x0), min(a.y0, b.y0)
 	bx1, by1 := max(a.x1, b.x1), max(a.y1, b.y1)
 	var cells []Point
