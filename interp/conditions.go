@@ -313,9 +313,12 @@ func adjustValue(v, by any, scale bool) any {
 	switch x := v.(type) {
 	case int:
 		if scale {
-			return int(math.Floor(float64(x) * f(by)))
+			return wholeOf(math.Floor(float64(x) * f(by)))
 		}
-		return x + int(f(by))
+		if n, ok := by.(int); ok {
+			return x + n // exactly, as int arithmetic elsewhere
+		}
+		return wholeOf(float64(x) + f(by))
 	case float64:
 		if scale {
 			return x * f(by)
@@ -323,6 +326,21 @@ func adjustValue(v, by any, scale bool) any {
 		return x + f(by)
 	}
 	return v
+}
+
+// wholeOf converts a float to a whole number, saturating: Go leaves an
+// out-of-range conversion to the machine (amd64 gives the lowest int for
+// any of them, arm64 the nearest end), and a run must not depend on it.
+func wholeOf(f float64) int {
+	switch {
+	case f != f:
+		return 0
+	case f >= math.MaxInt:
+		return math.MaxInt
+	case f <= math.MinInt:
+		return math.MinInt
+	}
+	return int(f)
 }
 
 // compileHas is has(c, name), native (fast_world_calls.go).
