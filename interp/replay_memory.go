@@ -1,6 +1,6 @@
 package interp
 
-import "unsafe"
+import "reflect"
 
 // A log's size does not bound what it takes to replay it: decoded, a
 // line of 13 bytes ({"kind":"x"}) is an Event of some 250 bytes, and
@@ -15,11 +15,14 @@ import "unsafe"
 // made of tiny lists and maps takes up to twenty, and is refused.
 const RecordingMemoryPerByte = 6
 
+// eventSize is the bytes of one Event itself.
+var eventSize = int(reflect.TypeOf(Event{}).Size())
+
 // eventMemory estimates the bytes one decoded event holds: the Event,
 // the pointer to it, its strings, its faces twice (Recording.Dice too)
 // and its args.
 func eventMemory(e *Event) int {
-	n := int(unsafe.Sizeof(Event{})) + 8
+	n := eventSize + 8
 	n += len(e.Kind) + len(e.Phase) + len(e.Who) + len(e.Why) + len(e.Name) + len(e.Dice) + len(e.Text)
 	n += 16 * len(e.Faces)
 	if e.Args != nil {
