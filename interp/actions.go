@@ -427,7 +427,10 @@ func (n *scheduleNode) run(r *Run, fr reflect.Value) (flow, error) {
 	// The block runs later with the locals it sees now.
 	snap := reflect.New(fr.Elem().Type())
 	snap.Elem().Set(fr.Elem())
-	due := r.tick() + after
+	due, ok := laterMoment(r.tick(), after)
+	if !ok {
+		return flowNext, momentOverflow(n.at, n.label, after, "segment")
+	}
 	r.scheduled = append(r.scheduled, &scheduled{owner: idxOf(c), label: n.label, due: due, body: n.body, frame: snap, actor: nameOf(c), serial: r.seq, at: n.at})
 	if r.quiet() {
 		return flowNext, nil

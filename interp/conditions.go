@@ -327,6 +327,9 @@ func adjustValue(v, by any, scale bool) (any, error) {
 		if scale {
 			return stdlib.ToInt(math.Floor(float64(x) * f(by)))
 		}
+		if n, ok := by.(int); ok {
+			return x + n, nil // exactly, as int arithmetic elsewhere (a float64 would round a big n)
+		}
 		n, err := stdlib.ToInt(f(by))
 		return x + n, err
 	case float64:

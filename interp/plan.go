@@ -420,7 +420,7 @@ func (p *Plan) stmt(s *syntax.Stmt) stmtFn {
 	case s.Disengage != nil:
 		return p.compileEngage(&engageNode{at: at, who: p.expr(s.Disengage.Who), with: p.expr(s.Disengage.From), off: true})
 	case s.Segment != nil:
-		return p.compileSegment(p.expr(s.Segment.N), p.block(s.Segment.Body))
+		return p.compileSegment(p.expr(s.Segment.N), p.block(s.Segment.Body), at)
 	case s.Log != nil:
 		return p.compileLog(m.Logs[s.Log])
 	case s.Apply != nil:

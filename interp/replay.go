@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"reflect"
+	"strconv"
 
 	"github.com/frayrules/fray/dsl/check"
 )
@@ -69,7 +70,15 @@ func decodeEvent(line []byte) (e *Event, ok bool, err error) {
 // header) are skipped. A read error of r (a size limit the caller sets)
 // is returned as is.
 func ReadRecording(r io.Reader) (*Recording, error) {
+	return ReadRecordingWithin(r, RecordingMemoryPerByte*64<<20)
+}
+
+// ReadRecordingWithin is ReadRecording that refuses a log whose events
+// would hold more than maxMemory bytes decoded (replay_memory.go).
+func ReadRecordingWithin(r io.Reader, maxMemory int) (*Recording, error) {
 	rec := &Recording{}
+	var memory int
+	var seed json.Number // the start event's seed, exactly: a float64 holds 53 bits
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 1<<20), maxLogLine)
 	line, startLine := 0, 0
@@ -90,6 +99,16 @@ func ReadRecording(r io.Reader) (*Recording, error) {
 		}
 		if len(rec.Events) == 0 {
 			startLine = line
+			var exact struct {
+				Args struct {
+					Seed json.Number `json:"seed"`
+				} `json:"args"`
+			}
+			_ = json.Unmarshal(sc.Bytes(), &exact) // a seed that is no number is refused below
+			seed = exact.Args.Seed
+		}
+		if memory += eventMemory(e); memory > maxMemory {
+			return nil, &RecordingError{line, fmt.Sprintf("the log's events would take more than %d bytes of memory to replay (%d times --max-log-size); raise it with --max-log-size", maxMemory, RecordingMemoryPerByte)}
 		}
 		if e.Kind == KRoll {
 			rec.Dice = append(rec.Dice, e.Faces...)
@@ -117,11 +136,14 @@ func ReadRecording(r io.Reader) (*Recording, error) {
 	// The numbers are checked, not converted blindly: a float64 out of
 	// range converts to an arbitrary integer.
 	if v, ok := a[startSeed]; ok {
-		s, ok := v.(float64)
-		if !ok || s < 0 || s >= 1<<64 || s != math.Trunc(s) {
+		s, err := strconv.ParseUint(string(seed), 10, 64)
+		if err != nil {
+			if seed != "" {
+				v = seed
+			}
 			return nil, &RecordingError{startLine, fmt.Sprintf("the start event's seed %v is not a whole number from 0 to 2^64-1", v)}
 		}
-		rec.Seed = uint64(s)
+		rec.Seed = s
 	}
 	if v, ok := a[startMaxRounds]; ok {
 		n, ok := v.(float64)

@@ -1,6 +1,8 @@
 package interp
 
 import (
+	"fmt"
+
 	"github.com/frayrules/fray/dsl/check"
 	"github.com/frayrules/fray/dsl/diag"
 	"github.com/frayrules/fray/stdlib"
@@ -156,7 +158,7 @@ func (p *Plan) compileLog(t *check.Template) stmtFn {
 
 // segment N { BODY }: the body runs as of segment N, after what is due
 // by then; the segment is restored after it.
-func (p *Plan) compileSegment(n *check.CExpr, body block) stmtFn {
+func (p *Plan) compileSegment(n *check.CExpr, body block, at diag.Range) stmtFn {
 	seg := p.intValue(n)
 	off := p.slotOf(check.GSegment, intT).off
 	return func(r *Run, base addr) (flow, error) {
@@ -164,6 +166,11 @@ func (p *Plan) compileSegment(n *check.CExpr, body block) stmtFn {
 		s, _, err := seg(r, base)
 		if err != nil {
 			return flowNext, err
+		}
+		if s < 1 || s > r.m.Segments {
+			// Outside the round it would be another round's segment, or
+			// past what the clock can count (tick).
+			return flowNext, &RunError{At: at, Msg: fmt.Sprintf("segment %d is not one of the round's segments, 1 to %d (the ruleset's segments)", s, r.m.Segments)}
 		}
 		prev := r.segment
 		r.segment = s

@@ -2,6 +2,7 @@ package interp
 
 import (
 	"fmt"
+	"math"
 	"reflect"
 
 	"github.com/frayrules/fray/dsl/diag"
@@ -358,6 +359,9 @@ func (n *scheduleNode) runTimed(r *Run, fr reflect.Value) (flow, error) {
 			return flowNext, err
 		}
 		m, _ := toInt(mv)
+		if m == math.MinInt {
+			return flowNext, &RunError{At: n.at, Msg: fmt.Sprintf("cannot schedule %q at %s %d: past the first %s fray can count", n.label, tl.unit(), m, tl.unit())}
+		}
 		due = m * tl.dir
 	} else {
 		av, err := r.eval(n.after, fr)
@@ -365,7 +369,14 @@ func (n *scheduleNode) runTimed(r *Run, fr reflect.Value) (flow, error) {
 			return flowNext, err
 		}
 		after, _ := toInt(av)
-		due = tl.now + after
+		var ok bool
+		if due, ok = laterMoment(tl.now, after); !ok {
+			return flowNext, momentOverflow(n.at, n.label, after, tl.unit())
+		}
+	}
+	if tl.segments && due > math.MaxInt/2 {
+		// Handed to the round's clock as round*segments+due (untick).
+		return flowNext, momentOverflow(n.at, n.label, due-tl.now, tl.unit())
 	}
 	if due < tl.now {
 		return flowNext, &RunError{At: n.at, Msg: fmt.Sprintf("cannot schedule %q at %s %d: the timed loop is already at %s %d", n.label, tl.unit(), due*tl.dir, tl.unit(), tl.now*tl.dir)}

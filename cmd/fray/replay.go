@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 
 	"github.com/spf13/cobra"
@@ -46,13 +47,13 @@ Exit status: 0 identical, 1 a difference (printed) or an error, 2 usage.`,
 				return usageErr("--max-log-size must be at least 1")
 			}
 			logName := args[0]
-			f, err := os.Open(logName)
+			f, err := openLog(logName)
 			if err != nil {
 				return &exitError{code: exitFindings, msg: fmt.Sprintf("%s:1:1: error: cannot read the log: %v", logName, cleanPathErr(err))}
 			}
 			defer f.Close()
 			limited := &sizeLimit{r: f, n: maxLog}
-			rec, err := interp.ReadRecording(limited)
+			rec, err := interp.ReadRecordingWithin(limited, int(min(maxLog, math.MaxInt/interp.RecordingMemoryPerByte))*interp.RecordingMemoryPerByte)
 			var re *interp.RecordingError
 			switch {
 			case limited.exceeded || errors.Is(err, errLogTooLarge):

@@ -267,9 +267,17 @@ func (l *Linter) checkTest(path string, t *syntax.TestDecl, at diag.Range, own *
 				tc.Dice = append(tc.Dice, n)
 			}
 		case "seed":
-			if n, ok := num(0); ok {
-				tc.Seed, tc.HasSeed = uint64(n), true
+			// Every seed fray run and an encounter take: 0 to 2^64-1.
+			if len(fld.Values) != 1 || fld.Values[0].Number == nil {
+				errAt(diag.CodeBadHeader, vr, "write it as a whole number", "%s takes one number", fld.Key)
+				continue
 			}
+			n, err := strconv.ParseUint(fld.Values[0].Number.Text, 10, 64)
+			if err != nil || fld.Values[0].Number.Neg {
+				errAt(diag.CodeBadHeader, vr, "a whole number from 0 to 18446744073709551615", "seed must be a whole number from 0 to 2^64-1")
+				continue
+			}
+			tc.Seed, tc.HasSeed = n, true
 		case "rounds":
 			if n, ok := num(1); ok {
 				tc.Rounds = n
