@@ -157,6 +157,7 @@ func (g *globalFlags) register(root *cobra.Command) {
 	pf.IntVar(&g.limits.FileSize, "max-file-size", g.limits.FileSize, "largest rule or encounter file, in bytes")
 	pf.IntVar(&g.limits.Depth, "max-depth", g.limits.Depth, "deepest nesting of brackets and braces")
 	pf.IntVar(&g.limits.ExprTokens, "max-expr-tokens", g.limits.ExprTokens, "longest expression, in tokens")
+	pf.IntVar(&g.limits.FileTokens, "max-file-tokens", g.limits.FileTokens, "most tokens (names, numbers, symbols) in one rule or encounter file")
 	pf.IntVar(&g.limits.Iterations, "max-iterations", g.limits.Iterations, "most loop steps one expression may take, estimated before running")
 	pf.IntVar(&g.limits.Combatants, "max-combatants", g.limits.Combatants, "most combatants in an encounter")
 	pf.IntVar(&g.limits.Fights, "max-fights", g.limits.Fights, "most fights one property of a fray test file may play")
@@ -164,7 +165,7 @@ func (g *globalFlags) register(root *cobra.Command) {
 		for _, v := range []struct {
 			name string
 			n    int
-		}{{"max-file-size", g.limits.FileSize}, {"max-depth", g.limits.Depth}, {"max-expr-tokens", g.limits.ExprTokens},
+		}{{"max-file-size", g.limits.FileSize}, {"max-depth", g.limits.Depth}, {"max-expr-tokens", g.limits.ExprTokens}, {"max-file-tokens", g.limits.FileTokens},
 			{"max-iterations", g.limits.Iterations}, {"max-combatants", g.limits.Combatants}, {"max-fights", g.limits.Fights}} {
 			if v.n < 1 {
 				return usageErr("--%s must be at least 1", v.name)

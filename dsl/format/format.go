@@ -130,7 +130,7 @@ func verify(f *syntax.File, toks []lexer.Token, out []byte) error {
 	// The output has the source's tokens (checked above), and the source
 	// was parsed within the caller's limits: the re-parse needs none of
 	// its own, only the output's size, which the layout may change.
-	lim := syntax.Limits{FileSize: len(out), Depth: math.MaxInt, ExprTokens: math.MaxInt}
+	lim := syntax.Limits{FileSize: len(out), Depth: math.MaxInt, ExprTokens: math.MaxInt, FileTokens: math.MaxInt}
 	g, diags := lim.Parse(f.Name, string(out))
 	if len(diags) > 0 {
 		return &fmtError{msg: "internal error: the output does not parse: " + diags[0].Summary}

@@ -3,6 +3,7 @@ package syntax
 import (
 	"fmt"
 	"io"
+	"math"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -84,18 +85,29 @@ var multiPunct = []string{"==", "!=", "<=", ">=", "&&", "||", "+=", "-=", "..", 
 // Tokenize splits src into tokens, comments included, ending with EOF.
 // Columns count runes from 1, as participle does.
 func Tokenize(filename, src string) ([]lexer.Token, error) {
-	toks := make([]lexer.Token, 0, len(src)/5) // rule files run about seven bytes a token
+	return tokenizeAtMost(filename, src, math.MaxInt-1)
+}
+
+// tokenizeAtMost is Tokenize that stops after max+1 tokens, so that a
+// file over --max-file-tokens is refused without holding all of them.
+func tokenizeAtMost(filename, src string, max int) ([]lexer.Token, error) {
+	guess := len(src) / 5 // rule files run about seven bytes a token
+	if max < guess {
+		guess = max + 1
+	}
+	toks := make([]lexer.Token, 0, guess)
 	tz := newTokenizer(filename, src)
-	for {
+	for len(toks) <= max {
 		t, err := tz.Next()
 		if err != nil {
 			return nil, err
 		}
 		toks = append(toks, t)
 		if t.Type == TokEOF {
-			return toks, nil
+			break
 		}
 	}
+	return toks, nil
 }
 
 // tokenizer makes the tokens of src one at a time (a lexer.Lexer).

@@ -15,11 +15,17 @@ type Limits struct {
 	FileSize   int // bytes of one file (--max-file-size)
 	Depth      int // nesting of brackets and braces (--max-depth)
 	ExprTokens int // tokens of one expression (--max-expr-tokens)
+	// FileTokens bounds the tokens of one file (--max-file-tokens): the
+	// parser holds several hundred bytes for each, so 4 MiB of tiny
+	// tokens ("x:a" a line, 3 million of them) would take a gigabyte and
+	// most of a minute, where the same size of ordinary text is a third
+	// as many.
+	FileTokens int
 }
 
 // DefaultLimits are generous for real play.
 func DefaultLimits() Limits {
-	return Limits{FileSize: 4 << 20, Depth: 100, ExprTokens: 2000}
+	return Limits{FileSize: 4 << 20, Depth: 100, ExprTokens: 2000, FileTokens: 1_000_000}
 }
 
 // LimitDiag reports a limit reached: what, the limit's value and the

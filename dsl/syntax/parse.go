@@ -3,6 +3,7 @@ package syntax
 import (
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 	"sync"
 
@@ -45,9 +46,18 @@ func (lim Limits) Parse(filename, src string) (*File, diag.Diagnostics) {
 	if len(src) > lim.FileSize {
 		return nil, diag.Diagnostics{LimitDiag(FileStart(filename), "the file's size", lim.FileSize, "--max-file-size")}
 	}
-	toks, err := Tokenize(filename, src)
+	// The EOF token is not the file's: FileTokens of its own, and EOF.
+	withEOF := lim.FileTokens
+	if withEOF < math.MaxInt-1 {
+		withEOF++
+	}
+	toks, err := tokenizeAtMost(filename, src, withEOF)
 	if err != nil {
 		return nil, diag.Diagnostics{SyntaxDiag(filename, src, err)}
+	}
+	if len(toks) > withEOF {
+		t := toks[lim.FileTokens]
+		return nil, diag.Diagnostics{LimitDiag(RangeAt(t.Pos, t.Value), "the file's tokens", lim.FileTokens, "--max-file-tokens")}
 	}
 	if d := checkDepth(toks, lim.Depth); d != nil {
 		return nil, diag.Diagnostics{d}
