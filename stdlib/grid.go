@@ -401,12 +401,17 @@ func (v view) lineFree(u, d Point, a, b rect, cells []Point, walls []edge) bool 
 	} else if a1 >= b0 {
 		return false // regions overlap on the line; decide handles touching regions
 	}
-	for _, c := range cells {
+	for i, c := range cells {
 		if !ln.entersSquare(c) {
 			continue // clip would find nothing inside
 		}
 		lo, hi, ok := ln.clip(squareRect(c), true)
 		if ok && lo < t && s < hi {
+			// The square that blocked this line is tried first on the
+			// next: when a and b are out of sight, one pillar between
+			// them blocks most of the lines decide tries, so each is
+			// refused at its first square, not after all of them.
+			cells[0], cells[i] = cells[i], cells[0]
 			return false
 		}
 	}
