@@ -162,9 +162,8 @@ func (r *Run) livingP(list []addr) []addr {
 
 func (r *Run) standingP(sides []addr) []addr {
 	start := len(r.scratch)
-	all := r.combP()
 	for _, s := range sides {
-		if r.stands(s, all) {
+		if r.stands(s) {
 			r.scratch = append(r.scratch, s)
 		}
 	}
@@ -174,25 +173,41 @@ func (r *Run) standingP(sides []addr) []addr {
 // standingCount is len(standingP(sides)), without the list.
 func (r *Run) standingCount(sides []addr) int {
 	n := 0
-	all := r.combP()
 	for _, s := range sides {
-		if r.stands(s, all) {
+		if r.stands(s) {
 			n++
 		}
 	}
 	return n
 }
 
-// stands reports whether side s has a member among all that is alive
-// and present.
-func (r *Run) stands(s addr, all []addr) bool {
-	sideAt := r.plan.lay.side
-	for _, c := range all {
-		if same(load[addr](c, sideAt), s) && r.inFightP(c) {
-			return true
+// stands reports whether side s has a member that is alive and present.
+// In a large fight it asks whether the side's kept roster of living
+// members (roster.go) is not empty: a scan of every combatant for the
+// first such member costs O(N) per side, and an end condition
+// (len(standing(sides)) <= 1) asks after every action, O(N^2) a round;
+// the roster is made once and kept in place as combatants fall. A small
+// fight scans, which costs less than keeping one more roster. Either
+// answer is exact. Asking leaves the entry rosterOf looks at first
+// alone, so that a side's actions still find their enemies there.
+// standsScanMax is the most combatants a fight may have for stands to
+// scan them rather than keep a roster.
+const standsScanMax = 32
+
+func (r *Run) stands(s addr) bool {
+	if all := r.combP(); len(all) <= standsScanMax {
+		sideAt := r.plan.lay.side
+		for _, c := range all {
+			if same(load[addr](c, sideAt), s) && r.inFightP(c) {
+				return true
+			}
 		}
+		return false
 	}
-	return false
+	last := r.rosterLast
+	n := len(r.rosterOf(s, true, false))
+	r.rosterLast = last
+	return n > 0
 }
 
 func (r *Run) pendingP(owner addr, label string) bool {
