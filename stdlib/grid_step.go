@@ -66,7 +66,7 @@ func (g *Grid) step(p *searchPad, from, goal Point, squares int) Point {
 	// breadth-first search decides both, seeing only squares that can lie
 	// on a path of d steps to the aim. (The budget and the factor are what
 	// cost least in the scaled shock_and_swarm fight at 200 a side: see
-	// docs/performance.md, "The path search".)
+	// docs/performance.md, "The grid".)
 	p.budget = (squares + 2) * (d + 1)
 	if len(p.closing) > 2*(d+1) {
 		return g.settle(p, from, to, d, squares, p.stamp) // the first search is in the pad
