@@ -136,9 +136,24 @@ func (g *Grid) Cover(viewer, target Point) string {
 		return "blocked"
 	}
 	v := g.sight(viewer, true)
+	// The four corners share one band: a segment from the viewer to a
+	// corner is one to the target's square, so the solid squares near
+	// the square are all those near each corner (and a few more, which
+	// can block no segment and only add lines to try). Looked at once,
+	// at the first corner not cached, not four times.
+	var band *nearSolid
 	seen := 0
 	for _, c := range []Point{{target.X, target.Y}, {target.X + 1, target.Y}, {target.X, target.Y + 1}, {target.X + 1, target.Y + 1}} {
-		if v.visible(squareRect(viewer), rect{c.X, c.Y, c.X, c.Y}) {
+		corner := rect{c.X, c.Y, c.X, c.Y}
+		ok, cached := v.cached(squareRect(viewer), corner)
+		if !cached {
+			if band == nil {
+				band = new(nearSolid)
+				band.cells, band.walls = v.solidNear(squareRect(viewer), squareRect(target))
+			}
+			ok = v.remember(squareRect(viewer), corner, v.decideAmong(squareRect(viewer), corner, band.cells, band.walls))
+		}
+		if ok {
 			seen++
 		}
 	}
@@ -154,10 +169,24 @@ func (g *Grid) Cover(viewer, target Point) string {
 // visibleCacheMax is the most region pairs a grid remembers.
 const visibleCacheMax = 1 << 16
 
+// nearSolid is what solidNear found: the solid squares and walls a
+// segment between two regions could touch.
+type nearSolid struct {
+	cells []Point
+	walls []edge
+}
+
 // visible decides whether a segment from region a to region b avoids the
 // solid region of the view, caching the answer.
 func (v view) visible(a, b rect) bool {
-	g := v.g
+	if res, ok := v.cached(a, b); ok {
+		return res
+	}
+	return v.remember(a, b, v.decide(a, b))
+}
+
+// cacheKey is the key of the pair (a, b) of v in the grid's cache.
+func (v view) cacheKey(a, b rect) [4]int {
 	key := [4]int{a.x0, a.y0, b.x0, b.y0}
 	if v.windows {
 		// The windows next to the viewer are clear: the viewer is a, and
@@ -171,13 +200,21 @@ func (v view) visible(a, b rect) bool {
 	if b.x1 == b.x0 {
 		key[2], key[3] = -key[2]-1, -key[3]-1
 	}
-	g.mu.Lock()
-	hit, ok := g.cache[key]
-	g.mu.Unlock()
-	if ok {
-		return hit == 1
-	}
-	res := v.decide(a, b)
+	return key
+}
+
+// cached is the grid's answer for (a, b) of v, if it has one.
+func (v view) cached(a, b rect) (res, ok bool) {
+	key := v.cacheKey(a, b)
+	v.g.mu.Lock()
+	hit, ok := v.g.cache[key]
+	v.g.mu.Unlock()
+	return hit == 1, ok
+}
+
+// remember keeps res as the answer for (a, b) of v, and gives it.
+func (v view) remember(a, b rect, res bool) bool {
+	g, key := v.g, v.cacheKey(a, b)
 	g.mu.Lock()
 	if g.cache == nil || len(g.cache) >= visibleCacheMax {
 		// Start again rather than grow without end on a large map: the
@@ -206,9 +243,19 @@ func (v view) decide(a, b rect) bool {
 	if res, ok := v.touching(a, b); ok {
 		return res
 	}
+	cells, walls := v.solidNear(a, b)
+	return v.decideAmong(a, b, cells, walls)
+}
+
+// decideAmong is decide with the solid squares and walls near a and b
+// given: those solidNear finds, or those it finds for regions whose
+// segments include every segment from a to b.
+func (v view) decideAmong(a, b rect, cells []Point, walls []edge) bool {
+	if res, ok := v.touching(a, b); ok {
+		return res
+	}
 	ca, cb := cornersOf(a), cornersOf(b)
 	pts := append(ca[:], cb[:]...)
-	cells, walls := v.solidNear(a, b)
 	for _, c := range cells {
 		for _, p := range cornersOf(squareRect(c)) {
 			if v.vertex(p.X, p.Y) {
