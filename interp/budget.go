@@ -101,7 +101,7 @@ func (r *Run) overErr() error {
 	case r.logBytes > r.opt.MaxLog:
 		return fmt.Errorf("the run's log exceeded its limit of %d bytes: a rule that never ends?; raise it with --max-log", r.opt.MaxLog)
 	}
-	return fmt.Errorf("the run exceeded its limit of %d statements and other steps of work (calls, dice, loop iterations): a rule that never ends?; raise it with --max-steps", r.opt.MaxSteps)
+	return fmt.Errorf("the run exceeded its limit of %d statements and other steps of work (calls, dice, loop iterations, squares a grid function looks at): a rule that never ends?; raise it with --max-steps", r.opt.MaxSteps)
 }
 
 // MaxString is the longest string a rule may make, in bytes.

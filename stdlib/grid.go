@@ -38,9 +38,9 @@ type Grid struct {
 	vwall, hwall []bool // walls on edges (grid_walls.go); nil until one is set
 
 	mu    sync.Mutex
-	moves []uint16        // the steps of each square and onto it, made by the first search (grid_search.go)
-	cache map[[4]int]int8 // region pairs already decided, by view: 1 seen, 0 not
-	pads  []*searchPad    // scratch pads of searches, free to lend
+	moves []uint16              // the steps of each square and onto it, made by the first search (grid_search.go)
+	cache map[[4]int]sightEntry // answers already worked out, by view and pair
+	pads  []*searchPad          // scratch pads of searches, free to lend
 }
 
 // NewGrid makes a grid of w by h floor squares.
@@ -121,6 +121,12 @@ func squareRect(p Point) rect { return rect{p.X, p.Y, p.X + 1, p.Y + 1} }
 // LineOfSight reports whether some straight line joins a point of square
 // a to a point of square b without entering the solid region.
 func (g *Grid) LineOfSight(a, b Point) bool {
+	res, _ := g.lineOfSight(a, b)
+	return res
+}
+
+// lineOfSight is LineOfSight and its work (grid_work.go).
+func (g *Grid) lineOfSight(a, b Point) (bool, int) {
 	return g.sight(a, false).visible(squareRect(a), squareRect(b))
 }
 
@@ -132,57 +138,75 @@ func (g *Grid) LineOfSight(a, b Point) bool {
 // a window has full cover from the far side, while an archer at the slit
 // sees out as through an open square.
 func (g *Grid) Cover(viewer, target Point) string {
-	if !g.LineOfSight(viewer, target) {
-		return "blocked"
+	res, _ := g.cover(viewer, target)
+	return res
+}
+
+// coverOf names the cover of a square by how many of its corners are
+// seen.
+var coverOf = [5]string{"full", "half", "half", "half", "none"}
+
+// cover is Cover and its work (grid_work.go).
+func (g *Grid) cover(viewer, target Point) (string, int) {
+	seen, work := g.lineOfSight(viewer, target)
+	if !seen {
+		return "blocked", work
 	}
 	v := g.sight(viewer, true)
+	a, b := squareRect(viewer), squareRect(target)
+	key := v.cacheKey(a, b)
+	key[1] += 2 << 40 // the pair's cover, apart from its line of sight
+	if e, ok := g.cached(key); ok {
+		return coverOf[e.res], work + e.work
+	}
 	// The four corners share one band: a segment from the viewer to a
 	// corner is one to the target's square, so the solid squares near
 	// the square are all those near each corner (and a few more, which
-	// can block no segment and only add lines to try). Looked at once,
-	// at the first corner not cached, not four times.
-	var band *nearSolid
-	seen := 0
-	for _, c := range []Point{{target.X, target.Y}, {target.X + 1, target.Y}, {target.X, target.Y + 1}, {target.X + 1, target.Y + 1}} {
-		corner := rect{c.X, c.Y, c.X, c.Y}
-		ok, cached := v.cached(squareRect(viewer), corner)
-		if !cached {
-			if band == nil {
-				band = new(nearSolid)
-				band.cells, band.walls = v.solidNear(squareRect(viewer), squareRect(target))
-			}
-			ok = v.remember(squareRect(viewer), corner, v.decideAmong(squareRect(viewer), corner, band.cells, band.walls))
-		}
-		if ok {
-			seen++
+	// can block no segment and only add lines to try). Each corner starts
+	// from the band in the order solidNear gave it, so that the work
+	// counted is the pair's own, whatever was asked before.
+	n := 0
+	v.work = &n
+	cells, walls := v.solidNear(a, b)
+	band := make([]Point, len(cells))
+	corners := 0
+	for _, c := range cornersOf(b) {
+		copy(band, cells)
+		if v.decideAmong(a, rect{c.X, c.Y, c.X, c.Y}, band, walls) {
+			corners++
 		}
 	}
-	switch seen {
-	case 4:
-		return "none"
-	case 0:
-		return "full"
-	}
-	return "half"
+	g.remember(key, sightEntry{int8(corners), n})
+	return coverOf[corners], work + n
 }
 
-// visibleCacheMax is the most region pairs a grid remembers.
+// visibleCacheMax is the most answers a grid remembers.
 const visibleCacheMax = 1 << 16
 
-// nearSolid is what solidNear found: the solid squares and walls a
-// segment between two regions could touch.
-type nearSolid struct {
-	cells []Point
-	walls []edge
+// sightEntry is a remembered answer: seen (1) or not (0), or the corners
+// seen for a cover, and the work it took, which a call that finds it
+// here is charged again (grid_work.go).
+type sightEntry struct {
+	res  int8
+	work int
 }
 
 // visible decides whether a segment from region a to region b avoids the
-// solid region of the view, caching the answer.
-func (v view) visible(a, b rect) bool {
-	if res, ok := v.cached(a, b); ok {
-		return res
+// solid region of the view, caching the answer; it gives the work too.
+func (v view) visible(a, b rect) (bool, int) {
+	key := v.cacheKey(a, b)
+	if e, ok := v.g.cached(key); ok {
+		return e.res == 1, e.work
 	}
-	return v.remember(a, b, v.decide(a, b))
+	n := 0
+	v.work = &n
+	res := v.decide(a, b)
+	e := sightEntry{0, n}
+	if res {
+		e.res = 1
+	}
+	v.g.remember(key, e)
+	return res, n
 }
 
 // cacheKey is the key of the pair (a, b) of v in the grid's cache.
@@ -203,31 +227,25 @@ func (v view) cacheKey(a, b rect) [4]int {
 	return key
 }
 
-// cached is the grid's answer for (a, b) of v, if it has one.
-func (v view) cached(a, b rect) (res, ok bool) {
-	key := v.cacheKey(a, b)
-	v.g.mu.Lock()
-	hit, ok := v.g.cache[key]
-	v.g.mu.Unlock()
-	return hit == 1, ok
+// cached is the grid's answer under key, if it has one.
+func (g *Grid) cached(key [4]int) (sightEntry, bool) {
+	g.mu.Lock()
+	e, ok := g.cache[key]
+	g.mu.Unlock()
+	return e, ok
 }
 
-// remember keeps res as the answer for (a, b) of v, and gives it.
-func (v view) remember(a, b rect, res bool) bool {
-	g, key := v.g, v.cacheKey(a, b)
+// remember keeps e as the answer under key.
+func (g *Grid) remember(key [4]int, e sightEntry) {
 	g.mu.Lock()
 	if g.cache == nil || len(g.cache) >= visibleCacheMax {
 		// Start again rather than grow without end on a large map: the
-		// answers are exact, so forgetting them changes none.
-		g.cache = map[[4]int]int8{}
+		// answers are exact, and their work does not depend on what was
+		// asked before, so forgetting them changes none.
+		g.cache = map[[4]int]sightEntry{}
 	}
-	if res {
-		g.cache[key] = 1
-	} else {
-		g.cache[key] = 0
-	}
+	g.cache[key] = e
 	g.mu.Unlock()
-	return res
 }
 
 // decide is exact. The set of free segments is closed (the solid region
@@ -437,6 +455,7 @@ func (v view) lineFree(u, d Point, a, b rect, cells []Point, walls []edge) bool 
 		return false
 	}
 	ln := newLine(u, d)
+	v.spend(1)
 	a0, a1, okA := ln.clip(a, false)
 	b0, b1, okB := ln.clip(b, false)
 	if !okA || !okB {
@@ -459,9 +478,11 @@ func (v view) lineFree(u, d Point, a, b rect, cells []Point, walls []edge) bool 
 			// them blocks most of the lines decide tries, so each is
 			// refused at its first square, not after all of them.
 			cells[0], cells[i] = cells[i], cells[0]
+			v.spend(i + 1)
 			return false
 		}
 	}
+	v.spend(len(cells) + len(walls))
 	for _, w := range walls {
 		if ln.crosses(w, s, t) {
 			return false

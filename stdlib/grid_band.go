@@ -43,6 +43,7 @@ func (v view) solidNear(a, b rect) ([]Point, []edge) {
 		ylo, yhi := min(ay+t0*dy, ay+t1*dy), max(ay+t0*dy, ay+t1*dy)
 		lo := max(by0, int(math.Floor(ylo-0.5))-1)
 		hi := min(by1-1, int(math.Floor(yhi+0.5))+1)
+		v.spend(max(0, hi-lo+1))
 		for y := lo; y <= hi; y++ {
 			p := Point{x, y}
 			if steep {

@@ -35,18 +35,25 @@ func (c Crowd) fits(g *Grid) bool {
 // StepIn is Step amid a crowd: the same square, the mover apart from the
 // crowd's counts. A crowd that does not fit the map counts no one.
 func (g *Grid) StepIn(from, goal Point, squares int, c Crowd) Point {
+	at, _ := g.stepIn(from, goal, squares, c)
+	return at
+}
+
+// stepIn is StepIn and its work: the squares its searches closed
+// (grid_work.go).
+func (g *Grid) stepIn(from, goal Point, squares int, c Crowd) (Point, int) {
 	if !g.In(from.X, from.Y) {
-		return from
+		return from, 0
 	}
 	p := g.pad()
 	defer g.putPad(p)
 	if c.fits(g) {
 		p.useCrowd(c)
 		if c.Ways != nil {
-			return g.stepWays(p, c, from, goal, squares)
+			return g.stepWays(p, c, from, goal, squares), p.work
 		}
 	}
-	return g.step(p, from, goal, squares)
+	return g.step(p, from, goal, squares), p.work
 }
 
 // stepWays is Step amid a crowd whose keeper keeps Ways: read off the
@@ -89,18 +96,24 @@ func (g *Grid) nearestFreeRing(p *searchPad, from, goal Point) (int, bool) {
 // PathLengthIn is PathLength amid a crowd, the mover apart from its
 // counts.
 func (g *Grid) PathLengthIn(from, to Point, c Crowd) int {
+	n, _ := g.pathLengthIn(from, to, c)
+	return n
+}
+
+// pathLengthIn is PathLengthIn and its work (grid_work.go).
+func (g *Grid) pathLengthIn(from, to Point, c Crowd) (int, int) {
 	if from == to {
-		return 0
+		return 0, 0
 	}
 	if g.Blocked(to.X, to.Y) || !g.In(from.X, from.Y) {
-		return -1
+		return -1, 0
 	}
 	p := g.pad()
 	defer g.putPad(p)
 	if c.fits(g) {
 		p.useCrowd(c)
 	}
-	return g.pathLength(p, from, to)
+	return g.pathLength(p, from, to), p.work
 }
 
 // crowdOf is the world's crowd of g for the mover c, if it keeps one

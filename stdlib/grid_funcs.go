@@ -55,7 +55,8 @@ func gridLineOfSight(w World, a []any) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return g.LineOfSight(ps[0], ps[1]), nil
+	seen, work := g.lineOfSight(ps[0], ps[1])
+	return seen, chargeGrid(w, work)
 }
 
 func gridCover(w World, a []any) (any, error) {
@@ -63,7 +64,8 @@ func gridCover(w World, a []any) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return g.Cover(ps[0], ps[1]), nil
+	cover, work := g.cover(ps[0], ps[1])
+	return cover, chargeGrid(w, work)
 }
 
 func gridWithin(w World, a []any) (any, error) {
@@ -101,6 +103,9 @@ func eachOther(w World, from any, list reflect.Value, fn func(e reflect.Value, d
 	if err != nil {
 		return err
 	}
+	if err := chargeGrid(w, list.Len()); err != nil {
+		return err
+	}
 	for i := 0; i < list.Len(); i++ {
 		e := list.Index(i)
 		if sameEntity(e.Interface(), from) {
@@ -125,18 +130,19 @@ func gridStepToward(w World, a []any) (any, error) {
 		return nil, fmt.Errorf("step_toward cannot move %d feet", feet)
 	}
 	var p Point
+	var work int
 	if crowd, ok, err := crowdOf(w, g, a[0]); err != nil {
 		return nil, err
 	} else if ok {
-		p = g.StepIn(ps[0], ps[1], feet/SquareFeet, crowd)
+		p, work = g.stepIn(ps[0], ps[1], feet/SquareFeet, crowd)
 	} else {
 		occ, err := w.Occupied(a[0])
 		if err != nil {
 			return nil, err
 		}
-		p = g.Step(ps[0], ps[1], feet/SquareFeet, occ)
+		p, work = g.stepAmid(ps[0], ps[1], feet/SquareFeet, occ)
 	}
-	return []int{p.X, p.Y}, nil
+	return []int{p.X, p.Y}, chargeGrid(w, work)
 }
 
 // sameEntity reports whether two combatant values are the same combatant.

@@ -22,17 +22,20 @@ func gridPathLength(w World, a []any) (any, error) {
 		return nil, err
 	}
 	to := Point{a[1].(int), a[2].(int)}
-	var n int
+	var n, work int
 	if crowd, ok, err := crowdOf(w, g, a[0]); err != nil {
 		return nil, err
 	} else if ok {
-		n = g.PathLengthIn(ps[0], to, crowd)
+		n, work = g.pathLengthIn(ps[0], to, crowd)
 	} else {
 		occ, err := w.Occupied(a[0])
 		if err != nil {
 			return nil, err
 		}
-		n = g.PathLength(ps[0], to, occ)
+		n, work = g.pathLengthAmid(ps[0], to, occ)
+	}
+	if err := chargeGrid(w, work); err != nil {
+		return nil, err
 	}
 	if n < 0 {
 		return -1, nil

@@ -32,13 +32,20 @@ package stdlib
 // first in the order up, left, right, down, up-left, up-right, down-left,
 // down-right.
 func (g *Grid) Step(from, goal Point, squares int, occupied []Point) Point {
+	at, _ := g.stepAmid(from, goal, squares, occupied)
+	return at
+}
+
+// stepAmid is Step and its work: the squares its searches closed
+// (grid_work.go).
+func (g *Grid) stepAmid(from, goal Point, squares int, occupied []Point) (Point, int) {
 	if !g.In(from.X, from.Y) {
-		return from
+		return from, 0
 	}
 	p := g.pad()
 	defer g.putPad(p)
 	g.block(p, occupied)
-	return g.step(p, from, goal, squares)
+	return g.step(p, from, goal, squares), p.work
 }
 
 // step is Step amid the crowd the pad reads (from is on the map).
@@ -319,16 +326,22 @@ func (g *Grid) bfsStep(p *searchPad, from Point, to aim, d, squares int) Point {
 // no one in occupied stands on, never cutting the corner of a solid
 // square; 0 for the same square, -1 if the square cannot be reached.
 func (g *Grid) PathLength(from, to Point, occupied []Point) int {
+	n, _ := g.pathLengthAmid(from, to, occupied)
+	return n
+}
+
+// pathLengthAmid is PathLength and its work (grid_work.go).
+func (g *Grid) pathLengthAmid(from, to Point, occupied []Point) (int, int) {
 	if from == to {
-		return 0
+		return 0, 0
 	}
 	if g.Blocked(to.X, to.Y) || !g.In(from.X, from.Y) {
-		return -1
+		return -1, 0
 	}
 	p := g.pad()
 	defer g.putPad(p)
 	g.block(p, occupied)
-	return g.pathLength(p, from, to)
+	return g.pathLength(p, from, to), p.work
 }
 
 // pathLength is PathLength amid the crowd the pad reads (from and to

@@ -160,11 +160,19 @@ type view struct {
 	g       *Grid
 	windows bool
 	viewer  Point
+	work    *int // what the question has cost so far (grid_work.go), or nil
+}
+
+// spend counts n more units of work of the question being answered.
+func (v view) spend(n int) {
+	if v.work != nil {
+		*v.work += n
+	}
 }
 
 // sight is the view from the square viewer, with windows solid or not.
 func (g *Grid) sight(viewer Point, windows bool) view {
-	return view{g, windows && g.window != nil, viewer}
+	return view{g: g, windows: windows && g.window != nil, viewer: viewer}
 }
 
 func (v view) solid(x, y int) bool {
