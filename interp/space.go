@@ -1,7 +1,9 @@
 package interp
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 
 	"github.com/frayrules/fray/stdlib"
 )
@@ -151,29 +153,35 @@ func (r *Run) nearbyOf(c addr, feet int) ([]addr, error) {
 	if err != nil {
 		return nil, err
 	}
-	return r.nearbyP(c, from, feet/stdlib.SquareFeet), nil
+	found, work := r.nearbyP(c, from, feet/stdlib.SquareFeet)
+	return found, r.Work(work / stdlib.GridWorkPerStep)
 }
 
 // nearbyP appends to the run's scratch space the combatants in the fight
-// within squares steps of from, self apart, in the fight's order.
-func (r *Run) nearbyP(self addr, from stdlib.Point, squares int) []addr {
+// within squares steps of from, self apart, in the fight's order; work is
+// the squares and combatants it looked at, which the budget is charged
+// as a grid function's (a box of a few hundred squares round a dense
+// crowd is not one step's work).
+func (r *Run) nearbyP(self addr, from stdlib.Point, squares int) (_ []addr, work int) {
 	start := len(r.scratch)
 	if side := 2*squares + 1; side*side >= len(r.comb) {
 		// A box as large as the fight: walking everyone costs less.
 		g := r.enc.Map.Grid // Position has found the map
-		for _, o := range r.livingAllP() {
+		all := r.livingAllP()
+		for _, o := range all {
 			if !same(o, self) && r.within(g, o, from, squares) {
 				r.scratch = append(r.scratch, o)
 			}
 		}
-		return r.scratch[start:]
+		return r.scratch[start:], len(all)
 	}
 	s, err := r.space()
 	if err != nil {
-		return r.scratch[start:]
+		return r.scratch[start:], 0
 	}
 	for y := max(from.Y-squares, 0); y <= min(from.Y+squares, s.h-1); y++ {
 		for x := max(from.X-squares, 0); x <= min(from.X+squares, s.w-1); x++ {
+			work++
 			for _, o := range s.cells[y*s.w+x] {
 				if !same(o, self) && r.inFightP(o) {
 					r.scratch = append(r.scratch, o)
@@ -181,15 +189,20 @@ func (r *Run) nearbyP(self addr, from stdlib.Point, squares int) []addr {
 			}
 		}
 	}
-	// In the fight's order: a few neighbours, sorted by insertion.
+	// In the fight's order: a few neighbours, sorted by insertion; a
+	// crowd (a box full of the fight) with a sort, not in k^2 steps.
 	found := r.scratch[start:]
 	idx := r.plan.lay.idx
+	if len(found) > 16 {
+		slices.SortFunc(found, func(a, b addr) int { return cmp.Compare(load[int](a, idx), load[int](b, idx)) })
+		return found, work + len(found)
+	}
 	for i := 1; i < len(found); i++ {
 		for j := i; j > 0 && load[int](found[j], idx) < load[int](found[j-1], idx); j-- {
 			found[j], found[j-1] = found[j-1], found[j]
 		}
 	}
-	return found
+	return found, work + len(found)
 }
 
 // within reports whether o stands on the map g at most squares steps

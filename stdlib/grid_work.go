@@ -2,25 +2,26 @@ package stdlib
 
 // The work of the grid functions, charged to the run's budget (issue #15:
 // one budget for all work). A call of line_of_sight, cover, step_toward,
-// path_length, within or nearest is one call to the budget, but what it
+// path_length, within, nearest or nearby (interp's space index) is one
+// call to the budget, but what it
 // looks at grows with the map and the list: a rule that asked cover of a
 // thousand pairs in a loop across a 200x200 map of pillars ran for many
 // minutes within --max-steps. So each reports its work in units (a square
 // a search closes, a square of a line's band, a line tried, a solid
 // square a line is tested against, a combatant of the list), and the run
-// is charged a step of --max-steps for every gridWorkPerStep of them.
+// is charged a step of --max-steps for every GridWorkPerStep of them.
 //
 // The work of a line of sight or a cover is that of working it out from
 // nothing, remembered with the answer: a call that finds the answer in
 // the grid's cache is charged the same, so what a run is charged does
 // not depend on what other runs asked first.
 
-// gridWorkPerStep is how many units of a grid function's work make one
+// GridWorkPerStep is how many units of a grid function's work make one
 // step: a unit is some 20 to 100 instructions, a step of the budget
 // (a statement) a few hundred.
-const gridWorkPerStep = 8
+const GridWorkPerStep = 8
 
 // chargeGrid charges the run for work units of a grid function.
 func chargeGrid(w World, work int) error {
-	return w.Work(work / gridWorkPerStep)
+	return w.Work(work / GridWorkPerStep)
 }
