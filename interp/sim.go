@@ -84,6 +84,29 @@ func (r *SimResult) merge(o *SimResult) {
 // simGCPercent is the collector's target while a batch runs.
 const simGCPercent = 400
 
+// simMapMemory bounds what the workers of a batch keep for the map, and
+// simSquareBytes is about what one fight keeps per square of it: the
+// space index, the crowd's counts, a search pad, the ways kept to goals
+// (stdlib.Ways). On a map of a few thousand squares that is nothing; on
+// the largest a file can hold (2000x2000) one fight keeps some hundreds
+// of megabytes, and eight in parallel passed a gigabyte.
+const (
+	simMapMemory   = 384 << 20
+	simSquareBytes = 128
+)
+
+// simWorkers is how many fights a batch plays at once: as many as asked
+// for, but no more than simMapMemory allows on the encounter's map. The
+// report does not depend on it.
+func simWorkers(enc *check.Encounter, asked int) int {
+	workers := max(1, asked)
+	if enc.Map != nil && enc.Map.Grid != nil {
+		squares := enc.Map.Grid.W * enc.Map.Grid.H
+		workers = min(workers, max(1, simMapMemory/max(1, squares*simSquareBytes)))
+	}
+	return workers
+}
+
 // FightSeed derives the seed of fight i from the batch's seed, so that a
 // fight is the same whichever worker plays it.
 func FightSeed(seed uint64, i int) uint64 {
@@ -99,7 +122,7 @@ func Simulate(ctx context.Context, p *Plan, enc *check.Encounter, opt SimOptions
 	unscripted.Script = map[int][]*check.DeclSpec{}
 	unscripted.Choices = nil // every choice point takes its default policy (slots.go)
 	unscripted.Dice = nil
-	workers := max(1, opt.Workers)
+	workers := simWorkers(enc, opt.Workers)
 	// A batch keeps little live memory (counts, and one fight per
 	// worker), but allocates as it goes; with every core playing fights,
 	// the collector would take a core's share of the time. So, unless

@@ -125,7 +125,7 @@ early, prints what was gathered, marked partial, and exits with status 130.`,
 	f.StringVar(&compare, "compare", "", "a second ruleset (a variant) to play the same fights under")
 	f.IntVarP(&n, "n", "n", 10000, "number of fights")
 	f.Uint64Var(&seed, "seed", 1, "seed of the whole batch")
-	f.IntVar(&workers, "workers", runtime.GOMAXPROCS(0), "fights played in parallel")
+	f.IntVar(&workers, "workers", runtime.GOMAXPROCS(0), "fights played in parallel (fewer on a map of a million squares or more, so that their storage stays under 400 MB)")
 	f.IntVar(&maxRounds, "max-rounds", 0, "stop each fight after this many rounds (default: the encounter's rounds)")
 	limits.addFlags(f, "a fight (it counts as failed)")
 	f.StringVar(&format, "format", "text", "report format: text or json")
