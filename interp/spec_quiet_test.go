@@ -33,15 +33,7 @@ func specOutcome(rulesSrc, encSrc string, opt interp.Options, quiet bool) string
 	if diags.HasErrors() {
 		return ""
 	}
-	if opt.Seed == 0 {
-		opt.Seed = 1
-		if enc.HasSeed {
-			opt.Seed = enc.Seed
-		}
-		if enc.Dice != nil {
-			opt.Dice = enc.Dice
-		}
-	}
+	opt = withEncounterDice(enc, opt)
 	if !quiet {
 		opt.Sink = func(*interp.Event) {}
 	}

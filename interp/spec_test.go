@@ -134,15 +134,7 @@ func playSpec(rulesSrc, encSrc string, opt interp.Options, lower func(*check.Mod
 // playChecked plays a checked encounter with the dice fray run would use
 // and returns the log, followed by the run's error if it fails.
 func playChecked(enc *check.Encounter, opt interp.Options, lower func(*check.Model) *interp.Plan) string {
-	if opt.Seed == 0 {
-		opt.Seed = 1
-		if enc.HasSeed {
-			opt.Seed = enc.Seed
-		}
-		if enc.Dice != nil {
-			opt.Dice = enc.Dice
-		}
-	}
+	opt = withEncounterDice(enc, opt)
 	var out bytes.Buffer
 	log := interp.NewTextLog(&out)
 	opt.Sink = log.Write
@@ -271,4 +263,19 @@ func dropCommentLines(src string) string {
 		}
 	}
 	return b.String()
+}
+
+// withEncounterDice gives opt the dice fray run would use for enc when it
+// names no seed: the encounter's seed (else 1) and its fixed dice.
+func withEncounterDice(enc *check.Encounter, opt interp.Options) interp.Options {
+	if opt.Seed == 0 {
+		opt.Seed = 1
+		if enc.HasSeed {
+			opt.Seed = enc.Seed
+		}
+		if enc.Dice != nil {
+			opt.Dice = enc.Dice
+		}
+	}
+	return opt
 }

@@ -5,8 +5,9 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"unicode"
 	"unicode/utf8"
+
+	"github.com/frayrules/fray/dsl/diag"
 )
 
 // TextLog renders events as a log a person can follow at the table:
@@ -161,16 +162,5 @@ func Printable(s string) string {
 // is one Printable escapes (a byte that is not UTF-8 decodes as
 // RuneError of size 1).
 func needsEscape(r rune, size int) bool {
-	switch {
-	case r == utf8.RuneError && size == 1:
-		return true
-	case unicode.IsControl(r): // C0, DEL and C1
-		return true
-	case r == '\u061c', r == '\u200e', r == '\u200f', // directional marks
-		r >= '\u202a' && r <= '\u202e', // embeddings and overrides
-		r >= '\u2066' && r <= '\u2069', // isolates
-		r == '\u2028', r == '\u2029':   // line and paragraph separators
-		return true
-	}
-	return false
+	return r == utf8.RuneError && size == 1 || diag.UnsafeRune(r)
 }

@@ -3,10 +3,10 @@ package format
 import (
 	"fmt"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2/lexer"
+	"github.com/frayrules/fray/dsl/diag"
 	"github.com/frayrules/fray/dsl/syntax"
 )
 
@@ -20,23 +20,11 @@ import (
 // same text, which has no meaning to change. Tabs stay (they are ordinary
 // in text); newlines cannot occur in either.
 
-// unsafeRune tells whether r must not be written raw: C0 and C1 controls
-// but tab and newline (which no string or comment holds), DEL, the bidirectional marks, embeddings, overrides and
-// isolates, and the Unicode line and paragraph separators. It is the set
-// interp.Printable escapes, less tab and newline (TestEscapeMatchesPrintable).
+// unsafeRune tells whether r must not be written raw: diag.UnsafeRune's
+// characters but tab and newline (which no string or comment holds); the
+// set interp.Printable escapes, less those two (TestEscapeMatchesPrintable).
 func unsafeRune(r rune) bool {
-	switch {
-	case r == '\t', r == '\n':
-		return false
-	case unicode.IsControl(r):
-		return true
-	case r == '\u061c', r == '\u200e', r == '\u200f',
-		r >= '\u202a' && r <= '\u202e',
-		r >= '\u2066' && r <= '\u2069',
-		r == '\u2028', r == '\u2029':
-		return true
-	}
-	return false
+	return r != '\t' && r != '\n' && diag.UnsafeRune(r)
 }
 
 // Escape writes every unsafe character of s, and every byte that is not
