@@ -105,6 +105,7 @@ func (r *Run) appendRelated(list []addr, x addr, rel int, living bool) []addr {
 		return !living || r.inFightP(c)
 	}
 	all := r.combP()
+	r.walked(len(all))
 	switch rel {
 	case relMembers:
 		for _, c := range all {
@@ -152,6 +153,7 @@ func (r *Run) enemySidesP(s addr) []addr {
 
 func (r *Run) livingP(list []addr) []addr {
 	start := len(r.scratch)
+	r.walked(len(list))
 	for _, c := range list {
 		if !c.isNil() && r.inFightP(c) {
 			r.scratch = append(r.scratch, c)
@@ -263,4 +265,13 @@ func (r *Run) pickIndex(n int) (int, error) {
 	}
 	r.reason = prev
 	return k - 1, err
+}
+
+// walked counts a walk of n combatants toward the run's budget, a step
+// for every stdlib.GridWorkPerStep of them, as the grid functions count
+// their squares: members(s), enemies(c) or living(list) of a thousand
+// combatants in a loop is not one step's work each. The next statement's
+// check stops the run if it is over (these lists have no error to give).
+func (r *Run) walked(n int) {
+	r.steps += n / stdlib.GridWorkPerStep
 }

@@ -53,12 +53,20 @@ func gridStraightToward(w World, a []any) (any, error) {
 	if feet < 0 {
 		return nil, fmt.Errorf("straight_toward cannot move %d feet", feet)
 	}
-	occ, err := w.Occupied(a[0])
-	if err != nil {
+	var p Point
+	var work int
+	if crowd, ok, err := crowdOf(w, g, a[0]); err != nil {
 		return nil, err
+	} else if ok {
+		p, work = g.straightIn(ps[0], ps[1], feet/SquareFeet, crowd)
+	} else {
+		occ, err := w.Occupied(a[0])
+		if err != nil {
+			return nil, err
+		}
+		p, work = g.straightAmid(ps[0], ps[1], feet/SquareFeet, occ)
 	}
-	p := g.Straight(ps[0], ps[1], feet/SquareFeet, occ)
-	return []int{p.X, p.Y}, nil
+	return []int{p.X, p.Y}, chargeGrid(w, work)
 }
 
 var kingSteps = []Point{{0, -1}, {-1, 0}, {1, 0}, {0, 1}, {-1, -1}, {1, -1}, {-1, 1}, {1, 1}}
@@ -111,18 +119,47 @@ func roundHalfDown(num, den int) int {
 // goal: it stops early before a solid square or window, a wall on an
 // edge, a corner it cannot cut or a square someone in occupied stands on.
 func (g *Grid) Straight(from, goal Point, squares int, occupied []Point) Point {
+	at, _ := g.straightAmid(from, goal, squares, occupied)
+	return at
+}
+
+// straightAmid is Straight and its work (grid_work.go): the list of who
+// stands where, and the squares of the line.
+func (g *Grid) straightAmid(from, goal Point, squares int, occupied []Point) (Point, int) {
 	blocked := map[Point]bool{}
 	for _, p := range occupied {
 		blocked[p] = true
 	}
+	at, work := g.straight(from, goal, squares, func(q Point) bool { return blocked[q] })
+	return at, work + len(occupied)
+}
+
+// straightIn is Straight amid a crowd, the mover apart from its counts,
+// and its work: the squares of the line.
+func (g *Grid) straightIn(from, goal Point, squares int, c Crowd) (Point, int) {
+	if !c.fits(g) {
+		return g.straight(from, goal, squares, func(Point) bool { return false })
+	}
+	return g.straight(from, goal, squares, func(q Point) bool {
+		if !g.In(q.X, q.Y) {
+			return false
+		}
+		i := g.index(q)
+		n := c.Count[i]
+		return n > 1 || n == 1 && int(i) != c.Self
+	})
+}
+
+// straight is Straight with who stands where asked of blocked.
+func (g *Grid) straight(from, goal Point, squares int, blocked func(Point) bool) (Point, int) {
 	line := Line(from, goal)
 	at := from
 	for i := 1; i < len(line)-1 && i <= squares; i++ {
 		q := line[i]
-		if !g.canStep(at, Point{q.X - at.X, q.Y - at.Y}) || blocked[q] {
+		if !g.canStep(at, Point{q.X - at.X, q.Y - at.Y}) || blocked(q) {
 			break
 		}
 		at = q
 	}
-	return at
+	return at, len(line)
 }
