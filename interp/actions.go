@@ -490,6 +490,7 @@ func (n *cancelNode) run(r *Run, fr reflect.Value) (flow, error) {
 	owner := idxOf(c)
 	kept := r.scheduled[:0]
 	dropped := 0
+	r.walked(len(r.scheduled))
 	for _, s := range r.scheduled {
 		if s.owner == owner && s.label == n.label {
 			dropped++
@@ -510,6 +511,7 @@ func (r *Run) fireDue() error {
 	for {
 		var next *scheduled
 		at := -1
+		r.walked(len(r.scheduled))
 		for i, s := range r.scheduled {
 			if s.due <= now && (next == nil || s.due < next.due) {
 				next, at = s, i

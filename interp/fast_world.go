@@ -217,6 +217,7 @@ func (r *Run) pendingP(owner addr, label string) bool {
 		return false
 	}
 	i := load[int](owner, r.plan.lay.idx)
+	r.walked(len(r.scheduled))
 	for _, s := range r.scheduled {
 		if s.owner == i && s.label == label {
 			return true
@@ -267,11 +268,13 @@ func (r *Run) pickIndex(n int) (int, error) {
 	return k - 1, err
 }
 
-// walked counts a walk of n combatants toward the run's budget, a step
-// for every stdlib.GridWorkPerStep of them, as the grid functions count
-// their squares: members(s), enemies(c) or living(list) of a thousand
-// combatants in a loop is not one step's work each. The next statement's
-// check stops the run if it is over (these lists have no error to give).
+// walked counts a walk of n combatants (or scheduled blocks) toward the
+// run's budget, a step for every stdlib.GridWorkPerStep of them, as the
+// grid functions count their squares: members(s), enemies(c) or
+// living(list) of a thousand combatants, or pending(c, label) among
+// forty thousand scheduled blocks, in a loop is not one step's work
+// each. The next statement's check stops the run if it is over (these
+// walks have no error to give).
 func (r *Run) walked(n int) {
 	r.steps += n / stdlib.GridWorkPerStep
 }

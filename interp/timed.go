@@ -209,6 +209,7 @@ func (n *timedNode) next(r *Run, tl *timeline, groups [][]orderItem, gi int) (in
 	if gi < len(groups) {
 		t, ok = n.tick(groups[gi]), true
 	}
+	r.walked(len(r.scheduled))
 	for _, s := range r.scheduled {
 		if s.clock == tl && (!ok || s.due < t) {
 			t, ok = s.due, true
@@ -257,6 +258,7 @@ func (n *timedNode) moment(r *Run, base addr, g []orderItem, q *[]pendingEmit, t
 
 // dueAt reports whether a block of the place is due on the clock by the tick.
 func (r *Run) dueAt(tl *timeline, now int, place tie) bool {
+	r.walked(len(r.scheduled))
 	for _, s := range r.scheduled {
 		if s.clock == tl && s.due <= now && (place == tieAny || s.tie == place) {
 			return true
@@ -270,6 +272,7 @@ func (r *Run) dueAt(tl *timeline, now int, place tie) bool {
 func (r *Run) fireAt(tl *timeline, now int, place tie) error {
 	for {
 		at := -1
+		r.walked(len(r.scheduled))
 		for i, s := range r.scheduled {
 			if s.clock == tl && s.due <= now && (place == tieAny || s.tie == place) {
 				at = i
