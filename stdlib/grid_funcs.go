@@ -129,20 +129,14 @@ func gridStepToward(w World, a []any) (any, error) {
 	if feet < 0 {
 		return nil, fmt.Errorf("step_toward cannot move %d feet", feet)
 	}
-	var p Point
-	var work int
-	if crowd, ok, err := crowdOf(w, g, a[0]); err != nil {
+	squares := feet / SquareFeet
+	p, err := amidOthers(w, g, a[0],
+		func(c Crowd) (Point, int) { return g.stepIn(ps[0], ps[1], squares, c) },
+		func(occ []Point) (Point, int) { return g.stepAmid(ps[0], ps[1], squares, occ) })
+	if err != nil {
 		return nil, err
-	} else if ok {
-		p, work = g.stepIn(ps[0], ps[1], feet/SquareFeet, crowd)
-	} else {
-		occ, err := w.Occupied(a[0])
-		if err != nil {
-			return nil, err
-		}
-		p, work = g.stepAmid(ps[0], ps[1], feet/SquareFeet, occ)
 	}
-	return []int{p.X, p.Y}, chargeGrid(w, work)
+	return []int{p.X, p.Y}, nil
 }
 
 // sameEntity reports whether two combatant values are the same combatant.

@@ -22,19 +22,10 @@ func gridPathLength(w World, a []any) (any, error) {
 		return nil, err
 	}
 	to := Point{a[1].(int), a[2].(int)}
-	var n, work int
-	if crowd, ok, err := crowdOf(w, g, a[0]); err != nil {
-		return nil, err
-	} else if ok {
-		n, work = g.pathLengthIn(ps[0], to, crowd)
-	} else {
-		occ, err := w.Occupied(a[0])
-		if err != nil {
-			return nil, err
-		}
-		n, work = g.pathLengthAmid(ps[0], to, occ)
-	}
-	if err := chargeGrid(w, work); err != nil {
+	n, err := amidOthers(w, g, a[0],
+		func(c Crowd) (int, int) { return g.pathLengthIn(ps[0], to, c) },
+		func(occ []Point) (int, int) { return g.pathLengthAmid(ps[0], to, occ) })
+	if err != nil {
 		return nil, err
 	}
 	if n < 0 {
@@ -53,20 +44,14 @@ func gridStraightToward(w World, a []any) (any, error) {
 	if feet < 0 {
 		return nil, fmt.Errorf("straight_toward cannot move %d feet", feet)
 	}
-	var p Point
-	var work int
-	if crowd, ok, err := crowdOf(w, g, a[0]); err != nil {
+	squares := feet / SquareFeet
+	p, err := amidOthers(w, g, a[0],
+		func(c Crowd) (Point, int) { return g.straightIn(ps[0], ps[1], squares, c) },
+		func(occ []Point) (Point, int) { return g.straightAmid(ps[0], ps[1], squares, occ) })
+	if err != nil {
 		return nil, err
-	} else if ok {
-		p, work = g.straightIn(ps[0], ps[1], feet/SquareFeet, crowd)
-	} else {
-		occ, err := w.Occupied(a[0])
-		if err != nil {
-			return nil, err
-		}
-		p, work = g.straightAmid(ps[0], ps[1], feet/SquareFeet, occ)
 	}
-	return []int{p.X, p.Y}, chargeGrid(w, work)
+	return []int{p.X, p.Y}, nil
 }
 
 var kingSteps = []Point{{0, -1}, {-1, 0}, {1, 0}, {0, 1}, {-1, -1}, {1, -1}, {-1, 1}, {1, 1}}

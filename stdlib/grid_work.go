@@ -25,3 +25,23 @@ const GridWorkPerStep = 8
 func chargeGrid(w World, work int) error {
 	return w.Work(work / GridWorkPerStep)
 }
+
+// amidOthers answers a question of mover's way amid the other combatants
+// and charges its work: through the world's kept Crowd when it offers
+// one (in), else through the list of squares others stand on (amid).
+func amidOthers[T any](w World, g *Grid, mover any, in func(Crowd) (T, int), amid func([]Point) (T, int)) (T, error) {
+	var res T
+	var work int
+	if crowd, ok, err := crowdOf(w, g, mover); err != nil {
+		return res, err
+	} else if ok {
+		res, work = in(crowd)
+	} else {
+		occ, err := w.Occupied(mover)
+		if err != nil {
+			return res, err
+		}
+		res, work = amid(occ)
+	}
+	return res, chargeGrid(w, work)
+}
