@@ -206,6 +206,12 @@ var scaledSizes = []struct{ perSide, mapSide int }{{20, 50}, {200, 100}, {1000, 
 
 var huge = flag.Bool("huge", false, "also play BenchmarkScaled's 1000 combatants a side")
 
+// scaledMapSide, if set, puts every size of BenchmarkScaled on a map of
+// that side: the cost per combatant-round then grows with the
+// combatants alone, apart from the map's size, which scaledSizes grows
+// with them (and with it the length of every walk and line of sight).
+var scaledMapSide = flag.Int("scaled-map", 0, "play every size of BenchmarkScaled on a map of this side (0: scaledSizes' own)")
+
 // scaledEncounter is a ruleset's example encounter with perSide
 // combatants on every side, cloned in turn from the side's own
 // (the originals keep their names, so scripted rounds still apply).
@@ -284,7 +290,11 @@ func BenchmarkScaled(b *testing.B) {
 				if sz.perSide > 200 && !*huge {
 					b.Skip("1000 a side takes minutes: run with -huge")
 				}
-				enc := scaledEncounter(b, filepath.Join("..", "testdata", "encounters", ex.encounter), sz.perSide, sz.mapSide)
+				mapSide := sz.mapSide
+				if *scaledMapSide > 0 {
+					mapSide = *scaledMapSide
+				}
+				enc := scaledEncounter(b, filepath.Join("..", "testdata", "encounters", ex.encounter), sz.perSide, mapSide)
 				runner := interp.NewRunner(interp.Lower(enc.Rules), enc)
 				combatants := sz.perSide * len(enc.Sides)
 				rounds := 0

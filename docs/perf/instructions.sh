@@ -36,6 +36,9 @@
 #       combatants a side (N=1 unless given: they are long), with the
 #       instructions per combatant-round, from the combatant-rounds/fight
 #       the benchmark reports. 200 a side takes minutes per ruleset.
+#   MAP=200 SCALED='20|200|1000' docs/perf/instructions.sh shock
+#       the same, every size on a 200x200 map (-scaled-map): the growth
+#       with the combatants alone, the map's size apart.
 # Output: one Markdown table row per case, "| case | instructions per fight |"
 # (and "| instructions per combatant-round |" with SCALED).
 set -eu
@@ -45,6 +48,9 @@ extra="" # flags of the benchmark binary
 if [ -n "$SCALED" ]; then
 	N="${N:-1}"
 	extra="-huge" # let BenchmarkScaled play 1000 a side if asked for
+	if [ -n "${MAP:-}" ]; then
+		extra="$extra -scaled-map $MAP"
+	fi
 else
 	N="${N:-50}"
 fi
@@ -99,7 +105,13 @@ measure() {
 		fi
 		if [ -n "$SCALED" ]; then
 			cr=$(echo "$(crTotal $((N + 1))) - $(crTotal 1)" | bc)
-			echo "| $name | $(( (many - one) / N )) | $(echo "($many - $one) / $cr" | bc) |"
+			if [ "$cr" -le 0 ]; then
+				# The fights measured ended before a round was played
+				# (eleven_phases' seed 1 does): more fights give a figure.
+				echo "| $name | $(( (many - one) / N )) | – (no rounds: raise N) |"
+			else
+				echo "| $name | $(( (many - one) / N )) | $(echo "($many - $one) / $cr" | bc) |"
+			fi
 		else
 			echo "| $name | $(( (many - one) / N )) |"
 		fi
