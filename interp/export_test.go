@@ -7,9 +7,9 @@ import "github.com/frayrules/fray/dsl/check"
 // that compare it with the native plan Lower makes.
 func LowerVM(m *check.Model) *Plan { return lower(m, false, false) }
 
-// SetCrowdCheck makes every Run.Crowd compare itself with Run.Occupied
-// and fail on a difference.
-func SetCrowdCheck(on bool) { crowdCheck.Store(on) }
+// WithCrowdCheck is o with the crowd check on: every Run.Crowd of the run
+// compares itself with Run.Occupied and fails on a difference.
+func WithCrowdCheck(o Options) Options { o.checkCrowd = true; return o }
 
 // Counted is what a finished run counted: its log entries (sequence numbers,
 // which a quiet run takes as a logged one does), its steps of work and

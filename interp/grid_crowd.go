@@ -2,7 +2,6 @@ package interp
 
 import (
 	"fmt"
-	"sync/atomic"
 
 	"github.com/frayrules/fray/stdlib"
 )
@@ -27,17 +26,13 @@ func (r *Run) Crowd(c any) (stdlib.Crowd, error) {
 		self = s.at[i]
 	}
 	crowd := stdlib.Crowd{Count: s.count, Self: self, Ways: &s.ways}
-	if crowdCheck.Load() {
+	if r.opt.checkCrowd {
 		if err := r.checkCrowd(c, crowd); err != nil {
 			return stdlib.Crowd{}, err
 		}
 	}
 	return crowd, nil
 }
-
-// crowdCheck makes every Crowd compare itself with Occupied and fail on a
-// difference (tests only: TestCrowdAgreesWithOccupied).
-var crowdCheck atomic.Bool
 
 // checkCrowd is an error naming the first square where crowd and the list
 // Occupied gives for c disagree.

@@ -16,8 +16,7 @@ import (
 // steps toward a foe, random steps onto others' squares, deaths,
 // departures and flights.
 func TestCrowdAgreesWithOccupied(t *testing.T) {
-	interp.SetCrowdCheck(true)
-	defer interp.SetCrowdCheck(false)
+	t.Parallel()
 	for _, tc := range []struct {
 		name    string
 		w, h, n int
@@ -34,7 +33,7 @@ func TestCrowdAgreesWithOccupied(t *testing.T) {
 				fn   func(*check.Model) *interp.Plan
 			}{{"native", interp.Lower}, {"vm", interp.LowerVM}} {
 				for seed := uint64(1); seed <= 5; seed++ {
-					out := playSpec(rules, enc, interp.Options{Seed: seed}, lower.fn)
+					out := playSpec(rules, enc, interp.WithCrowdCheck(interp.Options{Seed: seed}), lower.fn)
 					if strings.Contains(out, "error") || strings.Contains(out, "differs") {
 						t.Fatalf("%s, seed %d:\n%s", lower.name, seed, out)
 					}

@@ -40,6 +40,9 @@ type Options struct {
 	Why string
 	// countEvent, when there is no Sink, hears of each rule event (sim).
 	countEvent func(name, who string)
+	// checkCrowd makes every Crowd compare itself with Occupied and
+	// fail on a difference (tests only: TestCrowdAgreesWithOccupied).
+	checkCrowd bool
 }
 
 // DefaultMaxNesting bounds how deeply events, actions, fns, tables'
