@@ -4,8 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"strings"
-	"unicode/utf8"
 
 	"github.com/frayrules/fray/dsl/diag"
 )
@@ -115,52 +113,4 @@ func (j *JSONLog) Err() error { return j.err }
 // messages) goes through it before any text output, so that a rule can
 // neither forge a line of the log nor recolour the terminal. JSON output
 // keeps the exact strings: the JSON encoder escapes them itself.
-func Printable(s string) string {
-	i := 0
-	for i < len(s) {
-		c := s[i]
-		if c < utf8.RuneSelf && c >= 0x20 && c != 0x7f {
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if needsEscape(r, size) {
-			break
-		}
-		i += size
-	}
-	if i == len(s) {
-		return s // the common case: nothing to escape, nothing copied
-	}
-	var b strings.Builder
-	b.Grow(len(s) + 8)
-	b.WriteString(s[:i])
-	for i < len(s) {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case !needsEscape(r, size):
-			b.WriteString(s[i : i+size])
-		case r == utf8.RuneError:
-			fmt.Fprintf(&b, `\x%02x`, s[i])
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case r == '\t':
-			b.WriteString(`\t`)
-		case r < utf8.RuneSelf:
-			fmt.Fprintf(&b, `\x%02x`, r)
-		default:
-			fmt.Fprintf(&b, `\u%04x`, r)
-		}
-		i += size
-	}
-	return b.String()
-}
-
-// needsEscape tells whether the rune r, size bytes long in its string,
-// is one Printable escapes (a byte that is not UTF-8 decodes as
-// RuneError of size 1).
-func needsEscape(r rune, size int) bool {
-	return r == utf8.RuneError && size == 1 || diag.UnsafeRune(r)
-}
+func Printable(s string) string { return diag.Escape(s, false) }

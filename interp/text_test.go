@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/frayrules/fray/dsl/diag"
 )
 
 // TestPrintable checks each kind of character a rule could use to act on
@@ -91,4 +93,11 @@ func FuzzPrintable(f *testing.F) {
 			}
 		}
 	})
+}
+
+// needsEscape tells whether the rune r, size bytes long in its string,
+// is one Printable escapes (a byte that is not UTF-8 decodes as
+// RuneError of size 1).
+func needsEscape(r rune, size int) bool {
+	return r == utf8.RuneError && size == 1 || diag.UnsafeRune(r)
 }

@@ -1,7 +1,6 @@
 package format
 
 import (
-	"fmt"
 	"strings"
 	"unicode/utf8"
 
@@ -20,13 +19,6 @@ import (
 // same text, which has no meaning to change. Tabs stay (they are ordinary
 // in text); newlines cannot occur in either.
 
-// unsafeRune tells whether r must not be written raw: diag.UnsafeRune's
-// characters but tab and newline (which no string or comment holds); the
-// set interp.Printable escapes, less those two (TestEscapeMatchesPrintable).
-func unsafeRune(r rune) bool {
-	return r != '\t' && r != '\n' && diag.UnsafeRune(r)
-}
-
 // Escape writes every unsafe character of s, and every byte that is not
 // UTF-8, as an escape that both Go's and expr-lang's string syntax read
 // back as that character or byte. fray fmt writes strings and comments
@@ -34,41 +26,7 @@ func unsafeRune(r rune) bool {
 // own). An unsafe character is never part of an escape already there (the
 // parser would have refused "\" followed by one), so each can be replaced
 // where it stands.
-func Escape(s string) string {
-	i := 0
-	for i < len(s) {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if unsafeRune(r) || r == utf8.RuneError && size == 1 {
-			break
-		}
-		i += size
-	}
-	if i == len(s) {
-		return s // the common case: nothing copied
-	}
-	var b strings.Builder
-	b.Grow(len(s) + 8)
-	b.WriteString(s[:i])
-	for i < len(s) {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size == 1:
-			// The lexer checks UTF-8 only where a token starts: a string
-			// or a comment may hold any byte.
-			fmt.Fprintf(&b, `\x%02x`, s[i])
-		case !unsafeRune(r):
-			b.WriteString(s[i : i+size])
-		case r == '\r':
-			b.WriteString(`\r`)
-		case r < utf8.RuneSelf:
-			fmt.Fprintf(&b, `\x%02x`, r)
-		default:
-			fmt.Fprintf(&b, `\u%04x`, r)
-		}
-		i += size
-	}
-	return b.String()
-}
+func Escape(s string) string { return diag.Escape(s, true) }
 
 // tokenText is the text the formatter writes for the source token t;
 // inExpr tells whether t is a token of an expression.

@@ -3,8 +3,17 @@ package format
 import (
 	"testing"
 
+	"github.com/frayrules/fray/dsl/diag"
+
 	"github.com/frayrules/fray/interp"
 )
+
+// unsafeRune tells whether r must not be written raw: diag.UnsafeRune's
+// characters but tab and newline (which no string or comment holds); the
+// set interp.Printable escapes, less those two (TestEscapeMatchesPrintable).
+func unsafeRune(r rune) bool {
+	return r != '\t' && r != '\n' && diag.UnsafeRune(r)
+}
 
 // The formatter escapes exactly what the text outputs escape (less tab
 // and newline, which fmt writes raw): a character interp.Printable shows
