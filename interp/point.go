@@ -104,6 +104,7 @@ type interruptNode struct {
 	// back copies each parameter from the point's frame into its local by
 	// offset; nil for one that goes through reflect.
 	back    []func(dst, src addr)
+	params  []bool // whether parameter i is read back into locals[i]
 	pending block
 	els     block
 }
@@ -121,6 +122,11 @@ func (p *Plan) compileInterrupt(at diag.Range, s *syntax.InterruptStmt) stmtFn {
 		n.args = append(n.args, p.into(p.expr(a), n.pp.params[i].t, at))
 	}
 	for i, ff := range in.Locals {
+		if ff == nil { // an interrupt without blocks reads this one back nowhere
+			n.locals, n.back, n.params = append(n.locals, slot{}), append(n.back, nil), append(n.params, false)
+			continue
+		}
+		n.params = append(n.params, true)
 		s, ps := p.slotOf(ff.Index, nil), n.pp.params[i]
 		var cp func(dst, src addr)
 		if s.ok && ps.ok && s.t == ps.t {
@@ -157,6 +163,9 @@ func (n *interruptNode) run(r *Run, base addr) (flow, error) {
 		return flowNext, err
 	}
 	for i, s := range n.locals {
+		if !n.params[i] {
+			continue
+		}
 		if cp := n.back[i]; cp != nil {
 			cp(base, pb)
 			continue

@@ -55,7 +55,8 @@ type Reaction struct {
 
 // Interrupt is a checked interrupt statement: its point, and the fields
 // of the raising body's frame that hold the point's parameters in its
-// pending and else blocks, one per parameter.
+// pending and else blocks, one per parameter (without blocks, nil but
+// for an argument passed under the parameter's own name: passedBack).
 type Interrupt struct {
 	Point  *Point
 	Locals []*FrameField
@@ -203,10 +204,12 @@ func (bc *bodyCheck) interrupt(s *syntax.InterruptStmt) {
 	bc.args("interrupt", "the point", pt.Name, syntax.RangeOf(s.Pos, s.Point.EndPos), s.Args, pt.Params)
 	in := &Interrupt{Point: pt}
 	bc.scopes = append(bc.scopes, map[string]bool{})
-	if s.Pending != nil || s.Else != nil { // without blocks, nothing reads the parameters back
+	if s.Pending != nil || s.Else != nil {
 		for i, prm := range pt.Params {
 			in.Locals = append(in.Locals, bc.pointLocal(s, i, prm))
 		}
+	} else {
+		in.Locals = bc.passedBack(s, pt)
 	}
 	bc.optBlock(s.Pending)
 	bc.optBlock(s.Else)
@@ -255,6 +258,26 @@ func (bc *bodyCheck) pointLocal(s *syntax.InterruptStmt, i int, prm *ParamInfo) 
 	}
 	bc.scopes[len(bc.scopes)-1][name] = true
 	return ff
+}
+
+// passedBack is, for an interrupt without blocks, the body's local (or
+// parameter) that takes each parameter back: one passed as that very
+// argument, under the parameter's name and of its type (interrupt
+// parry(self, foe, damage) with a local damage), as with blocks; nil
+// for the others, which nothing reads back. So a reaction's change to
+// such an argument holds whether or not the interrupt has blocks.
+func (bc *bodyCheck) passedBack(s *syntax.InterruptStmt, pt *Point) []*FrameField {
+	var back []*FrameField
+	for i, prm := range pt.Params {
+		var ff *FrameField
+		if i < len(s.Args) && isBareName(s.Args[i], prm.Name) {
+			if l := bc.fr.Lookup(prm.Name); l != nil && !l.Global && Assignable(prm.Type, l.Type) && Assignable(l.Type, prm.Type) {
+				ff = l
+			}
+		}
+		back = append(back, ff)
+	}
+	return back
 }
 
 // isBareName reports whether the expression is just the name.
