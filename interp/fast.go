@@ -507,7 +507,7 @@ func (c *fastCompiler) int(n ast.Node) intFn {
 		}
 		l := c.list(x.Arguments[0])
 		if l == nil {
-			return nil
+			return c.plainLen(x.Arguments[0]) // fast_plainlists.go
 		}
 		return func(r *Run, f addr) (int, error) {
 			v, err := l(r, f)
@@ -719,6 +719,8 @@ func (c *fastCompiler) str(n ast.Node) strFn {
 		return ternary(c.bool(x.Cond), c.str(x.Exp1), c.str(x.Exp2))
 	case *ast.BinaryNode:
 		return c.concat(x)
+	case *ast.MemberNode:
+		return c.strIndex(x) // fast_plainlists.go
 	case *ast.CallNode:
 		if pc := c.procCallOf(x, strT); pc != nil { // fast_proc.go
 			return procFn[string](pc)
@@ -739,6 +741,9 @@ func (c *fastCompiler) str(n ast.Node) strFn {
 			return fn
 		}
 		if fn := c.joinMap(x); fn != nil {
+			return fn
+		}
+		if fn := c.joinPlain(x); fn != nil { // fast_plainlists.go
 			return fn
 		}
 		if fn := c.stringOfInt(x); fn != nil {

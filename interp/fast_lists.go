@@ -1,7 +1,6 @@
 package interp
 
 import (
-	"fmt"
 	"sort"
 
 	"github.com/expr-lang/expr/ast"
@@ -150,23 +149,7 @@ func (c *fastCompiler) index(m *ast.MemberNode) ptrFn {
 	if list == nil || at == nil {
 		return nil
 	}
-	return func(r *Run, f addr) (addr, error) {
-		l, err := list(r, f)
-		if err != nil {
-			return addr{}, err
-		}
-		i, err := at(r, f)
-		if err != nil {
-			return addr{}, err
-		}
-		if i < 0 {
-			i += len(l)
-		}
-		if i < 0 || i >= len(l) {
-			return addr{}, fmt.Errorf("index out of range: %v (array length is %v)", i, len(l))
-		}
-		return l[i], nil
-	}
+	return elemAt(list, at) // fast_plainlists.go
 }
 
 // intsCall compiles a call of a function of the standard library that
@@ -190,35 +173,19 @@ func (c *fastCompiler) intIndex(m *ast.MemberNode) intFn {
 	if m.Optional || c.typeOf(m.Node) != intsT {
 		return nil
 	}
-	var list func(*Run, addr) ([]int, error)
-	if loc, ok := c.location(m.Node); ok {
-		list = readList[int](loc)
-	} else if call := c.intsCall(m.Node); call != nil {
-		list = func(r *Run, f addr) ([]int, error) {
-			v, err := call(r, f)
-			l, _ := v.([]int)
-			return l, err
+	list := plainList[int](c, m.Node, intsT) // a name, an attribute or a slice of one
+	if list == nil {
+		if call := c.intsCall(m.Node); call != nil {
+			list = func(r *Run, f addr) ([]int, error) {
+				v, err := call(r, f)
+				l, _ := v.([]int)
+				return l, err
+			}
 		}
 	}
 	at := c.int(m.Property)
 	if list == nil || at == nil {
 		return nil
 	}
-	return func(r *Run, f addr) (int, error) {
-		l, err := list(r, f)
-		if err != nil {
-			return 0, err
-		}
-		i, err := at(r, f)
-		if err != nil {
-			return 0, err
-		}
-		if i < 0 {
-			i += len(l)
-		}
-		if i < 0 || i >= len(l) {
-			return 0, fmt.Errorf("index out of range: %v (array length is %v)", i, len(l))
-		}
-		return l[i], nil
-	}
+	return elemAt(list, at) // fast_plainlists.go
 }
