@@ -203,12 +203,12 @@ func (c *fastCompiler) node(n ast.Node) *fexpr {
 			if fe.a == nil {
 				return nil
 			}
-		case c.filterOf(n) != nil:
+		case c.anyEntityList(n) != nil:
 			fe.l = c.list(n)
 			if fe.l == nil {
 				return nil
 			}
-			fe.elem = c.filterOf(n).Arguments[0].Type().Elem()
+			fe.elem = c.anyEntityList(n)
 			fe.tw = typeWord(fe.elem)
 			fe.anyList = true
 		default:
@@ -709,6 +709,11 @@ func (c *fastCompiler) str(n ast.Node) strFn {
 	if c.typeOf(n) != strT {
 		return nil
 	}
+	if m, ok := n.(*ast.MemberNode); ok {
+		if fn := c.strIndex(m); fn != nil { // L[i]: fast_plainlists.go
+			return fn
+		}
+	}
 	if fn, ok := leafFn[string](c, n); ok {
 		return fn
 	}
@@ -719,8 +724,6 @@ func (c *fastCompiler) str(n ast.Node) strFn {
 		return ternary(c.bool(x.Cond), c.str(x.Exp1), c.str(x.Exp2))
 	case *ast.BinaryNode:
 		return c.concat(x)
-	case *ast.MemberNode:
-		return c.strIndex(x) // fast_plainlists.go
 	case *ast.CallNode:
 		if pc := c.procCallOf(x, strT); pc != nil { // fast_proc.go
 			return procFn[string](pc)
@@ -1077,6 +1080,9 @@ func (c *fastCompiler) ptr(n ast.Node) ptrFn {
 func (c *fastCompiler) list(n ast.Node) listFn {
 	if b := c.filterOf(n); b != nil {
 		return c.filter(b)
+	}
+	if b := c.sortedFilter(n); b != nil {
+		return c.sortBy(b) // fast_lists.go
 	}
 	if !c.isEntityList(n.Type()) {
 		return nil

@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"reflect"
 	"sort"
 
 	"github.com/expr-lang/expr/ast"
@@ -53,6 +54,30 @@ func (c *fastCompiler) boxesAsAnyList(n ast.Node) bool {
 		return body != nil && body.anyList
 	}
 	return false
+}
+
+// sortedFilter is n when it is sortBy(filter(...), ...) over combatants
+// or sides, which expr-lang types as a list of any, as it does the
+// filter; nil for anything else.
+func (c *fastCompiler) sortedFilter(n ast.Node) *ast.BuiltinNode {
+	b, ok := n.(*ast.BuiltinNode)
+	if !ok || b.Name != "sortBy" || len(b.Arguments) == 0 || c.filterOf(b.Arguments[0]) == nil {
+		return nil
+	}
+	return b
+}
+
+// anyEntityList is the type of the elements of n when n is a list of
+// combatants or sides that expr-lang types as a list of any (a filter,
+// or sortBy of one); nil for anything else.
+func (c *fastCompiler) anyEntityList(n ast.Node) reflect.Type {
+	if b := c.sortedFilter(n); b != nil {
+		n = b.Arguments[0]
+	}
+	if b := c.filterOf(n); b != nil {
+		return b.Arguments[0].Type().Elem()
+	}
+	return nil
 }
 
 // sortBy compiles sortBy(LIST, KEY) and sortBy(LIST, KEY, "asc"|"desc")

@@ -50,7 +50,12 @@ func (c *fastCompiler) libCall(x *ast.CallNode) anyFn {
 	loose := false // an argument of no one type (c ? 1.5 : 2)
 	for i, a := range args {
 		switch f.Params[i] {
-		case stdlib.Combatants, stdlib.Sides, stdlib.Ints:
+		case stdlib.Combatants, stdlib.Sides:
+			if fns[i] = c.boxedList(a); fns[i] == nil {
+				return nil
+			}
+			continue
+		case stdlib.Ints:
 			return nil
 		}
 		if fns[i] = c.boxed(a); fns[i] == nil {
@@ -88,6 +93,31 @@ func (c *fastCompiler) libCall(x *ast.CallNode) anyFn {
 		}
 		return impl(w, args)
 	})
+}
+
+// boxedList compiles a list of combatants or sides handed to a library
+// function: the native list boxed as the function's typed list, as the
+// VM's call converts it (a filter's list of any too).
+func (c *fastCompiler) boxedList(n ast.Node) anyFn {
+	l := c.list(n)
+	if l == nil {
+		return nil
+	}
+	elem := c.anyEntityList(n) // fast_lists.go
+	if t := c.typeOf(n); c.isEntityList(t) {
+		elem = t.Elem()
+	}
+	if elem == nil {
+		return nil
+	}
+	t := reflect.SliceOf(elem)
+	return func(r *Run, f addr) (any, error) {
+		v, err := l(r, f)
+		if err != nil {
+			return nil, err
+		}
+		return boxList(t, v).Interface(), nil
+	}
 }
 
 // withArgs is a call whose arguments are the values of fns, evaluated in

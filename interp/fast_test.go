@@ -22,7 +22,7 @@ import (
 // variants, and the rule files of the test data.
 func repoRuleFiles(t *testing.T) []string {
 	var files []string
-	for _, pat := range []string{"rules/*.fray", "rules/variants/*.fray", "testdata/*/*.fray"} {
+	for _, pat := range []string{"rules/*.fray", "rules/variants/*.fray", "testdata/*/*.fray", "testdata/bench/homebrew/*.fray"} {
 		f, _ := filepath.Glob(filepath.Join("..", filepath.FromSlash(pat)))
 		for _, name := range f {
 			if d := filepath.Base(filepath.Dir(name)); d == "bad" || d == "format" || d == "hostile" {
