@@ -112,6 +112,11 @@ func (bc *bodyCheck) declare(n *syntax.Name, t *Type) {
 	case ff == nil:
 		c.errorf(diag.CodeScope, r, "", "internal: local %s missing from frame", n.Text)
 		return
+	case valueWords[n.Text]:
+		// An expression reads the word as its value, never as the local:
+		// len(none) would be len of nobody.
+		c.errorf(diag.CodeDuplicate, r, "pick another name", "%s is a value of the language (%s), not a name a local can take", n.Text, valueWords2[n.Text])
+		return
 	case ff.Global:
 		c.errorf(diag.CodeDuplicate, r, "pick another name; globals and constants cannot be shadowed", "%s is a global name", n.Text)
 		return
@@ -132,6 +137,13 @@ func (bc *bodyCheck) declare(n *syntax.Name, t *Type) {
 	c.m.Locals[n] = ff
 	bc.scopes[len(bc.scopes)-1][n.Text] = true
 }
+
+// valueWords are the words an expression reads as values, whatever is
+// declared: a local of such a name could never be read.
+var valueWords = map[string]bool{syntax.None: true, "nil": true, "true": true, "false": true}
+
+// valueWords2 says what each of valueWords is.
+var valueWords2 = map[string]string{syntax.None: "nobody", "nil": "nobody", "true": "a bool", "false": "a bool"}
 
 func (bc *bodyCheck) inScopeLocal(name string) bool {
 	for _, s := range bc.scopes {
@@ -522,6 +534,13 @@ func (c *checker) sharpen(ce *CExpr, t *Type) *Type {
 			return a
 		}
 	}
+	if x, ok := ce.Node.(*ast.ConditionalNode); ok && (t.Kind == KAny || t.Kind == KList && t.Elem != nil && t.Elem.Kind == KAny) {
+		// cond ? marks(self) : [] (a list of combatants or sides, or
+		// none): that list's type.
+		if l := c.listOrEmpty(x.Exp1, x.Exp2); l != nil {
+			return l
+		}
+	}
 	if l := c.entityList(ce.Node); l != nil {
 		switch {
 		case t.Kind == KList && t.Elem != nil && t.Elem.Kind == KAny:
@@ -534,12 +553,16 @@ func (c *checker) sharpen(ce *CExpr, t *Type) *Type {
 }
 
 // entityList is the list type of combatants or sides that n yields, seen
-// through filter(...), first(...) and last(...); nil when it is not one.
+// through filter(...), sortBy(...), first(...) and last(...); nil when it
+// is not one.
 func (c *checker) entityList(n ast.Node) *Type {
 	var arg ast.Node
 	switch x := n.(type) {
 	case *ast.BuiltinNode:
-		if x.Name != "filter" || len(x.Arguments) != 2 || x.Map != nil {
+		switch {
+		case x.Name == "filter" && len(x.Arguments) == 2 && x.Map == nil:
+		case x.Name == "sortBy" && len(x.Arguments) >= 2: // the same items, in another order
+		default:
 			return nil
 		}
 		arg = x.Arguments[0]
@@ -555,6 +578,30 @@ func (c *checker) entityList(n ast.Node) *Type {
 		return t
 	}
 	return c.entityList(arg)
+}
+
+// listOrEmpty is the list type of combatants or sides of the two
+// branches of a choice: the same for both, or one's when the other is
+// the empty list []; nil otherwise.
+func (c *checker) listOrEmpty(a, b ast.Node) *Type {
+	of := func(n ast.Node) *Type {
+		if t := c.u.TypeOfR(n.Type()); t.Kind == KList && t.Elem != nil && (t.Elem.Kind == KCombatant || t.Elem.Kind == KSide) {
+			return t
+		}
+		return c.entityList(n)
+	}
+	empty := func(n ast.Node) bool {
+		arr, ok := n.(*ast.ArrayNode)
+		return ok && len(arr.Nodes) == 0
+	}
+	ta, tb := of(a), of(b)
+	switch {
+	case ta != nil && (ta == tb || empty(b)):
+		return ta
+	case tb != nil && empty(a):
+		return tb
+	}
+	return nil
 }
 
 // entityOf is the combatant or side type n gives, seen through
