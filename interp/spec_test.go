@@ -240,6 +240,12 @@ func TestSpecCoversEveryBuiltin(t *testing.T) {
 			re = regexp.MustCompile(`[a-z0-9_)] / [a-z0-9_(]`)
 		case stdlib.IntFunc:
 			re = regexp.MustCompile(`\bint\(`) // int(x) of a float
+		case stdlib.ScanFunc:
+			re = regexp.MustCompile(`[a-z] contains [a-z]|\bupper\(`) // a string read whole
+		case stdlib.PiecesFunc:
+			re = regexp.MustCompile(`\bsplit\(`)
+		case stdlib.MatchFunc:
+			re = regexp.MustCompile(` matches `)
 		case stdlib.InFunc:
 			re = regexp.MustCompile(`\bin (combatants|sides|living|enemies|allies|members|standing|enemy_sides)\b`)
 		}

@@ -132,6 +132,23 @@ var Funcs = sortFuncs([]*Func{
 		Params: []Kind{Any}, Result: Int, Impl: toIntImpl, Typed: TypedFloatInt(ToInt),
 	},
 	{
+		Name: ScanFunc, Doc: "the string, its reading counted toward the run's budget (what a string an operator or built-in reads whole passes through: scan.go)",
+		Params: []Kind{String}, Result: String, World: true,
+		Impl:  func(w World, a []any) (any, error) { return CountScan(w, a[0].(string)) },
+		Typed: TypedStr(CountScan),
+	},
+	{
+		Name: PiecesFunc, Doc: "the string, its cutting into pieces counted toward the run's budget (what the string split reads passes through: scan.go)",
+		Params: []Kind{String}, Result: String, World: true,
+		Impl:  func(w World, a []any) (any, error) { return CountPieces(w, a[0].(string)) },
+		Typed: TypedStr(CountPieces),
+	},
+	{
+		Name: MatchFunc, Doc: "whether the regular expression matches the string, its work counted (what `a matches p` becomes: scan.go)",
+		Params: []Kind{String, String}, Result: Bool, World: true,
+		Impl: func(w World, a []any) (any, error) { return Matches(w, a[0].(string), a[1].(string)) },
+	},
+	{
 		Name: StrFunc, Doc: "the string, counted toward the run's budget (what a string made with + becomes)",
 		Params: []Kind{String}, Result: String, World: true,
 		Impl:  func(w World, a []any) (any, error) { return CountString(w, a[0].(string)) },

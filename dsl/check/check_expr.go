@@ -71,6 +71,10 @@ func (p *inPatch) Visit(node *ast.Node) {
 		p.patched = true
 		return
 	}
+	if scanPatch(node) { // a string read whole: scan_patch.go
+		p.patched = true
+		return
+	}
 	b, ok := (*node).(*ast.BinaryNode)
 	if !ok || b.Left.Type() == nil || b.Right.Type() == nil {
 		return

@@ -1,0 +1,89 @@
+package check
+
+import (
+	"reflect"
+
+	"github.com/expr-lang/expr/ast"
+
+	"github.com/frayrules/fray/stdlib"
+)
+
+// scanPatch makes the work of reading a string whole count (stdlib's
+// scan.go): where an operator or one of expr-lang's string built-ins
+// reads a string that is not a literal, the string passes through
+// stdlib.ScanFunc, a step for every 64 bytes; `a matches p` becomes a
+// call of stdlib.MatchFunc, whose cost grows with the pattern's program
+// too. It reports whether it changed the node (inPatch runs again until
+// nothing changes, so a string already handed through is left alone).
+func scanPatch(node *ast.Node) bool {
+	switch x := (*node).(type) {
+	case *ast.BinaryNode:
+		if !isString(x.Left) || !isString(x.Right) {
+			return false
+		}
+		switch x.Operator {
+		case "matches":
+			ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: stdlib.MatchFunc}, Arguments: []ast.Node{ctxNode(), x.Left, x.Right}})
+			return true
+		case "contains":
+			// The haystack is read whole, whatever the needle.
+			return scanned(&x.Left)
+		case "==", "!=", "<", "<=", ">", ">=", "startsWith", "endsWith":
+			// Read up to the shorter one's length: a literal bounds it.
+			if isLiteral(x.Left) || isLiteral(x.Right) {
+				return false
+			}
+			return scanned(&x.Left)
+		}
+	case *ast.BuiltinNode:
+		if len(x.Arguments) == 0 || !isString(x.Arguments[0]) {
+			return false
+		}
+		switch {
+		case x.Name == "split" || x.Name == "splitAfter":
+			return handedThrough(&x.Arguments[0], stdlib.PiecesFunc)
+		case scanBuiltins[x.Name]:
+			return scanned(&x.Arguments[0])
+		}
+	}
+	return false
+}
+
+// scanBuiltins are expr-lang's built-ins that read their first argument,
+// a string, whole (len counts its characters); split and splitAfter cut
+// it into pieces (PiecesFunc).
+var scanBuiltins = map[string]bool{
+	"len": true, "trim": true, "trimPrefix": true, "trimSuffix": true, "upper": true, "lower": true,
+	"indexOf": true, "lastIndexOf": true, "hasPrefix": true, "hasSuffix": true,
+}
+
+// scanned hands the string *n through stdlib.ScanFunc (handedThrough).
+func scanned(n *ast.Node) bool { return handedThrough(n, stdlib.ScanFunc) }
+
+// handedThrough hands the string *n through the counting function fn,
+// unless it is a literal or already handed through; it reports whether
+// it changed *n.
+func handedThrough(n *ast.Node, fn string) bool {
+	if isLiteral(*n) {
+		return false
+	}
+	if c, ok := (*n).(*ast.CallNode); ok {
+		if id, ok := c.Callee.(*ast.IdentifierNode); ok && (id.Value == stdlib.ScanFunc || id.Value == stdlib.PiecesFunc) {
+			return false
+		}
+	}
+	ast.Patch(n, &ast.CallNode{Callee: &ast.IdentifierNode{Value: fn}, Arguments: []ast.Node{ctxNode(), *n}})
+	return true
+}
+
+func ctxNode() ast.Node { return &ast.IdentifierNode{Value: "ctx"} }
+
+func isString(n ast.Node) bool { return n.Type() != nil && n.Type().Kind() == reflect.String }
+
+func isLiteral(n ast.Node) bool {
+	switch n.(type) {
+	case *ast.StringNode, *ast.ConstantNode:
+		return true
+	}
+	return false
+}
