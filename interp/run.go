@@ -40,6 +40,9 @@ type Options struct {
 	Why string
 	// countEvent, when there is no Sink, hears of each rule event (sim).
 	countEvent func(name, who string)
+	// pause, when set, is called every 1024 steps of work; it may wait
+	// (sim_memory.go: a batch whose heap is high holds its younger fights).
+	pause func()
 }
 
 // DefaultMaxNesting bounds how deeply events, actions, fns, tables'
