@@ -119,8 +119,8 @@ func brief(v any) string { return showUpTo(v, 200) }
 func showUpTo(v any, limit int) string {
 	var b strings.Builder
 	if !showTo(&b, v, limit) {
-		cut := limit
-		for cut > 0 && !utf8.RuneStart(b.String()[cut]) {
+		cut := min(limit, b.Len())
+		for cut > 0 && cut < b.Len() && !utf8.RuneStart(b.String()[cut]) {
 			cut-- // not inside a character
 		}
 		return b.String()[:cut] + "…"
@@ -172,6 +172,11 @@ func showTo(b *strings.Builder, v any, limit int) bool {
 			}
 			b.WriteString("]")
 		default:
+			// A map (groupBy's) prints as fmt prints it, once a bounded
+			// look says it fits: it may hold a list holding itself.
+			if room := limit - b.Len(); stdlib.PrintedSize(v, room) > room {
+				return false
+			}
 			b.WriteString(fmt.Sprint(v))
 		}
 	}
@@ -270,6 +275,8 @@ func jsonValueUpTo(v any, budget *int) any {
 			out = append(out, jsonValueUpTo(rv.Index(i).Interface(), budget))
 		}
 		return out
+	case reflect.Map:
+		return show(v) // bounded, as show is
 	}
 	return fmt.Sprint(v)
 }
