@@ -29,6 +29,9 @@ type Options struct {
 	// Stop, when it closes, interrupts the run within a few thousand
 	// steps of work, with ErrInterrupted (Ctrl-C in fray sim).
 	Stop <-chan struct{}
+	// pause, when set, is called every 1024 steps of work; it may wait
+	// (sim_memory.go: a batch whose heap is high holds its younger fights).
+	pause func()
 	// MaxLog bounds the bytes of log text one run may make; 0:
 	// DefaultMaxLog.
 	MaxLog int
@@ -40,9 +43,6 @@ type Options struct {
 	Why string
 	// countEvent, when there is no Sink, hears of each rule event (sim).
 	countEvent func(name, who string)
-	// pause, when set, is called every 1024 steps of work; it may wait
-	// (sim_memory.go: a batch whose heap is high holds its younger fights).
-	pause func()
 }
 
 // DefaultMaxNesting bounds how deeply events, actions, fns, tables'
