@@ -200,7 +200,7 @@ func (n *assignNode) place(fr reflect.Value) (reflect.Value, error) {
 			dst = dst.Elem()
 		}
 		if dst.Kind() != reflect.Pointer || dst.IsNil() || dst.Elem().Kind() != reflect.Struct {
-			return dst, &RunError{At: n.at, Msg: fmt.Sprintf("cannot set %s of %s", name, show(dst))}
+			return dst, &RunError{At: n.at, Msg: fmt.Sprintf("cannot set %s of %s", name, brief(dst))}
 		}
 		field, ok := fieldByTag(dst.Elem(), name)
 		if !ok {
@@ -229,7 +229,7 @@ func (n *assignNode) combine(dst reflect.Value, v any) error {
 	case reflect.Int:
 		d, ok := toInt(v)
 		if !ok {
-			return &RunError{At: n.at, Msg: "expected a whole number, found " + show(v)}
+			return &RunError{At: n.at, Msg: "expected a whole number, found " + brief(v)}
 		}
 		sum := int(held.Int()) + sign*d
 		if dst.Kind() == reflect.Interface {
@@ -240,7 +240,7 @@ func (n *assignNode) combine(dst reflect.Value, v any) error {
 	case reflect.Float64:
 		d, ok := toFloat(v)
 		if !ok {
-			return &RunError{At: n.at, Msg: "expected a number, found " + show(v)}
+			return &RunError{At: n.at, Msg: "expected a number, found " + brief(v)}
 		}
 		sum := held.Float() + float64(sign)*d
 		if dst.Kind() == reflect.Interface {
@@ -249,7 +249,7 @@ func (n *assignNode) combine(dst reflect.Value, v any) error {
 			dst.SetFloat(sum)
 		}
 	default:
-		return &RunError{At: n.at, Msg: fmt.Sprintf("cannot apply %s to %s", n.op, show(held))}
+		return &RunError{At: n.at, Msg: fmt.Sprintf("cannot apply %s to %s", n.op, brief(held))}
 	}
 	return nil
 }

@@ -62,11 +62,16 @@ func (r *Run) over() bool {
 	return r.overSlow()
 }
 
-// overSlow is over in full: it polls Options.Stop every 1024 steps,
+// overSlow is over in full: it polls Options.Stop (and lets a batch
+// pause the fight, Options.pause) every 1024 steps,
 // decides, and sets how far the next checks may take the short way.
 func (r *Run) overSlow() bool {
-	if r.opt.Stop != nil && r.steps >= r.nextPoll {
+	polled := r.opt.Stop != nil || r.opt.pause != nil
+	if polled && r.steps >= r.nextPoll {
 		r.nextPoll = r.steps + 1024
+		if r.opt.pause != nil {
+			r.opt.pause() // a batch short of memory holds this fight here
+		}
 		select {
 		case <-r.opt.Stop:
 			r.interrupted = true
@@ -78,7 +83,7 @@ func (r *Run) overSlow() bool {
 		return true
 	}
 	r.calm = r.opt.MaxSteps
-	if r.opt.Stop != nil && r.nextPoll-1 < r.calm {
+	if polled && r.nextPoll-1 < r.calm {
 		r.calm = r.nextPoll - 1
 	}
 	return false

@@ -104,7 +104,7 @@ func (r *Run) dispatch(ep *eventPlan, efr reflect.Value, at diag.Range, who stri
 	}
 	jargs := map[string]any{}
 	for i, p := range ev.Params {
-		jargs[p.Name] = jsonValue(ep.arg(efr, i))
+		jargs[p.Name] = r.argValue(ep.arg(efr, i))
 	}
 	text := ev.Name
 	if ev.Template != nil {
@@ -223,6 +223,12 @@ func (r *Run) render(t *check.Template, fr reflect.Value, keep bool) (string, er
 		if p.Expr == nil {
 			if keep {
 				b.WriteString(p.Text)
+			}
+			continue
+		}
+		if printsLong(p.Expr) {
+			if err := r.renderLong(&b, p.Expr, fr, keep); err != nil {
+				return "", err
 			}
 			continue
 		}

@@ -297,7 +297,7 @@ func (r *Run) logPoint(pp *pointPlan, pfr reflect.Value) error {
 	var parts []string
 	for _, prm := range pt.Params {
 		v := pfr.Elem().Field(prm.Field.Index)
-		args[prm.Name] = jsonValue(v)
+		args[prm.Name] = r.argValue(v)
 		parts = append(parts, prm.Name+"="+show(v))
 	}
 	text := pt.Name + "(" + strings.Join(parts, ", ") + ")"

@@ -29,6 +29,9 @@ type Options struct {
 	// Stop, when it closes, interrupts the run within a few thousand
 	// steps of work, with ErrInterrupted (Ctrl-C in fray sim).
 	Stop <-chan struct{}
+	// pause, when set, is called every 1024 steps of work; it may wait
+	// (sim_memory.go: a batch whose heap is high holds its younger fights).
+	pause func()
 	// MaxLog bounds the bytes of log text one run may make; 0:
 	// DefaultMaxLog.
 	MaxLog int

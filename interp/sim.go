@@ -140,6 +140,10 @@ func Simulate(ctx context.Context, p *Plan, enc *check.Encounter, opt SimOptions
 	var next atomic.Int64
 	var stopped atomic.Bool
 	cancelled := ctx.Done()
+	var gate *simGate // one fight plays alone needs no gate (sim_memory.go)
+	if workers > 1 {
+		gate = newSimGate()
+	}
 	for w := 0; w < workers; w++ {
 		res := newSimResult(enc)
 		results[w] = res
@@ -158,7 +162,16 @@ func Simulate(ctx context.Context, p *Plan, enc *check.Encounter, opt SimOptions
 					return
 				default:
 				}
-				if !res.add(opt, i, sw, cancelled) {
+				var pause func()
+				if gate != nil {
+					gate.enter(i)
+					pause = gate.pause(i, cancelled)
+				}
+				played := res.add(opt, i, sw, cancelled, pause)
+				if gate != nil {
+					gate.leave(i)
+				}
+				if !played {
 					stopped.Store(true) // interrupted inside the fight: not counted
 					return
 				}
@@ -211,12 +224,12 @@ func (w *simWorker) count(name, who string) {
 // add plays fight i and counts what happened.
 // add plays fight i and counts it; it reports false, counting nothing,
 // when stop closed during the fight.
-func (res *SimResult) add(opt SimOptions, i int, w *simWorker, stop <-chan struct{}) bool {
+func (res *SimResult) add(opt SimOptions, i int, w *simWorker, stop <-chan struct{}, pause func()) bool {
 	counts := w.counts
 	clear(counts)
 	out, err := w.runner.Play(Options{Seed: FightSeed(opt.Seed, i), MaxRounds: opt.MaxRounds,
 		MaxSteps: opt.Fight.MaxSteps, MaxLog: opt.Fight.MaxLog, MaxString: opt.Fight.MaxString, MemoryBudget: opt.Fight.MemoryBudget,
-		MaxNesting: opt.Fight.MaxNesting, Stop: stop, countEvent: w.countFn})
+		MaxNesting: opt.Fight.MaxNesting, Stop: stop, countEvent: w.countFn, pause: pause})
 	if errors.Is(err, ErrInterrupted) {
 		return false
 	}

@@ -27,6 +27,12 @@ func (r *Run) logTracker() {
 	seg, phase := r.segment, r.phase
 	r.segment, r.phase = 0, ""
 	defer func() { r.segment, r.phase = seg, phase }()
+	// held is what the line and its JSON values hold so far, as log
+	// bytes (a value a map entry of some 16 bytes at least): with
+	// thousands of tracked attributes and combatants one line could
+	// pass --max-log many times over before it is logged, so it stops
+	// there, and the run with it.
+	held := 0
 	for _, s := range r.sidesP() {
 		side := nameAt(s)
 		var people []any
@@ -36,19 +42,26 @@ func (r *Run) logTracker() {
 			if nameAt(load[addr](cp, r.plan.lay.side)) != side || !r.inFightP(cp) {
 				continue
 			}
+			if r.logBytes+held > r.opt.MaxLog {
+				r.logBytes += held
+				r.calm = -1 // the next check of the budget stops the run
+				return
+			}
 			name := nameAt(cp)
-			values := map[string]any{}
-			part := name
+			values := make(map[string]any, len(attrs))
+			var part strings.Builder // not +=: thousands of attributes made it quadratic
+			part.WriteString(name)
 			for _, a := range attrs {
 				v := c.Elem().Field(a.Field).Int()
 				values[a.Name] = v
-				part += " " + strconv.FormatInt(v, 10) + " " + readable(a.Name)
+				part.WriteString(" " + strconv.FormatInt(v, 10) + " " + readable(a.Name))
 			}
 			conds := r.conditionNames(cp)
 			if len(conds) > 0 {
-				part += " (" + strings.Join(conds, ", ") + ")"
+				part.WriteString(" (" + strings.Join(conds, ", ") + ")")
 			}
-			parts = append(parts, part)
+			held += part.Len() + 16*len(attrs)
+			parts = append(parts, part.String())
 			people = append(people, map[string]any{"name": name, "values": values, "conditions": conds})
 		}
 		if len(parts) == 0 {

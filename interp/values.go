@@ -5,9 +5,11 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/frayrules/fray/dsl/check"
 	"github.com/frayrules/fray/dsl/diag"
+	"github.com/frayrules/fray/dsl/syntax"
 	"github.com/frayrules/fray/stdlib"
 )
 
@@ -89,7 +91,7 @@ func (r *Run) store(dst reflect.Value, v any, at diag.Range) error {
 			return nil
 		}
 	}
-	return &RunError{At: at, Msg: fmt.Sprintf("cannot store %s in a %s", show(v), r.m.U.Friendly(dst.Type().String()))}
+	return &RunError{At: at, Msg: fmt.Sprintf("cannot store %s in a %s", brief(v), r.m.U.Friendly(dst.Type().String()))}
 }
 
 // storeValue is store for a value already in a reflect.Value, without
@@ -102,48 +104,149 @@ func (r *Run) storeValue(dst, v reflect.Value, at diag.Range) error {
 	return r.store(dst, v, at)
 }
 
-// show renders a value the way the log and templates print it.
-func show(v any) string {
-	switch x := v.(type) {
-	case nil:
-		return "nothing"
-	case string:
-		return x
-	case int:
-		return strconv.Itoa(x)
-	case bool:
-		return strconv.FormatBool(x)
-	case float64:
-		return strconv.FormatFloat(x, 'g', -1, 64)
-	case stdlib.Dice:
-		return x.String()
-	case reflect.Value:
-		if !x.IsValid() {
-			return "nothing"
+// show renders a value the way the log and templates print it. A list
+// may hold the same list twice, and that one twice, so a list of a few
+// hundred bytes can print as more text than any machine holds (l = [l, l]
+// sixty times): show stops at showCap bytes and ends the text with "…".
+// A log line is measured against --max-string first (Run.checkShown), so
+// the cap only shortens other text (an order's names, an error message).
+func show(v any) string { return showUpTo(v, showCap) }
+
+// brief is show for an error message: a value of a line at most.
+func brief(v any) string { return showUpTo(v, 200) }
+
+// showUpTo is show stopped after limit bytes.
+func showUpTo(v any, limit int) string {
+	var b strings.Builder
+	if !showTo(&b, v, limit) {
+		cut := min(limit, b.Len())
+		for cut > 0 && cut < b.Len() && !utf8.RuneStart(b.String()[cut]) {
+			cut-- // not inside a character
 		}
-		return show(x.Interface())
+		return b.String()[:cut] + "…"
 	}
-	rv := reflect.ValueOf(v)
-	switch rv.Kind() {
-	case reflect.Pointer:
-		if rv.IsNil() {
-			return "nobody"
-		}
-		if rv.Elem().Kind() == reflect.Struct {
-			return nameOf(rv)
-		}
-	case reflect.Slice:
-		parts := make([]string, rv.Len())
-		for i := range parts {
-			parts[i] = show(rv.Index(i).Interface())
-		}
-		return "[" + strings.Join(parts, ", ") + "]"
-	}
-	return fmt.Sprint(v)
+	return b.String()
 }
 
-// jsonValue renders a value for the JSON log: combatants and sides by name.
+// showCap is the most text show writes for one value.
+const showCap = 1 << 20
+
+// showTo writes v as show prints it, and reports false, having stopped,
+// once b holds more than limit bytes.
+func showTo(b *strings.Builder, v any, limit int) bool {
+	switch x := v.(type) {
+	case nil:
+		b.WriteString("nothing")
+	case string:
+		b.WriteString(x)
+	case int:
+		b.WriteString(strconv.Itoa(x))
+	case bool:
+		b.WriteString(strconv.FormatBool(x))
+	case float64:
+		b.WriteString(strconv.FormatFloat(x, 'g', -1, 64))
+	case stdlib.Dice:
+		b.WriteString(x.String())
+	case reflect.Value:
+		if !x.IsValid() {
+			b.WriteString("nothing")
+			break
+		}
+		return showTo(b, x.Interface(), limit)
+	default:
+		rv := reflect.ValueOf(v)
+		switch {
+		case rv.Kind() == reflect.Pointer && rv.IsNil():
+			b.WriteString("nobody")
+		case rv.Kind() == reflect.Pointer && rv.Elem().Kind() == reflect.Struct:
+			b.WriteString(nameOf(rv))
+		case rv.Kind() == reflect.Slice:
+			b.WriteString("[")
+			for i := 0; i < rv.Len(); i++ {
+				if i > 0 {
+					b.WriteString(", ")
+				}
+				if !showTo(b, rv.Index(i).Interface(), limit) {
+					return false
+				}
+			}
+			b.WriteString("]")
+		default:
+			// A map (groupBy's) prints as fmt prints it, once a bounded
+			// look says it fits: it may hold a list holding itself.
+			if room := limit - b.Len(); stdlib.PrintedSize(v, room) > room {
+				return false
+			}
+			b.WriteString(fmt.Sprint(v))
+		}
+	}
+	return b.Len() <= limit
+}
+
+// printsLong reports whether a template part's value can print as more
+// text than any string a rule makes: a list, or a value of any type.
+// Numbers, truths, dice, names and strings (bounded where they are made)
+// cannot.
+func printsLong(ce *check.CExpr) bool {
+	return ce.Type == nil || ce.Type.Kind == check.KList || ce.Type.Kind == check.KAny
+}
+
+// renderLong evaluates a template part that printsLong and writes it to
+// b when keep, measured against --max-string in a quiet run too.
+func (r *Run) renderLong(b *strings.Builder, ce *check.CExpr, fr reflect.Value, keep bool) error {
+	v, err := r.eval(ce, fr)
+	if err != nil {
+		return err
+	}
+	text, err := r.shown(v, syntax.RangeOf(ce.Expr.Pos, ce.Expr.EndPos))
+	if keep {
+		b.WriteString(text)
+	}
+	return err
+}
+
+// shown is v as a log line prints it, failing, placed at, when it would
+// be over --max-string: the measure stops at that many bytes, so a list
+// holding itself many times over costs no more than a long one. A quiet
+// run (sim) measures it too, so it stops where a logged run does, and the
+// bytes count toward --max-steps as a string made with + does.
+func (r *Run) shown(v any, at diag.Range) (string, error) {
+	var b strings.Builder
+	if !showTo(&b, v, r.opt.MaxString) {
+		return "", &RunError{At: at, Msg: fmt.Sprintf("a value that prints as more than %d bytes is over the limit of %d; raise it with --max-string", r.opt.MaxString, r.opt.MaxString)}
+	}
+	if err := r.Work(1 + b.Len()/16); err != nil {
+		return "", r.tooManySteps(at)
+	}
+	return b.String(), nil
+}
+
+// jsonValue renders a value for the JSON log: combatants and sides by
+// name. Like show it stops after showCap items, the rest of a list given
+// as the string "…": a list holding the same list twice, sixty times over,
+// would otherwise be copied out to more items than any machine holds.
 func jsonValue(v any) any {
+	budget := showCap
+	return jsonValueUpTo(v, &budget)
+}
+
+// argValue is jsonValue for an argument of a logged event or point: its
+// items count toward the log's bytes (--max-log, each item a byte at
+// least in any output), since the log holds them; otherwise emitting a
+// list of a hundred thousand items in a loop copied them out each time,
+// unbounded by the short line the event shows.
+func (r *Run) argValue(v any) any {
+	budget := showCap
+	out := jsonValueUpTo(v, &budget)
+	r.logBytes += showCap - budget
+	if r.logBytes > r.opt.MaxLog {
+		r.calm = -1 // the next check of the budget stops the run
+	}
+	return out
+}
+
+func jsonValueUpTo(v any, budget *int) any {
+	*budget--
 	if rv, ok := v.(reflect.Value); ok {
 		if !rv.IsValid() {
 			return nil
@@ -164,11 +267,16 @@ func jsonValue(v any) any {
 		}
 		return nameOf(rv)
 	case reflect.Slice:
-		out := make([]any, rv.Len())
-		for i := range out {
-			out[i] = jsonValue(rv.Index(i).Interface())
+		out := make([]any, 0, min(rv.Len(), max(*budget, 0)+1))
+		for i := 0; i < rv.Len(); i++ {
+			if *budget <= 0 {
+				return append(out, "…")
+			}
+			out = append(out, jsonValueUpTo(rv.Index(i).Interface(), budget))
 		}
 		return out
+	case reflect.Map:
+		return show(v) // bounded, as show is
 	}
 	return fmt.Sprint(v)
 }

@@ -110,6 +110,11 @@ func stringImpl(w World, a []any) (any, error) {
 	return fmt.Sprintf("%v", a[0]), nil
 }
 
+// PrintedSize is about how many bytes %v prints for v, counted up to
+// limit at most: a bounded look before printing a value that may hold
+// the same list many times over (interp's log lines).
+func PrintedSize(v any, limit int) int { return printedSize(reflect.ValueOf(v), limit) }
+
 // printedSize is about how many bytes %v prints for v: exact enough
 // for strings and lists of them, which are what can grow; it stops
 // counting past limit.
