@@ -135,6 +135,10 @@ func (c *checker) compile(e *syntax.Expr, fr *Frame, inScope scopeFunc, want *Ty
 	if c.refersToInternal(e, fr, text) {
 		return nil
 	}
+	if d := tooLargeInt(e); d != nil { // int_literal.go
+		c.addDiag(d)
+		return nil
+	}
 	var patch *dicePatch
 	var dice map[int]string
 	if len(diceAt) > 0 {

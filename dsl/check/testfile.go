@@ -495,6 +495,9 @@ func compileExpect(e *syntax.Expr, tc *TestCase, u *Universe, lim Limits, sugg *
 				Detail: "an expectation reads the fight, it does not roll: compare with numbers", Subject: textRange(e, text, off, off+len([]rune(tok)))}}
 		}
 	}
+	if d := tooLargeInt(e); d != nil {
+		return nil, diag.Diagnostics{d}
+	}
 	calls := rateCalls(e.Tokens)
 	if len(calls) > 0 && !tc.Property {
 		t := e.Tokens[calls[0][0]]
