@@ -200,6 +200,10 @@ func (u *Universe) buildFriendly() {
 		c.Elem().String(), "combatant",
 		s.Elem().String(), "side",
 		"stdlib.Dice", "dice",
+		// A function named without its call (round >= 0 in an
+		// expectation, where round is expr-lang's): not Go's signature.
+		"func(...interface {}) (interface {}, error)", "function",
+		"func(...any) (any, error)", "function",
 		"[]interface {}", "list", // before []int, which it starts with
 		"[]any", "list",
 		"[]float64", "list[float]",
