@@ -34,6 +34,7 @@ type checker struct {
 	memo *Linter
 	sig  int
 	used map[string]bool // usedNames, once made
+	sugg *suggester      // the file's budget for "did you mean" (suggest.go)
 }
 
 func (c *checker) errorf(code string, r diag.Range, hint, format string, args ...any) *diag.Diagnostic {
@@ -80,7 +81,7 @@ func (c *checker) notef(code string, r diag.Range, hint, format string, args ...
 // check is Options.Check, sharing expression checks through l (with
 // the bodies of this file, and the other files of a lint run).
 func check(f *syntax.File, l *Linter) (*Model, diag.Diagnostics) {
-	c := &checker{f: f, funcs: map[string]bool{}, emitted: map[string]bool{}, memo: l}
+	c := &checker{f: f, funcs: map[string]bool{}, emitted: map[string]bool{}, memo: l, sugg: newSuggester()}
 	c.m = &Model{
 		File: f, Segments: 1,
 		Events: map[string]*Event{}, Actions: map[string]*Action{},
@@ -178,7 +179,7 @@ func (c *checker) checkRuleset() {
 // round, constants and every function. name labels its diagnostics.
 func (m *Model) CompileQuestion(name, text string, want *Type) (*CExpr, diag.Diagnostics) {
 	f := &syntax.File{Name: name, Src: text, Sources: map[string]string{name: text}}
-	c := &checker{f: f, m: m, u: m.U, funcOpts: m.funcOpts, funcs: m.funcs, emitted: map[string]bool{}, memo: m.memo, sig: m.sig}
+	c := &checker{f: f, m: m, u: m.U, funcOpts: m.funcOpts, funcs: m.funcs, emitted: map[string]bool{}, memo: m.memo, sig: m.sig, sugg: newSuggester()}
 	e, err := exprAt(lexer.Position{Filename: name, Line: 1, Column: 1}, text)
 	if err != nil {
 		return nil, diag.Diagnostics{syntax.SyntaxDiag(name, text, err)}

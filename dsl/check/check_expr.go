@@ -132,15 +132,15 @@ func (c *checker) compile(e *syntax.Expr, fr *Frame, inScope scopeFunc, want *Ty
 		c.addDiag(syntax.LimitDiag(syntax.RangeOf(e.Pos, e.EndPos), "the expression's length", c.limits().ExprTokens, "--max-expr-tokens"))
 		return nil
 	}
+	// The text starts at the first token (Expr.Text), so the same
+	// expression at another column is the same check, and every offset
+	// in expr-lang's answer is an offset of the text.
 	text, diceAt := e.Text()
-	// expr-lang checks the text without the first line's padding, so
-	// the same expression at another column is the same check; every
-	// offset in its answer is then pad characters short of e.Text's.
-	pad := max(0, e.Pos.Column-1)
-	if pad > len(text) || strings.TrimLeft(text[:pad], " ") != "" {
-		pad = 0
+	if c.refersToInternal(e, fr, text) {
+		return nil
 	}
-	if c.refersToInternal(e, fr, text, pad) {
+	if d := tooLargeInt(e); d != nil { // int_literal.go
+		c.addDiag(d)
 		return nil
 	}
 	var patch *dicePatch
@@ -162,8 +162,8 @@ func (c *checker) compile(e *syntax.Expr, fr *Frame, inScope scopeFunc, want *Ty
 				bad = true
 				continue
 			}
-			patch.at[off-pad] = d
-			dice[off-pad] = tok
+			patch.at[off] = d
+			dice[off] = tok
 		}
 		if bad {
 			return nil
@@ -173,9 +173,9 @@ func (c *checker) compile(e *syntax.Expr, fr *Frame, inScope scopeFunc, want *Ty
 	// fields it names (see Frame.viewFor): the same text naming fields of
 	// the same types is checked once, in any body and on either pass.
 	env := fr.viewFor(e)
-	checked, err := c.checkText(env, text[pad:], dice, patch)
+	checked, err := c.checkText(env, text, dice, patch)
 	if err != nil {
-		c.exprError(e, fr, err, pad)
+		c.exprError(e, fr, err)
 		return nil
 	}
 	tree := checked.tree
@@ -188,9 +188,9 @@ func (c *checker) compile(e *syntax.Expr, fr *Frame, inScope scopeFunc, want *Ty
 	t := c.u.TypeOfR(tree.Node.Type())
 	c.m.NumExprs++
 	ce := &CExpr{Expr: e, Node: tree.Node, Type: t, Frame: fr, ID: c.m.NumExprs, tree: tree, low: c.m.low}
-	c.lintBranches(e, tree.Node, pad) // lint_branches.go
+	c.lintBranches(e, tree.Node) // lint_branches.go
 	if inScope != nil {
-		c.checkScope(e, checked.idents, fr, inScope, pad)
+		c.checkScope(e, checked.idents, fr, inScope)
 	}
 	if want != nil && !Assignable(t, want) {
 		hint := fmt.Sprintf("this needs %s value", want.Article())
@@ -415,14 +415,13 @@ func diceLiteral(e *syntax.Expr) (stdlib.Dice, bool) {
 }
 
 // checkScope reports locals of the frame used outside the block that declares them.
-// The tree's offsets are pad short of e.Text's.
-func (c *checker) checkScope(e *syntax.Expr, idents []*ast.IdentifierNode, fr *Frame, inScope scopeFunc, pad int) {
+func (c *checker) checkScope(e *syntax.Expr, idents []*ast.IdentifierNode, fr *Frame, inScope scopeFunc) {
 	for _, id := range idents {
 		ff := fr.Lookup(id.Value)
 		if ff == nil || ff.Global || inScope(id.Value) {
 			continue
 		}
-		from := id.Location().From + pad
+		from := id.Location().From
 		d := c.errorf(diag.CodeUnknownName, c.exprRange(e, from, from+len([]rune(id.Value))),
 			"a local is visible only in the block that declares it, after its let", "%s is not defined here", id.Value)
 		if ff.Decl != nil {
@@ -447,12 +446,12 @@ func (v *identVisitor) Visit(n *ast.Node) {
 }
 
 // exprRange maps character offsets of an expression's text to the file.
-// Text() lays the expression out exactly as in the file, first line padded,
-// so offsets become lines and columns directly.
+// Text() lays the expression out as in the file from its first token
+// (at e.Pos), so offsets become lines and columns directly.
 func (c *checker) exprRange(e *syntax.Expr, from, to int) diag.Range {
 	text, _ := e.Text()
 	runes := []rune(text)
-	line, col := e.Pos.Line, 1
+	line, col := e.Pos.Line, e.Pos.Column
 	var start, end lexer.Position
 	start.Filename, end.Filename = e.Pos.Filename, e.Pos.Filename
 	for i := 0; i <= len(runes); i++ {
@@ -477,23 +476,33 @@ func (c *checker) exprRange(e *syntax.Expr, from, to int) diag.Range {
 		end = start
 		end.Column++
 	}
-	start.Offset = c.offsetOf(start.Filename, start.Line, start.Column)
-	end.Offset = c.offsetOf(end.Filename, end.Line, end.Column)
+	start.Offset = c.offsetOf(e.Pos, start.Line, start.Column)
+	end.Offset = c.offsetOf(e.Pos, end.Line, end.Column)
 	return syntax.RangeOf(start, end)
 }
 
-// offsetOf converts a line and column to a byte offset in a file.
-func (c *checker) offsetOf(file string, line, col int) int {
-	src := c.f.Sources[file]
-	off := 0
-	for l := 1; l < line && off < len(src); l++ {
+// offsetOf converts a line and column at or after from (an expression's
+// start) to a byte offset in from's file. It reads on from from, not
+// from the start of the file: a file of a hundred thousand findings
+// would otherwise be read a hundred thousand times.
+func (c *checker) offsetOf(from lexer.Position, line, col int) int {
+	src := c.f.Sources[from.Filename]
+	if line < from.Line || line == from.Line && col < from.Column || from.Offset > len(src) {
+		from = lexer.Position{Filename: from.Filename, Line: 1, Column: 1}
+	}
+	off := from.Offset
+	l := from.Line
+	if line > l {
+		from.Column = 1
+	}
+	for ; l < line && off < len(src); l++ {
 		i := strings.IndexByte(src[off:], '\n')
 		if i < 0 {
 			return len(src)
 		}
 		off += i + 1
 	}
-	for cc := 1; cc < col && off < len(src); cc++ {
+	for cc := from.Column; cc < col && off < len(src); cc++ {
 		_, n := decodeRune(src[off:])
 		off += n
 	}
@@ -507,15 +516,14 @@ var (
 
 // exprError turns an expr-lang error into a positioned diagnostic, with
 // our type names and a suggestion where a name was misspelled.
-// Its offsets are pad short of e.Text's.
-func (c *checker) exprError(e *syntax.Expr, fr *Frame, err error, pad int) {
+func (c *checker) exprError(e *syntax.Expr, fr *Frame, err error) {
 	var fe *file.Error
 	if !errors.As(err, &fe) {
 		c.errorf(diag.CodeExpr, syntax.RangeOf(e.Pos, e.EndPos), "", "%s", c.u.Friendly(err.Error()))
 		return
 	}
 	msg := c.u.Friendly(fe.Message)
-	from, to := fe.From+pad, fe.To+pad
+	from, to := fe.From, fe.To
 	code, hint := diag.CodeExpr, "check the expression against expr-lang's syntax and the names this rule declares"
 	if m := reUnknownName.FindStringSubmatch(msg); m != nil {
 		code = diag.CodeUnknownName
@@ -610,7 +618,14 @@ func fieldOffset(e *syntax.Expr, from int, name string) int {
 	return from
 }
 
+// visibleNames are the names an expression in fr may use, for a
+// suggestion: none once the file's budget for them is spent, since
+// listing thousands of names for each of thousands of findings is
+// itself quadratic (suggest.go).
 func (c *checker) visibleNames(fr *Frame) []string {
+	if c.sugg.left <= 0 {
+		return nil
+	}
 	var out []string
 	for _, f := range fr.Fields {
 		if !internalNames[f.Name] {

@@ -1,7 +1,6 @@
 package check
 
 import (
-	"sort"
 	"strings"
 
 	"github.com/alecthomas/participle/v2/lexer"
@@ -260,47 +259,6 @@ func (c *checker) checkAttrDefaults() {
 			a.Default = c.compile(a.Decl.Default, c.m.Globals, nil, a.Type)
 		}
 	}
-}
-
-// didYouMean appends a suggestion of the closest known name to a hint.
-func (c *checker) didYouMean(name string, known []string, hint string) string {
-	return didYouMean(name, known, hint)
-}
-
-// didYouMean appends a suggestion of the closest known name to a hint.
-func didYouMean(name string, known []string, hint string) string {
-	best, bestD := "", 1<<30
-	sort.Strings(known)
-	for _, k := range known {
-		if d := editDistance(name, k); d < bestD {
-			best, bestD = k, d
-		}
-	}
-	if best != "" && bestD <= max(1, len(name)/3+1) && best != name {
-		return "did you mean " + best + "? " + hint
-	}
-	return hint
-}
-
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
 }
 
 func contains(list []string, s string) bool {

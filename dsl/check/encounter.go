@@ -95,7 +95,7 @@ func checkEncounter(f *syntax.File, rules *Model, l *Linter) (*Encounter, diag.D
 	if l == nil {
 		l = rules.memo
 	}
-	c := &checker{f: f, m: rules, u: rules.U, funcs: map[string]bool{}, emitted: map[string]bool{}, memo: l}
+	c := &checker{f: f, m: rules, u: rules.U, funcs: map[string]bool{}, emitted: map[string]bool{}, memo: l, sugg: newSuggester()}
 	enc := &Encounter{File: f, Rules: rules, Rounds: MaxRoundsDefault, Script: map[int][]*DeclSpec{}}
 	c.encounterBody(enc)
 	c.checkDiceClaims()

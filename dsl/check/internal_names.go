@@ -16,8 +16,8 @@ import (
 var internalNames = map[string]bool{"ctx": true, resultName: true}
 
 // refersToInternal reports, and says whether there is, a reference to an
-// internal name in e, whose text (from e.Text) expr-lang reads from pad.
-func (c *checker) refersToInternal(e *syntax.Expr, fr *Frame, text string, pad int) bool {
+// internal name in e, whose text is e.Text.
+func (c *checker) refersToInternal(e *syntax.Expr, fr *Frame, text string) bool {
 	named := false
 	for _, n := range e.Names() {
 		named = named || internalNames[n]
@@ -29,7 +29,7 @@ func (c *checker) refersToInternal(e *syntax.Expr, fr *Frame, text string, pad i
 	// ({ctx: 1}) is not. expr-lang's parser tells: only references are
 	// identifiers. The tree is parsed before any patch, so the ctx that
 	// withContext inserts is not in it.
-	tree, err := exprparser.Parse(text[pad:])
+	tree, err := exprparser.Parse(text)
 	if err != nil {
 		return false // the check that follows reports the syntax
 	}
@@ -37,7 +37,7 @@ func (c *checker) refersToInternal(e *syntax.Expr, fr *Frame, text string, pad i
 		if !internalNames[id.Value] {
 			continue
 		}
-		from := id.Location().From + pad
+		from := id.Location().From
 		c.errorf(diag.CodeUnknownName, c.exprRange(e, from, from+len([]rune(id.Value))),
 			c.didYouMean(id.Value, c.visibleNames(fr), "declare it with let, as a constant, or as a parameter"),
 			"unknown name %s", id.Value)

@@ -17,8 +17,8 @@ import (
 // make the branches agree.
 
 // lintBranches warns of each ?: in the checked tree whose branches are
-// of two different types; pad is the expression's padding (exprError).
-func (c *checker) lintBranches(e *syntax.Expr, root ast.Node, pad int) {
+// of two different types.
+func (c *checker) lintBranches(e *syntax.Expr, root ast.Node) {
 	ast.Find(root, func(n ast.Node) bool {
 		x, ok := n.(*ast.ConditionalNode)
 		if !ok {
@@ -35,7 +35,7 @@ func (c *checker) lintBranches(e *syntax.Expr, root ast.Node, pad int) {
 		if a.Kind() == reflect.Float64 && b.Kind() == reflect.Int || a.Kind() == reflect.Int && b.Kind() == reflect.Float64 {
 			hint = "a / b gives a float: write int(a / b) for a whole number, or float(...) on the other branch"
 		}
-		c.warnf(diag.CodeMixedBranches, c.exprRange(e, from+pad, to+pad), hint,
+		c.warnf(diag.CodeMixedBranches, c.exprRange(e, from, to), hint,
 			"the two branches of ?: are %s and %s: the value is one or the other, whichever runs", c.u.Friendly(a.String()), c.u.Friendly(b.String()))
 		return false
 	})

@@ -26,8 +26,8 @@ import (
 // Sharing is sound because a result is keyed by everything expr-lang's
 // checker reads: the names and types of the fields the expression
 // names (its view, see Frame.viewFor), the functions declared before it
-// (names and signatures), the node limit, the text (without the first
-// line's padding) and its dice. The syntax trees and typed expression trees it
+// (names and signatures), the node limit, the text (from its first
+// token, Expr.Text) and its dice. The syntax trees and typed expression trees it
 // hands out are only read: the optimizer has run before they are kept,
 // and bytecode is compiled from them without changing them.
 type Linter struct {

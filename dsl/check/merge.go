@@ -56,6 +56,7 @@ func DeclKey(d *syntax.Decl) string {
 // give taken from the base. Every problem is reported.
 func Merge(base, variant *syntax.File) (*syntax.File, diag.Diagnostics) {
 	var diags diag.Diagnostics
+	sugg := newSuggester() // one budget for the whole variant (suggest.go)
 	errAt := func(code string, r diag.Range, hint, format string, args ...any) {
 		diags = append(diags, &diag.Diagnostic{Severity: diag.Error, Code: code, Summary: fmt.Sprintf(format, args...), Detail: hint, Subject: r})
 	}
@@ -119,7 +120,7 @@ func Merge(base, variant *syntax.File) (*syntax.File, diag.Diagnostics) {
 			}
 			r := syntax.RangeOf(d.Remove.Pos, d.Remove.EndPos)
 			if find(k) < 0 {
-				errAt(diag.CodeOverride, r, didYouMean(d.Remove.Name, sameKind(k), "remove names a declaration of the base ruleset"), "the base ruleset has no %s to remove", k)
+				errAt(diag.CodeOverride, r, sugg.didYouMean(d.Remove.Name, sameKind(k), "remove names a declaration of the base ruleset"), "the base ruleset has no %s to remove", k)
 				continue
 			}
 			for i := find(k); i >= 0; i = find(k) {
@@ -138,7 +139,7 @@ func Merge(base, variant *syntax.File) (*syntax.File, diag.Diagnostics) {
 		case d.Override:
 			i := find(key)
 			if i < 0 {
-				errAt(diag.CodeOverride, syntax.RangeAt(d.Pos, "override"), didYouMean(nameOfKey(key), sameKind(key), "override replaces a declaration of the base; drop it to add a new one"), "override of %s, which the base ruleset does not have", key)
+				errAt(diag.CodeOverride, syntax.RangeAt(d.Pos, "override"), sugg.didYouMean(nameOfKey(key), sameKind(key), "override replaces a declaration of the base; drop it to add a new one"), "override of %s, which the base ruleset does not have", key)
 				continue
 			}
 			cp := *d

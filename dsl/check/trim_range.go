@@ -6,7 +6,10 @@ import (
 )
 
 // trimRange moves a span's end back over trailing white space and
-// comments, keeping at least one character.
+// comments, keeping at least one character. It reads only the span
+// (from its start, whose line and column are known): a file of many
+// findings on one long line was read back to the line's start for
+// each of them.
 func trimRange(r diag.Range, src string) diag.Range {
 	if src == "" || r.End.Byte > len(src) || r.End.Byte <= r.Start.Byte+1 || r.Start.Byte < 0 {
 		return r
@@ -14,10 +17,7 @@ func trimRange(r diag.Range, src string) diag.Range {
 	end := r.End.Byte
 	for end > r.Start.Byte+1 {
 		// Drop a trailing comment on the last line of the span.
-		lineStart := strings.LastIndexByte(src[:end], '\n') + 1
-		if lineStart < r.Start.Byte {
-			lineStart = r.Start.Byte
-		}
+		lineStart := r.Start.Byte + strings.LastIndexByte(src[r.Start.Byte:end], '\n') + 1
 		if i := strings.IndexByte(src[lineStart:end], '#'); i >= 0 && !strings.ContainsAny(src[lineStart:lineStart+i], "\"'") {
 			end = lineStart + i
 			continue
@@ -31,14 +31,18 @@ func trimRange(r diag.Range, src string) diag.Range {
 	if end == r.End.Byte {
 		return r
 	}
-	r.End = posAtByte(src, end)
+	from := r.Start
+	if from.Line < 1 || from.Column < 1 {
+		from = diag.Pos{Line: 1, Column: 1} // a start without its place: read from the top
+	}
+	r.End = posAfter(src, from, end)
 	return r
 }
 
-// posAtByte is the line and column of a byte offset.
-func posAtByte(src string, off int) diag.Pos {
-	line, col := 1, 1
-	for _, ch := range src[:off] {
+// posAfter is the line and column of byte offset off, at or after from.
+func posAfter(src string, from diag.Pos, off int) diag.Pos {
+	line, col := from.Line, from.Column
+	for _, ch := range src[from.Byte:off] {
 		if ch == '\n' {
 			line++
 			col = 1

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"reflect"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -201,6 +200,10 @@ func (u *Universe) buildFriendly() {
 		c.Elem().String(), "combatant",
 		s.Elem().String(), "side",
 		"stdlib.Dice", "dice",
+		// A function named without its call (round >= 0 in an
+		// expectation, where round is expr-lang's): not Go's signature.
+		"func(...interface {}) (interface {}, error)", "function",
+		"func(...any) (any, error)", "function",
 		"[]interface {}", "list", // before []int, which it starts with
 		"[]any", "list",
 		"[]float64", "list[float]",
@@ -302,6 +305,9 @@ type Frame struct {
 	Fields []*FrameField
 	R      reflect.Type // the struct type
 	stale  bool         // fields changed since R was made (buildLater)
+	index  frameIndex   // fields by name (frame_index.go)
+	// numbered is how many of Fields have their Index (buildLater).
+	numbered int
 }
 
 // FrameField is one global or local of a frame.
@@ -319,21 +325,26 @@ type FrameField struct {
 
 // Lookup finds a frame field by name.
 func (f *Frame) Lookup(name string) *FrameField {
-	for _, ff := range f.Fields {
-		if ff.Name == name {
-			return ff
-		}
+	if at := f.positions(name); len(at) > 0 {
+		return f.Fields[at[0]]
 	}
 	return nil
 }
 
 // buildLater numbers the fields and leaves the struct type to be made
 // when next needed (ensure): a body declares its locals one by one, and
-// only its expressions need the type.
+// only its expressions need the type. Fields are only appended, so
+// only those after the ones numbered last time are numbered (a body of
+// a hundred thousand lets renumbered them all at each let).
 func (f *Frame) buildLater() {
-	for i, ff := range f.Fields {
-		ff.Index = i
+	from := f.numbered
+	if from > len(f.Fields) || from > 0 && f.Fields[from-1].Index != from-1 {
+		from = 0
 	}
+	for i := from; i < len(f.Fields); i++ {
+		f.Fields[i].Index = i
+	}
+	f.numbered = len(f.Fields)
 	f.stale = true
 }
 
@@ -352,14 +363,10 @@ func (f *Frame) ensure() {
 // let while a body's locals are learned, and lets every body that
 // checks the same text with the same names and types share one check.
 func (f *Frame) viewFor(e *syntax.Expr) *view {
-	names := e.Names()
-	fs := make([]*FrameField, 0, len(names)+1)
-	for _, ff := range f.Fields {
-		if ff.Name == "ctx" && ff.Global || slices.Contains(names, ff.Name) {
-			if ff.tag == "" {
-				ff.tag = exprTag(ff.Name)
-			}
-			fs = append(fs, ff)
+	fs := f.fieldsNamed(e.Names())
+	for _, ff := range fs {
+		if ff.tag == "" {
+			ff.tag = exprTag(ff.Name)
 		}
 	}
 	return frameTypes.view(fs)
@@ -375,6 +382,7 @@ type view struct {
 
 func (f *Frame) build() {
 	f.stale = false
+	f.numbered = len(f.Fields)
 	for i, ff := range f.Fields {
 		ff.Index = i
 		if ff.tag == "" {

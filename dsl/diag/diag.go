@@ -6,6 +6,7 @@ import (
 	"io"
 	"sort"
 	"strings"
+	"unicode/utf8"
 )
 
 // Severity of a diagnostic.
@@ -129,10 +130,18 @@ func WriteText(w io.Writer, ds Diagnostics, src Sources) {
 
 // sourceLines finds the lines of the sources, each file split once per
 // WriteText however many diagnostics it has (a lint can report tens of
-// thousands in one file).
+// thousands in one file), and where the characters of the last line
+// shown start (findings are sorted, so a line of thousands of them, or
+// a file that is one line of 4 MiB, is read once, not once each).
 type sourceLines struct {
 	src   Sources
 	lines map[string]*lineIndex
+	last  struct {
+		file  string
+		n     int
+		text  string
+		runes []int32 // byte offset in text of each character
+	}
 }
 
 // lineIndex is a file's text and the byte offset where each line starts.
@@ -167,75 +176,104 @@ func (s *sourceLines) line(file string, n int) (string, bool) {
 	return idx.text[idx.starts[n-1]:end], true
 }
 
+// chars is line n of file, without a CR before its break, and the byte
+// offset of each of its characters (a byte that is not UTF-8 counts as
+// one, as the lexer counts it).
+func (s *sourceLines) chars(file string, n int) (string, []int32, bool) {
+	if s.last.runes != nil && s.last.file == file && s.last.n == n {
+		return s.last.text, s.last.runes, true
+	}
+	line, ok := s.line(file, n)
+	if !ok {
+		return "", nil, false
+	}
+	line = strings.TrimRight(line, "\r")
+	runes := make([]int32, 0, len(line))
+	for i := 0; i < len(line); {
+		runes = append(runes, int32(i))
+		_, size := utf8.DecodeRuneInString(line[i:])
+		i += size
+	}
+	s.last.file, s.last.n, s.last.text, s.last.runes = file, n, line, runes
+	return line, runes, true
+}
+
+// window is how many characters of a long line a snippet shows, around
+// the start of the span.
+const window = 100
+
+// writeSnippet shows the span's first line with carets under the span.
+// A line longer than window+20 characters is cut to window of them
+// around the span's start, each cut marked "...". The line is written
+// as the terminal will show it: a tab as four spaces, a control or
+// bidirectional character (UnsafeRune) or a byte that is not UTF-8 as
+// an escape (Escape), a wide character in two columns and a combining
+// or zero-width one in none; the carets are laid out to match.
 func writeSnippet(w io.Writer, r Range, files *sourceLines) {
 	if r.Start.Line < 1 {
 		return
 	}
-	line, ok := files.line(r.Filename, r.Start.Line)
+	line, runes, ok := files.chars(r.Filename, r.Start.Line)
 	if !ok {
 		return
 	}
-	line = strings.TrimRight(line, "\r")
-	col := r.Start.Column
-	endCol := r.End.Column
-	// Long lines show a window around the span.
-	const window = 100
-	if runes := []rune(line); len(runes) > window+20 {
-		from := max(0, min(col-1-window/4, len(runes)-window))
-		to := min(len(runes), from+window)
-		prefix := ""
-		if from > 0 {
-			prefix = "..."
-		}
-		suffix := ""
-		if to < len(runes) {
-			suffix = "..."
-		}
-		line = prefix + string(runes[from:to]) + suffix
-		col = col - from + len(prefix)
-		endCol = endCol - from + len(prefix)
-		if r.End.Line != r.Start.Line || endCol > len([]rune(line))+1 {
-			endCol = len([]rune(line)) + 1
-		}
-		r.End.Line = r.Start.Line
-	}
-	r.Start.Column, r.End.Column = col, endCol
-	gutter := fmt.Sprintf("%4d | ", r.Start.Line)
-	fmt.Fprintf(w, "%s%s\n", gutter, expandTabs(line))
-	width := 1
-	if r.End.Line == r.Start.Line && r.End.Column > r.Start.Column {
-		width = r.End.Column - r.Start.Column
+	n := len(runes)
+	col := max(r.Start.Column, 1)
+	endCol := col + 1
+	if r.End.Line == r.Start.Line && r.End.Column > col {
+		endCol = r.End.Column
 	} else if r.End.Line > r.Start.Line {
-		width = len([]rune(line)) - r.Start.Column + 1
+		endCol = n + 1
 	}
-	if width < 1 {
-		width = 1
+	from, to := 0, n
+	if n > window+20 {
+		from = max(0, min(col-1-window/4, n-window))
+		to = min(n, from+window)
 	}
-	pad := caretPad(line, r.Start.Column)
-	fmt.Fprintf(w, "%s%s%s\n", strings.Repeat(" ", len(gutter)-2)+"| ", pad, strings.Repeat("^", width))
+	var shown, pad strings.Builder
+	carets := 0
+	if from > 0 {
+		shown.WriteString("...")
+		pad.WriteString("   ")
+	}
+	for i := from; i < to; i++ {
+		end := len(line)
+		if i+1 < n {
+			end = int(runes[i+1])
+		}
+		text, width := shownAs(line[runes[i]:end])
+		shown.WriteString(text)
+		switch c := i + 1; {
+		case c < col:
+			pad.WriteString(strings.Repeat(" ", width))
+		case c < endCol:
+			carets += width
+		}
+	}
+	if to < n {
+		shown.WriteString("...")
+	}
+	if col-1 > to { // the span starts past the end of the line
+		pad.WriteString(strings.Repeat(" ", col-1-to))
+	}
+	carets = max(carets, 1)
+	gutter := fmt.Sprintf("%4d | ", r.Start.Line)
+	fmt.Fprintf(w, "%s%s\n", gutter, shown.String())
+	fmt.Fprintf(w, "%s%s%s\n", strings.Repeat(" ", len(gutter)-2)+"| ", pad.String(), strings.Repeat("^", carets))
 }
 
-func expandTabs(s string) string { return strings.ReplaceAll(s, "\t", "    ") }
-
-// caretPad is the white space under the line up to column col.
-func caretPad(line string, col int) string {
-	var b strings.Builder
-	i := 1
-	for _, r := range line {
-		if i >= col {
-			break
-		}
-		if r == '\t' {
-			b.WriteString("    ")
-		} else {
-			b.WriteByte(' ')
-		}
-		i++
+// shownAs is how one character of a source line (its bytes c) is
+// written under a diagnostic, and how many columns that takes.
+func shownAs(c string) (string, int) {
+	r, size := utf8.DecodeRuneInString(c)
+	switch {
+	case r == '\t':
+		return "    ", 4
+	case r == utf8.RuneError && size == 1 || UnsafeRune(r):
+		e := Escape(c, false)
+		return e, len(e)
 	}
-	for ; i < col; i++ {
-		b.WriteByte(' ')
-	}
-	return b.String()
+	return c, runeWidth(r)
 }
 
 // WriteJSON writes the diagnostics as one JSON document.

@@ -47,7 +47,7 @@ const (
 
 type fmtLine struct {
 	indent      int
-	cells       []string
+	cells       [][]byte // appended to a token at a time: a string would be copied each time, quadratic in a long line
 	group       *alignGroup
 	comment     string // trailing comment
 	commentPad  int    // spaces before the trailing comment
@@ -204,14 +204,14 @@ func (p *formatter) line()  { p.pending = sepLine }
 // pad writes n spaces into the current cell.
 func (p *formatter) pad(n int) {
 	if p.cur != nil && n > 0 {
-		p.cur.cells[len(p.cur.cells)-1] += strings.Repeat(" ", n)
+		p.write(strings.Repeat(" ", n))
 	}
 }
 
 // cell starts a new alignment cell on the current line.
 func (p *formatter) cell() {
 	if p.cur != nil {
-		p.cur.cells = append(p.cur.cells, "")
+		p.cur.cells = append(p.cur.cells, nil)
 	}
 }
 
@@ -220,7 +220,7 @@ func (p *formatter) synth(text string) {
 	if p.cur == nil || p.mustBreak {
 		p.fail(lexer.Position{}, "cannot write %q at the start of a line", text)
 	}
-	p.cur.cells[len(p.cur.cells)-1] += text
+	p.write(text)
 	p.lastOut = &lexer.Token{Type: syntax.TokPunct, Value: text}
 }
 
@@ -231,9 +231,15 @@ func (p *formatter) column() int {
 	}
 	n := p.cur.indent
 	for _, c := range p.cur.cells {
-		n += utf8.RuneCountInString(c)
+		n += utf8.RuneCount(c)
 	}
 	return n
+}
+
+// write appends text to the current cell.
+func (p *formatter) write(text string) {
+	last := len(p.cur.cells) - 1
+	p.cur.cells[last] = append(p.cur.cells[last], text...)
 }
 
 // flushComments places the comments before the next token: on the line of
@@ -250,7 +256,7 @@ func (p *formatter) flushComments() {
 				indent = p.contIndent(p.peek())
 			}
 			p.newLine(indent, c.Pos.Offset, p.pending == sepLine || p.pending == sepDecl)
-			p.cur.cells[0] = tokenText(c, false)
+			p.cur.cells[0] = []byte(tokenText(c, false))
 			p.cur.commentOnly = true
 		}
 		p.mustBreak = true
@@ -276,7 +282,7 @@ func (p *formatter) newLine(indent, at int, item bool) {
 		}
 		p.nextBlank = blankPreserve
 	}
-	p.cur = &fmtLine{indent: indent, cells: []string{""}}
+	p.cur = &fmtLine{indent: indent, cells: [][]byte{nil}}
 	p.lines = append(p.lines, p.cur)
 	p.mustBreak = false
 }
@@ -320,14 +326,14 @@ func (p *formatter) emit() {
 		p.newLine(p.contIndent(t), t.Pos.Offset, false)
 	case p.pending == sepSpace:
 		if !p.endsInSpace() {
-			p.cur.cells[len(p.cur.cells)-1] += " "
+			p.write(" ")
 		}
 	default:
 		if !p.endsInSpace() && p.lastOut != nil && !joinSafe(*p.lastOut, t) {
-			p.cur.cells[len(p.cur.cells)-1] += " "
+			p.write(" ")
 		}
 	}
-	p.cur.cells[len(p.cur.cells)-1] += tokenText(t, p.inExpr)
+	p.write(tokenText(t, p.inExpr))
 	if t.Type == syntax.TokPunct {
 		switch t.Value {
 		case "(", "[", "{":
@@ -349,10 +355,7 @@ func (p *formatter) emit() {
 // because the line is empty, ends in a space, or a new cell (padded) starts.
 func (p *formatter) endsInSpace() bool {
 	c := p.cur.cells[len(p.cur.cells)-1]
-	if c == "" {
-		return true
-	}
-	return strings.HasSuffix(c, " ")
+	return len(c) == 0 || c[len(c)-1] == ' '
 }
 
 // joinSafe reports whether a and b written with nothing between them lex
@@ -389,7 +392,7 @@ func (p *formatter) finish() []byte {
 			for len(w) <= i {
 				w = append(w, 0)
 			}
-			if n := utf8.RuneCountInString(c); n > w[i] {
+			if n := utf8.RuneCount(c); n > w[i] {
 				w[i] = n
 			}
 		}
@@ -403,8 +406,8 @@ func (p *formatter) finish() []byte {
 			// A row a comment broke: its cells are separated by a space.
 			var parts []string
 			for _, c := range l.cells {
-				if c != "" {
-					parts = append(parts, c)
+				if len(c) > 0 {
+					parts = append(parts, string(c))
 				}
 			}
 			l.text = strings.Join(parts, " ")
@@ -414,11 +417,11 @@ func (p *formatter) finish() []byte {
 		cells := trimCells(l.cells)
 		var b strings.Builder
 		for i, c := range cells {
-			n := utf8.RuneCountInString(c)
+			n := utf8.RuneCount(c)
 			if l.group.right[i] && i < len(w) {
 				b.WriteString(strings.Repeat(" ", w[i]-n))
 			}
-			b.WriteString(c)
+			b.Write(c)
 			if i < len(cells)-1 {
 				pad := l.group.gap
 				if i == 0 && l.group.firstGap > 0 {
@@ -459,8 +462,8 @@ func (p *formatter) finish() []byte {
 }
 
 // trimCells drops trailing empty cells.
-func trimCells(cells []string) []string {
-	for len(cells) > 1 && cells[len(cells)-1] == "" {
+func trimCells(cells [][]byte) [][]byte {
+	for len(cells) > 1 && len(cells[len(cells)-1]) == 0 {
 		cells = cells[:len(cells)-1]
 	}
 	return cells

@@ -1,7 +1,6 @@
 package syntax
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/alecthomas/participle/v2"
@@ -35,8 +34,12 @@ type exprLayout struct {
 func (e *Expr) Settle() {
 	l := &exprLayout{}
 	l.text, l.dice = e.layOut()
+	// A set, not a search of the list: an expression of a hundred
+	// thousand distinct names is read before any limit of the checker.
+	seen := map[string]bool{}
 	for _, t := range e.Tokens {
-		if t.Type == TokIdent && !slices.Contains(l.names, t.Value) {
+		if t.Type == TokIdent && !seen[t.Value] {
+			seen[t.Value] = true
 			l.names = append(l.names, t.Value)
 		}
 	}
@@ -151,9 +154,11 @@ func TokenEnd(t lexer.Token) lexer.Position {
 	return p
 }
 
-// Text rebuilds the expression's source with every token at its original
-// line and column relative to the first token, so that expr-lang's
-// positions map back by a fixed offset. Dice tokens are replaced by
+// Text rebuilds the expression's source from its first token on, every
+// later token at its original line and column, so that expr-lang's
+// positions map back by a fixed offset: on the first line, column
+// e.Pos.Column is offset 0 (the text is not padded to the column, which
+// on a long line made every expression as long as the line before it). Dice tokens are replaced by
 // same-length placeholders that the checker patches into calls. The map
 // is shared: read it only.
 func (e *Expr) Text() (text string, dice map[int]string) {
@@ -166,9 +171,7 @@ func (e *Expr) Text() (text string, dice map[int]string) {
 func (e *Expr) layOut() (text string, dice map[int]string) {
 	var b strings.Builder
 	line, col := e.Pos.Line, e.Pos.Column
-	// Pad the first line so that columns are the file's columns.
-	b.WriteString(strings.Repeat(" ", col-1))
-	runes := col - 1
+	runes := 0
 	for i, t := range e.Tokens {
 		for line < t.Pos.Line {
 			b.WriteByte('\n')

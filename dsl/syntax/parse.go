@@ -46,6 +46,9 @@ func (lim Limits) Parse(filename, src string) (*File, diag.Diagnostics) {
 	if len(src) > lim.FileSize {
 		return nil, diag.Diagnostics{LimitDiag(FileStart(filename), "the file's size", lim.FileSize, "--max-file-size")}
 	}
+	if d := loneCRs(filename, src); d != nil { // line_ends.go
+		return nil, diag.Diagnostics{d}
+	}
 	// The EOF token is not the file's: FileTokens of its own, and EOF.
 	withEOF := lim.FileTokens
 	if withEOF < math.MaxInt-1 {
