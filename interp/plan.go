@@ -30,6 +30,7 @@ type Plan struct {
 	procs    map[*check.Func]*procPlan   // v2: fns with statement bodies (proc.go)
 	points   map[*check.Point]*pointPlan // v2 item 3: point.go
 	fast     []*fexpr                    // by expression ID: those evaluated natively (fast.go)
+	walks    []*vmWalk                   // by expression ID: the lists the VM's walks read (vm_walks.go)
 	// compilingFn are the fns whose bodies are being compiled natively
 	// (fast_fn.go): a call of one of them from its own body stays with
 	// the VM. Used while lowering only.
@@ -160,10 +161,14 @@ func lowerCov(m *check.Model, native, keepEnd bool, cov *Coverage) *Plan {
 	p.planDerived() // derived.go
 	p.planProcs()   // v2: proc.go; before any expression or body is compiled, so every call finds its procedure
 	p.fast = make([]*fexpr, m.NumExprs+1)
+	p.walks = make([]*vmWalk, m.NumExprs+1)
 	for _, ce := range m.Exprs {
 		// Bytecode is made here, at load, once: no fight pays for it,
 		// and the simulator's workers only read it.
 		ce.Program()
+		if ce.ID > 0 && ce.ID <= m.NumExprs {
+			p.walks[ce.ID] = p.vmWalkOf(ce) // vm_walks.go
+		}
 		if !native {
 			continue
 		}

@@ -556,6 +556,11 @@ func (r *Run) eval(ce *check.CExpr, fr reflect.Value) (any, error) {
 
 // evalVM evaluates with expr-lang's VM.
 func (r *Run) evalVM(ce *check.CExpr, fr reflect.Value) (any, error) {
+	if ce.ID > 0 && ce.ID < len(r.plan.walks) && r.plan.walks[ce.ID] != nil {
+		if err := r.plan.walks[ce.ID].count(r, fr); err != nil { // vm_walks.go
+			return nil, r.exprFailure(ce, err.Error())
+		}
+	}
 	machine := r.vm()
 	machine.MemoryBudget = r.opt.MemoryBudget
 	r.depth++

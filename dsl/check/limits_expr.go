@@ -89,3 +89,8 @@ func satMul(a, b int) int {
 	}
 	return a * b
 }
+
+// Iterations is iterations for the interpreter, which bounds the work of
+// an expression it hands to expr-lang's VM by the lists it reads
+// (interp/vm_walks.go): unknown is then the longest of them.
+func Iterations(n ast.Node, unknown int) int { return iterations(n, unknown) }
