@@ -144,6 +144,16 @@ var Funcs = sortFuncs([]*Func{
 		Typed: TypedStr(CountPieces),
 	},
 	{
+		Name: EqualFunc, Doc: "whether two lists or maps are equal, their walk counted (what `a == b` of lists becomes: equal.go)",
+		Params: []Kind{Any, Any}, Result: Bool, World: true,
+		Impl: func(w World, a []any) (any, error) { return ListsEqual(w, a[0], a[1]) },
+	},
+	{
+		Name: ListInFunc, Doc: "whether a list holds a list or map equal to the first, each comparison counted (what `x in l` of a list x becomes: equal.go)",
+		Params: []Kind{Any, Any}, Result: Bool, World: true,
+		Impl: func(w World, a []any) (any, error) { return ListIn(w, a[0], a[1]) },
+	},
+	{
 		Name: MatchFunc, Doc: "whether the regular expression matches the string, its work counted (what `a matches p` becomes: scan.go)",
 		Params: []Kind{String, String}, Result: Bool, World: true,
 		Impl: func(w World, a []any) (any, error) { return Matches(w, a[0].(string), a[1].(string)) },

@@ -18,6 +18,19 @@ import (
 func scanPatch(node *ast.Node) bool {
 	switch x := (*node).(type) {
 	case *ast.BinaryNode:
+		if (x.Operator == "==" || x.Operator == "!=") && isList(x.Left) && isList(x.Right) {
+			// Lists compared walk each other, lists inside them too.
+			var eq ast.Node = &ast.CallNode{Callee: &ast.IdentifierNode{Value: stdlib.EqualFunc}, Arguments: []ast.Node{ctxNode(), x.Left, x.Right}}
+			if x.Operator == "!=" {
+				eq = &ast.UnaryNode{Operator: "!", Node: eq}
+			}
+			ast.Patch(node, eq)
+			return true
+		}
+		if x.Operator == "in" && isList(x.Left) && isList(x.Right) {
+			ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: stdlib.ListInFunc}, Arguments: []ast.Node{ctxNode(), x.Left, x.Right}})
+			return true
+		}
 		if !isString(x.Left) || !isString(x.Right) {
 			return false
 		}
@@ -77,6 +90,12 @@ func handedThrough(n *ast.Node, fn string) bool {
 }
 
 func ctxNode() ast.Node { return &ast.IdentifierNode{Value: "ctx"} }
+
+// isList reports whether n is a list or a map.
+func isList(n ast.Node) bool {
+	t := n.Type()
+	return t != nil && (t.Kind() == reflect.Slice || t.Kind() == reflect.Map)
+}
 
 func isString(n ast.Node) bool { return n.Type() != nil && n.Type().Kind() == reflect.String }
 

@@ -1,0 +1,94 @@
+package stdlib
+
+import (
+	"fmt"
+	"reflect"
+
+	"github.com/expr-lang/expr/vm/runtime"
+)
+
+// EqualFunc is the internal function a == b becomes when a and b are
+// lists or maps (and a != b, its negation). expr-lang's equality walks
+// both, item by item and into the lists inside them, uncounted: a list
+// that holds the same list twice, thirty times over, is a few hundred
+// bytes and 2^30 items to walk, and `l == l` of it hung the run. Lists
+// counts what the walk can visit, a step for every 8 items (and stops as
+// soon as the run's budget is spent), then compares as expr-lang does.
+const EqualFunc = "__eq"
+
+// ListInFunc is the internal function `x in l` becomes when x is a list
+// or a map: each item of l is compared with x as by EqualFunc.
+const ListInFunc = "__listin"
+
+// ListIn is `x in l` for a list or map x, each comparison counted.
+func ListIn(w World, x, l any) (bool, error) {
+	v := reflect.ValueOf(l)
+	if v.Kind() != reflect.Slice && v.Kind() != reflect.Array {
+		return false, fmt.Errorf("operator in not defined on %T", l)
+	}
+	for i := 0; i < v.Len(); i++ {
+		eq, err := ListsEqual(w, x, v.Index(i).Interface())
+		if err != nil || eq {
+			return eq, err
+		}
+	}
+	return false, nil
+}
+
+// ListsEqual is a == b of lists or maps, its walk counted.
+func ListsEqual(w World, a, b any) (bool, error) {
+	c := itemCounter{w: w}
+	if err := c.walk(reflect.ValueOf(a)); err != nil {
+		return false, err
+	}
+	if err := c.flush(); err != nil {
+		return false, err
+	}
+	return runtime.Equal(a, b), nil
+}
+
+// itemCounter counts the items of a value, lists inside lists included,
+// charging the run as it goes.
+type itemCounter struct {
+	w World
+	n int // items not yet charged
+}
+
+// itemsPerCharge is how many items are counted between charges.
+const itemsPerCharge = 4096
+
+func (c *itemCounter) walk(v reflect.Value) error {
+	if c.n++; c.n >= itemsPerCharge {
+		if err := c.flush(); err != nil {
+			return err
+		}
+	}
+	for v.Kind() == reflect.Interface || v.Kind() == reflect.Pointer {
+		if v.IsNil() || v.Kind() == reflect.Pointer {
+			return nil // a combatant or side is compared by its address
+		}
+		v = v.Elem()
+	}
+	switch v.Kind() {
+	case reflect.Slice, reflect.Array:
+		for i := 0; i < v.Len(); i++ {
+			if err := c.walk(v.Index(i)); err != nil {
+				return err
+			}
+		}
+	case reflect.Map:
+		it := v.MapRange()
+		for it.Next() {
+			if err := c.walk(it.Value()); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func (c *itemCounter) flush() error {
+	n := c.n
+	c.n = 0
+	return c.w.Work(n / 8)
+}
