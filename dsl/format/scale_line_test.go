@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/frayrules/fray/dsl/format"
 	"github.com/frayrules/fray/dsl/syntax"
 )
 
@@ -20,15 +19,5 @@ func TestFormatLongLine(t *testing.T) {
 	src := "const big = [" + strings.Join(items, ", ") + "]\n"
 	lim := syntax.DefaultLimits()
 	lim.FileTokens = 400000
-	f, diags := lim.Parse("long.fray", src)
-	if len(diags) > 0 {
-		t.Fatal(diags[0])
-	}
-	out, err := format.Format(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if string(out) != src {
-		t.Errorf("the line, already formatted, changed")
-	}
+	formatsUnchanged(t, lim, "long.fray", src)
 }

@@ -51,7 +51,14 @@ func TestFormatWithinTheCallersLimits(t *testing.T) {
 	}
 	lim := syntax.DefaultLimits()
 	lim.Depth = 200
-	f, diags := lim.Parse("deep.fray", src)
+	formatsUnchanged(t, lim, "deep.fray", src)
+}
+
+// formatsUnchanged parses src within lim and fails unless fray fmt
+// gives it back unchanged (it is already formatted).
+func formatsUnchanged(t *testing.T, lim syntax.Limits, name, src string) {
+	t.Helper()
+	f, diags := lim.Parse(name, src)
 	if len(diags) > 0 {
 		t.Fatal(diags[0])
 	}
@@ -60,6 +67,6 @@ func TestFormatWithinTheCallersLimits(t *testing.T) {
 		t.Fatal(err)
 	}
 	if string(out) != src {
-		t.Errorf("got %q, want it unchanged", out)
+		t.Errorf("%s, already formatted, changed: got %d bytes, want %d", name, len(out), len(src))
 	}
 }
