@@ -34,6 +34,10 @@ type Func struct {
 	// Rolls: it draws from the fight's dice, so two calls with the same
 	// arguments may differ (the interpreter keeps no value of such a call).
 	Rolls bool
+	// Scans: it reads its string arguments whole, so the checker hands
+	// each one that is not a literal through ScanFunc, which counts it
+	// (scan.go).
+	Scans bool
 	Impl  func(w World, args []any) (any, error)
 	// Typed is the same implementation with Go types, for the functions
 	// the interpreter calls natively without boxing their arguments (a
@@ -266,7 +270,7 @@ var Funcs = sortFuncs([]*Func{
 	},
 	{
 		Name: "plural", Doc: "whether a name reads as an English plural (orcs, wolves, men, swordsmen, the undead; not party, boss or band), for the verb after a side's name: {s.name} {plural(s.name) ? 'are' : 'is'} surprised",
-		Params: []Kind{String}, Result: Bool,
+		Params: []Kind{String}, Result: Bool, Scans: true,
 		Impl:  func(_ World, a []any) (any, error) { return Plural(a[0].(string)), nil },
 		Typed: TypedStrBool(Plural),
 	},
@@ -347,7 +351,7 @@ var Funcs = sortFuncs([]*Func{
 	},
 	{
 		Name: "replace", Doc: "the string with every occurrence of the second replaced by the third (a result over --max-string is an error)",
-		Params: []Kind{String, String, String}, Result: String, World: true, Impl: replaceImpl,
+		Params: []Kind{String, String, String}, Result: String, World: true, Scans: true, Impl: replaceImpl,
 	},
 	{
 		Name: "join", Doc: "the strings of a list joined with the separator between them (a result over --max-string is an error)",

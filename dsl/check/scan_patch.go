@@ -48,6 +48,20 @@ func scanPatch(node *ast.Node) bool {
 			}
 			return scanned(&x.Left)
 		}
+	case *ast.CallNode:
+		// A library function that reads its strings whole (replace,
+		// plural): each one that is not a literal is counted.
+		id, ok := x.Callee.(*ast.IdentifierNode)
+		if !ok {
+			return false
+		}
+		if f := stdlib.Lookup(id.Value); f != nil && f.Scans {
+			for i := range x.Arguments {
+				if isString(x.Arguments[i]) && scanned(&x.Arguments[i]) {
+					return true
+				}
+			}
+		}
 	case *ast.BuiltinNode:
 		if len(x.Arguments) == 0 || !isString(x.Arguments[0]) {
 			return false
