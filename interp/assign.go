@@ -256,11 +256,9 @@ func (n *assignNode) combine(dst reflect.Value, v any) error {
 
 // fieldByTag finds a struct field by its expr-lang name.
 func fieldByTag(v reflect.Value, name string) (reflect.Value, bool) {
-	t := v.Type()
-	for i := 0; i < t.NumField(); i++ {
-		if t.Field(i).Tag.Get("expr") == name {
-			return v.Field(i), true
-		}
+	f, ok := tagField(v.Type(), name) // vm_walks.go
+	if !ok {
+		return reflect.Value{}, false
 	}
-	return reflect.Value{}, false
+	return v.Field(f.Index[0]), true
 }

@@ -91,8 +91,7 @@ func (p *inPatch) Visit(node *ast.Node) {
 			p.counted = map[ast.Node]bool{}
 		}
 		p.counted[b] = true
-		ctx := &ast.IdentifierNode{Value: "ctx"}
-		ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: stdlib.StrFunc}, Arguments: []ast.Node{ctx, b}})
+		ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: stdlib.StrFunc}, Arguments: []ast.Node{ctxNode(), b}})
 		p.patched = true
 		return
 	}
