@@ -60,6 +60,8 @@ func (p *Plan) compileAssign(n *assignNode) stmtFn {
 				return assignTo(n, fe.b, nil)
 			case t == strT && fe.s != nil:
 				return assignTo(n, checkedString(fe.s), nil)
+			case t == strsT && fe.ss != nil: // fast_strlists.go
+				return assignTo(n, fe.ss, nil)
 			case t.Kind() == reflect.Interface && fe.p != nil && fe.rt != nil && fe.rt.Kind() == reflect.Pointer:
 				return assignRef(n, fe) // fast_refs.go
 			case t == anyT && boxedNumber(fe) != nil:

@@ -89,6 +89,9 @@ func (p *Plan) into(ce *check.CExpr, t reflect.Type, at diag.Range) intoFn {
 				}
 				return append(make([]addr, 0, len(v)), v...), nil
 			})
+		case fe.ss != nil && t == strsT:
+			// A list of strings, made or kept (fast_strlists.go).
+			return into(ce, fe.ss)
 		case fe.a != nil && t == intsT:
 			// A list of whole numbers from the standard library, kept.
 			return into(ce, func(r *Run, f addr) ([]int, error) {

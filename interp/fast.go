@@ -66,6 +66,9 @@ type fexpr struct {
 	d    diceFn
 	l    listFn
 	f    floatFn // fast_float.go
+	// ss: a list of strings (fast_strlists.go), read by stores and
+	// library calls; boxing it is left to the VM (noBox).
+	ss strsFn
 	// a: a value typed any by expr-lang (max or min of a map), boxed as
 	// expr-lang gives it: nil for no value.
 	a anyFn
@@ -129,7 +132,7 @@ func (p *Plan) compileFast(ce *check.CExpr) *fexpr {
 	if fe != nil {
 		fe.off, fe.local = c.frameSlot(ce.Node)
 		fe.pure = !c.impure
-		fe.noBox = c.untyped && fe.p != nil
+		fe.noBox = fe.noBox || c.untyped && fe.p != nil
 	}
 	return fe
 }
@@ -191,6 +194,7 @@ func (c *fastCompiler) node(n ast.Node) *fexpr {
 				return nil
 			}
 			fe.tw = typeWord(fe.rt)
+		case t == anyT && c.entityChoice(fe, n):
 		case t == anyT:
 			fe.a = c.anyValue(n)
 			if fe.a == nil {
@@ -211,11 +215,38 @@ func (c *fastCompiler) node(n ast.Node) *fexpr {
 			fe.elem = c.anyEntityList(n)
 			fe.tw = typeWord(fe.elem)
 			fe.anyList = true
+		case t == anysT && c.entityChoice(fe, n):
+		case t == strsT || t == anysT:
+			// A list of strings kept or made (fast_strlists.go).
+			if fe.ss, _ = c.strList(n); fe.ss == nil {
+				return nil
+			}
+			fe.noBox = true
 		default:
 			return nil
 		}
 	}
 	return fe
+}
+
+// entityChoice plans n into fe when it is cond ? LIST : [] of
+// combatants or sides (fast_lists.go), which expr-lang types any or a
+// list of any; its boxed value is left to the VM.
+func (c *fastCompiler) entityChoice(fe *fexpr, n ast.Node) bool {
+	if !isChoice(n) {
+		return false
+	}
+	l, elem := c.choiceList(n)
+	if l == nil {
+		return false
+	}
+	fe.l, fe.elem, fe.tw, fe.noBox = l, elem, typeWord(elem), true
+	return true
+}
+
+func isChoice(n ast.Node) bool {
+	_, ok := n.(*ast.ConditionalNode)
+	return ok
 }
 
 func (c *fastCompiler) isEntity(t reflect.Type) bool {
@@ -1084,6 +1115,10 @@ func (c *fastCompiler) list(n ast.Node) listFn {
 	if b := c.sortedFilter(n); b != nil {
 		return c.sortBy(b) // fast_lists.go
 	}
+	if isChoice(n) {
+		l, _ := c.choiceList(n) // fast_lists.go
+		return l
+	}
 	if !c.isEntityList(n.Type()) {
 		return nil
 	}
@@ -1409,7 +1444,7 @@ func (p *Plan) quietTemplate(ev *check.Event) (bool, []int) {
 		if part.Expr == nil {
 			continue
 		}
-		if part.Expr.ID >= len(p.fast) || p.fast[part.Expr.ID] == nil || !p.cannotFail(part.Expr.Node, roots) {
+		if part.Expr.ID >= len(p.fast) || !p.skippablePart(p.fast[part.Expr.ID]) || !p.cannotFail(part.Expr.Node, roots) {
 			return false, nil
 		}
 	}
@@ -1429,6 +1464,13 @@ func (p *Plan) quietTemplate(ev *check.Event) (bool, []int) {
 	return true, idx
 }
 
+// skippablePart reports whether a quiet run may skip a template part
+// planned as fe: it is native, and not a list of strings, which the log
+// prints item by item, counting them (renderLong).
+func (p *Plan) skippablePart(fe *fexpr) bool {
+	return fe != nil && fe.ss == nil
+}
+
 // quietLog decides, as quietTemplate does for events, when a run nobody
 // logs may skip a log statement's template: every part native and unable
 // to fail but by reading a field of a local of the frame fr holding a
@@ -1440,7 +1482,7 @@ func (p *Plan) quietLog(t *check.Template, fr *check.Frame) (bool, []uintptr) {
 		if part.Expr == nil {
 			continue
 		}
-		if p.fastExpr(part.Expr) == nil || !p.cannotFail(part.Expr.Node, roots) {
+		if !p.skippablePart(p.fastExpr(part.Expr)) || !p.cannotFail(part.Expr.Node, roots) {
 			return false, nil
 		}
 	}

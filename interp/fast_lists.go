@@ -214,3 +214,51 @@ func (c *fastCompiler) intIndex(m *ast.MemberNode) intFn {
 	}
 	return elemAt(list, at) // fast_plainlists.go
 }
+
+// choiceList compiles cond ? LIST : [] (or [] : LIST, or two lists of
+// the same combatants or sides): a list that is there or not, as a
+// rule file asks for its targets (shooter ? marks(self) : []). It gives
+// the list's element type, nil when n is not such a choice. The VM
+// gives either branch's own value (a typed list, or the literal's
+// []any), so boxing the choice is left to it (fexpr.noBox); stores into
+// a list of the elements and the native callers take it as it is.
+func (c *fastCompiler) choiceList(n ast.Node) (listFn, reflect.Type) {
+	x, ok := n.(*ast.ConditionalNode)
+	if !ok {
+		return nil, nil
+	}
+	branch := func(b ast.Node) (listFn, reflect.Type, bool) {
+		if arr, ok := b.(*ast.ArrayNode); ok && len(arr.Nodes) == 0 {
+			return func(*Run, addr) ([]addr, error) { return nil, nil }, nil, true
+		}
+		if t := c.typeOf(b); c.isEntityList(t) {
+			l := c.list(b)
+			return l, t.Elem(), l != nil
+		}
+		if elem := c.anyEntityList(b); elem != nil {
+			l := c.list(b)
+			return l, elem, l != nil
+		}
+		if l, elem := c.choiceList(b); l != nil {
+			return l, elem, true
+		}
+		return nil, nil, false
+	}
+	a, ea, okA := branch(x.Exp1)
+	b, eb, okB := branch(x.Exp2)
+	cond := c.bool(x.Cond)
+	if !okA || !okB || cond == nil {
+		return nil, nil
+	}
+	elem := ea
+	switch {
+	case ea == nil:
+		elem = eb
+	case eb != nil && ea != eb:
+		return nil, nil
+	}
+	if elem == nil { // [] or []: the VM says what it is
+		return nil, nil
+	}
+	return ternary(cond, a, b), elem
+}

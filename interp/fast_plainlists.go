@@ -98,7 +98,7 @@ func sliceBounds(a, b, n int) (int, int) {
 // plainLen compiles len(L) of a list of strings or whole numbers kept in
 // a name or an attribute (or a slice of one).
 func (c *fastCompiler) plainLen(n ast.Node) intFn {
-	if l := plainList[string](c, n, strsT); l != nil {
+	if l, _ := c.strList(n); l != nil { // fast_strlists.go
 		return lenOf(l)
 	}
 	if l := plainList[int](c, n, intsT); l != nil {
@@ -157,7 +157,8 @@ func (c *fastCompiler) joinPlain(x *ast.CallNode) strFn {
 	if f == nil || f != joinFunc || len(args) != 2 {
 		return nil
 	}
-	list, sep := plainList[string](c, args[0], strsT), c.str(args[1])
+	list, _ := c.strList(args[0]) // fast_strlists.go
+	sep := c.str(args[1])
 	if list == nil || sep == nil {
 		return nil
 	}

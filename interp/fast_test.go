@@ -194,7 +194,19 @@ func agreeOnFile(t *testing.T, file string) (checked, failures, native, total in
 					vmVal, vmErr := slow.evalVM(ce, sf)
 					want := describe(vmVal, vmErr)
 					var got string
-					if fe := plan.fast[ce.ID]; fe.noBox {
+					if fe := plan.fast[ce.ID]; fe.ss != nil {
+						// A list of strings: the VM's, stored as a list of
+						// strings (Run.store), against the native one.
+						want = describe(storedStrings(slow, vmVal), vmErr)
+						l, err := fastRun(fast, ce, fe.ss, ff)
+						got = describe(l, err)
+					} else if fe.noBox && fe.l != nil {
+						// A choice of lists: the VM's items against the
+						// native list's.
+						want = describeEntities(vmVal, vmErr)
+						l, err := fastRun(fast, ce, fe.l, ff)
+						got = describeEntities(boxList(reflect.SliceOf(fe.elem), l).Interface(), err)
+					} else if fe.noBox {
 						// The boxed value is the VM's; compare the native
 						// pointer (expr-lang's nil may be untyped).
 						want = describeEntity(vmVal, vmErr)
@@ -316,4 +328,34 @@ func TestWorldCallsAreLibrary(t *testing.T) {
 			t.Errorf("worldIntCalls has %s, which is no two-parameter whole-number function of stdlib.Funcs", name)
 		}
 	}
+}
+
+// storedStrings is v as Run.store keeps it in a list of strings (nil
+// when v is an error's nil).
+func storedStrings(r *Run, v any) any {
+	if v == nil {
+		return nil
+	}
+	var out []string
+	if err := r.store(reflect.ValueOf(&out).Elem(), v, diag.Range{}); err != nil {
+		return err.Error()
+	}
+	return out
+}
+
+// describeEntities describes a list of combatants or sides, typed or
+// not, by the names of its items.
+func describeEntities(v any, err error) string {
+	if err != nil {
+		return describe(nil, err)
+	}
+	rv := reflect.ValueOf(v)
+	if !rv.IsValid() || rv.Kind() != reflect.Slice {
+		return fmt.Sprintf("not a list: %v", v)
+	}
+	var names []string
+	for i := range rv.Len() {
+		names = append(names, describeEntity(rv.Index(i).Interface(), nil))
+	}
+	return "[" + strings.Join(names, " ") + "]"
 }

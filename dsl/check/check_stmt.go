@@ -541,6 +541,14 @@ func (c *checker) sharpen(ce *CExpr, t *Type) *Type {
 			return l
 		}
 	}
+	if t.Kind == KList && t.Elem != nil && t.Elem.Kind == KAny && c.stringList(ce.Node) {
+		// [a + " " + b], concat(parts, [x]): expr-lang types a literal
+		// of strings a list of any once the checker has patched its
+		// items, and concat's list always; it is a list of strings,
+		// which the local keeps as one (and the interpreter builds
+		// natively).
+		return ListOf(c.u.String)
+	}
 	if l := c.entityList(ce.Node); l != nil {
 		switch {
 		case t.Kind == KList && t.Elem != nil && t.Elem.Kind == KAny:
@@ -550,6 +558,38 @@ func (c *checker) sharpen(ce *CExpr, t *Type) *Type {
 		}
 	}
 	return t
+}
+
+// stringList reports whether n is a list of strings the rule makes: a
+// literal of strings, or concat of lists of strings (literals, lists
+// typed so, and [] beside at least one of them). [] alone is not: it
+// may be a list of anything.
+func (c *checker) stringList(n ast.Node) bool {
+	switch x := n.(type) {
+	case *ast.ArrayNode:
+		for _, e := range x.Nodes {
+			if c.u.TypeOfR(e.Type()).Kind != KString {
+				return false
+			}
+		}
+		return len(x.Nodes) > 0
+	case *ast.BuiltinNode:
+		if x.Name != "concat" {
+			return false
+		}
+		some := false
+		for _, a := range x.Arguments {
+			if arr, ok := a.(*ast.ArrayNode); ok && len(arr.Nodes) == 0 {
+				continue
+			}
+			if t := c.u.TypeOfR(a.Type()); !(t.Kind == KList && t.Elem != nil && t.Elem.Kind == KString) && !c.stringList(a) {
+				return false
+			}
+			some = true
+		}
+		return some
+	}
+	return false
 }
 
 // entityList is the list type of combatants or sides that n yields, seen

@@ -1,0 +1,137 @@
+package interp
+
+import (
+	"reflect"
+
+	"github.com/expr-lang/expr/ast"
+)
+
+// Lists of strings a rule file makes (a status line built from parts,
+// a wound added to a combatant's list), natively:
+//
+//	let parts = [c.name + " " + string(c.hp) + " hp"]
+//	parts = concat(parts, ["fatigue " + string(c.fatigue)])
+//	t.wounds = concat(t.wounds, [where])
+//	return join(parts, ", ")
+//
+// Before, each of these ran whole in expr-lang's VM (about 5 000
+// instructions an evaluation, most of them boxing and reflection), and
+// the homebrew rule files spent up to half a fight there.
+//
+// A list made here is what the VM would make, stored: the VM builds
+// []any (a literal, concat) and Run.store converts it to the place's
+// []string, always a list, never nil; a list read from a name or an
+// attribute is that list itself, as the VM reads it. The VM counts the
+// items a literal or concat makes against the expression's memory
+// budget (--max-expr-memory) and toward the run's work (vmWork): so do
+// these. Values that a rule would see boxed (a list made here printed
+// in the log, passed to a library function) are left to the VM
+// (fexpr.noBox): only stores into a list of strings, join, len and
+// L[i] read them natively.
+
+// strsFn gives a list of strings.
+type strsFn func(r *Run, f addr) ([]string, error)
+
+// strList compiles an expression that gives a list of strings: one kept
+// in a name or an attribute (or a slice of one), a list literal of
+// strings, concat of such lists, or a choice between two of them. made
+// reports whether the list may be one the expression makes (which the
+// VM gives as []any), rather than one it reads.
+func (c *fastCompiler) strList(n ast.Node) (fn strsFn, made bool) {
+	if l := plainList[string](c, n, strsT); l != nil {
+		return l, false
+	}
+	switch x := n.(type) {
+	case *ast.ArrayNode:
+		return c.strLiteral(x), true
+	case *ast.BuiltinNode:
+		if x.Name == "concat" && len(x.Arguments) > 0 {
+			return c.strConcat(x.Arguments), true
+		}
+	case *ast.ConditionalNode:
+		cond := c.bool(x.Cond)
+		a, madeA := c.strList(x.Exp1)
+		b, madeB := c.strList(x.Exp2)
+		if cond == nil || a == nil || b == nil {
+			return nil, false
+		}
+		return ternary(cond, a, b), madeA || madeB
+	}
+	return nil, false
+}
+
+// strLiteral compiles [s1, s2, ...] of strings: a new list of its items,
+// evaluated in order. [] is a list of strings too, where one is wanted.
+// (After the checker's patches expr-lang may type the literal []any;
+// each item's own type decides.)
+func (c *fastCompiler) strLiteral(x *ast.ArrayNode) strsFn {
+	items := make([]strFn, len(x.Nodes))
+	for i, e := range x.Nodes {
+		if items[i] = c.str(e); items[i] == nil {
+			return nil
+		}
+	}
+	return func(r *Run, f addr) ([]string, error) {
+		if err := r.madeList(len(items)); err != nil {
+			return nil, err
+		}
+		out := make([]string, len(items))
+		for i, item := range items {
+			s, err := item(r, f)
+			if err != nil {
+				return nil, err
+			}
+			out[i] = s
+		}
+		return out, nil
+	}
+}
+
+// strConcat compiles concat(l1, l2, ...) of lists of strings: a new list
+// of their items, the lists evaluated in order.
+func (c *fastCompiler) strConcat(args []ast.Node) strsFn {
+	lists := make([]strsFn, len(args))
+	for i, a := range args {
+		if lists[i], _ = c.strList(a); lists[i] == nil {
+			return nil
+		}
+	}
+	return func(r *Run, f addr) ([]string, error) {
+		// Each list is read before any is copied: a later one may be
+		// made by the expression (concat(l, [x])), and its items are
+		// evaluated first, as the VM evaluates every argument before
+		// the call.
+		var held [4][]string // on the stack for up to four lists
+		vs := held[:0]
+		size := 0
+		for _, l := range lists {
+			v, err := l(r, f)
+			if err != nil {
+				return nil, err
+			}
+			vs = append(vs, v)
+			size += len(v)
+		}
+		if err := r.madeList(size); err != nil {
+			return nil, err
+		}
+		out := make([]string, 0, size)
+		for _, v := range vs {
+			out = append(out, v...)
+		}
+		return out, nil
+	}
+}
+
+// madeList counts a list of n items an expression makes, as expr-lang's
+// VM counts it: against the memory budget, and as work.
+func (r *Run) madeList(n int) error {
+	if uint(n) >= r.opt.MemoryBudget {
+		return &exprErr{"memory budget exceeded"}
+	}
+	return r.Work(n)
+}
+
+// anysT is the type expr-lang gives a list it cannot type better
+// (concat's, a literal of mixed items).
+var anysT = reflect.TypeOf([]any(nil))
