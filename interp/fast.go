@@ -745,6 +745,9 @@ func (c *fastCompiler) str(n ast.Node) strFn {
 			return fn
 		}
 	}
+	if x, ok := n.(*ast.PointerNode); ok {
+		return c.strElem(x) // fast_strlists.go
+	}
 	if fn, ok := leafFn[string](c, n); ok {
 		return fn
 	}

@@ -48,6 +48,15 @@ func (c *fastCompiler) strList(n ast.Node) (fn strsFn, made bool) {
 		if x.Name == "concat" && len(x.Arguments) > 0 {
 			return c.strConcat(x.Arguments), true
 		}
+		if x.Name == "filter" && len(x.Arguments) == 2 && x.Map == nil {
+			return c.strFilter(x), true
+		}
+	case *ast.CallNode:
+		// A ruleset fn that gives a list of strings (its body made or
+		// read natively).
+		if k := c.fnCall(x); k != nil && k.body.ss != nil {
+			return callFn(k, k.body.ss), true
+		}
 	case *ast.ConditionalNode:
 		cond := c.bool(x.Cond)
 		a, madeA := c.strList(x.Exp1)
@@ -120,6 +129,54 @@ func (c *fastCompiler) strConcat(args []ast.Node) strsFn {
 			out = append(out, v...)
 		}
 		return out, nil
+	}
+}
+
+// strFilter compiles filter(L, PREDICATE) of a list of strings: the
+// items the predicate holds for, each in # while it runs, in a new
+// list. Every item visited counts as work, as a predicate's visits do.
+func (c *fastCompiler) strFilter(x *ast.BuiltinNode) strsFn {
+	src, _ := c.strList(x.Arguments[0])
+	if src == nil {
+		return nil
+	}
+	pred := c.predicate(x.Arguments[1])
+	if pred == nil {
+		return nil
+	}
+	return func(r *Run, f addr) ([]string, error) {
+		list, err := src(r, f)
+		if err != nil {
+			return nil, err
+		}
+		if err := r.Work(len(list)); err != nil {
+			return nil, err
+		}
+		out := []string{}
+		for _, s := range list {
+			mark := len(r.scratch)
+			r.strElems = append(r.strElems, s)
+			ok, err := pred(r, f)
+			r.strElems = r.strElems[:len(r.strElems)-1]
+			r.dropScratch(mark)
+			if err != nil {
+				return nil, err
+			}
+			if ok {
+				out = append(out, s)
+			}
+		}
+		return out, nil
+	}
+}
+
+// strElem compiles # of a predicate over a list of strings.
+func (c *fastCompiler) strElem(x *ast.PointerNode) strFn {
+	if x.Name != "" || c.preds == 0 || c.typeOf(x) != strT {
+		return nil
+	}
+	return func(r *Run, _ addr) (string, error) {
+		return r.strElems[len(r.strElems)-1], nil
 	}
 }
 

@@ -130,8 +130,9 @@ type Run struct {
 	endGen    int           // the globals' template it was made from
 	combView  listView      // views of combList and sideList as addresses (fast_world.go)
 	sideView  listView
-	elems     []addr // the elements (#) of native predicates (fast.go)
-	callArgs  []any  // arguments of native calls of modifiers (fast.go)
+	elems     []addr   // the elements (#) of native predicates (fast.go)
+	strElems  []string // the elements (#) of native predicates over strings (fast_strlists.go)
+	callArgs  []any    // arguments of native calls of modifiers (fast.go)
 	actors    []string
 	reason    string
 

@@ -108,7 +108,7 @@ func (r *Run) reset(opt Options) {
 	r.steps, r.seq, r.reason, r.logBytes, r.interrupted, r.callFailed = 0, 0, "", 0, false, false
 	r.calm, r.nextPoll = 0, 0
 	r.depth, r.nesting, r.loops, r.inner, r.deferred = 0, 0, 0, nil, nil
-	r.actors, r.elems, r.scratch = r.actors[:0], r.elems[:0], r.scratch[:0]
+	r.actors, r.elems, r.strElems, r.scratch = r.actors[:0], r.elems[:0], r.strElems[:0], r.scratch[:0]
 	clear(r.callArgs[:cap(r.callArgs)])
 	r.callArgs = r.callArgs[:0]
 	clear(r.scheduled[:cap(r.scheduled)])

@@ -561,8 +561,8 @@ func (c *checker) sharpen(ce *CExpr, t *Type) *Type {
 }
 
 // stringList reports whether n is a list of strings the rule makes: a
-// literal of strings, or concat of lists of strings (literals, lists
-// typed so, and [] beside at least one of them). [] alone is not: it
+// literal of strings, concat of lists of strings (literals, lists typed
+// so, and [] beside at least one of them), or filter of one. [] alone is not: it
 // may be a list of anything.
 func (c *checker) stringList(n ast.Node) bool {
 	switch x := n.(type) {
@@ -574,6 +574,12 @@ func (c *checker) stringList(n ast.Node) bool {
 		}
 		return len(x.Nodes) > 0
 	case *ast.BuiltinNode:
+		if x.Name == "filter" && len(x.Arguments) == 2 && x.Map == nil {
+			// the items of a list of strings that a predicate keeps
+			a := x.Arguments[0]
+			t := c.u.TypeOfR(a.Type())
+			return t.Kind == KList && t.Elem != nil && t.Elem.Kind == KString || c.stringList(a)
+		}
 		if x.Name != "concat" {
 			return false
 		}
