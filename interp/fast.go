@@ -530,6 +530,16 @@ func (c *fastCompiler) int(n ast.Node) intFn {
 		if x.Name == "max" || x.Name == "min" {
 			return c.minMax(x)
 		}
+		if x.Name == "abs" && len(x.Arguments) == 1 {
+			// expr-lang's abs of a whole number (Go's -x: the least int
+			// stays itself, as it does there).
+			return mapFn(c.int(x.Arguments[0]), func(v int) int {
+				if v < 0 {
+					return -v
+				}
+				return v
+			})
+		}
 		if x.Name != "len" || len(x.Arguments) != 1 {
 			return nil
 		}
