@@ -17,15 +17,10 @@ type odds struct {
 	want  *big.Rat
 }
 
-// checkOdds computes each condition's exact probability after the named
-// set-up phase of an encounter and compares it, and the number of dice
-// sequences, with the hand calculation.
-func checkOdds(t *testing.T, path, after string, sequences int, cases []odds) {
-	t.Helper()
-	checkOddsWithin(t, path, after, sequences, 1000, cases)
-}
-
-// checkOddsWithin is checkOdds with a bound on the sequences.
+// checkOddsWithin computes each condition's exact probability after the
+// named set-up phase of an encounter (enumerating at most bound dice
+// sequences) and compares it, and the number of dice sequences, with the
+// hand calculation.
 func checkOddsWithin(t *testing.T, path, after string, sequences, bound int, cases []odds) {
 	t.Helper()
 	enc, diags := check.UnderRoot("..").LoadEncounter(path, "", diag.Sources{})

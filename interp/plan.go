@@ -534,9 +534,6 @@ func (p *Plan) mayChangeEnd(t *check.Target, tp targetPath) bool {
 	return false
 }
 
-// curType is the struct type of the frames of the body being lowered.
-func (p *Plan) curType() reflect.Type { return p.cur.R }
-
 // curPtr is the pointer type of the current body's frame, readied for
 // ptrValue: statements that hand their frame to reflect-based code make
 // the pointer value without reflect's look-up of the type.

@@ -124,9 +124,6 @@ func readRef(v any, t reflect.Type) any {
 	return out.Interface()
 }
 
-// ReadRef is readRef for the interpreter.
-func ReadRef(v any, t reflect.Type) any { return readRef(v, t) }
-
 // refPatch turns each read of a reference attribute into a call of the
 // function that types it. It runs after a check, when the nodes have
 // their types, and again while it finds more (one per check).
