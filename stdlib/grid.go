@@ -331,6 +331,11 @@ func (v view) anyLineFree(pts []Point, a, b rect, cells []Point, walls []edge) b
 			}
 		}
 	}
+	// None of those: most often a wall stands between. One box of solid
+	// squares across the hull of a and b proves it at once (grid_box.go).
+	if v.blockedByBox(a, b) {
+		return false
+	}
 	for i, u := range pts {
 		if v.lineFree(u, Point{1, 0}, a, b, cells, walls) || v.lineFree(u, Point{0, 1}, a, b, cells, walls) {
 			return true
