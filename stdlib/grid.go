@@ -331,9 +331,9 @@ func (v view) anyLineFree(pts []Point, a, b rect, cells []Point, walls []edge) b
 			}
 		}
 	}
-	// None of those: most often a wall stands between. One box of solid
+	// None of those: most often a wall stands between. A chain of solid
 	// squares across the hull of a and b proves it at once (grid_box.go).
-	if v.blockedByBox(a, b) {
+	if v.blockedByWall(a, b) {
 		return false
 	}
 	for i, u := range pts {
