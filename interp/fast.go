@@ -143,6 +143,15 @@ func (c *fastCompiler) node(n ast.Node) *fexpr {
 	switch t {
 	case intT:
 		fe.i = c.int(n)
+		if fe.i == nil && isChoice(n) {
+			// cond ? 0 : max(map(l, .x)): a whole number, or none when
+			// the list is empty (expr-lang types it int, the VM gives
+			// nil): its value as the VM gives it, which a store makes 0
+			// and a fn declared int refuses (intOfAny).
+			if fe.a = c.anyValue(n); fe.a != nil {
+				return fe
+			}
+		}
 		if fe.i == nil {
 			return nil
 		}
@@ -1161,6 +1170,9 @@ func (c *fastCompiler) list(n ast.Node) listFn {
 		if ok && id.Value == "nearby" && len(args) == 2 {
 			return c.nearby(args) // fast_space.go
 		}
+		if l := c.libList(x); l != nil { // within: fast_stdlib.go
+			return l
+		}
 		if !ok || len(args) != 1 {
 			return nil
 		}
@@ -1623,7 +1635,7 @@ func (c *fastCompiler) count(b *ast.BuiltinNode) intFn {
 	}
 	src, pred := c.list(b.Arguments[0]), c.predicate(b.Arguments[1])
 	if src == nil || pred == nil || !c.isEntityList(b.Arguments[0].Type()) {
-		return nil
+		return c.strCount(b, stopAt) // over strings: fast_strlists.go
 	}
 	return func(r *Run, f addr) (int, error) {
 		list, err := src(r, f)
@@ -1656,14 +1668,14 @@ func (c *fastCompiler) quantifier(b *ast.BuiltinNode) boolFn {
 	if len(b.Arguments) != 2 || (b.Name != "any" && b.Name != "all" && b.Name != "none") {
 		return nil
 	}
-	src, pred := c.list(b.Arguments[0]), c.predicate(b.Arguments[1])
-	if src == nil || pred == nil || !c.isEntityList(b.Arguments[0].Type()) {
-		return nil
-	}
 	// any stops at the first true; all at the first false; none at the first true.
 	stopOn, empty := true, false
 	if b.Name != "any" {
 		stopOn, empty = b.Name == "none", true
+	}
+	src, pred := c.list(b.Arguments[0]), c.predicate(b.Arguments[1])
+	if src == nil || pred == nil || !c.isEntityList(b.Arguments[0].Type()) {
+		return c.strQuantifier(b, stopOn, empty) // over strings: fast_strlists.go
 	}
 	return func(r *Run, f addr) (bool, error) {
 		list, err := src(r, f)

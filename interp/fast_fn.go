@@ -87,6 +87,9 @@ func (c *fastCompiler) fnCall(x *ast.CallNode) *fnCall {
 			set = setArg(c.bool(a), off)
 		case s.t == strT:
 			set = setArg(c.str(a), off)
+		case s.t == strsT: // a list of strings, kept or made (fast_strlists.go)
+			ss, _ := c.strList(a)
+			set = setArg(ss, off)
 		case c.isEntity(s.t) && a.Type() == s.t:
 			set = setArg(c.ptr(a), off)
 		}

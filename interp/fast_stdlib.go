@@ -95,6 +95,43 @@ func (c *fastCompiler) libCall(x *ast.CallNode) anyFn {
 	})
 }
 
+// libList compiles a call of a library function that gives a list of
+// combatants or sides (within(c, list, feet)): its value, taken into the
+// run's scratch space as a native list. The function is called as the VM
+// calls it (libCall); nil when its arguments have no native form.
+func (c *fastCompiler) libList(x *ast.CallNode) listFn {
+	f, _ := c.libFunc(x)
+	if f == nil || f.Result != stdlib.Combatants && f.Result != stdlib.Sides {
+		return nil
+	}
+	call := c.libCall(x)
+	if call == nil {
+		return nil
+	}
+	return func(r *Run, fr addr) ([]addr, error) {
+		v, err := call(r, fr)
+		if err != nil {
+			return nil, err
+		}
+		rv := reflect.ValueOf(v)
+		if rv.Kind() != reflect.Slice {
+			return nil, fmt.Errorf("%s gave %T, not a list", f.Name, v)
+		}
+		start := len(r.scratch)
+		for i := range rv.Len() {
+			e := rv.Index(i)
+			if e.Kind() == reflect.Interface {
+				e = e.Elem()
+			}
+			if !e.IsValid() || e.Kind() != reflect.Pointer {
+				return nil, fmt.Errorf("%s gave %v in its list, not a combatant or side", f.Name, e)
+			}
+			r.scratch = append(r.scratch, addrOf(e))
+		}
+		return r.list(start), nil
+	}
+}
+
 // boxedList compiles a list of combatants or sides handed to a library
 // function: the native list boxed as the function's typed list, as the
 // VM's call converts it (a filter's list of any too).

@@ -170,6 +170,87 @@ func (c *fastCompiler) strFilter(x *ast.BuiltinNode) strsFn {
 	}
 }
 
+// strEach compiles the list of strings and the predicate of count, any,
+// all or none: a loop that counts each item as work (as a predicate's
+// visits do), runs the predicate with the item in #, and hands visit
+// its answer until visit says stop.
+func (c *fastCompiler) strEach(b *ast.BuiltinNode) func(r *Run, f addr, visit func(bool) bool) error {
+	if len(b.Arguments) != 2 {
+		return nil
+	}
+	src, _ := c.strList(b.Arguments[0])
+	if src == nil {
+		return nil
+	}
+	pred := c.predicate(b.Arguments[1])
+	if pred == nil {
+		return nil
+	}
+	return func(r *Run, f addr, visit func(bool) bool) error {
+		list, err := src(r, f)
+		if err != nil {
+			return err
+		}
+		if err := r.Work(len(list)); err != nil {
+			return err
+		}
+		for _, s := range list {
+			mark := len(r.scratch)
+			r.strElems = append(r.strElems, s)
+			ok, err := pred(r, f)
+			r.strElems = r.strElems[:len(r.strElems)-1]
+			r.dropScratch(mark)
+			if err != nil {
+				return err
+			}
+			if visit(ok) {
+				return nil
+			}
+		}
+		return nil
+	}
+}
+
+// strCount compiles count(L, PREDICATE) of a list of strings, stopping
+// at stopAt (expr-lang's threshold; -1: none), as count does.
+func (c *fastCompiler) strCount(b *ast.BuiltinNode, stopAt int) intFn {
+	each := c.strEach(b)
+	if each == nil {
+		return nil
+	}
+	return func(r *Run, f addr) (int, error) {
+		n := 0
+		err := each(r, f, func(ok bool) bool {
+			if ok {
+				n++
+			}
+			return ok && n == stopAt
+		})
+		return n, err
+	}
+}
+
+// strQuantifier compiles any, all and none of a list of strings: the
+// answer is !empty at the first item whose predicate gives stopOn, else
+// empty, as quantifier's.
+func (c *fastCompiler) strQuantifier(b *ast.BuiltinNode, stopOn, empty bool) boolFn {
+	each := c.strEach(b)
+	if each == nil {
+		return nil
+	}
+	return func(r *Run, f addr) (bool, error) {
+		res := empty
+		err := each(r, f, func(ok bool) bool {
+			if ok == stopOn {
+				res = !empty
+				return true
+			}
+			return false
+		})
+		return res, err
+	}
+}
+
 // strElem compiles # of a predicate over a list of strings.
 func (c *fastCompiler) strElem(x *ast.PointerNode) strFn {
 	if x.Name != "" || c.preds == 0 || c.typeOf(x) != strT {

@@ -626,16 +626,20 @@ func (c *checker) entityList(n ast.Node) *Type {
 	return c.entityList(arg)
 }
 
+// entityListOf is the list type of combatants or sides n gives: its own
+// type, or seen through filter, sortBy, first and last; nil otherwise.
+func (c *checker) entityListOf(n ast.Node) *Type {
+	if t := c.u.TypeOfR(n.Type()); t.Kind == KList && t.Elem != nil && (t.Elem.Kind == KCombatant || t.Elem.Kind == KSide) {
+		return t
+	}
+	return c.entityList(n)
+}
+
 // listOrEmpty is the list type of combatants or sides of the two
 // branches of a choice: the same for both, or one's when the other is
 // the empty list []; nil otherwise.
 func (c *checker) listOrEmpty(a, b ast.Node) *Type {
-	of := func(n ast.Node) *Type {
-		if t := c.u.TypeOfR(n.Type()); t.Kind == KList && t.Elem != nil && (t.Elem.Kind == KCombatant || t.Elem.Kind == KSide) {
-			return t
-		}
-		return c.entityList(n)
-	}
+	of := c.entityListOf
 	empty := func(n ast.Node) bool {
 		arr, ok := n.(*ast.ArrayNode)
 		return ok && len(arr.Nodes) == 0
