@@ -110,7 +110,7 @@ func (s *Server) lintOpen() {
 			if name != d.path && open[name] {
 				continue // an open file's own lint reports it
 			}
-			kept, dropped := capped(ds)
+			kept, dropped := diag.Diagnostics(ds).Most(maxPublished)
 			lines := d.lines
 			if name != d.path {
 				lines = newLineIndex(src[name])

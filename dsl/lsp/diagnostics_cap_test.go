@@ -67,35 +67,3 @@ func TestPublishedDiagnosticsAreCapped(t *testing.T) {
 	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": uriOf(filepath.Join(root, "variant.fray")), "version": 1, "text": variant}})
 	check("the base on disk", c.diagnosticsWhen(func(p PublishDiagnosticsParams) bool { return p.URI == uriOf(base) }))
 }
-
-// TestCappedKeepsTheMostSevere: the kept diagnostics are the most
-// severe, in their order.
-func TestCappedKeepsTheMostSevere(t *testing.T) {
-	var ds []*diag.Diagnostic
-	for i := range maxPublished + 10 {
-		sev := diag.Warning
-		if i%2 == 1 {
-			sev = diag.Error
-		}
-		ds = append(ds, &diag.Diagnostic{Severity: sev, Summary: fmt.Sprint(i)})
-	}
-	kept, dropped := capped(ds)
-	if len(kept) != maxPublished || dropped != 10 {
-		t.Fatalf("kept %d, dropped %d", len(kept), dropped)
-	}
-	warnings := 0
-	for i, d := range kept {
-		if d.Severity == diag.Warning {
-			warnings++
-		}
-		if i > 0 && kept[i-1].Summary >= d.Summary && len(kept[i-1].Summary) >= len(d.Summary) {
-			t.Fatalf("out of order at %d: %s after %s", i, d.Summary, kept[i-1].Summary)
-		}
-	}
-	if errs := (maxPublished + 10) / 2; warnings != maxPublished-errs {
-		t.Errorf("%d warnings kept, want %d (all %d errors first)", warnings, maxPublished-errs, errs)
-	}
-	if kept, dropped := capped(ds[:5]); len(kept) != 5 || dropped != 0 {
-		t.Errorf("a short list: kept %d, dropped %d", len(kept), dropped)
-	}
-}
