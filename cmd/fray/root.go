@@ -68,12 +68,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 // runContext runs the command line; cancelling ctx is Ctrl-C.
 func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	g := &globalFlags{}
-	root := newRootCmd(stdout, stderr)
+	out := &outWriter{w: stdout}
+	root := newRootCmd(out, stderr)
 	g.register(root)
 	root.SetArgs(args)
 	done := make(chan int, 1)
 	go func() {
-		done <- execute(ctx, root, stderr)
+		done <- execute(ctx, root, stderr, out)
 	}()
 	// The timeout starts once the flags are known; expressions cannot be
 	// interrupted, so the command is abandoned rather than cancelled.
@@ -92,6 +93,12 @@ func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	case code := <-done:
 		return code
 	case <-timer:
+		// A command that finished as the timer fired has its result.
+		select {
+		case code := <-done:
+			return code
+		default:
+		}
 		fmt.Fprintf(stderr, "fray: stopped: the command ran longer than --timeout %s\n", g.timeout)
 		return exitFindings
 	case <-ctx.Done():
@@ -114,7 +121,7 @@ func interrupted(done <-chan int, stderr io.Writer) int {
 
 // execute runs the command tree and turns every outcome, a panic included,
 // into one message and an exit code.
-func execute(ctx context.Context, root *cobra.Command, stderr io.Writer) (code int) {
+func execute(ctx context.Context, root *cobra.Command, stderr io.Writer, out *outWriter) (code int) {
 	defer func() {
 		if p := recover(); p != nil {
 			fmt.Fprintf(stderr, "fray: internal error: %v\nThis is a bug in fray; please report it at https://github.com/frayrules/fray/issues with the files and the command that caused it.\n", p)
@@ -125,6 +132,12 @@ func execute(ctx context.Context, root *cobra.Command, stderr io.Writer) (code i
 		}
 	}()
 	err := root.ExecuteContext(ctx)
+	if out.err != nil {
+		// Whatever the command made of it, its output is lost: one
+		// message, and a failure.
+		printMessage(stderr, "fray: cannot write the output: %v\n", out.err)
+		return exitFindings
+	}
 	if err == nil {
 		return exitOK
 	}

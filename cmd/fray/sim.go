@@ -16,6 +16,9 @@ import (
 	"github.com/frayrules/fray/interp"
 )
 
+// maxWorkers bounds --workers on a machine of fewer processors.
+const maxWorkers = 1024
+
 func newSimCmd(stdout, stderr io.Writer) *cobra.Command {
 	var (
 		rules, compare, format string
@@ -42,6 +45,11 @@ early, prints what was gathered, marked partial, and exits with status 130.`,
 			}
 			if n < 1 || workers < 1 {
 				return usageErr("-n and --workers must be at least 1")
+			}
+			// Each worker has its own state made up front: 2^63-1 of
+			// them was an internal error (makeslice), not a usage one.
+			if top := max(maxWorkers, runtime.GOMAXPROCS(0)); workers > top {
+				return usageErr("--workers must be at most %d (more than the processors cannot play faster)", top)
 			}
 			if maxRounds < 0 {
 				return usageErr("--max-rounds must not be negative")

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -134,7 +135,9 @@ func (l *Linter) readSource(path string) (string, *diag.Diagnostic) {
 	if info, err := f.Stat(); err != nil || !info.Mode().IsRegular() {
 		return readErr("is not a regular file (a device, pipe or socket)", "name a .fray file")
 	}
-	data, err := io.ReadAll(io.LimitReader(f, int64(limit)+1))
+	// One byte over the limit tells a file over it; at the largest
+	// limit, limit+1 would wrap round to a reader of nothing.
+	data, err := io.ReadAll(io.LimitReader(f, int64(min(limit, math.MaxInt-1))+1))
 	if err != nil {
 		return readErr("cannot read file: "+cleanErr(err), "check the path and its permissions")
 	}

@@ -115,16 +115,20 @@ type Sources map[string]string
 func WriteText(w io.Writer, ds Diagnostics, src Sources) {
 	files := sourceLines{src: src, lines: map[string]*lineIndex{}}
 	for _, d := range ds {
-		fmt.Fprintf(w, "%s [%s]\n", d.Error(), d.Code)
-		writeSnippet(w, d.Subject, &files)
-		if d.Related != nil {
-			r := d.Related.Range
-			fmt.Fprintf(w, "  %s:%d:%d: note: %s\n", r.Filename, r.Start.Line, r.Start.Column, d.Related.Message)
-			writeSnippet(w, r, &files)
-		}
-		if d.Detail != "" {
-			fmt.Fprintf(w, "  hint: %s\n", d.Detail)
-		}
+		writeOne(w, d, &files)
+	}
+}
+
+func writeOne(w io.Writer, d *Diagnostic, files *sourceLines) {
+	fmt.Fprintf(w, "%s [%s]\n", d.Error(), d.Code)
+	writeSnippet(w, d.Subject, files)
+	if d.Related != nil {
+		r := d.Related.Range
+		fmt.Fprintf(w, "  %s:%d:%d: note: %s\n", r.Filename, r.Start.Line, r.Start.Column, d.Related.Message)
+		writeSnippet(w, r, files)
+	}
+	if d.Detail != "" {
+		fmt.Fprintf(w, "  hint: %s\n", d.Detail)
 	}
 }
 

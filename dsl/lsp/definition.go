@@ -134,23 +134,25 @@ func (s *Server) references(params json.RawMessage) (any, *rpcError) {
 	decl, hasDecl := a.p.location(r)
 	// A local is seen in its own file only; anything else wherever a
 	// file imports, directly or not, the file that declares it.
-	candidates := []*unit{a.p.units[0]}
+	candidates := []string{a.p.units[0].path}
 	if !strings.HasPrefix(key, "at:") && !strings.HasPrefix(key, "implicit:") {
-		for _, path := range s.candidateFiles(a.p) {
-			if path != a.p.units[0].path {
-				if u := a.ld.unitOf(path); u != nil {
-					candidates = append(candidates, u)
-				}
-			}
-		}
+		candidates = append(candidates, s.candidateFiles(a.p)...)
 	}
+	sc := s.newScanner(a.ld)
+	defer sc.report(s, "references")
 	var out []Location
-	for _, u := range candidates {
+	for n, path := range candidates {
 		cp := a.p
-		if u != a.p.units[0] {
-			if !strings.Contains(u.text, r.name) {
-				continue // cannot use it: no need to read its imports
+		u := a.p.units[0]
+		if n > 0 {
+			if path == u.path {
+				continue
 			}
+			text, ok := sc.text(path)
+			if !ok || !strings.Contains(text, r.name) {
+				continue // cannot use it: no need to parse it or read its imports
+			}
+			u = sc.unit(path, text)
 			cp = a.ld.project(u, nil)
 		}
 		for _, i := range cp.uses(r.name, key) {

@@ -98,13 +98,34 @@ func (s *Server) lintOpen() {
 		}
 		var own []Diagnostic
 		foreign := map[string][]Diagnostic{}
+		byFile := map[string][]*diag.Diagnostic{}
 		for _, dg := range found {
 			name := dg.Subject.Filename
-			switch {
-			case name == d.path || name == "":
-				own = append(own, toLSP(dg, d.lines, src))
-			case !open[name]: // an open file's own lint reports it
-				foreign[name] = append(foreign[name], toLSP(dg, newLineIndex(src[name]), src))
+			if name == "" {
+				name = d.path
+			}
+			byFile[name] = append(byFile[name], dg)
+		}
+		for name, ds := range byFile {
+			if name != d.path && open[name] {
+				continue // an open file's own lint reports it
+			}
+			kept, dropped := diag.Diagnostics(ds).Most(maxPublished)
+			lines := d.lines
+			if name != d.path {
+				lines = newLineIndex(src[name])
+			}
+			conv := make([]Diagnostic, 0, len(kept)+1)
+			for _, dg := range kept {
+				conv = append(conv, toLSP(dg, lines, src))
+			}
+			if dropped > 0 {
+				conv = append(conv, moreDiagnostic(name, dropped))
+			}
+			if name == d.path {
+				own = conv
+			} else {
+				foreign[name] = conv
 			}
 		}
 		s.diags.foreign[d.uri] = foreign

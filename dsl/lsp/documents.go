@@ -106,7 +106,15 @@ func (ds *documents) change(uri string, version int, changes []contentChange, li
 	}
 	text := d.text
 	lines := d.lines
+	work := 0
 	for _, c := range changes {
+		// Each edit copies the text and indexes its lines again, so one
+		// notification of many edits would cost their count times the
+		// text: it is bounded by the bytes it makes the server go over.
+		work += len(text) + len(c.Text)
+		if work > changeWork*limit {
+			return fmt.Errorf("a change of %d edits would rewrite more than %d bytes (%d times six times --max-file-size, which raises it); the document is left as it was: close and reopen it", len(changes), changeWork*limit, changeWork)
+		}
 		if c.Range == nil {
 			text = c.Text
 		} else {
@@ -128,6 +136,12 @@ func (ds *documents) change(uri string, version int, changes []contentChange, li
 	d.text, d.lines, d.version = text, lines, version
 	return nil
 }
+
+// changeWork bounds one didChange: its edits may go over at most this
+// many times the largest message in all (1.5 GiB by default, about a
+// second), enough for thousands of edits (a replace-all) of a file of
+// ordinary size and hundreds of one of the largest.
+const changeWork = 64
 
 func (ds *documents) close(uri string) *document {
 	ds.mu.Lock()

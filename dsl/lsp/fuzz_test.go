@@ -44,6 +44,9 @@ func FuzzServe(f *testing.F) {
 			"start": map[string]any{"line": 9, "character": 99}, "end": map[string]any{"line": 0, "character": 0}}, "text": "x"}}}}))
 	f.Add([]byte("Content-Length: 3\r\n\r\n{}}Content-Length: 99999999999\r\n\r\n"))
 	f.Add([]byte("Content-Length: 2\n\n[]\n\nContent-Length: 4\r\n\r\nnull"))
+	// A message without Content-Length, its body run into the next
+	// header (the reader finds that header), and garbage lines.
+	f.Add([]byte("Content-Type: x\r\n\r\n{}Content-Length: 2\r\n\r\n{}garbage\r\ncontent-length: 2\r\n\r\n[]"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		done := make(chan int, 1)
 		go func() {

@@ -156,9 +156,21 @@ func (rd *reader) read() ([]byte, error) {
 			continue
 		}
 		name, value, ok := strings.Cut(l, ":")
-		if !ok {
-			bad = &errFraming{fmt.Sprintf("%q is not a header", truncate(l, 60))}
-			continue
+		if !ok || !isToken(strings.TrimSpace(name)) {
+			// Not a header: the body of a message that had no
+			// Content-Length, or garbage. A header may follow on the
+			// same line (a body not ended by a line break): reading
+			// goes on from it. Otherwise the line is dropped and the
+			// next starts a new block, so that the stream finds its
+			// way back to the next message rather than read every body
+			// after it as headers.
+			i := strings.Index(strings.ToLower(l), "content-length:")
+			if i <= 0 {
+				return nil, &errFraming{fmt.Sprintf("%q is not a header", truncate(l, 60))}
+			}
+			// The text before it was the body of the message before,
+			// already reported as without a Content-Length.
+			name, value, _ = strings.Cut(l[i:], ":")
 		}
 		if strings.EqualFold(strings.TrimSpace(name), "Content-Length") {
 			n, err := strconv.Atoi(strings.TrimSpace(value))
@@ -186,6 +198,21 @@ func (rd *reader) read() ([]byte, error) {
 		return nil, io.ErrUnexpectedEOF
 	}
 	return body, nil
+}
+
+// isToken reports whether a header's name is an HTTP token (RFC 9110):
+// "{\"jsonrpc\"" is a body's start, not a header.
+func isToken(name string) bool {
+	if name == "" {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("!#$%&'*+-.^_`|~", c) >= 0) {
+			return false
+		}
+	}
+	return true
 }
 
 func truncate(s string, n int) string {

@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"sort"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/frayrules/fray/dsl/diag"
@@ -17,11 +18,16 @@ type lineIndex struct {
 }
 
 func newLineIndex(text string) *lineIndex {
-	starts := []int{0}
-	for i := 0; i < len(text); i++ {
-		if text[i] == '\n' {
-			starts = append(starts, i+1)
+	// Counted first and found with IndexByte: this runs on every edit
+	// of a buffer, which may be megabytes long.
+	starts := make([]int, 1, strings.Count(text, "\n")+1)
+	for i := 0; ; {
+		j := strings.IndexByte(text[i:], '\n')
+		if j < 0 {
+			break
 		}
+		i += j + 1
+		starts = append(starts, i)
 	}
 	return &lineIndex{text: text, starts: starts}
 }

@@ -84,9 +84,12 @@ func (ld *loader) unitOf(path string) *unit {
 // by the dispatch loop only; a nil cache keeps nothing.
 type unitCache struct {
 	units map[string]*unit
+	text  int // the bytes of the cached units' texts
 }
 
-// maxCachedUnits bounds the cache; past it, it starts again empty.
+// maxCachedUnits bounds the cache, and so does cacheText of their
+// texts (a tree is tens of times its text); past either, it starts
+// again empty.
 const maxCachedUnits = 1000
 
 func (c *unitCache) unit(path, text string, lim syntax.Limits) *unit {
@@ -96,11 +99,15 @@ func (c *unitCache) unit(path, text string, lim syntax.Limits) *unit {
 	if u, ok := c.units[path]; ok && u.text == text {
 		return u
 	}
-	if c.units == nil || len(c.units) >= maxCachedUnits {
-		c.units = map[string]*unit{}
+	if c.units == nil || len(c.units) >= maxCachedUnits || c.text+len(text) > cacheText(lim.FileSize) {
+		c.units, c.text = map[string]*unit{}, 0
 	}
 	u := newUnit(path, text, lim)
+	if old, ok := c.units[path]; ok {
+		c.text -= len(old.text)
+	}
 	c.units[path] = u
+	c.text += len(text)
 	return u
 }
 

@@ -31,6 +31,10 @@ type Config struct {
 	Version string
 }
 
+// maxFileSize is the largest --max-file-size the server's bounds are
+// made from: 2^50 bytes, times 1024 well within an int.
+const maxFileSize = 1 << 50
+
 // DefaultDebounce is the pause after an edit before the buffers are
 // linted again: typing does not queue a lint per keystroke.
 const DefaultDebounce = 150 * time.Millisecond
@@ -66,6 +70,11 @@ func Serve(in io.Reader, out io.Writer, cfg Config) int {
 	if cfg.Options.Limits == (check.Limits{}) {
 		cfg.Options.Limits = check.DefaultLimits()
 	}
+	// The server's bounds are multiples of the file size (a message is
+	// six times it, the buffers 64 times): --max-file-size 2^63-1 made
+	// them wrap round to negative, refusing every message. A petabyte
+	// is no limit either, and does not wrap.
+	cfg.Options.Limits.FileSize = min(cfg.Options.Limits.FileSize, maxFileSize)
 	s := &Server{cfg: cfg, opts: cfg.Options, out: &writer{w: out}, docs: newDocuments(cfg.Options.Limits.FileSize),
 		lastGood: map[string]*syntax.File{}, lint: make(chan struct{}, 1), stop: make(chan struct{})}
 	s.diags.published = map[string]bool{}

@@ -23,9 +23,15 @@ func (s *Server) workspaceSymbol(params json.RawMessage) (any, *rpcError) {
 	ld := newLoader(s.opts, overlay)
 	ld.cache = &s.units
 	out := []symbolInformation{}
+	sc := s.newScanner(ld)
+	defer sc.report(s, "workspace/symbol")
 	for _, path := range s.candidateFiles(&project{}) {
-		u := ld.unitOf(path)
-		if u == nil || u.file == nil {
+		text, ok := sc.text(path)
+		if !ok {
+			continue
+		}
+		u := sc.unit(path, text)
+		if u.file == nil {
 			continue
 		}
 		ol := &outline{u: u}

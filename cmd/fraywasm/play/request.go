@@ -1,7 +1,6 @@
 package play
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -153,13 +152,25 @@ func (r *Request) options() interp.Options {
 	return interp.Options{MaxRounds: r.MaxRounds, MaxSteps: r.MaxSteps, MaxLog: r.MaxLog, MaxString: r.MaxString}
 }
 
-// withText gives each diagnostic its text.
+// maxDiagnostics bounds the diagnostics of one answer: the page lints
+// as you type, and a pasted file of 400 000 findings made an answer of
+// hundreds of MB each time. Past it the most severe are kept, and a
+// note says how many more fray lint lists.
+const maxDiagnostics = 1000
+
+// withText gives each diagnostic its text (the sources' lines found
+// once for all of them: once each was past a minute for 400 000).
 func withText(ds diag.Diagnostics, src diag.Sources) []Diagnostic {
-	out := make([]Diagnostic, 0, len(ds))
-	for _, d := range ds {
-		var b bytes.Buffer
-		diag.WriteText(&b, diag.Diagnostics{d}, src)
-		out = append(out, Diagnostic{Diagnostic: d, Text: b.String()})
+	kept, dropped := ds.Most(maxDiagnostics)
+	if dropped > 0 {
+		more := &diag.Diagnostic{Severity: diag.Note, Summary: fmt.Sprintf("%d more problems are not shown (at most %d); fray lint lists them all", dropped, maxDiagnostics),
+			Subject: kept[len(kept)-1].Subject}
+		kept = append(kept[:len(kept):len(kept)], more)
+	}
+	texts := diag.Texts(kept, src)
+	out := make([]Diagnostic, 0, len(kept))
+	for i, d := range kept {
+		out = append(out, Diagnostic{Diagnostic: d, Text: texts[i]})
 	}
 	return out
 }
