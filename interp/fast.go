@@ -1170,11 +1170,10 @@ func (c *fastCompiler) list(n ast.Node) listFn {
 		if ok && id.Value == "nearby" && len(args) == 2 {
 			return c.nearby(args) // fast_space.go
 		}
-		if l := c.libList(x); l != nil { // within: fast_stdlib.go
-			return l
-		}
-		if !ok || len(args) != 1 {
-			return nil
+		if !ok || len(args) != 1 || !nativeWorldList[id.Value] {
+			// Any other library function that gives a list (within):
+			// called as the VM calls it (fast_stdlib.go).
+			return c.libList(x)
 		}
 		switch id.Value {
 		case "living", "standing":
@@ -1221,6 +1220,12 @@ func (c *fastCompiler) list(n ast.Node) listFn {
 		}
 	}
 	return nil
+}
+
+// nativeWorldList names the library functions giving lists that c.list
+// compiles itself, from the run's rosters and lists (not libList).
+var nativeWorldList = map[string]bool{
+	"living": true, "standing": true, "members": true, "enemies": true, "allies": true, "enemy_sides": true,
 }
 
 // livingRelated compiles living(members(s)), living(enemies(c)) and
