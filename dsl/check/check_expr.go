@@ -187,7 +187,8 @@ func (c *checker) compile(e *syntax.Expr, fr *Frame, inScope scopeFunc, want *Ty
 	t := c.u.TypeOfR(tree.Node.Type())
 	c.m.NumExprs++
 	ce := &CExpr{Expr: e, Node: tree.Node, Type: t, Frame: fr, ID: c.m.NumExprs, tree: tree, low: c.m.low}
-	c.lintBranches(e, tree.Node) // lint_branches.go
+	c.lintBranches(e, tree.Node)   // lint_branches.go
+	c.lintBraces(e, tree.Node, fr) // lint_braces.go
 	if inScope != nil {
 		c.checkScope(e, checked.idents, fr, inScope)
 	}

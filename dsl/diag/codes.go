@@ -34,6 +34,7 @@ const (
 	CodeDiceClaim       = "F406" // a stated average or range the dice cannot give
 	CodeNeverRuns       = "F407" // a phase that can never run
 	CodeMixedBranches   = "F408" // a ?: whose branches are of two types (a float and a whole number)
+	CodeNotTemplate     = "F409" // a string with {name} in it that nothing fills in
 	CodeMap             = "F307" // an encounter map that cannot be read
 	CodeLimit           = "F501" // a limit was reached (its flag raises it)
 	CodeSandbox         = "F502" // an import outside the root folder
@@ -118,6 +119,7 @@ var Codes = []CodeInfo{
 	{CodeDiceClaim, "dice-claim", "A stated average or range that the dice cannot produce.", false, false},
 	{CodeNeverRuns, "never-runs", "A phase that can never run.", true, false},
 	{CodeMixedBranches, "mixed-branches", "A ?: whose two branches are of different types, such as a float and a whole number.", true, false},
+	{CodeNotTemplate, "not-a-template", "A string in an expression with {name} in it, which nothing fills in.", true, false},
 	{CodeLimit, "limit", "A file, expression or encounter beyond one of fray's limits.", false, false},
 	{CodeSandbox, "sandbox", "An import that is absolute or leads outside the root folder.", false, false},
 	{CodeProcNoValue, "proc-no-value", "A procedure without a result type used as a value.", false, false},
