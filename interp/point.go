@@ -230,15 +230,17 @@ func (r *Run) react(pp *pointPlan, pfr reflect.Value, pb addr) (bool, error) {
 // runReaction asks a reaction's condition and runs its body; ran is
 // false when the condition said no.
 func (r *Run) runReaction(rp *reactionPlan, rb addr, who string) (ran bool, err error) {
+	// A step whether or not its condition holds: thousands of reactions
+	// that all say no, raised in a loop, are work too.
+	if err := r.Work(1); err != nil {
+		return false, err
+	}
 	if rp.when != nil {
 		r.reason = "condition"
 		ok, err := rp.when(r, rb)
 		if err != nil || !ok {
 			return false, err
 		}
-	}
-	if err := r.Work(1); err != nil {
-		return false, err
 	}
 	if !r.quiet() {
 		text := "reaction to " + readable(rp.rc.Point.Name)
