@@ -57,6 +57,9 @@ func (r *Run) hasCondition(cp addr, name string) bool {
 	if i >= len(r.conds) {
 		return false
 	}
+	// A step for every 8 conditions walked, as declares() counts its
+	// walk: has() of a combatant under thousands of them, in a loop.
+	r.steps += len(r.conds[i]) / 8
 	for _, on := range r.conds[i] {
 		if on.k.Name == name {
 			return true
@@ -81,6 +84,7 @@ func (r *Run) cannotAct(cp addr) *check.Condition {
 	if i >= len(r.conds) {
 		return nil
 	}
+	r.steps += len(r.conds[i]) / 8 // as hasCondition
 	for _, on := range r.conds[i] {
 		if on.k.CannotAct {
 			return on.k
