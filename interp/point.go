@@ -244,7 +244,7 @@ func (r *Run) runReaction(rp *reactionPlan, rb addr, who string) (ran bool, err 
 	}
 	if !r.quiet() {
 		text := "reaction to " + readable(rp.rc.Point.Name)
-		if rp.rc.By != nil {
+		if rp.rc.By != nil && who != "" { // by nobody (none): said as a reaction without by
 			text = who + " reacts to " + readable(rp.rc.Point.Name)
 		}
 		if rp.rc.Label != "" {
