@@ -57,6 +57,9 @@ func (r *Run) hasCondition(cp addr, name string) bool {
 	if i >= len(r.conds) {
 		return false
 	}
+	// A step for every 8 conditions walked, as declares() counts its
+	// walk: has() of a combatant under thousands of them, in a loop.
+	r.steps += len(r.conds[i]) / 8
 	for _, on := range r.conds[i] {
 		if on.k.Name == name {
 			return true
@@ -81,6 +84,7 @@ func (r *Run) cannotAct(cp addr) *check.Condition {
 	if i >= len(r.conds) {
 		return nil
 	}
+	r.steps += len(r.conds[i]) / 8 // as hasCondition
 	for _, on := range r.conds[i] {
 		if on.k.CannotAct {
 			return on.k
@@ -283,10 +287,19 @@ func (r *Run) adjust(c reflect.Value, a *check.Attr, v any) (any, error) {
 	if i >= len(r.conds) {
 		return v, nil
 	}
+	// Each condition looked at and each adjustment made is a step: a
+	// combatant under thousands of conditions, recomputed in a loop,
+	// would otherwise be uncounted work (testdata/hostile/conditions_piled).
+	if err := r.Work(len(r.conds[i])); err != nil {
+		return nil, r.tooManySteps(syntax.RangeOf(a.Decl.Pos, a.Decl.EndPos))
+	}
 	for _, on := range r.conds[i] {
 		for _, adj := range on.k.Adjusts {
 			if adj.Attr != a {
 				continue
+			}
+			if r.overSteps() {
+				return nil, r.tooManySteps(syntax.RangeOf(adj.By.Expr.Pos, adj.By.Expr.EndPos))
 			}
 			fr := r.frameAt(0)
 			by, err := r.eval(adj.By, fr)

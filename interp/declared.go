@@ -83,8 +83,13 @@ func (r *Run) declaredArgOf(c addr, name string, kind reflect.Kind, what string)
 	// With several declarations (slots.go), the first whose action has
 	// a parameter of that name answers: "stand_up then cast(segments =
 	// 3)" declares a casting time of 3.
+	walked := 0
 	for d != nil && d.next != nil && !hasParam(d.action.a, name) {
 		d = d.next
+		walked++
+	}
+	if err := r.Work(walked / 8); err != nil { // a step for every 8, as declares()
+		return nil, err
 	}
 	if d == nil {
 		return nil, nil

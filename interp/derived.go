@@ -105,6 +105,12 @@ func (r *Run) recompute(c reflect.Value) error {
 	r.world++ // the end condition may read a derived attribute
 	for i := range d.attrs {
 		dp := &d.attrs[i]
+		at := syntax.RangeOf(dp.attr.Decl.Pos, dp.attr.Decl.EndPos)
+		// Each attribute is a step: thousands of them, recomputed after
+		// every assignment in a loop, would otherwise be uncounted work.
+		if r.overSteps() {
+			return r.tooManySteps(at)
+		}
 		fr := r.frameAt(dp.fid)
 		fr.Elem().Field(dp.self).Set(c)
 		r.reason = dp.attr.Name
@@ -116,7 +122,6 @@ func (r *Run) recompute(c reflect.Value) error {
 		if err != nil {
 			return err
 		}
-		at := syntax.RangeOf(dp.attr.Decl.Pos, dp.attr.Decl.EndPos)
 		if err := r.store(c.Elem().Field(dp.field), v, at); err != nil {
 			return err
 		}

@@ -35,6 +35,14 @@ func (c *fastCompiler) choiceCall(x *ast.CallNode) anyFn {
 			}
 			vals[i] = v
 		}
-		return r.choose(f, vals)
+		v, err := r.choose(f, vals)
+		if re, ok := err.(*RunError); ok {
+			// Placed inside the default policy already (a choice that
+			// asks itself again, 1000 deep): passed on as it is, not
+			// quoted by every call around it.
+			return nil, &fnFailure{re}
+		}
+		r.callFailed = false // a fmt error is placed at this call by the caller
+		return v, err
 	}
 }

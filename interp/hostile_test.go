@@ -51,6 +51,9 @@ func TestHostileFilesAreStopped(t *testing.T) {
 			if !strings.Contains(err.Error(), ".fray:") {
 				t.Errorf("the error is not placed in the rule file: %v", err)
 			}
+			if n := len(err.Error()); n > 1000 {
+				t.Errorf("the error is %d bytes long (quoted at every level of nesting?): %.300s", n, err)
+			}
 			if logged > DefaultMaxLog+1<<20 {
 				t.Errorf("the run logged %d bytes, over --max-log", logged)
 			}

@@ -415,6 +415,7 @@ func (r *Run) logOrder(n *forNode, items []orderItem, groups [][]orderItem) {
 	// parts make the read-aloud line; verbose, the same with the
 	// tie-break that separated each group from the one before.
 	var parts, verbose []string
+	size, vsize := len(head), len(head)
 	for gi, g := range groups {
 		var names []string
 		for _, it := range g {
@@ -438,6 +439,14 @@ func (r *Run) logOrder(n *forNode, items []orderItem, groups [][]orderItem) {
 			}
 		}
 		verbose = append(verbose, s)
+		// A loop of a million items: its line is not built past --max-log
+		// (nor its verbose form, with a tie-break per group, past as much).
+		size += len(parts[gi]) + len(", then ")
+		vsize += len(s) + len(", then ")
+		if r.logBytes+size > r.opt.MaxLog || vsize > r.opt.MaxLog {
+			r.logTooLong(size)
+			return
+		}
 	}
 	var order []any
 	for _, it := range items {

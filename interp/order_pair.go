@@ -159,7 +159,11 @@ func pairGroups(groups [][]orderItem, items []orderItem, decided []int, simultan
 func (r *Run) logPairOrder(n *forNode, items []orderItem, groups [][]orderItem, decided []int) {
 	o := n.pair.o
 	head := fmt.Sprintf("order by %s: ", readable(o.Name))
-	text, verbose, rules := pairOrderText(n, groups, decided, func(it orderItem) string { return show(it.v) })
+	text, verbose, rules := pairOrderText(n, groups, decided, func(it orderItem) string { return show(it.v) }, r.opt.MaxLog-r.logBytes)
+	if r.logBytes+len(head)+len(text) > r.opt.MaxLog {
+		r.logTooLong(len(head) + len(text))
+		return
+	}
 	r.emitPairOrder(n, items, groups, decided, []string{o.Name}, head+text, head+verbose, rules)
 }
 
@@ -167,11 +171,15 @@ func (r *Run) logPairOrder(n *forNode, items []orderItem, groups [][]orderItem, 
 // line (names and ties), the verbose one that also names the rule that
 // decided each step (none where a timed loop's clock did), and the
 // deciding rules' names for the JSON log.
-func pairOrderText(n *forNode, groups [][]orderItem, decided []int, name func(orderItem) string) (text, verbose string, rules []any) {
+// It stops once the line is longer than room (what --max-log has left).
+func pairOrderText(n *forNode, groups [][]orderItem, decided []int, name func(orderItem) string, room int) (text, verbose string, rules []any) {
 	o := n.pair.o
 	var b, v strings.Builder
 	at := 0
 	for gi, g := range groups {
+		if b.Len() > room {
+			break
+		}
 		names := make([]string, len(g))
 		for i, it := range g {
 			names[i] = name(it)

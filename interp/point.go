@@ -230,6 +230,11 @@ func (r *Run) react(pp *pointPlan, pfr reflect.Value, pb addr) (bool, error) {
 // runReaction asks a reaction's condition and runs its body; ran is
 // false when the condition said no.
 func (r *Run) runReaction(rp *reactionPlan, rb addr, who string) (ran bool, err error) {
+	// A step whether or not its condition holds: thousands of reactions
+	// that all say no, raised in a loop, are work too.
+	if err := r.Work(1); err != nil {
+		return false, err
+	}
 	if rp.when != nil {
 		r.reason = "condition"
 		ok, err := rp.when(r, rb)
@@ -237,12 +242,9 @@ func (r *Run) runReaction(rp *reactionPlan, rb addr, who string) (ran bool, err 
 			return false, err
 		}
 	}
-	if err := r.Work(1); err != nil {
-		return false, err
-	}
 	if !r.quiet() {
 		text := "reaction to " + readable(rp.rc.Point.Name)
-		if rp.rc.By != nil {
+		if rp.rc.By != nil && who != "" { // by nobody (none): said as a reaction without by
 			text = who + " reacts to " + readable(rp.rc.Point.Name)
 		}
 		if rp.rc.Label != "" {

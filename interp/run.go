@@ -253,6 +253,14 @@ func (r *Run) quiet() bool {
 	return false
 }
 
+// logTooLong counts a log line that would take the log past --max-log
+// without building it (an order of a million items, say): the next
+// check of the budget stops the run with --max-log's error.
+func (r *Run) logTooLong(size int) {
+	r.logBytes += size
+	r.calm = -1
+}
+
 func (r *Run) emitLog(e *Event) {
 	r.logBytes += len(e.Text)
 	if r.logBytes > r.opt.MaxLog {

@@ -81,7 +81,10 @@ func (r *Run) actHeld(at diag.Range, cp addr, ct reflect.Type) error {
 
 // heldOf is the first held declaration of combatant i not yet performed.
 func (r *Run) heldOf(i int) *declared {
+	walked := 0
+	defer func() { r.steps += walked / 8 }() // a line of thousands of declarations, asked in a loop
 	for d := r.declared[i]; d != nil; d = d.next {
+		walked++
 		if d.held && !d.done {
 			return d
 		}
@@ -99,12 +102,19 @@ func (r *Run) Declares(c any, action string) (bool, error) {
 	if d == nil {
 		d = r.defaultDecl()
 	}
+	// The walk counts a step for every 8 declarations: a script line
+	// of 50 000 of them, asked about in a loop, is work like any other.
+	walked := 0
 	for ; d != nil; d = d.next {
+		walked++
 		if d.action.a.Name == action {
-			return true, nil
+			break
 		}
 	}
-	return false, nil
+	if err := r.Work(walked / 8); err != nil {
+		return false, err
+	}
+	return d != nil, nil
 }
 
 // Holding is holding(c) (stdlib.DeclarationWorld).

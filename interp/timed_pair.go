@@ -59,6 +59,10 @@ func (r *Run) logTimedPairOrder(n *forNode, items []orderItem, groups [][]orderI
 	head := fmt.Sprintf("order by %s, %s, then %s: ", readable(n.keys[0].label), dir, readable(o.Name))
 	text, verbose, rules := pairOrderText(n, groups, decided, func(it orderItem) string {
 		return fmt.Sprintf("%s (%s)", show(it.v), show(it.keys[0].value()))
-	})
+	}, r.opt.MaxLog-r.logBytes)
+	if r.logBytes+len(head)+len(text) > r.opt.MaxLog {
+		r.logTooLong(len(head) + len(text))
+		return
+	}
 	r.emitPairOrder(n, items, groups, decided, []string{n.keys[0].label, o.Name}, head+text, head+verbose, rules)
 }

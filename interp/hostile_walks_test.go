@@ -1,0 +1,79 @@
+package interp
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/frayrules/fray/dsl/check"
+	"github.com/frayrules/fray/dsl/diag"
+)
+
+// A built-in that walks a list the run keeps (a combatant's conditions)
+// counts the walk toward --max-steps: a step for every 8 items. The
+// hostile files cannot prove it, since an uncounted walk of a thousand
+// items is slow, not endless; this test counts the iterations of a loop
+// that asks such a built-in and fails when each cost about one step.
+func TestWalksOfConditionsAreCounted(t *testing.T) {
+	t.Parallel()
+	const conds, maxSteps = 1000, 2_000_000
+	var decls, applies strings.Builder
+	for i := 1; i <= conds; i++ {
+		fmt.Fprintf(&decls, "condition c%d {\n  lasts 9 rounds\n}\n", i)
+		fmt.Fprintf(&applies, "    apply condition c%d to c\n", i)
+	}
+	for _, tc := range []struct{ name, loop string }{
+		{"has", `if has(c, "c1000") { c.hp += 0 }`},
+		{"act", `act c`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			rules := fmt.Sprintf(`ruleset "walks" {
+  source "test"
+  default rest
+}
+combatant {
+  hp: int = 3
+}
+action rest {
+}
+%s
+phase p each round {
+  declare
+  for c in combatants {
+%s    while true {
+      %s
+    }
+  }
+}
+end when round > 3
+`, decls.String(), applies.String(), tc.loop)
+			enc := "encounter \"walks\" {\n  rules \"walks.fray\"\n}\n\nside a {\n  combatant x\n}\n\nside b {\n  combatant y\n}\n"
+			write := func(name, text string) {
+				if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			write("walks.fray", rules)
+			write("walks_encounter.fray", enc)
+			e, diags := check.UnderRoot(dir).LoadEncounter(filepath.Join(dir, "walks_encounter.fray"), "", diag.Sources{})
+			if diags.HasErrors() {
+				t.Fatal(diags)
+			}
+			_, err := New(Lower(e.Rules), e, Options{Seed: 1, MaxSteps: maxSteps}).Play()
+			m := regexp.MustCompile(`went round (\d+) times`).FindStringSubmatch(fmt.Sprint(err))
+			if m == nil {
+				t.Fatalf("want the loop stopped at --max-steps, got %v", err)
+			}
+			// Each pass walks 1000 conditions: at least 125 steps.
+			if n, _ := strconv.Atoi(m[1]); n > maxSteps/100 {
+				t.Errorf("the loop went round %d times in %d steps: the walk of %d conditions is not counted", n, maxSteps, conds)
+			}
+		})
+	}
+}
