@@ -29,6 +29,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/alecthomas/participle/v2/lexer"
@@ -200,6 +201,54 @@ func findAt(re *regexp.Regexp, s string) []int {
 	return m
 }
 
+// matchMemo remembers, for one line, where each pattern next matched:
+// a TextMate engine asks every rule at every position, and a pattern
+// that matched far ahead (or nowhere) from an earlier position matches
+// there (or nowhere) from this one too, but for a match starting just
+// here, where the text it is given starts (\b, ^): that one is tried
+// anchored. Without it a line of 13 000 characters took seconds.
+type matchMemo map[*regexp.Regexp]memoMatch
+
+type memoMatch struct {
+	from int   // the position it was looked for from
+	m    []int // findAt's answer, in positions of the line; nil: none
+}
+
+// anchoredRE are the patterns anchored at the start of their text.
+var anchoredRE sync.Map // *regexp.Regexp -> *regexp.Regexp
+
+// at is findAt(re, line[pos:]).
+func (mm matchMemo) at(re *regexp.Regexp, line string, pos int) []int {
+	if c, ok := mm[re]; ok && c.from <= pos && (c.m == nil || c.m[0] > pos) {
+		a, ok := anchoredRE.Load(re)
+		if !ok {
+			a, _ = anchoredRE.LoadOrStore(re, regexp.MustCompile(`^(?:`+re.String()+`)`))
+		}
+		if m := findAt(a.(*regexp.Regexp), line[pos:]); m != nil {
+			return m
+		}
+		return shift(c.m, -pos)
+	}
+	m := findAt(re, line[pos:])
+	mm[re] = memoMatch{pos, shift(m, pos)}
+	return m
+}
+
+// shift is a copy of the match m moved by d (nil for nil).
+func shift(m []int, d int) []int {
+	if m == nil {
+		return nil
+	}
+	out := make([]int, len(m))
+	for i, v := range m {
+		out[i] = v
+		if v >= 0 {
+			out[i] = v + d
+		}
+	}
+	return out
+}
+
 // segment is a scoped span of a line, in bytes.
 type segment struct {
 	start, end int
@@ -231,6 +280,7 @@ func (g *tmGrammar) scopeLines(src string) [][]segment {
 			continue
 		}
 		var segs []segment
+		found := matchMemo{}
 		for i := range starts {
 			starts[i] = -1
 		}
@@ -244,7 +294,7 @@ func (g *tmGrammar) scopeLines(src string) [][]segment {
 			}
 			best, bestM, isEnd := (*tmRule)(nil), []int(nil), false
 			if open != nil {
-				if m := findAt(open.end, line[pos:]); m != nil {
+				if m := found.at(open.end, line, pos); m != nil {
 					best, bestM, isEnd = open, m, true
 				}
 			}
@@ -252,7 +302,7 @@ func (g *tmGrammar) scopeLines(src string) [][]segment {
 				if r.anchored && pos > 0 {
 					continue
 				}
-				m := findAt(r.re, line[pos:])
+				m := found.at(r.re, line, pos)
 				if m != nil && (bestM == nil || m[0] < bestM[0]) {
 					best, bestM, isEnd = r, m, false
 				}
