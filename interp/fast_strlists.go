@@ -133,48 +133,32 @@ func (c *fastCompiler) strConcat(args []ast.Node) strsFn {
 }
 
 // strFilter compiles filter(L, PREDICATE) of a list of strings: the
-// items the predicate holds for, each in # while it runs, in a new
-// list. Every item visited counts as work, as a predicate's visits do.
+// items the predicate holds for, in a new list.
 func (c *fastCompiler) strFilter(x *ast.BuiltinNode) strsFn {
-	src, _ := c.strList(x.Arguments[0])
-	if src == nil {
-		return nil
-	}
-	pred := c.predicate(x.Arguments[1])
-	if pred == nil {
+	each := c.strEach(x)
+	if each == nil {
 		return nil
 	}
 	return func(r *Run, f addr) ([]string, error) {
-		list, err := src(r, f)
-		if err != nil {
-			return nil, err
-		}
-		if err := r.Work(len(list)); err != nil {
-			return nil, err
-		}
 		out := []string{}
-		for _, s := range list {
-			mark := len(r.scratch)
-			r.strElems = append(r.strElems, s)
-			ok, err := pred(r, f)
-			r.strElems = r.strElems[:len(r.strElems)-1]
-			r.dropScratch(mark)
-			if err != nil {
-				return nil, err
-			}
+		err := each(r, f, func(s string, ok bool) bool {
 			if ok {
 				out = append(out, s)
 			}
+			return false
+		})
+		if err != nil {
+			return nil, err
 		}
 		return out, nil
 	}
 }
 
-// strEach compiles the list of strings and the predicate of count, any,
-// all or none: a loop that counts each item as work (as a predicate's
-// visits do), runs the predicate with the item in #, and hands visit
-// its answer until visit says stop.
-func (c *fastCompiler) strEach(b *ast.BuiltinNode) func(r *Run, f addr, visit func(bool) bool) error {
+// strEach compiles the list of strings and the predicate of filter,
+// count, any, all or none: a loop that counts each item as work (as a
+// predicate's visits do), runs the predicate with the item in #, and
+// hands visit the item and the answer until visit says stop.
+func (c *fastCompiler) strEach(b *ast.BuiltinNode) func(r *Run, f addr, visit func(string, bool) bool) error {
 	if len(b.Arguments) != 2 {
 		return nil
 	}
@@ -186,7 +170,7 @@ func (c *fastCompiler) strEach(b *ast.BuiltinNode) func(r *Run, f addr, visit fu
 	if pred == nil {
 		return nil
 	}
-	return func(r *Run, f addr, visit func(bool) bool) error {
+	return func(r *Run, f addr, visit func(string, bool) bool) error {
 		list, err := src(r, f)
 		if err != nil {
 			return err
@@ -203,7 +187,7 @@ func (c *fastCompiler) strEach(b *ast.BuiltinNode) func(r *Run, f addr, visit fu
 			if err != nil {
 				return err
 			}
-			if visit(ok) {
+			if visit(s, ok) {
 				return nil
 			}
 		}
@@ -220,7 +204,7 @@ func (c *fastCompiler) strCount(b *ast.BuiltinNode, stopAt int) intFn {
 	}
 	return func(r *Run, f addr) (int, error) {
 		n := 0
-		err := each(r, f, func(ok bool) bool {
+		err := each(r, f, func(_ string, ok bool) bool {
 			if ok {
 				n++
 			}
@@ -240,7 +224,7 @@ func (c *fastCompiler) strQuantifier(b *ast.BuiltinNode, stopOn, empty bool) boo
 	}
 	return func(r *Run, f addr) (bool, error) {
 		res := empty
-		err := each(r, f, func(ok bool) bool {
+		err := each(r, f, func(_ string, ok bool) bool {
 			if ok == stopOn {
 				res = !empty
 				return true
