@@ -563,6 +563,8 @@ func (c *checker) exprError(e *syntax.Expr, fr *Frame, err error) {
 	} else if strings.Contains(msg, "mismatched types") || strings.Contains(msg, "cannot use") {
 		code = diag.CodeType
 		switch {
+		case strings.HasPrefix(msg, "cannot use float as argument (type int)"):
+			hint = "a / b gives a float: write int(a / b) for a whole number"
 		case strings.HasPrefix(msg, "cannot use") && strings.Contains(msg, " as argument "):
 			hint = "give the argument the type the function's parameter has"
 		case listPlus.MatchString(msg):
