@@ -89,6 +89,14 @@ func (r *Run) overSlow() bool {
 	return false
 }
 
+// exhausted reports whether the run stopped because it ran out of its
+// budget of work or of log text (not for an error of its rules, nor
+// because it was interrupted): a batch of fights stops at the first
+// such fight (Simulate).
+func (r *Run) exhausted() bool {
+	return !r.interrupted && (r.steps > r.opt.MaxSteps || r.logBytes > r.opt.MaxLog)
+}
+
 // tooManySteps is the error of a run that must stop (overSteps), placed at.
 func (r *Run) tooManySteps(at diag.Range) error {
 	err := r.overErr()

@@ -3,6 +3,7 @@ package interp
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"os"
 	"reflect"
@@ -34,7 +35,15 @@ type SimResult struct {
 	Runs      int
 	Partial   bool
 	Errors    int
-	FirstErr  error
+	FirstErr  error // the error of the failed fight of lowest index
+	firstAt   int   // that fight's index (fights are counted in any order)
+	// Halted is set when a fight ran out of --max-steps or --max-log: the
+	// batch stopped there (HaltedAt, its index, and HaltErr, its error),
+	// since the fights after it would very likely run as long, each
+	// taking seconds. The counts are then of no use and are not kept.
+	Halted   bool
+	HaltedAt int
+	HaltErr  error
 	Wins      map[string]int // fights a side won alone
 	NoneStand int            // fights no side survived
 	Capped    int            // fights stopped by the round limit
@@ -51,7 +60,7 @@ type SimResult struct {
 }
 
 func newSimResult(enc *check.Encounter) *SimResult {
-	r := &SimResult{Wins: map[string]int{}, Rounds: map[int]int{}, Deaths: map[string]int{},
+	r := &SimResult{firstAt: -1, Wins: map[string]int{}, Rounds: map[int]int{}, Deaths: map[string]int{},
 		EventRuns: map[string]int{}, EventSum: map[string]int{}, Survivors: map[string]int{}, SurvSq: map[string]int{}, Out: map[string]int{}}
 	for _, s := range enc.Sides {
 		r.Sides = append(r.Sides, s.Name)
@@ -65,8 +74,8 @@ func newSimResult(enc *check.Encounter) *SimResult {
 func (r *SimResult) merge(o *SimResult) {
 	r.Runs += o.Runs
 	r.Errors += o.Errors
-	if r.FirstErr == nil {
-		r.FirstErr = o.FirstErr
+	if o.FirstErr != nil && (r.FirstErr == nil || o.firstAt < r.firstAt) {
+		r.FirstErr, r.firstAt = o.FirstErr, o.firstAt
 	}
 	r.NoneStand += o.NoneStand
 	r.Capped += o.Capped
@@ -114,14 +123,21 @@ func FightSeed(seed uint64, i int) uint64 {
 	return s.next()
 }
 
-// Simulate plays opt.N fights of the encounter without its script (every
-// combatant takes the ruleset's default action), in parallel, and
-// aggregates them. Cancelling ctx stops it early with a partial result.
-func Simulate(ctx context.Context, p *Plan, enc *check.Encounter, opt SimOptions) *SimResult {
+// unscriptedOf is the encounter as a batch plays it: without its script,
+// its choices or its dice.
+func unscriptedOf(enc *check.Encounter) *check.Encounter {
 	unscripted := *enc
 	unscripted.Script = map[int][]*check.DeclSpec{}
 	unscripted.Choices = nil // every choice point takes its default policy (slots.go)
 	unscripted.Dice = nil
+	return &unscripted
+}
+
+// Simulate plays opt.N fights of the encounter without its script (every
+// combatant takes the ruleset's default action), in parallel, and
+// aggregates them. Cancelling ctx stops it early with a partial result.
+func Simulate(ctx context.Context, p *Plan, enc *check.Encounter, opt SimOptions) *SimResult {
+	unscripted := unscriptedOf(enc)
 	workers := simWorkers(enc, opt.Workers)
 	// A batch keeps little live memory (counts, and one fight per
 	// worker), but allocates as it goes; with every core playing fights,
@@ -139,6 +155,14 @@ func Simulate(ctx context.Context, p *Plan, enc *check.Encounter, opt SimOptions
 	// same whichever worker plays it, so only counts travel.
 	var next atomic.Int64
 	var stopped atomic.Bool
+	// haltAt is the index of the first fight found out of its budget of
+	// work (opt.N while none is). No fight after it starts; those under
+	// way finish, each within its own limits, so every fight before it
+	// is played in full and the one reported is the first in the
+	// batch's order whatever the workers' timing.
+	var haltAt atomic.Int64
+	haltAt.Store(int64(opt.N))
+	var haltErr error
 	cancelled := ctx.Done()
 	var gate *simGate // one fight plays alone needs no gate (sim_memory.go)
 	if workers > 1 {
@@ -150,10 +174,10 @@ func Simulate(ctx context.Context, p *Plan, enc *check.Encounter, opt SimOptions
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			sw := newSimWorker(p, &unscripted)
+			sw := newSimWorker(p, unscripted)
 			for {
 				i := int(next.Add(1) - 1)
-				if i >= opt.N {
+				if i >= opt.N || int64(i) > haltAt.Load() {
 					return
 				}
 				select {
@@ -167,13 +191,21 @@ func Simulate(ctx context.Context, p *Plan, enc *check.Encounter, opt SimOptions
 					gate.enter(i)
 					pause = gate.pause(i, cancelled)
 				}
-				played := res.add(opt, i, sw, cancelled, pause)
+				played, err := res.add(opt, i, sw, cancelled, pause)
 				if gate != nil {
 					gate.leave(i)
 				}
 				if !played {
 					stopped.Store(true) // interrupted inside the fight: not counted
 					return
+				}
+				if err != nil && sw.runner.run.exhausted() {
+					mu.Lock()
+					if int64(i) < haltAt.Load() {
+						haltAt.Store(int64(i))
+						haltErr = err
+					}
+					mu.Unlock()
 				}
 				if opt.Progress != nil {
 					mu.Lock()
@@ -191,6 +223,11 @@ func Simulate(ctx context.Context, p *Plan, enc *check.Encounter, opt SimOptions
 		total.merge(r)
 	}
 	total.Partial = partial
+	if h := int(haltAt.Load()); h < opt.N {
+		halted := newSimResult(enc)
+		halted.Halted, halted.HaltedAt, halted.HaltErr = true, h, haltErr
+		return halted
+	}
 	return total
 }
 
@@ -221,31 +258,31 @@ func (w *simWorker) count(name, who string) {
 	}
 }
 
-// add plays fight i and counts what happened.
-// add plays fight i and counts it; it reports false, counting nothing,
-// when stop closed during the fight.
-func (res *SimResult) add(opt SimOptions, i int, w *simWorker, stop <-chan struct{}, pause func()) bool {
+// add plays fight i and counts it, and returns its error; it reports
+// false, counting nothing, when stop closed during the fight.
+func (res *SimResult) add(opt SimOptions, i int, w *simWorker, stop <-chan struct{}, pause func()) (bool, error) {
 	counts := w.counts
 	clear(counts)
 	out, err := w.runner.Play(Options{Seed: FightSeed(opt.Seed, i), MaxRounds: opt.MaxRounds,
 		MaxSteps: opt.Fight.MaxSteps, MaxLog: opt.Fight.MaxLog, MaxString: opt.Fight.MaxString, MemoryBudget: opt.Fight.MemoryBudget,
 		MaxNesting: opt.Fight.MaxNesting, Stop: stop, countEvent: w.countFn, pause: pause})
 	if errors.Is(err, ErrInterrupted) {
-		return false
+		return false, nil
 	}
 	clear(w.alive)
-	res.tally(out, err, w.runner.fighters(), counts, w.alive)
-	return true
+	res.tally(i, out, err, w.runner.fighters(), counts, w.alive)
+	return true, err
 }
 
 // tally counts one fight: its outcome or error, who fell, who stands
-// by side (alive is scratch space, empty), and its rule events.
-func (res *SimResult) tally(out Result, err error, fighters []reflect.Value, events map[string]int, alive map[string]int) {
+// by side (alive is scratch space, empty), and its rule events; i is
+// the fight's index in the batch.
+func (res *SimResult) tally(i int, out Result, err error, fighters []reflect.Value, events map[string]int, alive map[string]int) {
 	res.Runs++
 	if err != nil {
 		res.Errors++
-		if res.FirstErr == nil {
-			res.FirstErr = err
+		if res.FirstErr == nil || i < res.firstAt {
+			res.FirstErr, res.firstAt = err, i
 		}
 		return
 	}
@@ -278,6 +315,14 @@ func (res *SimResult) tally(out Result, err error, fighters []reflect.Value, eve
 		res.EventRuns[k]++
 		res.EventSum[k] += v
 	}
+}
+
+// HaltReason says why a halted batch of n fights stopped: the error of
+// the fight that ran out of its budget (which names the limit and its
+// flag), and which fight it was.
+func (r *SimResult) HaltReason(n int) string {
+	return fmt.Sprintf("%s (fight %d of %d: a batch stops at the first fight that runs out of --max-steps or --max-log, since the fights after it would very likely run as long)",
+		Printable(r.HaltErr.Error()), r.HaltedAt+1, n)
 }
 
 // Interval is an estimate with its 95% confidence interval.

@@ -45,7 +45,7 @@ func simByNewRuns(p *Plan, enc *check.Encounter, opt SimOptions) *SimResult {
 		}
 		run := New(p, &unscripted, Options{Seed: FightSeed(opt.Seed, i), MaxRounds: opt.MaxRounds, MaxSteps: opt.Fight.MaxSteps, countEvent: count})
 		out, err := run.Play()
-		res.tally(out, err, run.comb, counts, map[string]int{})
+		res.tally(i, out, err, run.comb, counts, map[string]int{})
 	}
 	return res
 }

@@ -35,7 +35,9 @@ the ruleset's default action. It reports wins per side, fights no side
 survived or the round limit stopped, rounds (mean, median, histogram),
 survivors per side, deaths per combatant and how often each rule event
 happened, with 95% confidence intervals. Fight i always uses the same dice for a seed, so the
-report is identical at any --workers. With --compare, the same fights are
+report is identical at any --workers. A fight that fails counts as failed;
+one that runs out of --max-steps or --max-log stops the batch, which
+reports that fight's error and exits 1. With --compare, the same fights are
 played under a second ruleset and the differences are tested. Ctrl-C stops
 early, prints what was gathered, marked partial, and exits with status 130.`,
 		Args: cobra.ExactArgs(1),
@@ -88,11 +90,17 @@ early, prints what was gathered, marked partial, and exits with status 130.`,
 			opt.Progress = func(done int) { bar.set(offset + done) }
 			a := interp.Simulate(ctx, interp.Lower(enc.Rules), enc, opt)
 			var b *interp.SimResult
-			if other != nil && !a.Partial {
+			if other != nil && !a.Partial && !a.Halted {
 				offset = n
 				b = interp.Simulate(ctx, interp.Lower(other.Rules), other, opt)
 			}
 			bar.finish()
+			if a.Halted {
+				return &exitError{code: exitFindings, msg: a.HaltReason(n)}
+			}
+			if b != nil && b.Halted {
+				return &exitError{code: exitFindings, msg: "under " + compare + ": " + b.HaltReason(n)}
+			}
 			if plotPath != "" {
 				// Titles escaped: XML may hold no control characters.
 				info := plotInfo{Encounter: interp.Printable(enc.Name), Rulesets: []string{interp.Printable(enc.Rules.Name)}, N: n, Seed: seed}

@@ -104,10 +104,16 @@ func sim(ctx context.Context, r *Request, progress func(done, total int)) *Respo
 		opt.Progress = func(done int) { progress(offset+done, total) }
 	}
 	a := interp.Simulate(ctx, interp.Lower(enc.Rules), enc, opt)
+	if a.Halted {
+		return &Response{Diagnostics: ds, Error: a.HaltReason(n)}
+	}
 	resp := &Response{Diagnostics: ds, Sim: simReport(enc, a, seed)}
 	if other != nil && !a.Partial {
 		offset = n
 		b := interp.Simulate(ctx, interp.Lower(other.Rules), other, opt)
+		if b.Halted {
+			return &Response{Diagnostics: ds, Error: "under " + r.Compare + ": " + b.HaltReason(n)}
+		}
 		resp.Compare = simReport(other, b, seed)
 		resp.Differences = comparison(a, b)
 	}
