@@ -32,18 +32,18 @@ type SimOptions struct {
 // SimResult aggregates a batch. Everything is a count, so the result does
 // not depend on the order in which workers finish.
 type SimResult struct {
-	Runs      int
-	Partial   bool
-	Errors    int
-	FirstErr  error // the error of the failed fight of lowest index
-	firstAt   int   // that fight's index (fights are counted in any order)
+	Runs     int
+	Partial  bool
+	Errors   int
+	FirstErr error // the error of the failed fight of lowest index
+	firstAt  int   // that fight's index (fights are counted in any order)
 	// Halted is set when a fight ran out of --max-steps or --max-log: the
 	// batch stopped there (HaltedAt, its index, and HaltErr, its error),
 	// since the fights after it would very likely run as long, each
 	// taking seconds. The counts are then of no use and are not kept.
-	Halted   bool
-	HaltedAt int
-	HaltErr  error
+	Halted    bool
+	HaltedAt  int
+	HaltErr   error
 	Wins      map[string]int // fights a side won alone
 	NoneStand int            // fights no side survived
 	Capped    int            // fights stopped by the round limit
