@@ -128,6 +128,11 @@ func (p *Plan) compileFast(ce *check.CExpr) *fexpr {
 		return nil
 	}
 	c := &fastCompiler{p: p, ce: ce, fr: ce.Frame}
+	if _, ok := ce.Node.(*ast.NilNode); ok {
+		// none alone (a parameter's `= none`, `x = none`): no value, as
+		// the VM gives it; a store makes it the place's zero.
+		return &fexpr{rt: anyT, pure: true, a: func(*Run, addr) (any, error) { return nil, nil }}
+	}
 	fe := c.node(ce.Node)
 	if fe != nil {
 		fe.off, fe.local = c.frameSlot(ce.Node)
