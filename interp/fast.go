@@ -998,6 +998,13 @@ func (c *fastCompiler) binaryBool(x *ast.BinaryNode) boolFn {
 	case "startsWith", "endsWith", "contains":
 		return c.stringTest(x) // fast_strings.go
 	case "<", "<=", ">", ">=":
+		if c.typeOf(x.Left) == strT && c.typeOf(x.Right) == strT {
+			a, b := c.str(x.Left), c.str(x.Right)
+			if a == nil || b == nil {
+				return nil
+			}
+			return compareStrings(x.Operator, a, b) // fast_strcmp.go
+		}
 		a, b := c.int(x.Left), c.int(x.Right)
 		if a == nil || b == nil {
 			return nil

@@ -1,0 +1,25 @@
+package interp
+
+// compareStrings compiles a < b (<=, >, >=) of two strings, byte by
+// byte as expr-lang compares them (Go's <): an order's tie-break by
+// name, `a.name < b.name`, for one.
+func compareStrings(op string, a, b strFn) boolFn {
+	o := orderOf(op)
+	return func(r *Run, f addr) (bool, error) {
+		p, err := a(r, f)
+		if err != nil {
+			return false, err
+		}
+		q, err := b(r, f)
+		if err != nil {
+			return false, err
+		}
+		if o.swap {
+			p, q = q, p
+		}
+		if o.strict {
+			return p < q, nil
+		}
+		return p <= q, nil
+	}
+}
