@@ -522,7 +522,7 @@ func (c *checker) exprError(e *syntax.Expr, fr *Frame, err error) {
 		c.errorf(diag.CodeExpr, syntax.RangeOf(e.Pos, e.EndPos), "", "%s", c.u.Friendly(err.Error()))
 		return
 	}
-	msg := c.u.Friendly(fe.Message)
+	msg := strings.TrimSpace(c.u.Friendly(fe.Message)) // expr-lang ends some with a space ("to call roll ")
 	from, to := fe.From, fe.To
 	code, hint := diag.CodeExpr, "check the expression against expr-lang's syntax and the names this rule declares"
 	if m := reUnknownName.FindStringSubmatch(msg); m != nil {
@@ -565,6 +565,8 @@ func (c *checker) exprError(e *syntax.Expr, fr *Frame, err error) {
 		switch {
 		case strings.HasPrefix(msg, "cannot use float as argument (type int)"):
 			hint = "a / b gives a float: write int(a / b) for a whole number"
+		case strings.HasPrefix(msg, "cannot use int as argument (type dice)"):
+			hint = "roll takes a dice value (an attribute or const declared dice); an expression such as d6 + 1 already rolls and gives a whole number: use it without roll(...)"
 		case strings.HasPrefix(msg, "cannot use") && strings.Contains(msg, " as argument "):
 			hint = "give the argument the type the function's parameter has"
 		case listPlus.MatchString(msg):

@@ -31,6 +31,9 @@ syn keyword frayOperatorWord and or not matches contains startsWith endsWith
 " Dice before numbers: 2d6, d20, d%.
 syn match frayNumber '\<\d\+\%(\.\d\+\)\=\>'
 syn match frayDice '\<\d*d\%(\d\+\>\|%\)'
+" With their notation: 4d6kh3, 3d6dh1, 4d6!kh3, 5d6>=5 (later matches win in Vim).
+syn match frayDice '\<\d*d\%(\d\+\|%\)!\=\%(kh\|kl\|dh\|dl\)\d\+\>'
+syn match frayDice '\<\d\+d\%(\d\+\|%\)!\=\%(\%(kh\|kl\|dh\|dl\)\d\+\)\=\%(>=\|<=\|>\|<\|=\)\d\+\>'
 syn match frayOperator '==\|!=\|<=\|>=\|&&\|||\|+=\|-=\|\.\.\|??\|?\.\|\*\*\|[-+*/%^<>=!?|&~]'
 " A member (c.hp) is a name, not a keyword: c.side, c.round.
 syn match frayMember '\.\h\w*' contains=NONE
