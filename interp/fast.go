@@ -798,6 +798,9 @@ func (c *fastCompiler) str(n ast.Node) strFn {
 		if call := c.choiceCall(x); call != nil { // fast_choice.go
 			return libResult[string](call)
 		}
+		if fn := c.scanStr(x); fn != nil { // fast_strings.go
+			return fn
+		}
 		if fn := c.libTypedStr(x); fn != nil {
 			return fn
 		}

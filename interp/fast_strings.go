@@ -62,6 +62,30 @@ func (c *fastCompiler) libTypedStrBool(x *ast.CallNode) boolFn {
 	return strArgCall(c, args[0], func(_ *Run, s string) (bool, error) { return impl(s), nil })
 }
 
+// scanStr compiles __scan(s) (stdlib.ScanFunc), which the checker wraps
+// round a string an operator reads whole (.unit == c.unit): the string,
+// with its bytes counted by stdlib.CountScan, called straight rather
+// than through the library table's typed form (libTypedStr), since a
+// filter may ask it for every element.
+func (c *fastCompiler) scanStr(x *ast.CallNode) strFn {
+	id, ok := x.Callee.(*ast.IdentifierNode)
+	args := callArgs(x)
+	if !ok || id.Value != stdlib.ScanFunc || len(args) != 1 {
+		return nil
+	}
+	s := c.str(args[0])
+	if s == nil {
+		return nil
+	}
+	return func(r *Run, f addr) (string, error) {
+		v, err := s(r, f)
+		if err != nil {
+			return "", err
+		}
+		return stdlib.CountScan(r, v)
+	}
+}
+
 // strArgCall is a call of one string argument, arg compiled natively and
 // its value handed to do; nil when arg has no native form.
 func strArgCall[T any](c *fastCompiler, arg ast.Node, do func(r *Run, s string) (T, error)) func(*Run, addr) (T, error) {
