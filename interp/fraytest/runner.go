@@ -430,19 +430,23 @@ func fieldIndex(t reflect.Type, name string) int {
 // its details indented below it.
 func WriteOutcome(w io.Writer, o *Outcome, verbose bool) {
 	where := fmt.Sprintf("%s:%d:%d", o.At.Filename, o.At.Start.Line, o.At.Start.Column)
+	// A test's name is a rule file's string: an escaped line break in it
+	// must not make a line of its own ("ok ..." under a FAIL). The
+	// caller escapes the other control characters of each line.
+	name := diag.Escape(o.Name, false)
 	if o.Result == Skip {
 		return
 	}
 	if o.Passed() {
 		if verbose {
-			fmt.Fprintf(w, "--- PASS: %s (%s)\n", o.Name, where)
+			fmt.Fprintf(w, "--- PASS: %s (%s)\n", name, where)
 			for _, n := range o.Notes {
 				fmt.Fprintf(w, "    %s\n", n)
 			}
 		}
 		return
 	}
-	fmt.Fprintf(w, "--- FAIL: %s (%s)\n", o.Name, where)
+	fmt.Fprintf(w, "--- FAIL: %s (%s)\n", name, where)
 	for _, fl := range o.Failures {
 		fmt.Fprintf(w, "    %s:%d:%d: %s\n", fl.At.Filename, fl.At.Start.Line, fl.At.Start.Column, fl.Message)
 		if fl.Actual != "" {
