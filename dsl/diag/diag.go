@@ -119,16 +119,19 @@ func WriteText(w io.Writer, ds Diagnostics, src Sources) {
 	}
 }
 
+// writeOne writes each part of d on its own line, escaped (Escape): a
+// file name or a rule's string quoted in a summary may hold a line break,
+// which must not start a line that reads as a diagnostic of its own.
 func writeOne(w io.Writer, d *Diagnostic, files *sourceLines) {
-	fmt.Fprintf(w, "%s [%s]\n", d.Error(), d.Code)
+	fmt.Fprintf(w, "%s [%s]\n", Escape(d.Error(), false), d.Code)
 	writeSnippet(w, d.Subject, files)
 	if d.Related != nil {
 		r := d.Related.Range
-		fmt.Fprintf(w, "  %s:%d:%d: note: %s\n", r.Filename, r.Start.Line, r.Start.Column, d.Related.Message)
+		fmt.Fprintf(w, "  %s:%d:%d: note: %s\n", Escape(r.Filename, false), r.Start.Line, r.Start.Column, Escape(d.Related.Message, false))
 		writeSnippet(w, r, files)
 	}
 	if d.Detail != "" {
-		fmt.Fprintf(w, "  hint: %s\n", d.Detail)
+		fmt.Fprintf(w, "  hint: %s\n", Escape(d.Detail, false))
 	}
 }
 

@@ -1,0 +1,44 @@
+package diag
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+// Every part of a diagnostic that WriteText prints (the file name, the
+// summary, the related note, the hint) stays on its line: a rule's string
+// quoted in a summary, or a file named with a line break, once printed a
+// line that read as a diagnostic of its own ("ok.fray:1:1: ...").
+func TestWriteTextPartsStayOnTheirLine(t *testing.T) {
+	forged := "x\nok.fray:1:1: fine\r\u202e\x1b[2J"
+	at := Range{Filename: "a.fray", Start: Pos{Line: 1, Column: 1}, End: Pos{Line: 1, Column: 2}}
+	for _, tc := range []struct {
+		name string
+		d    Diagnostic
+		want string
+	}{
+		{"summary", Diagnostic{Summary: "cannot read " + forged, Subject: at},
+			`a.fray:1:1: error: cannot read x\nok.fray:1:1: fine\r\u202e\x1b[2J [F001]`},
+		{"file name", Diagnostic{Summary: "s", Subject: Range{Filename: forged, Start: at.Start, End: at.End}},
+			`x\nok.fray:1:1: fine\r\u202e\x1b[2J:1:1: error: s [F001]`},
+		{"note", Diagnostic{Summary: "s", Subject: at, Related: &Related{Message: "first " + forged, Range: Range{Filename: forged + ".fray"}}},
+			`  x\nok.fray:1:1: fine\r\u202e\x1b[2J.fray:0:0: note: first x\nok.fray:1:1: fine\r\u202e\x1b[2J`},
+		{"hint", Diagnostic{Summary: "s", Detail: "use " + forged, Subject: at},
+			`  hint: use x\nok.fray:1:1: fine\r\u202e\x1b[2J`},
+	} {
+		d := tc.d
+		d.Code = CodeSyntax
+		var buf bytes.Buffer
+		WriteText(&buf, Diagnostics{&d}, Sources{"a.fray": "y\n"})
+		out := buf.String()
+		if !strings.Contains(out, tc.want+"\n") {
+			t.Errorf("%s: the line %q is not in\n%s", tc.name, tc.want, out)
+		}
+		for _, line := range strings.Split(out, "\n") {
+			if strings.HasPrefix(line, "ok.fray") || strings.ContainsAny(line, "\r\x1b\u202e") {
+				t.Errorf("%s: a forged or raw line %q", tc.name, line)
+			}
+		}
+	}
+}
