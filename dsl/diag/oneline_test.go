@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // Every part of a diagnostic that WriteText prints (the file name, the
@@ -41,4 +42,34 @@ func TestWriteTextPartsStayOnTheirLine(t *testing.T) {
 			}
 		}
 	}
+}
+
+// FuzzWriteTextParts writes a finding whose file name, summary and hint
+// are any text: it is always the same number of lines (the header, the
+// source line and its carets, the hint), none holding a character a
+// terminal must not get raw.
+func FuzzWriteTextParts(f *testing.F) {
+	f.Add("let x = y", "a.fray", "unknown name y", "declare it")
+	f.Add("x\r\ny", "a\nb.fray", "cannot read \"x\nok.fray:1:1: fine\"\r", "hint\u2028\u202e\x1b[2J\xff")
+	f.Fuzz(func(t *testing.T, src, file, summary, detail string) {
+		d := &Diagnostic{Severity: Error, Code: CodeSyntax, Summary: summary, Detail: detail,
+			Subject: Range{Filename: file, Start: Pos{Line: 1, Column: 1}, End: Pos{Line: 1, Column: 2}}}
+		var buf bytes.Buffer
+		WriteText(&buf, Diagnostics{d}, Sources{file: src})
+		lines := strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n")
+		want := 3
+		if detail != "" {
+			want++
+		}
+		if len(lines) != want {
+			t.Fatalf("%d lines, want %d:\n%s", len(lines), want, buf.String())
+		}
+		for _, l := range lines {
+			for _, r := range l {
+				if UnsafeRune(r) || r == utf8.RuneError {
+					t.Fatalf("a raw %U in %q", r, l)
+				}
+			}
+		}
+	})
 }
