@@ -73,3 +73,26 @@ func FuzzWriteTextParts(f *testing.F) {
 		}
 	})
 }
+
+// ShowLine lays out one line of text as a diagnostic's source line: the
+// same escapes and caret placement, a line break in the text written as
+// an escape.
+func TestShowLine(t *testing.T) {
+	for _, tc := range []struct {
+		line                string
+		col, end            int
+		wantShown, wantCars string
+	}{
+		{"d6 + x", 6, 7, "d6 + x", "     ^"},
+		{"d6 +\t\tx", 7, 8, "d6 +        x", "            ^"},
+		{"d6\nfray: x", 3, 4, `d6\nfray: x`, "  ^^"},
+		{"漢字 + d6", 1, 2, "漢字 + d6", "^^"},
+		{"\x1b[2J x", 1, 2, `\x1b[2J x`, "^^^^"},
+		{"ab", 5, 6, "ab", "    ^"},
+	} {
+		shown, carets := ShowLine(tc.line, tc.col, tc.end)
+		if shown != tc.wantShown || carets != tc.wantCars {
+			t.Errorf("ShowLine(%q, %d, %d) = %q, %q; want %q, %q", tc.line, tc.col, tc.end, shown, carets, tc.wantShown, tc.wantCars)
+		}
+	}
+}
