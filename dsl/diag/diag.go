@@ -273,6 +273,13 @@ func showSpan(line string, runes []int32, col, endCol int) (string, string) {
 			end = int(runes[i+1])
 		}
 		text, width := shownAs(line[runes[i]:end])
+		if c := i + 1; width == 0 && c >= col && c < endCol {
+			// A character that takes no column (a combining mark, a
+			// stray byte-order mark) is what the span marks: shown as
+			// its escape, the carets under that, not under the next.
+			text = fmt.Sprintf("\\u%04x", []rune(text)[0])
+			width = len(text)
+		}
 		shown.WriteString(text)
 		switch c := i + 1; {
 		case c < col:
