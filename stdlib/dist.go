@@ -186,7 +186,7 @@ func ParseDistLimited(src string, lim DistLimits) (Dist, error) {
 	}
 	p.space()
 	if p.i < len(p.src) {
-		return Dist{}, p.fail("unexpected %q", p.src[p.i:p.i+1])
+		return Dist{}, p.fail("unexpected %q", p.here())
 	}
 	return d, nil
 }
@@ -324,7 +324,7 @@ func (p *distParser) base() (Dist, error) {
 	if p.i >= len(p.src) {
 		return Dist{}, p.fail("the expression ends where a number or dice should be")
 	}
-	return Dist{}, p.fail("expected a number or dice, found %q", p.src[p.i:p.i+1])
+	return Dist{}, p.fail("expected a number or dice, found %q", p.here())
 }
 
 func (p *distParser) number() (int, bool) {

@@ -305,7 +305,7 @@ func ParseQuestionLimited(src string, lim DistLimits) (Question, error) {
 	}
 	if op == "" {
 		if p.i < len(p.src) {
-			return Question{}, p.fail("unexpected %q", p.src[p.i:p.i+1])
+			return Question{}, p.fail("unexpected %q", p.here())
 		}
 		return Question{Dist: d}, nil
 	}
@@ -316,7 +316,7 @@ func ParseQuestionLimited(src string, lim DistLimits) (Question, error) {
 	}
 	p.space()
 	if p.i < len(p.src) {
-		return Question{}, p.fail("unexpected %q", p.src[p.i:p.i+1])
+		return Question{}, p.fail("unexpected %q", p.here())
 	}
 	// X op Y is (X - Y) op 0.
 	neg := e.Neg()

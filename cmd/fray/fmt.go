@@ -56,7 +56,7 @@ Exit status: 0 ok, 1 a file does not parse or cannot be written (or, with
 					code = exitInternal
 					continue
 				}
-				orig := []byte(src[path])
+				orig := onDisk(path, src[path])
 				if !write && !list && !diff && !check {
 					stdout.Write(out)
 					continue

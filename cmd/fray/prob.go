@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"text/tabwriter"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
@@ -121,31 +122,27 @@ func distMsg(e *stdlib.ExprError) string {
 	return e.Msg
 }
 
-// exprSnippet shows the expression under an error with a caret at col;
-// a long one is cut to a window around the column, marked with "...".
+// exprSnippet shows the expression under its error as lint shows a
+// source line: escaped (a line break or an escape sequence typed into the
+// argument cannot make a line or recolour the terminal), cut to a window
+// around the error, the caret laid out by each character's width.
 func exprSnippet(src string, col int) string {
-	const window = 100
-	prefix, suffix := "", ""
-	if len(src) > window+20 {
-		from := max(0, min(col-1-window/4, len(src)-window))
-		to := min(len(src), from+window)
-		if from > 0 {
-			prefix = "..."
-		}
-		if to < len(src) {
-			suffix = "..."
-		}
-		src = src[from:to]
-		col -= from
-	}
-	return fmt.Sprintf("  %s%s%s\n  %s^", prefix, src, suffix, strings.Repeat(" ", len(prefix)+col-1))
+	shown, carets := diag.ShowLine(src, col, col+1)
+	return "  " + shown + "\n  " + carets
+}
+
+// charColumn is the column, counted in characters as every fray position
+// is, of the byte column col (from 1) of src.
+func charColumn(src string, col int) int {
+	return utf8.RuneCountInString(src[:max(0, min(col-1, len(src)))]) + 1
 }
 
 func probExpr(stdout io.Writer, src, format string, lim stdlib.DistLimits) error {
 	q, err := stdlib.ParseQuestionLimited(src, lim)
 	if err != nil {
 		if e, ok := err.(*stdlib.ExprError); ok {
-			return &exitError{code: exitFindings, msg: fmt.Sprintf("<expression>:1:%d: error: %s\n%s", e.Column, distMsg(e), exprSnippet(src, e.Column))}
+			col := charColumn(src, e.Column)
+			return &exitError{code: exitFindings, msg: fmt.Sprintf("<expression>:1:%d: error: %s\n%s", col, distMsg(e), exprSnippet(src, col))}
 		}
 		return &exitError{code: exitFindings, msg: err.Error()}
 	}

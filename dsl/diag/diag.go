@@ -119,16 +119,19 @@ func WriteText(w io.Writer, ds Diagnostics, src Sources) {
 	}
 }
 
+// writeOne writes each part of d on its own line, escaped (Escape): a
+// file name or a rule's string quoted in a summary may hold a line break,
+// which must not start a line that reads as a diagnostic of its own.
 func writeOne(w io.Writer, d *Diagnostic, files *sourceLines) {
-	fmt.Fprintf(w, "%s [%s]\n", d.Error(), d.Code)
+	fmt.Fprintf(w, "%s [%s]\n", Escape(d.Error(), false), d.Code)
 	writeSnippet(w, d.Subject, files)
 	if d.Related != nil {
 		r := d.Related.Range
-		fmt.Fprintf(w, "  %s:%d:%d: note: %s\n", r.Filename, r.Start.Line, r.Start.Column, d.Related.Message)
+		fmt.Fprintf(w, "  %s:%d:%d: note: %s\n", Escape(r.Filename, false), r.Start.Line, r.Start.Column, Escape(d.Related.Message, false))
 		writeSnippet(w, r, files)
 	}
 	if d.Detail != "" {
-		fmt.Fprintf(w, "  hint: %s\n", d.Detail)
+		fmt.Fprintf(w, "  hint: %s\n", Escape(d.Detail, false))
 	}
 }
 
@@ -221,14 +224,38 @@ func writeSnippet(w io.Writer, r Range, files *sourceLines) {
 	if !ok {
 		return
 	}
-	n := len(runes)
 	col := max(r.Start.Column, 1)
 	endCol := col + 1
 	if r.End.Line == r.Start.Line && r.End.Column > col {
 		endCol = r.End.Column
 	} else if r.End.Line > r.Start.Line {
-		endCol = n + 1
+		endCol = len(runes) + 1
 	}
+	shown, carets := showSpan(line, runes, col, endCol)
+	gutter := fmt.Sprintf("%4d | ", r.Start.Line)
+	fmt.Fprintf(w, "%s%s\n", gutter, shown)
+	fmt.Fprintf(w, "%s%s\n", strings.Repeat(" ", len(gutter)-2)+"| ", carets)
+}
+
+// ShowLine is one line of text (such as an expression given on the
+// command line) as a diagnostic shows its source line, and the line of
+// carets under its columns [col, endCol), both as writeSnippet makes
+// them: escaped, cut to a window around col, the carets laid out by each
+// character's width.
+func ShowLine(line string, col, endCol int) (shown, carets string) {
+	runes := make([]int32, 0, len(line))
+	for i := 0; i < len(line); {
+		runes = append(runes, int32(i))
+		_, size := utf8.DecodeRuneInString(line[i:])
+		i += size
+	}
+	return showSpan(line, runes, max(col, 1), endCol)
+}
+
+// showSpan lays out line, whose characters start at the byte offsets
+// runes, with carets under columns [col, endCol).
+func showSpan(line string, runes []int32, col, endCol int) (string, string) {
+	n := len(runes)
 	from, to := 0, n
 	if n > window+20 {
 		from = max(0, min(col-1-window/4, n-window))
@@ -246,6 +273,13 @@ func writeSnippet(w io.Writer, r Range, files *sourceLines) {
 			end = int(runes[i+1])
 		}
 		text, width := shownAs(line[runes[i]:end])
+		if c := i + 1; width == 0 && c >= col && c < endCol {
+			// A character that takes no column (a combining mark, a
+			// stray byte-order mark) is what the span marks: shown as
+			// its escape, the carets under that, not under the next.
+			text = fmt.Sprintf("\\u%04x", []rune(text)[0])
+			width = len(text)
+		}
 		shown.WriteString(text)
 		switch c := i + 1; {
 		case c < col:
@@ -261,9 +295,7 @@ func writeSnippet(w io.Writer, r Range, files *sourceLines) {
 		pad.WriteString(strings.Repeat(" ", col-1-to))
 	}
 	carets = max(carets, 1)
-	gutter := fmt.Sprintf("%4d | ", r.Start.Line)
-	fmt.Fprintf(w, "%s%s\n", gutter, shown.String())
-	fmt.Fprintf(w, "%s%s%s\n", strings.Repeat(" ", len(gutter)-2)+"| ", pad.String(), strings.Repeat("^", carets))
+	return shown.String(), pad.String() + strings.Repeat("^", carets)
 }
 
 // shownAs is how one character of a source line (its bytes c) is

@@ -44,10 +44,14 @@ func WriteSARIF(w io.Writer, ds Diagnostics, version string) error {
 	}
 	loc := func(r Range, m string) location {
 		var l location
-		uri := filepath.ToSlash(r.Filename)
+		// A URI reference, escaped: a relative name with a space, '#',
+		// '%', a control character or a byte that is not UTF-8 is not one
+		// as it stands (a '#' would start a fragment).
+		u := &url.URL{Path: filepath.ToSlash(r.Filename)}
 		if filepath.IsAbs(r.Filename) {
-			uri = (&url.URL{Scheme: "file", Path: uri}).String()
+			u.Scheme = "file"
 		}
+		uri := u.String()
 		l.PhysicalLocation.ArtifactLocation.URI = uri
 		end := r.End
 		if end.Line == 0 {

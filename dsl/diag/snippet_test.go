@@ -37,6 +37,10 @@ func TestWriteTextCaretUnderTheSpan(t *testing.T) {
 		{"zero width", "\"a\u200bb\" yy", 7, 9, "   1 | \"a\u200bb\" yy\n     |      ^^\n"},
 		{"byte-order mark", "\ufeffx yy", 4, 6, "   1 | \ufeffx yy\n     |   ^^\n"},
 		{"past the end", "ab", 4, 5, "   1 | ab\n     |    ^\n"},
+		// A span of a character that takes no column shows it escaped,
+		// the carets under it (not under the next character).
+		{"combining mark in the span", "he\u0301ros", 3, 4, "   1 | he\\u0301ros\n     |   ^^^^^^\n"},
+		{"byte-order mark in the span", "x \ufeffy", 3, 4, "   1 | x \\ufeffy\n     |   ^^^^^^\n"},
 	} {
 		if got := snippet(tc.src, tc.from, tc.to); got != tc.want {
 			t.Errorf("%s:\n got %q\nwant %q", tc.name, got, tc.want)

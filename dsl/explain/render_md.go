@@ -10,21 +10,23 @@ import (
 // per phase, its steps as a task list to tick, the reference as tables.
 func Markdown(w io.Writer, d *Doc) error {
 	m := &mdOut{w: w}
-	m.p("# " + d.Name)
+	// The header's values are a rule's strings and a path: one line each,
+	// so an escaped line break cannot end the heading or a code span.
+	m.p("# " + oneLine(d.Name))
 	var facts []string
-	facts = append(facts, "file: "+code(d.File))
+	facts = append(facts, "file: "+code(oneLine(d.File)))
 	if d.Source != "" {
-		facts = append(facts, "source: "+code(d.Source))
+		facts = append(facts, "source: "+code(oneLine(d.Source)))
 	}
 	if len(d.Covers) > 0 {
-		facts = append(facts, "covers: "+strings.Join(d.Covers, ", "))
+		facts = append(facts, "covers: "+oneLine(strings.Join(d.Covers, ", ")))
 	}
 	facts = append(facts, roundLine(d))
 	m.p(strings.Join(facts, " · "))
 	m.prose(d.About)
 	if v := d.Variant; v != nil {
 		m.p("## What this variant changes")
-		m.p("It extends " + code(v.Extends) + "; the rest of this checklist is the merged procedure, with what the variant changed marked.")
+		m.p("It extends " + code(oneLine(v.Extends)) + "; the rest of this checklist is the merged procedure, with what the variant changed marked.")
 		var lines []string
 		for _, l := range []struct {
 			label string

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/frayrules/fray/dsl/diag"
 )
 
 // width is where the text form wraps prose.
@@ -14,20 +16,23 @@ const width = 78
 // actions, events, constants, attributes).
 func Text(w io.Writer, d *Doc) error {
 	t := &textOut{w: w}
-	t.line(0, strings.ToUpper(d.Name))
-	t.line(0, strings.Repeat("=", len([]rune(d.Name))))
-	t.line(0, "file: "+d.File)
+	// The title escaped here, not by the caller's line escaper, so that
+	// its rule of = is as long as the title shown.
+	title := diag.Escape(strings.ToUpper(d.Name), false)
+	t.line(0, title)
+	t.line(0, strings.Repeat("=", len([]rune(title))))
+	t.line(0, "file: "+oneLine(d.File))
 	if d.Source != "" {
-		t.line(0, "source: "+d.Source)
+		t.line(0, "source: "+oneLine(d.Source))
 	}
 	if len(d.Covers) > 0 {
-		t.wrap(0, "covers: "+strings.Join(d.Covers, ", "))
+		t.wrap(0, "covers: "+oneLine(strings.Join(d.Covers, ", ")))
 	}
 	t.line(0, roundLine(d))
 	t.para(0, d.About)
 	if v := d.Variant; v != nil {
 		t.heading("WHAT THIS VARIANT CHANGES")
-		t.wrap(0, "It extends "+v.Extends+"; the rest of this checklist is the merged procedure, with what the variant changed marked.")
+		t.wrap(0, "It extends "+oneLine(v.Extends)+"; the rest of this checklist is the merged procedure, with what the variant changed marked.")
 		t.list(2, "changes", v.Changed)
 		t.list(2, "adds", v.Added)
 		t.list(2, "removes", v.Removed)

@@ -213,7 +213,7 @@ func (tz *tokenizer) Next() (lexer.Token, error) {
 				}
 			}
 			if n == size && !strings.ContainsRune("+-*/%^<>=!(){}[],.:;?|&~", r) {
-				return lexer.Token{}, &LexError{Pos: pos, Msg: fmt.Sprintf("unexpected character %q", r)}
+				return lexer.Token{}, &LexError{Pos: pos, Msg: unexpectedChar(r)} // unexpected_char.go
 			}
 			switch r {
 			case '(', '[':

@@ -107,7 +107,9 @@ func WriteSummary(w io.Writer, fcs []*FileCoverage) {
 			}
 			parts = append(parts, fmt.Sprintf("%s %d/%d (%.0f%%)", pluralKind(k), c.Covered, c.Total, c.Percent()))
 		}
-		fmt.Fprintf(w, "  %s: %s\n", fc.File, strings.Join(parts, ", "))
+		// The file's name as a ruleset path wrote it: escaped, so that
+		// a line break or an escape sequence in it reaches no terminal.
+		fmt.Fprintf(w, "  %s: %s\n", interp.Printable(fc.File), strings.Join(parts, ", "))
 	}
 }
 
@@ -132,7 +134,7 @@ func WriteUncovered(w io.Writer, fcs []*FileCoverage) {
 			if u.Label != "" {
 				label = ": " + interp.Printable(u.Label)
 			}
-			fmt.Fprintf(w, "%s:%d:%d: uncovered %s%s\n", fc.File, u.At.Start.Line, u.At.Start.Column, u.Kind, label)
+			fmt.Fprintf(w, "%s:%d:%d: uncovered %s%s\n", interp.Printable(fc.File), u.At.Start.Line, u.At.Start.Column, u.Kind, label)
 		}
 	}
 }

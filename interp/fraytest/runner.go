@@ -429,22 +429,27 @@ func fieldIndex(t reflect.Type, name string) int {
 // unless verbose, else a --- FAIL line with each failure at its place,
 // its details indented below it.
 func WriteOutcome(w io.Writer, o *Outcome, verbose bool) {
-	where := fmt.Sprintf("%s:%d:%d", o.At.Filename, o.At.Start.Line, o.At.Start.Column)
+	// A test's name is a rule file's string, its file found by a walk of
+	// folders: a line break in either must not make a line of its own
+	// ("ok ..." under a FAIL). The caller escapes the other control
+	// characters of each line.
+	where := fmt.Sprintf("%s:%d:%d", diag.Escape(o.At.Filename, false), o.At.Start.Line, o.At.Start.Column)
+	name := diag.Escape(o.Name, false)
 	if o.Result == Skip {
 		return
 	}
 	if o.Passed() {
 		if verbose {
-			fmt.Fprintf(w, "--- PASS: %s (%s)\n", o.Name, where)
+			fmt.Fprintf(w, "--- PASS: %s (%s)\n", name, where)
 			for _, n := range o.Notes {
 				fmt.Fprintf(w, "    %s\n", n)
 			}
 		}
 		return
 	}
-	fmt.Fprintf(w, "--- FAIL: %s (%s)\n", o.Name, where)
+	fmt.Fprintf(w, "--- FAIL: %s (%s)\n", name, where)
 	for _, fl := range o.Failures {
-		fmt.Fprintf(w, "    %s:%d:%d: %s\n", fl.At.Filename, fl.At.Start.Line, fl.At.Start.Column, fl.Message)
+		fmt.Fprintf(w, "    %s:%d:%d: %s\n", diag.Escape(fl.At.Filename, false), fl.At.Start.Line, fl.At.Start.Column, fl.Message)
 		if fl.Actual != "" {
 			fmt.Fprintf(w, "        got:  %s\n", fl.Actual)
 		}
