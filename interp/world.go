@@ -110,13 +110,16 @@ func (r *Run) logRoll(n, faces int, faceList []int, total, mod int) {
 }
 
 // plusMod is a roll's result followed by the modifier of the dice value
-// rolled: "1 + 4 = 5", "3+2 - 1 = 4".
+// rolled: "1 + 4 = 5", "3+2 - 1 = 4". The sum is taken before a negative
+// modifier is turned into its size for the sign (taken after, d6-7
+// showing 6 read "6 - 7 = 13").
 func plusMod(result string, total, mod int) string {
+	sum := total + mod
 	sign := "+"
 	if mod < 0 {
 		sign, mod = "-", -mod
 	}
-	return fmt.Sprintf("%s %s %d = %d", result, sign, mod, total+mod)
+	return fmt.Sprintf("%s %s %d = %d", result, sign, mod, sum)
 }
 
 func orSomeone(who string) string {
