@@ -345,6 +345,11 @@ func (r *Run) Modifier(name string, args []any) (int, error) {
 	if err == nil {
 		r.release(m.Frame, fr)
 	}
+	if re, ok := err.(*RunError); ok && r.inner == nil {
+		r.inner = re // the innermost placed error, as callExpr keeps it
+	} else if err != nil && !ok {
+		r.callFailed = true // too deep: placed at the call
+	}
 	return total, err
 }
 
@@ -352,6 +357,13 @@ func (r *Run) Modifier(name string, args []any) (int, error) {
 // set in its frame fr (at base), and logs the rows that apply; first is
 // the first argument, named in the log.
 func (r *Run) modifierTotal(m *check.Modifiers, fr reflect.Value, base addr, first any) (int, error) {
+	// A row may call its own block (or one that calls it back): the
+	// depth is bounded like that of fns, else the Go stack overflowed.
+	if r.nesting >= r.opt.MaxNesting {
+		return 0, fmt.Errorf("%s", r.tooDeep("modifiers "+m.Name+": modifiers blocks are nested more than %d deep (does a row call its own block?)"))
+	}
+	r.nesting++
+	defer func() { r.nesting-- }()
 	e := fr.Elem()
 	quiet := r.opt.Sink == nil
 	var applied []string
