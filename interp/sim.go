@@ -31,23 +31,24 @@ type SimOptions struct {
 // SimResult aggregates a batch. Everything is a count, so the result does
 // not depend on the order in which workers finish.
 type SimResult struct {
-	Runs      int
-	Partial   bool
-	Errors    int
-	FirstErr  error
-	Wins      map[string]int // fights a side won alone
-	NoneStand int            // fights no side survived
-	Capped    int            // fights stopped by the round limit
-	NoWinner  int            // fights the rules ended with several sides standing
-	Rounds    map[int]int    // fights by the round they ended in
-	Deaths    map[string]int // fights each combatant died in
-	EventRuns map[string]int // fights in which a rule event happened
-	EventSum  map[string]int // total times each rule event happened
-	Survivors map[string]int // combatants of each side alive at the end, summed over fights
-	Out       map[string]int // combatants alive but out of the fight at the end, by their state, summed over fights
-	SurvSq    map[string]int // the same, squared per fight (for the spread)
-	Sides     []string
-	Fighters  []string
+	Runs       int
+	Partial    bool
+	Errors     int
+	FirstErr   error          // the error of the first fight (by number) that failed
+	firstErrAt int            // that fight's number, so that merging keeps the lowest
+	Wins       map[string]int // fights a side won alone
+	NoneStand  int            // fights no side survived
+	Capped     int            // fights stopped by the round limit
+	NoWinner   int            // fights the rules ended with several sides standing
+	Rounds     map[int]int    // fights by the round they ended in
+	Deaths     map[string]int // fights each combatant died in
+	EventRuns  map[string]int // fights in which a rule event happened
+	EventSum   map[string]int // total times each rule event happened
+	Survivors  map[string]int // combatants of each side alive at the end, summed over fights
+	Out        map[string]int // combatants alive but out of the fight at the end, by their state, summed over fights
+	SurvSq     map[string]int // the same, squared per fight (for the spread)
+	Sides      []string
+	Fighters   []string
 }
 
 func newSimResult(enc *check.Encounter) *SimResult {
@@ -65,8 +66,11 @@ func newSimResult(enc *check.Encounter) *SimResult {
 func (r *SimResult) merge(o *SimResult) {
 	r.Runs += o.Runs
 	r.Errors += o.Errors
-	if r.FirstErr == nil {
-		r.FirstErr = o.FirstErr
+	// The lowest fight's error, whichever worker played it: workers take
+	// fights as they come, so the first error a worker met varied from
+	// batch to batch (the report's last line with it).
+	if o.FirstErr != nil && (r.FirstErr == nil || o.firstErrAt < r.firstErrAt) {
+		r.FirstErr, r.firstErrAt = o.FirstErr, o.firstErrAt
 	}
 	r.NoneStand += o.NoneStand
 	r.Capped += o.Capped
@@ -234,6 +238,9 @@ func (res *SimResult) add(opt SimOptions, i int, w *simWorker, stop <-chan struc
 		return false
 	}
 	clear(w.alive)
+	if err != nil && (res.FirstErr == nil || i < res.firstErrAt) {
+		res.FirstErr, res.firstErrAt = err, i
+	}
 	res.tally(out, err, w.runner.fighters(), counts, w.alive)
 	return true
 }
@@ -243,10 +250,7 @@ func (res *SimResult) add(opt SimOptions, i int, w *simWorker, stop <-chan struc
 func (res *SimResult) tally(out Result, err error, fighters []reflect.Value, events map[string]int, alive map[string]int) {
 	res.Runs++
 	if err != nil {
-		res.Errors++
-		if res.FirstErr == nil {
-			res.FirstErr = err
-		}
+		res.Errors++ // its error is kept by add, by fight number
 		return
 	}
 	switch {

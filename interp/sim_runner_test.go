@@ -45,6 +45,9 @@ func simByNewRuns(p *Plan, enc *check.Encounter, opt SimOptions) *SimResult {
 		}
 		run := New(p, &unscripted, Options{Seed: FightSeed(opt.Seed, i), MaxRounds: opt.MaxRounds, MaxSteps: opt.Fight.MaxSteps, countEvent: count})
 		out, err := run.Play()
+		if err != nil && res.FirstErr == nil {
+			res.FirstErr, res.firstErrAt = err, i
+		}
 		res.tally(out, err, run.comb, counts, map[string]int{})
 	}
 	return res
