@@ -24,6 +24,11 @@ type SimOptions struct {
 	// MaxString, MemoryBudget, MaxNesting); its other fields are the
 	// simulator's.
 	Fight Options
+	// AbandonAfter, if over 0, abandons a batch of more than twice as
+	// many fights once its first AbandonAfter fights have all failed
+	// (SimResult.Abandoned); a smaller batch costs at most twice that
+	// and is played whole. fray sim sets DefaultSimAbandonAfter.
+	AbandonAfter int
 	// Progress, if set, is called after each fight with the count done.
 	Progress func(done int)
 }
@@ -31,8 +36,13 @@ type SimOptions struct {
 // SimResult aggregates a batch. Everything is a count, so the result does
 // not depend on the order in which workers finish.
 type SimResult struct {
-	Runs       int
-	Partial    bool
+	Runs    int
+	Partial bool
+	// Abandoned says the batch stopped because its first
+	// SimOptions.AbandonAfter fights all failed (FirstErr is fight 0's error):
+	// the counts are of the fights played by then, which vary with the
+	// workers, so they are no report.
+	Abandoned  bool
 	Errors     int
 	FirstErr   error          // the error of the first fight (by number) that failed
 	firstErrAt int            // that fight's number, so that merging keeps the lowest
@@ -143,6 +153,14 @@ func Simulate(ctx context.Context, p *Plan, enc *check.Encounter, opt SimOptions
 	// same whichever worker plays it, so only counts travel.
 	var next atomic.Int64
 	var stopped atomic.Bool
+	// A batch whose first fights all fail (a rule that runs away, so
+	// that each fight plays to --max-steps for seconds) is abandoned:
+	// 1000 of them took many minutes to say what the first said. The
+	// fights still playing then are stopped as by Ctrl-C.
+	ctx, abandon := context.WithCancel(ctx)
+	defer abandon()
+	var firstFailed atomic.Int64
+	var abandoned atomic.Bool
 	cancelled := ctx.Done()
 	var gate *simGate // one fight plays alone needs no gate (sim_memory.go)
 	if workers > 1 {
@@ -171,12 +189,18 @@ func Simulate(ctx context.Context, p *Plan, enc *check.Encounter, opt SimOptions
 					gate.enter(i)
 					pause = gate.pause(i, cancelled)
 				}
+				errs := res.Errors
 				played := res.add(opt, i, sw, cancelled, pause)
 				if gate != nil {
 					gate.leave(i)
 				}
 				if !played {
 					stopped.Store(true) // interrupted inside the fight: not counted
+					return
+				}
+				if k := int64(opt.AbandonAfter); int64(i) < k && res.Errors > errs && firstFailed.Add(1) == k && opt.N > 2*opt.AbandonAfter {
+					abandoned.Store(true)
+					abandon()
 					return
 				}
 				if opt.Progress != nil {
@@ -194,9 +218,15 @@ func Simulate(ctx context.Context, p *Plan, enc *check.Encounter, opt SimOptions
 	for _, r := range results {
 		total.merge(r)
 	}
-	total.Partial = partial
+	total.Partial = partial && !abandoned.Load()
+	total.Abandoned = abandoned.Load()
 	return total
 }
+
+// DefaultSimAbandonAfter is how many first fights of a batch fray sim
+// lets fail, all of them, before it abandons the batch: a rule that runs
+// away fails every fight, one that fails by chance rarely its first four.
+const DefaultSimAbandonAfter = 4
 
 // simWorker is what one worker reuses from fight to fight.
 type simWorker struct {

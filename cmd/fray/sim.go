@@ -77,7 +77,7 @@ early, prints what was gathered, marked partial, and exits with status 130.`,
 			// Ctrl-C cancels the command's context (see Main): the batch
 			// stops and the fights played so far are reported, marked.
 			ctx := cmd.Context()
-			opt := interp.SimOptions{N: n, Seed: seed, Workers: workers, MaxRounds: maxRounds}
+			opt := interp.SimOptions{N: n, Seed: seed, Workers: workers, MaxRounds: maxRounds, AbandonAfter: interp.DefaultSimAbandonAfter}
 			limits.apply(&opt.Fight)
 			total := n
 			if other != nil {
@@ -88,11 +88,14 @@ early, prints what was gathered, marked partial, and exits with status 130.`,
 			opt.Progress = func(done int) { bar.set(offset + done) }
 			a := interp.Simulate(ctx, interp.Lower(enc.Rules), enc, opt)
 			var b *interp.SimResult
-			if other != nil && !a.Partial {
+			if other != nil && !a.Partial && !a.Abandoned {
 				offset = n
 				b = interp.Simulate(ctx, interp.Lower(other.Rules), other, opt)
 			}
 			bar.finish()
+			if err := abandonedSim(a, b); err != nil {
+				return err
+			}
 			if plotPath != "" {
 				// Titles escaped: XML may hold no control characters.
 				info := plotInfo{Encounter: interp.Printable(enc.Name), Rulesets: []string{interp.Printable(enc.Rules.Name)}, N: n, Seed: seed}
@@ -152,6 +155,19 @@ func interruptedSim(a, b *interp.SimResult, compare bool, n int) error {
 		msg += "; the comparison was not played"
 	}
 	return &exitError{code: exitInterrupted, msg: msg}
+}
+
+// abandonedSim is the exit of a batch whose first fights all failed
+// (interp.SimResult.Abandoned): the error, and no report, since the
+// fights played by then depend on the workers.
+func abandonedSim(a, b *interp.SimResult) error {
+	for _, r := range []*interp.SimResult{a, b} {
+		if r != nil && r.Abandoned {
+			return &exitError{code: exitFindings, msg: fmt.Sprintf("the first %d fights all failed, so the batch stopped there; the first error: %s",
+				interp.DefaultSimAbandonAfter, interp.Printable(r.FirstErr.Error()))}
+		}
+	}
+	return nil
 }
 
 func firstErr(a, b *interp.SimResult) error {
