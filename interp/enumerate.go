@@ -3,7 +3,6 @@ package interp
 import (
 	"fmt"
 	"math/big"
-	"strings"
 
 	"github.com/frayrules/fray/dsl/check"
 	"github.com/frayrules/fray/stdlib"
@@ -113,16 +112,16 @@ func (e *enumDice) prob() *big.Rat {
 // of their numbers of outcomes (capped at limit+1).
 func (e *enumDice) shape(limit int) (int, string) {
 	n := 1
-	var rolls []string
+	var rolls RollList // roll_list.go
 	for _, p := range e.path {
 		n *= p.outcomes()
 		if n > limit {
 			n = limit + 1
 		}
 		d := stdlib.Dice{N: p.n, Faces: p.faces}
-		rolls = append(rolls, d.String())
+		rolls.Add(d.String())
 	}
-	return n, strings.Join(rolls, ", ")
+	return n, rolls.String()
 }
 
 // EventProbability is the exact probability that a condition holds once the

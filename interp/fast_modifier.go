@@ -56,6 +56,11 @@ func (c *fastCompiler) modifierDirect(name string, args []ast.Node) intFn {
 		if err == nil {
 			r.releaseAtP(fid, fr, fb)
 		}
+		if re, ok := err.(*RunError); ok {
+			// Placed at its row already: each block calling it must not
+			// quote it again (a block calling itself, 1000 deep).
+			err = &fnFailure{re}
+		}
 		return total, err
 	}
 }

@@ -44,18 +44,24 @@ const (
 )
 
 // decodeEvent reads one line of a JSON log: the one place that knows how
-// an event is written. Fields it does not know (a schema_version, say)
-// are ignored. ok is false for a line that is a JSON object but no
-// event (it has no kind): a header a later format may put first.
+// an event is written. Fields it does not know are ignored, but an event
+// of another schema_version than this fray writes is refused: its fields
+// may mean something else (a line without one is read as this version).
+// ok is false for a line that is a JSON object but no event (it has no
+// kind): a header a later format may put first.
 func decodeEvent(line []byte) (e *Event, ok bool, err error) {
 	var probe struct {
-		Kind *string `json:"kind"`
+		Kind    *string      `json:"kind"`
+		Version *json.Number `json:"schema_version"`
 	}
 	if err := json.Unmarshal(line, &probe); err != nil {
 		return nil, false, err
 	}
 	if probe.Kind == nil {
 		return nil, false, nil
+	}
+	if v := probe.Version; v != nil && v.String() != strconv.Itoa(EventSchemaVersion) {
+		return nil, false, fmt.Errorf("its schema_version is %.20s, and this fray reads version %d (docs/schema/run-event.json); replay it with the fray that wrote it", v.String(), EventSchemaVersion)
 	}
 	e = &Event{}
 	if err := json.Unmarshal(line, e); err != nil {

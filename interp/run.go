@@ -323,7 +323,9 @@ func (r *Run) Play() (res Result, err error) {
 	if r.quiet() {
 		return res, nil
 	}
-	r.emitLog(&Event{Kind: KEnd, Name: "capped", Text: fmt.Sprintf("stopped: the limit of %s was reached (raise it with --max-rounds or the encounter's rounds); standing: %s", count(r.opt.MaxRounds, "round"), strings.Join(res.Standing, ", "))})
+	// standing is in the args of every end event (docs/outputs.md): replay
+	// read a capped fight without it as one that no side survived.
+	r.emitLog(&Event{Kind: KEnd, Name: "capped", Args: map[string]any{"standing": res.Standing}, Text: fmt.Sprintf("stopped: the limit of %s was reached (raise it with --max-rounds or the encounter's rounds); standing: %s", count(r.opt.MaxRounds, "round"), strings.Join(res.Standing, ", "))})
 	return res, nil
 }
 

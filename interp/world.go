@@ -110,13 +110,16 @@ func (r *Run) logRoll(n, faces int, faceList []int, total, mod int) {
 }
 
 // plusMod is a roll's result followed by the modifier of the dice value
-// rolled: "1 + 4 = 5", "3+2 - 1 = 4".
+// rolled: "1 + 4 = 5", "3+2 - 1 = 4". The sum is taken before a negative
+// modifier is turned into its size for the sign (taken after, d6-7
+// showing 6 read "6 - 7 = 13").
 func plusMod(result string, total, mod int) string {
+	sum := total + mod
 	sign := "+"
 	if mod < 0 {
 		sign, mod = "-", -mod
 	}
-	return fmt.Sprintf("%s %s %d = %d", result, sign, mod, total+mod)
+	return fmt.Sprintf("%s %s %d = %d", result, sign, mod, sum)
 }
 
 func orSomeone(who string) string {
@@ -342,6 +345,11 @@ func (r *Run) Modifier(name string, args []any) (int, error) {
 	if err == nil {
 		r.release(m.Frame, fr)
 	}
+	if re, ok := err.(*RunError); ok && r.inner == nil {
+		r.inner = re // the innermost placed error, as callExpr keeps it
+	} else if err != nil && !ok {
+		r.callFailed = true // too deep: placed at the call
+	}
 	return total, err
 }
 
@@ -349,6 +357,13 @@ func (r *Run) Modifier(name string, args []any) (int, error) {
 // set in its frame fr (at base), and logs the rows that apply; first is
 // the first argument, named in the log.
 func (r *Run) modifierTotal(m *check.Modifiers, fr reflect.Value, base addr, first any) (int, error) {
+	// A row may call its own block (or one that calls it back): the
+	// depth is bounded like that of fns, else the Go stack overflowed.
+	if r.nesting >= r.opt.MaxNesting {
+		return 0, fmt.Errorf("%s", r.tooDeep("modifiers "+m.Name+": modifiers blocks are nested more than %d deep (does a row call its own block?)"))
+	}
+	r.nesting++
+	defer func() { r.nesting-- }()
 	e := fr.Elem()
 	quiet := r.opt.Sink == nil
 	var applied []string
@@ -502,6 +517,12 @@ rows:
 				continue rows
 			}
 		}
+		// The rows passed over count, a step for every 8 as other walks
+		// do: a look-up near the end of a table of 250 000 rows, in a
+		// loop, was one step and ran past 20 s.
+		if err := r.Work(ri / 8); err != nil {
+			return nil, nil, err
+		}
 		if r.plan.cov != nil {
 			r.plan.cov.row(row) // coverage.go
 		}
@@ -536,6 +557,9 @@ rows:
 			Text:    fmt.Sprintf("%s table, %s: %s%s", readable(name), at(), label, on),
 			verbose: fmt.Sprintf("table %s, %s: %s%s", name, at(), label, on), detail: !roll && on == ""})
 		return val, row, nil
+	}
+	if err := r.Work(len(t.Rows) / 8); err != nil {
+		return nil, nil, err
 	}
 	return nil, nil, fmt.Errorf("table %s has no row for %s", name, at())
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/frayrules/fray/dsl/check"
 	"github.com/frayrules/fray/interp"
@@ -21,7 +20,7 @@ import (
 // sequences than this path suggests, as with the enumeration's own check.
 func countSetupOutcomes(plan *interp.Plan, enc *check.Encounter, after string, limit int) (int, string) {
 	count := 1
-	var rolls []string
+	var rolls interp.RollList // runs of the same dice counted: a set-up may roll millions
 	sink := func(e *interp.Event) {
 		if e.Kind != interp.KRoll {
 			return
@@ -30,7 +29,7 @@ func countSetupOutcomes(plan *interp.Plan, enc *check.Encounter, after string, l
 		if err != nil {
 			return
 		}
-		rolls = append(rolls, e.Dice)
+		rolls.Add(e.Dice)
 		outcomes := []int{stdlib.SumOutcomes(d.N, d.Faces, limit)}
 		if !d.Plain() {
 			// Notation (4d6kh3, d6!) is enumerated die by die: every die
@@ -51,7 +50,7 @@ func countSetupOutcomes(plan *interp.Plan, enc *check.Encounter, after string, l
 	// An error is the enumeration's to report, with its own message; the
 	// rolls made up to it are counted all the same.
 	_ = interp.New(plan, enc, interp.Options{Seed: 1, Sink: sink}).PlaySetup(after)
-	return count, strings.Join(rolls, ", ")
+	return count, rolls.String()
 }
 
 // tooManySequences is the refusal of a set-up too large to enumerate.

@@ -43,7 +43,16 @@ func (r Roll) String() string {
 	if r.Name != "" {
 		s = r.Name + " = " + s
 	}
-	return s + " (" + strconv.Itoa(r.Min) + "-" + strconv.Itoa(r.Max) + ", average " + avgText(r.Average) + ")"
+	return s + " (" + rangeText(r.Min, r.Max) + ", average " + avgText(r.Average) + ")"
 }
 
 func avgText(a float64) string { return strconv.FormatFloat(a, 'f', -1, 64) }
+
+// rangeText is the range of a roll: "2-12", but "-6 to -1" when it goes
+// below zero (d6-7 read "-6--1").
+func rangeText(lo, hi int) string {
+	if lo < 0 {
+		return strconv.Itoa(lo) + " to " + strconv.Itoa(hi)
+	}
+	return strconv.Itoa(lo) + "-" + strconv.Itoa(hi)
+}

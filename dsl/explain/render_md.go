@@ -252,7 +252,7 @@ func (m *mdOut) items(title string, items []*Item) {
 	for _, it := range items {
 		v := code(it.Value)
 		if it.Roll != nil {
-			v += fmt.Sprintf(" (%d-%d, average %s)", it.Roll.Min, it.Roll.Max, avgText(it.Roll.Average))
+			v += " (" + rangeText(it.Roll.Min, it.Roll.Max) + ", average " + avgText(it.Roll.Average) + ")"
 		}
 		about := strings.ReplaceAll(it.About, "\n\n", " ")
 		if it.Mark != "" {

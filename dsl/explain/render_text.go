@@ -331,7 +331,7 @@ func (t *textOut) items(title string, items []*Item) {
 			s += " = " + it.Value
 		}
 		if it.Roll != nil {
-			s += fmt.Sprintf(" (%d-%d, average %s)", it.Roll.Min, it.Roll.Max, avgText(it.Roll.Average))
+			s += " (" + rangeText(it.Roll.Min, it.Roll.Max) + ", average " + avgText(it.Roll.Average) + ")"
 		}
 		s += markText(it.Mark)
 		if it.About != "" {
