@@ -28,10 +28,16 @@ type fnCall struct {
 type fnFailure struct{ *RunError }
 
 // nativeFailure places the failure of a native expression ce: at ce,
-// unless it happened inside a fn it called (fnFailure).
+// unless it happened inside a fn it called (fnFailure) or a modifiers
+// block or table it called, which placed it already (a RunError), as
+// expr-lang's VM passes it on: placed twice, it read "34:14: runtime
+// error: 28:39: runtime error: ...".
 func (r *Run) nativeFailure(ce *check.CExpr, err error) error {
 	if ff, ok := err.(*fnFailure); ok {
 		return ff.RunError
+	}
+	if re, ok := err.(*RunError); ok && re.At.Filename != "" {
+		return re
 	}
 	return r.exprFailure(ce, err.Error())
 }
