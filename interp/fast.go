@@ -1202,6 +1202,9 @@ func (c *fastCompiler) list(n ast.Node) listFn {
 			}
 			l := c.list(args[0])
 			if l == nil {
+				l = c.flattenMembers(args[0]) // fast_lists.go
+			}
+			if l == nil {
 				return nil
 			}
 			fn := (*Run).livingP

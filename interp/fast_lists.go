@@ -262,3 +262,58 @@ func (c *fastCompiler) choiceList(n ast.Node) (listFn, reflect.Type) {
 	}
 	return ternary(cond, a, b), elem
 }
+
+// flattenMembers compiles flatten(map(G, members(#))), G a list of
+// sides: the members of each side of G in turn, as the VM gives them.
+// README's basic_expert example walks a group of sides so
+// (living(flatten(...)), the only place it is asked: flatten's list is
+// typed list of any, and living's is of combatants).
+func (c *fastCompiler) flattenMembers(n ast.Node) listFn {
+	f, ok := n.(*ast.CallNode) // flatten is the library's, map expr-lang's built-in
+	if !ok {
+		return nil
+	}
+	fargs := callArgs(f)
+	if id, ok := f.Callee.(*ast.IdentifierNode); !ok || id.Value != "flatten" || len(fargs) != 1 {
+		return nil
+	}
+	m, ok := fargs[0].(*ast.BuiltinNode)
+	if !ok || m.Name != "map" || len(m.Arguments) != 2 {
+		return nil
+	}
+	cl, ok := m.Arguments[1].(*ast.PredicateNode)
+	if !ok {
+		return nil
+	}
+	call, ok := cl.Node.(*ast.CallNode)
+	if !ok {
+		return nil
+	}
+	id, ok := call.Callee.(*ast.IdentifierNode)
+	if args := callArgs(call); !ok || id.Value != "members" || len(args) != 1 {
+		return nil
+	} else if _, ok := args[0].(*ast.PointerNode); !ok {
+		return nil
+	}
+	sides := c.list(m.Arguments[0])
+	if sides == nil {
+		return nil
+	}
+	return func(r *Run, f addr) ([]addr, error) {
+		g, err := sides(r, f)
+		if err != nil {
+			return nil, err
+		}
+		if err := r.Work(len(g)); err != nil { // the map's visits
+			return nil, err
+		}
+		start := len(r.scratch)
+		for _, s := range g {
+			if s.isNil() {
+				return nil, errNobody
+			}
+			r.scratch = r.appendRelated(r.scratch, s, relMembers, false)
+		}
+		return r.list(start), nil
+	}
+}
