@@ -80,6 +80,7 @@ in a test file or coverage below the threshold, 2 on a usage error.`,
 			var cov *interp.Coverage
 			ropt := fraytest.Options{Filter: filter, Update: update}
 			limits.apply(&ropt.Fight)
+			ropt.Fight.Stop = cmd.Context().Done() // Ctrl-C (Main): the test under way stops, and no more run
 			if cover || covFile != "" || cmd.Flags().Changed("threshold") {
 				cov = interp.NewCoverage()
 				ropt.Lower = func(m *check.Model) *interp.Plan { return interp.LowerCovered(m, cov) }
@@ -87,6 +88,9 @@ in a test file or coverage below the threshold, 2 on a usage error.`,
 			runner := fraytest.NewRunner(ropt)
 			var outcomes []*fraytest.Outcome
 			for _, tf := range loaded {
+				if runner.Interrupted() {
+					break
+				}
 				outcomes = append(outcomes, runner.RunFile(tf)...)
 			}
 			var fcs []*fraytest.FileCoverage
@@ -128,10 +132,17 @@ in a test file or coverage below the threshold, 2 on a usage error.`,
 						fraytest.WriteUncovered(stdout, fcs)
 					}
 				}
-				printMessage(stdout, "%s\n", testSummary(ran, failed, len(files), diags))
+				summary := testSummary(ran, failed, len(files), diags)
+				if runner.Interrupted() {
+					summary = "INTERRUPTED: " + strings.TrimPrefix(summary, "ok: ") // not ok: the tests after were not run
+				}
+				printMessage(stdout, "%s\n", summary)
 				if below {
 					printMessage(stdout, "FAIL: statement coverage %.1f%% is below --threshold %g%%\n", fraytest.Statements(fcs), threshold)
 				}
+			}
+			if runner.Interrupted() {
+				return &exitError{code: exitInterrupted, msg: fmt.Sprintf("interrupted: the report above covers the %s that ran in full", plural(ran, "test"))}
 			}
 			if failed > 0 || diags.HasErrors() || below {
 				return &exitError{code: exitFindings}

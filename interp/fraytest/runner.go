@@ -27,7 +27,9 @@ type Options struct {
 	// Update rewrites golden logs instead of comparing them.
 	Update bool
 	// Fight has the limits of every fight (MaxSteps, MaxLog, ...); its
-	// dice, seed, rounds and sink are each test's.
+	// dice, seed, rounds and sink are each test's. Its Stop, closed
+	// (Ctrl-C), stops the fight under way and the tests after it
+	// (Runner.Interrupted).
 	Fight interp.Options
 	// MaxPaths bounds the dice sequences of an exact property; 0: 1,000,000.
 	MaxPaths int
@@ -110,6 +112,9 @@ func (rn *Runner) plan(m *check.Model) *interp.Plan {
 func (rn *Runner) RunFile(tf *check.TestFile) []*Outcome {
 	var out []*Outcome
 	for _, tc := range tf.Tests {
+		if rn.Interrupted() {
+			break
+		}
 		o := &Outcome{File: tf.Path, Name: tc.Name, Kind: "test", At: tc.At, Result: Pass}
 		if tc.Property {
 			o.Kind = "property"
@@ -124,6 +129,9 @@ func (rn *Runner) RunFile(tf *check.TestFile) []*Outcome {
 		} else {
 			rn.test(tc, o)
 		}
+		if rn.Interrupted() {
+			return out[:len(out)-1] // cut short: neither passed nor failed
+		}
 		sort.SliceStable(o.Failures, func(i, j int) bool { return o.Failures[i].At.Start.Byte < o.Failures[j].At.Start.Byte })
 		for _, fl := range o.Failures {
 			if fl.fatal {
@@ -134,6 +142,17 @@ func (rn *Runner) RunFile(tf *check.TestFile) []*Outcome {
 		}
 	}
 	return out
+}
+
+// Interrupted reports whether Options.Fight.Stop has closed: the tests
+// RunFile gave are those that ran in full, and no more will run.
+func (rn *Runner) Interrupted() bool {
+	select {
+	case <-rn.opt.Fight.Stop:
+		return true
+	default:
+		return false
+	}
 }
 
 func (rn *Runner) fightOptions(tc *check.TestCase) interp.Options {
