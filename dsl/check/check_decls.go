@@ -752,6 +752,11 @@ func (c *checker) checkUnused() {
 		if fd := d.Func; fd != nil && !used[fd.Name] {
 			c.warnf(diag.CodeUnusedDecl, syntax.RangeAt(fd.Pos, "fn"), "call it as "+fd.Name+"(...) from a rule, or remove it", "fn %s is never used", fd.Name)
 		}
+		if cd := d.Const; cd != nil && !used[cd.Name] {
+			at := cd.Pos
+			at.Advance("const ")
+			c.warnf(diag.CodeUnusedDecl, syntax.RangeAt(at, cd.Name), "use it in a rule, or remove it", "const %s is never used", cd.Name)
+		}
 		if md := d.Modifiers; md != nil && !used[md.Name] {
 			c.warnf(diag.CodeUnusedDecl, syntax.RangeAt(md.Pos, "modifiers"), "call it as "+md.Name+"(...) from a rule, or remove it", "modifiers %s are never used", md.Name)
 		}
