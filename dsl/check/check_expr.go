@@ -569,6 +569,9 @@ func (c *checker) exprError(e *syntax.Expr, fr *Frame, err error) {
 			hint = "roll takes a dice value (an attribute or const declared dice); an expression such as d6 + 1 already rolls and gives a whole number: use it without roll(...)"
 		case strings.HasPrefix(msg, "cannot use") && strings.Contains(msg, " as argument "):
 			hint = "give the argument the type the function's parameter has"
+		case strings.Contains(msg, "(mismatched types int and float)") || strings.Contains(msg, "(mismatched types float and int)"):
+			// 1..n with n from a / b: a newcomer's note (the fourth round).
+			hint = "a / b gives a float: write int(a / b) for a whole number"
 		case listPlus.MatchString(msg):
 			hint = "lists are joined with concat(a, b), not +: self.foes = concat(self.foes, [t])"
 		default:
