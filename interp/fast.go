@@ -409,7 +409,16 @@ func (c *fastCompiler) location(n ast.Node) (field, bool) {
 			if call, ok := base.(*ast.CallNode); ok && isRefRead(call) {
 				prevName = "<nil>" // a reference that is none: readRef's untyped nil
 			}
-			if get = c.ptr(base); get == nil {
+			if call, ok := base.(*ast.CallNode); ok {
+				var lib bool
+				if get, lib = c.libFieldBase(call, chain[0].Property.(*ast.StringNode).Value); lib && get == nil {
+					return field{}, false // fast_libnil.go
+				}
+			}
+			if get == nil {
+				get = c.ptr(base)
+			}
+			if get == nil {
 				return field{}, false
 			}
 		}

@@ -1,0 +1,162 @@
+package interp_test
+
+// Differential tests: generated programs (difftest_gen_test.go) played
+// under interp.Lower (expressions compiled natively where the native
+// compiler covers them) and interp.LowerVM (every expression in
+// expr-lang's VM, the evaluator of record) must show a user the same
+// thing: the same text log, the same result, the same error text and
+// position. TestFastAgreesWithExpr holds the two to the repository's
+// expressions and the spec cases to the language's topics; these hold
+// them to programs nobody wrote.
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/frayrules/fray/dsl/check"
+	"github.com/frayrules/fray/dsl/diag"
+	"github.com/frayrules/fray/dsl/syntax"
+	"github.com/frayrules/fray/interp"
+)
+
+// diffOptions bound a generated fight. The step limit counts work, which
+// the VM counts by its instructions and native forms by their visits
+// (the spec's native-only rule): a fight that reaches it under either
+// plan is not compared.
+var diffOptions = interp.Options{MaxRounds: 5, MaxSteps: 2_000_000}
+
+// diffOutcome is what one generated program gave.
+type diffOutcome int
+
+const (
+	diffAgree    diffOutcome = iota
+	diffRejected             // the checker refused it: a generator mistake
+	diffSkipped              // a limit that counts work was reached
+	diffDiffer
+)
+
+// checkGenerated parses and checks a generated pair; nil with the
+// checker's first error when it refuses them.
+func checkGenerated(rulesSrc, encSrc string) (*check.Encounter, string) {
+	rf, diags := syntax.Parse("rules.fray", rulesSrc)
+	if rf == nil || diags.HasErrors() {
+		return nil, firstError(diags)
+	}
+	m, diags := check.UnderRoot("..").Check(rf)
+	if m == nil || diags.HasErrors() {
+		return nil, firstError(diags)
+	}
+	ef, diags := syntax.Parse("encounter.fray", encSrc)
+	if ef == nil || diags.HasErrors() {
+		return nil, firstError(diags)
+	}
+	enc, diags := check.CheckEncounter(ef, m)
+	if enc == nil || diags.HasErrors() {
+		return nil, firstError(diags)
+	}
+	return enc, ""
+}
+
+// compareGenerated plays a generated program under both plans; on a
+// difference it reports the program and where the outputs part.
+func compareGenerated(t testing.TB, name, rulesSrc, encSrc string) (diffOutcome, string) {
+	enc, why := checkGenerated(rulesSrc, encSrc)
+	if enc == nil {
+		return diffRejected, why
+	}
+	native := playChecked(enc, diffOptions, interp.Lower)
+	vm := playChecked(enc, diffOptions, interp.LowerVM)
+	if native == vm {
+		return diffAgree, ""
+	}
+	if limited(native) || limited(vm) {
+		return diffSkipped, ""
+	}
+	t.Errorf("%s: native and VM plans differ\n--- rules.fray ---\n%s\n--- encounter.fray ---\n%s\n(want is the VM's, got the native plan's)\n%s",
+		name, rulesSrc, encSrc, lineDiff(vm, native))
+	return diffDiffer, ""
+}
+
+// limited says whether an output ends at a limit that counts work.
+func limited(out string) bool {
+	return strings.Contains(out, "--max-steps") || strings.Contains(out, "--max-expr-memory")
+}
+
+func TestNativeAgreesWithVMGenerated(t *testing.T) {
+	const seeds = 300
+	counts := map[diffOutcome]int{}
+	var firstRejection string
+	for seed := uint64(1); seed <= seeds; seed++ {
+		rulesSrc, encSrc := generate(newSeeded(seed))
+		got, why := compareGenerated(t, "seed "+itoa(seed), rulesSrc, encSrc)
+		counts[got]++
+		if got == diffRejected && testing.Verbose() {
+			t.Logf("seed %d rejected: %s", seed, why)
+		}
+		if got == diffRejected && firstRejection == "" {
+			firstRejection = "seed " + itoa(seed) + ": " + why + "\n" + rulesSrc + encSrc
+		}
+	}
+	t.Logf("%d programs: %d agree, %d rejected by the checker, %d at a work limit, %d differ",
+		seeds, counts[diffAgree], counts[diffRejected], counts[diffSkipped], counts[diffDiffer])
+	// The generator writes well-typed programs; a checker that refuses
+	// many of them means the generator has drifted from the language.
+	if counts[diffRejected] > seeds/20 {
+		t.Errorf("the checker rejects %d of %d generated programs (over 5%%); the first:\n%s", counts[diffRejected], seeds, firstRejection)
+	}
+}
+
+func FuzzNativeAgreesWithVM(f *testing.F) {
+	for _, s := range []string{"", "\x01\x02\x03", "generated fight", "\x07\x00\x05\x09\x02\x0b\x04\x01\x00\x03"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		rulesSrc, encSrc := generate(&fromBytes{b: data})
+		compareGenerated(t, "input", rulesSrc, encSrc)
+	})
+}
+
+func itoa(n uint64) string {
+	var b [20]byte
+	i := len(b)
+	for {
+		i--
+		b[i] = byte('0' + n%10)
+		n /= 10
+		if n == 0 {
+			return string(b[i:])
+		}
+	}
+}
+
+// firstError is the first error of diags, "file:line:col: error: ...".
+func firstError(ds diag.Diagnostics) string {
+	for _, d := range ds {
+		if d.Severity == diag.Error {
+			return d.Error()
+		}
+	}
+	return "no error"
+}
+
+// TestNativeAgreesWithVMDump writes the program of DIFFTEST_SEED to
+// DIFFTEST_DIR, to read or play with fray (skipped otherwise).
+func TestNativeAgreesWithVMDump(t *testing.T) {
+	seed, dir := os.Getenv("DIFFTEST_SEED"), os.Getenv("DIFFTEST_DIR")
+	if seed == "" || dir == "" {
+		t.Skip("set DIFFTEST_SEED and DIFFTEST_DIR to write a generated program")
+	}
+	n, err := strconv.ParseUint(seed, 10, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rulesSrc, encSrc := generate(newSeeded(n))
+	for name, src := range map[string]string{"rules.fray": rulesSrc, "encounter.fray": encSrc} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

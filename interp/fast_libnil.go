@@ -1,0 +1,37 @@
+package interp
+
+import "github.com/expr-lang/expr/ast"
+
+// libFieldBase compiles the base of a field read that is a call of the
+// standard library (declared_combatant(c, "target").hp); lib is false
+// when the call is not one (or is pick, which keeps its own native form
+// in ptr, whose nobody is typed as the VM's is), and the read then
+// compiles as any other. A library call without a native form (nil,
+// true) leaves the whole read to the VM.
+//
+// expr-lang reads a field of the nil a function gives as the function
+// gives it: an untyped nil (declared_combatant's none) is "cannot get hp
+// from <nil>", which the run words as a read through none; a typed one
+// (a combatant pointer that is nil) is reflect's zero-value error. So
+// the native read looks at the value the call gave, not at its address.
+func (c *fastCompiler) libFieldBase(call *ast.CallNode, name string) (get ptrFn, lib bool) {
+	f, _ := c.libFunc(call)
+	if f == nil || f.Name == "pick" {
+		return nil, false
+	}
+	lc := c.libCall(call)
+	if lc == nil {
+		return nil, true
+	}
+	msg := chainNilMsg(name, "<nil>")
+	return func(r *Run, fr addr) (addr, error) {
+		v, err := lc(r, fr)
+		if err != nil {
+			return addr{}, err
+		}
+		if v == nil {
+			return addr{}, &exprErr{msg}
+		}
+		return unboxPtr(v), nil
+	}, true
+}
