@@ -218,7 +218,7 @@ func (g *gen) libCall(f *stdlib.Func) string {
 			// a condition's or an action's name to exist); other texts are
 			// made at run time
 			if g.pick(2) == 0 {
-				args[i] = g.oneOf("'stunned'", "'wait'")
+				args[i] = "'stunned'"
 			} else {
 				args[i] = g.expr(tComb) + "." + g.oneOf("tag", "name")
 			}
@@ -354,7 +354,9 @@ func (g *gen) boolExpr() string {
 	case 8:
 		// a leaf: the checker refuses (a ?? b) in a list of combatants
 		// ("cannot use combatant as type combatant in array")
-		return "(" + g.leaf(tComb) + " in " + g.expr(tCombs) + ")"
+		// and x in filter(...): "cannot use combatant as type combatant
+		// in array" (reported)
+		return "(" + g.leaf(tComb) + " in " + g.oneOf("combatants", "living(combatants)", "members("+g.expr(tSide)+")", "enemies("+g.leaf(tComb)+")") + ")"
 	case 9:
 		return "(" + g.expr(tComb) + " == " + g.expr(tComb) + ")"
 	case 10:

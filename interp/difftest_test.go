@@ -160,3 +160,24 @@ func TestNativeAgreesWithVMDump(t *testing.T) {
 		}
 	}
 }
+
+// TestNativeAgreesWithVMFiles plays DIFFTEST_PLAY's rules.fray and
+// encounter.fray under both plans, to reduce a difference by hand
+// (skipped otherwise).
+func TestNativeAgreesWithVMFiles(t *testing.T) {
+	dir := os.Getenv("DIFFTEST_PLAY")
+	if dir == "" {
+		t.Skip("set DIFFTEST_PLAY to a folder with rules.fray and encounter.fray")
+	}
+	rulesSrc, err := os.ReadFile(filepath.Join(dir, "rules.fray"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	encSrc, err := os.ReadFile(filepath.Join(dir, "encounter.fray"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, why := compareGenerated(t, dir, string(rulesSrc), string(encSrc)); got == diffRejected {
+		t.Fatal(why)
+	}
+}

@@ -409,6 +409,15 @@ func (c *fastCompiler) location(n ast.Node) (field, bool) {
 			if call, ok := base.(*ast.CallNode); ok && isRefRead(call) {
 				prevName = "<nil>" // a reference that is none: readRef's untyped nil
 			}
+			if call, ok := base.(*ast.CallNode); ok && isOrRef(call) {
+				untyped, known := orNilUntyped(call) // fast_libnil.go
+				if !known {
+					return field{}, false
+				}
+				if untyped {
+					prevName = "<nil>"
+				}
+			}
 			if call, ok := base.(*ast.CallNode); ok {
 				var lib bool
 				if get, lib = c.libFieldBase(call, chain[0].Property.(*ast.StringNode).Value); lib && get == nil {

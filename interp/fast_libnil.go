@@ -35,3 +35,36 @@ func (c *fastCompiler) libFieldBase(call *ast.CallNode, name string) (get ptrFn,
 		return unboxPtr(v), nil
 	}, true
 }
+
+// isOrRef reports whether x is a ?? of references, $or_c or $or_s
+// (check/optional.go).
+func isOrRef(x *ast.CallNode) bool {
+	id, ok := x.Callee.(*ast.IdentifierNode)
+	return ok && (id.Value == "$or_c" || id.Value == "$or_s") && len(x.Arguments) == 2
+}
+
+// orNilUntyped says whether nobody from a ?? of references is expr-lang's
+// untyped nil, whose field read the VM words "cannot get hp from <nil>"
+// (a read through none), rather than a typed nil pointer (reflect's
+// zero-value error). The ?? gives its right side as that side gives it,
+// so the answer is the right side's: untyped from a reference read
+// ($ref_c), first, or another ?? whose right side is; typed from a name
+// or a field. known is false where only the run can tell (a library
+// call, which may give either): the read is then left to the VM.
+func orNilUntyped(x *ast.CallNode) (untyped, known bool) {
+	switch b := x.Arguments[1].(type) {
+	case *ast.CallNode:
+		switch {
+		case isRefRead(b):
+			return true, true
+		case isOrRef(b):
+			return orNilUntyped(b)
+		}
+		return false, false
+	case *ast.BuiltinNode:
+		return b.Name == "first", b.Name == "first"
+	case *ast.IdentifierNode, *ast.MemberNode:
+		return false, true
+	}
+	return false, false
+}
