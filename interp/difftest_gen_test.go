@@ -147,6 +147,28 @@ type gen struct {
 
 func (g *gen) pick(n int) int { return g.c.intn(n) }
 
+// risky is true now and then: a form that can fail at run time (an
+// index, a divisor, a reference that may be none) is then written bare,
+// else guarded, so that most fights run to their end and reach every
+// statement, and some stop in each way a fight can.
+func (g *gen) risky() bool { return g.pick(12) == 0 }
+
+// index is list[i]: guarded by the list's length unless risky.
+func (g *gen) index(list, otherwise string) string {
+	if g.risky() {
+		return list + "[" + g.expr(tInt) + "]" // may be out of range
+	}
+	return "(len(" + list + ") > 1 ? " + list + "[" + g.oneOf("0", "1", "-1", "-2") + "] : " + otherwise + ")"
+}
+
+// divisor is a whole number to divide by: never 0 unless risky.
+func (g *gen) divisor() string {
+	if g.risky() {
+		return g.expr(tInt) // may be 0
+	}
+	return "(abs(" + g.expr(tInt) + ") + 1)"
+}
+
 func (g *gen) oneOf(opts ...string) string { return opts[g.pick(len(opts))] }
 
 func (g *gen) fresh(prefix string) string {
@@ -211,7 +233,8 @@ func (g *gen) libCall(f *stdlib.Func) string {
 	for i, p := range f.Params {
 		pt := kindType(p)
 		if p == stdlib.Any {
-			pt = []typ{tInt, tStr, tInts, tStrs, tFloat}[g.pick(5)]
+			// lists of strings most (join's); any value else (string's)
+			pt = []typ{tStrs, tStrs, tInt, tStr, tInts, tFloat}[g.pick(6)]
 		}
 		if pt == tStr {
 			// a literal is a name the ruleset declares (the checker asks
@@ -234,7 +257,7 @@ func (g *gen) leaf(t typ) string {
 	if ls := g.locals(t); len(ls) > 0 && g.pick(3) != 0 {
 		return ls[g.pick(len(ls))]
 	}
-	if a, ok := combAttrs[t]; ok && g.depth < 5 && (t == tDice || g.pick(2) == 0) {
+	if a, ok := combAttrs[t]; ok && g.depth < 5 && (t == tDice || g.pick(2) == 0) && (t != tComb || g.risky()) {
 		g.depth++
 		defer func() { g.depth-- }()
 		return g.leaf(tComb) + "." + a
@@ -273,7 +296,7 @@ func (g *gen) intExpr() string {
 	case 0, 1:
 		return "(" + g.expr(tInt) + " " + g.oneOf("+", "-", "*") + " " + g.expr(tInt) + ")"
 	case 2:
-		return "(" + g.expr(tInt) + " % " + g.expr(tInt) + ")" // may be % 0
+		return "(" + g.expr(tInt) + " % " + g.divisor() + ")"
 	case 3:
 		return "-" + g.leaf(tInt)
 	case 4:
@@ -283,9 +306,13 @@ func (g *gen) intExpr() string {
 	case 6:
 		return g.oneOf("max", "min") + "(" + g.expr(tInt) + ", " + g.expr(tInt) + ")"
 	case 7:
-		return g.oneOf("max", "min", "sum") + "(" + g.expr(tInts) + ")" // max of [] fails
+		if l := g.expr(tInts); !g.risky() {
+			return "(len(" + l + ") > 0 ? " + g.oneOf("max", "min") + "(" + l + ") : 0)"
+		} else {
+			return g.oneOf("max", "min", "sum") + "(" + l + ")" // max of [] fails
+		}
 	case 8:
-		return g.expr(tInts) + "[" + g.expr(tInt) + "]" // may be out of range
+		return g.index(g.expr(tInts), g.smallInt())
 	case 9:
 		return "int(" + g.expr(tFloat) + ")"
 	case 10:
@@ -318,7 +345,7 @@ func (g *gen) intExpr() string {
 func (g *gen) floatExpr() string {
 	switch g.pick(7) {
 	case 0:
-		return "(" + g.expr(tInt) + " / " + g.expr(tInt) + ")" // may be / 0
+		return "(" + g.expr(tInt) + " / " + g.divisor() + ")"
 	case 1:
 		return "(" + g.expr(tFloat) + " " + g.oneOf("+", "-", "*") + " " + g.expr(g.oneTypeOf(tInt, tFloat)) + ")"
 	case 2:
@@ -375,7 +402,7 @@ func (g *gen) strExpr() string {
 	case 2:
 		return g.oneOf("upper", "lower", "trim") + "(" + g.expr(tStr) + ")"
 	case 3:
-		return g.expr(tStrs) + "[" + g.expr(tInt) + "]"
+		return g.index(g.expr(tStrs), "'none'")
 	case 4:
 		return "(" + g.expr(tBool) + " ? " + g.expr(tStr) + " : " + g.expr(tStr) + ")"
 	case 5:
@@ -428,11 +455,19 @@ func (g *gen) strsExpr() string {
 func (g *gen) combExpr() string {
 	switch g.pick(5) {
 	case 0:
-		return g.oneOf("first", "last") + "(" + g.expr(tCombs) + ")" // may be nobody
+		if l := g.oneOf("first", "last") + "(" + g.expr(tCombs) + ")"; g.risky() {
+			return l // may be nobody
+		} else {
+			return "(" + l + " ?? " + g.leaf(tComb) + ")"
+		}
 	case 1:
-		return g.expr(tComb) + "." + combAttrs[tComb] // may be none
+		if f := g.expr(tComb) + "." + combAttrs[tComb]; g.risky() {
+			return f // may be none
+		} else {
+			return "(" + f + " ?? " + g.leaf(tComb) + ")"
+		}
 	case 2:
-		return g.expr(tCombs) + "[" + g.leaf(tInt) + "]"
+		return g.index(g.expr(tCombs), "first(combatants)")
 	case 3:
 		return "(" + g.expr(tComb) + " ?? " + g.leaf(tComb) + ")"
 	default:
@@ -529,7 +564,9 @@ func (g *gen) stmt(b *strings.Builder, ind string) {
 	case 5:
 		g.loop(b, ind)
 	case 6:
-		fmt.Fprintf(b, "%semit hit(%s, %s)\n", ind, g.expr(tComb), g.expr(tInt))
+		if g.in != "handler" { // a handler of hit that emits hit nests without end
+			fmt.Fprintf(b, "%semit hit(%s, %s)\n", ind, g.expr(tComb), g.expr(tInt))
+		}
 	case 7:
 		if ss := g.locals(tSide); len(ss) > 0 {
 			fmt.Fprintf(b, "%s%s.%s %s %s\n", ind, ss[g.pick(len(ss))], sideIntAttr, g.oneOf("+=", "-=", "="), g.expr(tInt))
@@ -633,8 +670,9 @@ table reaction d6 {
 
 	g.scope = []local{{"who", tComb}, {"n", tInt}}
 	b.WriteString("on hit {\n")
-	g.budget = 4
+	g.budget, g.in = 4, "handler"
 	g.block(&b, "  ", 1+g.pick(3))
+	g.in = ""
 	b.WriteString("}\n\n")
 
 	g.scope = []local{{"ca", tComb}, {"cb", tComb}, {"sa", tSide}}
@@ -652,11 +690,18 @@ table reaction d6 {
 	var e strings.Builder
 	fmt.Fprintf(&e, "encounter \"generated\" {\n  rules \"rules.fray\"\n  seed %d\n}\n\n", 1+g.pick(1000))
 	names := [][]string{{"ann", "amy", "ada"}, {"bob", "ben"}}
+	var in [2][]string
+	for si := range names {
+		in[si] = names[si][:1+g.pick(len(names[si]))]
+	}
+	if g.pick(4) != 0 {
+		g.writeMap(&e, append(append([]string{}, in[0]...), in[1]...))
+	}
 	for si, side := range []string{"a", "b"} {
 		fmt.Fprintf(&e, "side %s {\n", side)
-		for _, n := range names[si][:1+g.pick(len(names[si]))] {
+		for _, n := range in[si] {
 			fmt.Fprintf(&e, "  combatant %s { hp = %s; tag = %s", n, g.smallInt(), g.oneOf(`"orc"`, `"elf"`, `""`))
-			if g.pick(2) == 0 {
+			if g.pick(4) != 0 {
 				fmt.Fprintf(&e, "; foe = %s", g.oneOf("bob", "ann"))
 			}
 			if g.pick(3) == 0 {
@@ -667,6 +712,34 @@ table reaction d6 {
 		e.WriteString("}\n\n")
 	}
 	return b.String(), e.String()
+}
+
+// writeMap writes a map of the encounter: a floor of 8 by 5 squares, a
+// wall or two, each combatant on a square of its own.
+func (g *gen) writeMap(e *strings.Builder, who []string) {
+	const w, h = 8, 5
+	grid := make([][]byte, h)
+	for y := range grid {
+		grid[y] = []byte(strings.Repeat(".", w))
+	}
+	for range g.pick(3) {
+		grid[g.pick(h)][g.pick(w)] = '#'
+	}
+	for i := range who {
+		x, y := g.pick(w), g.pick(h)
+		for grid[y][x] != '.' {
+			x, y = (x+1)%w, (y+(x+1)/w)%h
+		}
+		grid[y][x] = byte('a' + i)
+	}
+	e.WriteString("map {\n")
+	for _, row := range grid {
+		fmt.Fprintf(e, "  %q\n", row)
+	}
+	for i, n := range who {
+		fmt.Fprintf(e, "  %c: %s\n", 'a'+i, n)
+	}
+	e.WriteString("}\n\n")
 }
 
 // generate writes the program of one chooser.

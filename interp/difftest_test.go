@@ -70,7 +70,7 @@ func compareGenerated(t testing.TB, name, rulesSrc, encSrc string) (diffOutcome,
 	native := playChecked(enc, diffOptions, interp.Lower)
 	vm := playChecked(enc, diffOptions, interp.LowerVM)
 	if native == vm {
-		return diffAgree, ""
+		return diffAgree, lastErrorLine(vm)
 	}
 	if limited(native) || limited(vm) {
 		return diffSkipped, ""
@@ -78,6 +78,14 @@ func compareGenerated(t testing.TB, name, rulesSrc, encSrc string) (diffOutcome,
 	t.Errorf("%s: native and VM plans differ\n--- rules.fray ---\n%s\n--- encounter.fray ---\n%s\n(want is the VM's, got the native plan's)\n%s",
 		name, rulesSrc, encSrc, lineDiff(vm, native))
 	return diffDiffer, ""
+}
+
+// lastErrorLine is the run's error line of an output, or "".
+func lastErrorLine(out string) string {
+	if i := strings.LastIndex(out, "\nerror: "); i >= 0 {
+		return strings.TrimSpace(out[i+1:])
+	}
+	return ""
 }
 
 // limited says whether an output ends at a limit that counts work.
@@ -89,10 +97,17 @@ func TestNativeAgreesWithVMGenerated(t *testing.T) {
 	const seeds = 300
 	counts := map[diffOutcome]int{}
 	var firstRejection string
+	failed := 0 // fights that end in a run-time error, the same under both plans
 	for seed := uint64(1); seed <= seeds; seed++ {
 		rulesSrc, encSrc := generate(newSeeded(seed))
 		got, why := compareGenerated(t, "seed "+itoa(seed), rulesSrc, encSrc)
 		counts[got]++
+		if got == diffAgree && why != "" {
+			failed++
+			if testing.Verbose() {
+				t.Logf("seed %d fails alike: %s", seed, why)
+			}
+		}
 		if got == diffRejected && testing.Verbose() {
 			t.Logf("seed %d rejected: %s", seed, why)
 		}
@@ -100,8 +115,8 @@ func TestNativeAgreesWithVMGenerated(t *testing.T) {
 			firstRejection = "seed " + itoa(seed) + ": " + why + "\n" + rulesSrc + encSrc
 		}
 	}
-	t.Logf("%d programs: %d agree, %d rejected by the checker, %d at a work limit, %d differ",
-		seeds, counts[diffAgree], counts[diffRejected], counts[diffSkipped], counts[diffDiffer])
+	t.Logf("%d programs: %d agree (%d of them fail alike at run time), %d rejected by the checker, %d at a work limit, %d differ",
+		seeds, counts[diffAgree], failed, counts[diffRejected], counts[diffSkipped], counts[diffDiffer])
 	// The generator writes well-typed programs; a checker that refuses
 	// many of them means the generator has drifted from the language.
 	if counts[diffRejected] > seeds/20 {

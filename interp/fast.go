@@ -685,7 +685,7 @@ func (c *fastCompiler) intCall(x *ast.CallNode) intFn {
 		}
 	default:
 		if m := c.p.modifiers[id.Value]; m != nil && len(args) == len(m.Params) {
-			return c.modifierCall(id.Value, args)
+			return c.modifierCall(x, id.Value, args)
 		}
 		if fn, ok := worldCall(c, worldIntCalls, x); ok {
 			return fn
@@ -1804,8 +1804,8 @@ func (c *fastCompiler) boxed(n ast.Node) anyFn {
 // modifierCall compiles a call of a modifiers block of the ruleset:
 // its arguments set in the block's frame natively when they can be
 // (fast_modifier.go), else boxed for Run.Modifier.
-func (c *fastCompiler) modifierCall(name string, args []ast.Node) intFn {
-	if fn := c.modifierDirect(name, args); fn != nil {
+func (c *fastCompiler) modifierCall(x *ast.CallNode, name string, args []ast.Node) intFn {
+	if fn := c.modifierDirect(x, name, args); fn != nil {
 		return fn
 	}
 	fns := make([]anyFn, len(args))
@@ -1814,5 +1814,13 @@ func (c *fastCompiler) modifierCall(name string, args []ast.Node) intFn {
 			return nil
 		}
 	}
-	return withArgs(fns, func(r *Run, args []any) (int, error) { return r.Modifier(name, args) })
+	in := c.ce
+	return withArgs(fns, func(r *Run, args []any) (int, error) {
+		v, err := r.Modifier(name, args)
+		if err != nil && r.callFailed {
+			r.callFailed = false
+			err = failedAtCall(r, in, x, err) // fast_modifier.go
+		}
+		return v, err
+	})
 }
