@@ -141,7 +141,7 @@ type gen struct {
 	depth  int
 	scope  []local
 	nextID int
-	in     string // "" in a phase; "fn" in a fn body (no statements)
+	in     string // "" in a phase, "handler" in on hit, "decl" in fns and modifiers
 	budget int    // statements left to write
 }
 
@@ -201,7 +201,11 @@ func (g *gen) expr(t typ) string {
 	}
 	// A call of the standard library, now and then, from its table.
 	if fs := libCalls[t]; len(fs) > 0 && g.pick(5) == 0 {
-		return g.libCall(fs[g.pick(len(fs))])
+		call := g.libCall(fs[g.pick(len(fs))])
+		if t == tComb && !g.risky() {
+			return "(" + call + " ?? " + g.leaf(tComb) + ")" // it may find nobody
+		}
+		return call
 	}
 	switch t {
 	case tInt:
@@ -320,10 +324,16 @@ func (g *gen) intExpr() string {
 	case 11:
 		return "count(" + g.expr(tCombs) + ", " + g.pred() + ")"
 	case 12:
+		if g.in == "decl" && !g.risky() {
+			return g.leaf(tInt) // a block or fn calling itself nests without end
+		}
 		return "bonus(" + g.expr(tComb) + ")"
 	case 13:
 		return "reaction(" + g.oneOf("", g.expr(tInt)) + ")"
 	case 14:
+		if g.in == "decl" && !g.risky() {
+			return g.leaf(tInt)
+		}
 		return "score(" + g.expr(tComb) + ", " + g.expr(tInt) + ")"
 	case 15:
 		return g.oneOf("d6", "2d4", "d20", "roll("+g.expr(tDice)+")")
@@ -379,16 +389,19 @@ func (g *gen) boolExpr() string {
 	case 7:
 		return g.oneOf("any", "all", "none", "one") + "(" + g.expr(tCombs) + ", " + g.pred() + ")"
 	case 8:
-		// a leaf: the checker refuses (a ?? b) in a list of combatants
-		// ("cannot use combatant as type combatant in array")
-		// and x in filter(...): "cannot use combatant as type combatant
-		// in array" (reported)
-		return "(" + g.leaf(tComb) + " in " + g.oneOf("combatants", "living(combatants)", "members("+g.expr(tSide)+")", "enemies("+g.leaf(tComb)+")") + ")"
+		// The checker refuses (a ?? b) in a list of combatants, x in
+		// filter(...), and x in members(s) inside a library call's
+		// argument (clamp(x in members(s) ? 1 : 2, 0, 5)): "cannot use
+		// combatant as type combatant in array" (reported).
+		return "(" + g.leaf(tComb) + " in " + g.oneOf("combatants", "living(combatants)") + ")"
 	case 9:
 		return "(" + g.expr(tComb) + " == " + g.expr(tComb) + ")"
 	case 10:
 		return "(" + g.expr(tComb) + "." + combAttrs[tComb] + " == none)"
 	case 11:
+		if g.in == "decl" && !g.risky() {
+			return g.leaf(tBool)
+		}
 		return "brave_of(" + g.expr(tComb) + ")"
 	default:
 		return g.expr(tComb) + "." + combAttrs[tBool]
@@ -408,6 +421,9 @@ func (g *gen) strExpr() string {
 	case 5:
 		return g.expr(tComb) + ".name"
 	case 6:
+		if g.in == "decl" && !g.risky() {
+			return g.leaf(tStr)
+		}
 		return "label(" + g.expr(tStr) + ")"
 	case 7:
 		return g.expr(tSide) + ".name"
@@ -537,7 +553,35 @@ func (g *gen) block(b *strings.Builder, indent string, n int) {
 }
 
 func (g *gen) stmt(b *strings.Builder, ind string) {
-	switch g.pick(12) {
+	switch g.pick(16) {
+	case 12:
+		// a while bounded by a counter of its own
+		k := g.fresh("k")
+		fmt.Fprintf(b, "%slet %s = 0\n%swhile %s < %d && %s {\n%s  %s += 1\n", ind, k, ind, k, 1+g.pick(3), g.expr(tBool), ind, k)
+		g.scope = append(g.scope, local{k, tInt})
+		g.block(b, ind+"  ", 1+g.pick(2))
+		fmt.Fprintf(b, "%s}\n", ind)
+	case 13:
+		if cs := g.locals(tComb); len(cs) > 0 {
+			who := cs[g.pick(len(cs))]
+			if g.pick(2) == 0 {
+				// always with its for: without it, a for loop on the next
+				// line is read as its duration (a parser bug, reported)
+				fmt.Fprintf(b, "%sapply condition stunned to %s for %d rounds\n", ind, who, 1+g.pick(2))
+			} else {
+				fmt.Fprintf(b, "%sremove condition stunned from %s\n", ind, who)
+			}
+		}
+	case 14:
+		fmt.Fprintf(b, "%sif %s {\n", ind, g.expr(tBool))
+		g.block(b, ind+"  ", 1+g.pick(2))
+		fmt.Fprintf(b, "%s} else if %s {\n", ind, g.expr(tBool))
+		g.block(b, ind+"  ", 1+g.pick(2))
+		fmt.Fprintf(b, "%s}\n", ind)
+	case 15:
+		if p := g.place(tStr); p != "" {
+			fmt.Fprintf(b, "%s%s = %s + %s\n", ind, p, p, g.expr(tStr))
+		}
 	case 0, 1:
 		t := valueTypes[g.pick(len(valueTypes))]
 		name := g.fresh("v")
@@ -580,7 +624,9 @@ func (g *gen) loop(b *strings.Builder, ind string) {
 	name := g.fresh("i")
 	var t typ
 	var over string
-	switch g.pick(5) {
+	switch g.pick(6) {
+	case 5:
+		t, over = tInt, "downto("+g.leaf(tInt)+", "+g.leaf(tInt)+")"
 	case 0:
 		t, over = tInt, g.expr(tInts)
 	case 1:
@@ -650,6 +696,7 @@ table reaction d6 {
 		g.oneOf("0.0", "1.5", "-2.5"), g.oneOf("[]", "[1, 2]", "[3]"), g.oneOf("[]", `["a"]`, `["x", "y"]`),
 		g.oneOf("d6", "2d4", "d8+1"), g.oneOf("5+", "5-6", "5+"))
 	// fns: their bodies are expressions over their parameters alone
+	g.in = "decl"
 	g.scope = []local{{"c", tComb}, {"n", tInt}}
 	fmt.Fprintf(&b, "fn score(c: combatant, n: int): int = %s\n\n", g.expr(tInt))
 	g.scope = []local{{"c", tComb}}
@@ -667,6 +714,7 @@ table reaction d6 {
 		b.WriteString("\n")
 	}
 	b.WriteString("}\n\n")
+	g.in = ""
 
 	g.scope = []local{{"who", tComb}, {"n", tInt}}
 	b.WriteString("on hit {\n")
@@ -694,7 +742,7 @@ table reaction d6 {
 	for si := range names {
 		in[si] = names[si][:1+g.pick(len(names[si]))]
 	}
-	if g.pick(4) != 0 {
+	if g.pick(8) != 0 {
 		g.writeMap(&e, append(append([]string{}, in[0]...), in[1]...))
 	}
 	for si, side := range []string{"a", "b"} {

@@ -26,7 +26,7 @@ import (
 // the VM counts by its instructions and native forms by their visits
 // (the spec's native-only rule): a fight that reaches it under either
 // plan is not compared.
-var diffOptions = interp.Options{MaxRounds: 5, MaxSteps: 2_000_000}
+var diffOptions = interp.Options{MaxRounds: 5, MaxSteps: 100_000}
 
 // diffOutcome is what one generated program gave.
 type diffOutcome int
