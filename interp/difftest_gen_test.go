@@ -296,7 +296,22 @@ func (g *gen) leaf(t typ) string {
 }
 
 func (g *gen) intExpr() string {
-	switch g.pick(22) {
+	switch g.pick(26) {
+	case 22:
+		// an optional whole number: read bare only when risky
+		if g.risky() {
+			return g.leaf(tComb) + ".late"
+		}
+		return "(" + g.leaf(tComb) + ".late ?? " + g.smallInt() + ")"
+	case 23:
+		if g.in == "decl" && !g.risky() {
+			return g.leaf(tInt)
+		}
+		return "strike(" + g.expr(tComb) + ", " + g.expr(tInt) + ")"
+	case 24:
+		return "int(" + g.expr(tInt) + " ** " + g.oneOf("0", "1", "2") + ")" // ** gives a float
+	case 25:
+		return "len(" + g.leaf(tComb) + ".pals)"
 	case 0, 1:
 		return "(" + g.expr(tInt) + " " + g.oneOf("+", "-", "*") + " " + g.expr(tInt) + ")"
 	case 2:
@@ -353,7 +368,11 @@ func (g *gen) intExpr() string {
 }
 
 func (g *gen) floatExpr() string {
-	switch g.pick(7) {
+	switch g.pick(9) {
+	case 7:
+		return "-" + g.leaf(tFloat)
+	case 8:
+		return "(" + g.expr(tFloat) + " ** " + g.oneOf("2", "0.5", "-1") + ")"
 	case 0:
 		return "(" + g.expr(tInt) + " / " + g.divisor() + ")"
 	case 1:
@@ -372,7 +391,11 @@ func (g *gen) floatExpr() string {
 }
 
 func (g *gen) boolExpr() string {
-	switch g.pick(13) {
+	switch g.pick(15) {
+	case 13:
+		return "(" + g.expr(tInt) + " in " + g.leaf(tInt) + ".." + g.leaf(tInt) + ")"
+	case 14:
+		return "(" + g.leaf(tComb) + " in " + g.leaf(tComb) + ".pals)"
 	case 0, 1:
 		t := g.oneTypeOf(tInt, tFloat, tStr, tInt)
 		return "(" + g.expr(t) + " " + g.oneOf("<", "<=", ">", ">=", "==", "!=") + " " + g.expr(t) + ")"
@@ -398,6 +421,8 @@ func (g *gen) boolExpr() string {
 		return "(" + g.expr(tComb) + " == " + g.expr(tComb) + ")"
 	case 10:
 		return "(" + g.expr(tComb) + "." + combAttrs[tComb] + " == none)"
+	case 12:
+		return "(" + g.leaf(tComb) + ".late " + g.oneOf("==", "!=") + " none)"
 	case 11:
 		if g.in == "decl" && !g.risky() {
 			return g.leaf(tBool)
@@ -409,7 +434,11 @@ func (g *gen) boolExpr() string {
 }
 
 func (g *gen) strExpr() string {
-	switch g.pick(10) {
+	switch g.pick(12) {
+	case 10:
+		return "(" + g.leaf(tComb) + ".note ?? " + g.leaf(tStr) + ")"
+	case 11:
+		return g.expr(tStr) + "[" + g.oneOf("1:", ":2", "0:1") + "]"
 	case 0, 1:
 		return "(" + g.expr(tStr) + " + " + g.expr(tStr) + ")"
 	case 2:
@@ -469,7 +498,13 @@ func (g *gen) strsExpr() string {
 }
 
 func (g *gen) combExpr() string {
-	switch g.pick(5) {
+	switch g.pick(6) {
+	case 5:
+		if f := g.oneOf("find", "findLast") + "(" + g.expr(tCombs) + ", " + g.pred() + ")"; g.risky() {
+			return f // may be nobody
+		} else {
+			return "(" + f + " ?? " + g.leaf(tComb) + ")"
+		}
 	case 0:
 		if l := g.oneOf("first", "last") + "(" + g.expr(tCombs) + ")"; g.risky() {
 			return l // may be nobody
@@ -492,7 +527,9 @@ func (g *gen) combExpr() string {
 }
 
 func (g *gen) combsExpr() string {
-	switch g.pick(6) {
+	switch g.pick(7) {
+	case 6:
+		return g.leaf(tComb) + ".pals"
 	case 0:
 		return "filter(" + g.expr(tCombs) + ", " + g.pred() + ")"
 	case 1:
@@ -553,7 +590,7 @@ func (g *gen) block(b *strings.Builder, indent string, n int) {
 }
 
 func (g *gen) stmt(b *strings.Builder, ind string) {
-	switch g.pick(16) {
+	switch g.pick(17) {
 	case 12:
 		// a while bounded by a counter of its own
 		k := g.fresh("k")
@@ -578,6 +615,20 @@ func (g *gen) stmt(b *strings.Builder, ind string) {
 		fmt.Fprintf(b, "%s} else if %s {\n", ind, g.expr(tBool))
 		g.block(b, ind+"  ", 1+g.pick(2))
 		fmt.Fprintf(b, "%s}\n", ind)
+	case 16:
+		if cs := g.locals(tComb); len(cs) > 0 {
+			who := cs[g.pick(len(cs))]
+			switch g.pick(3) {
+			case 0:
+				fmt.Fprintf(b, "%s%s.late = %s\n", ind, who, g.oneOf("none", g.expr(tInt)))
+			case 1:
+				fmt.Fprintf(b, "%s%s.note = %s\n", ind, who, g.oneOf("none", g.expr(tStr)))
+			default:
+				if g.risky() {
+					fmt.Fprintf(b, "%s%s.late += %s\n", ind, who, g.expr(tInt)) // may be none
+				}
+			}
+		}
 	case 15:
 		if p := g.place(tStr); p != "" {
 			fmt.Fprintf(b, "%s%s = %s + %s\n", ind, p, p, g.expr(tStr))
@@ -675,6 +726,9 @@ combatant {
   tags: list[string] = %s
   foe: combatant = none
   dmg: dice = %s
+  late: int = none
+  note: string = none
+  pals: list[combatant] = []
 }
 
 action wait {
@@ -704,6 +758,11 @@ table reaction d6 {
 	g.scope = []local{{"s", tStr}}
 	fmt.Fprintf(&b, "fn label(s: string): string = %s\n\n", g.expr(tStr))
 	b.WriteString("fn healthy(l: list[combatant]): list[combatant] = filter(l, .hp > 0)\n\n")
+	// a procedure: statements, then its return
+	g.in, g.scope, g.budget = "decl", []local{{"a", tComb}, {"n", tInt}}, 5
+	b.WriteString("fn strike(a: combatant, n: int): int {\n")
+	g.block(&b, "  ", 1+g.pick(3))
+	fmt.Fprintf(&b, "  return %s\n}\n\n", g.expr(tInt))
 	g.scope = []local{{"c", tComb}}
 	fmt.Fprintf(&b, "modifiers bonus(c: combatant) aggregate %s {\n", g.oneOf("sum", "max", "min", "best", "worst"))
 	for i := 0; i <= g.pick(3); i++ {
@@ -751,6 +810,12 @@ table reaction d6 {
 			fmt.Fprintf(&e, "  combatant %s { hp = %s; tag = %s", n, g.smallInt(), g.oneOf(`"orc"`, `"elf"`, `""`))
 			if g.pick(4) != 0 {
 				fmt.Fprintf(&e, "; foe = %s", g.oneOf("bob", "ann"))
+			}
+			if g.pick(3) == 0 {
+				fmt.Fprintf(&e, "; pals = [%s]", g.oneOf("ann", "bob", "ann, bob"))
+			}
+			if g.pick(3) == 0 {
+				fmt.Fprintf(&e, "; late = %s", g.smallInt())
 			}
 			if g.pick(3) == 0 {
 				e.WriteString("; present = false")

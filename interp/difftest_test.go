@@ -94,13 +94,17 @@ func limited(out string) bool {
 }
 
 func TestNativeAgreesWithVMGenerated(t *testing.T) {
-	const seeds = 300
+	// DIFFTEST_SEEDS=N plays more, to hunt for differences by hand.
+	seeds := uint64(300)
+	if n, err := strconv.ParseUint(os.Getenv("DIFFTEST_SEEDS"), 10, 64); err == nil && n > 0 {
+		seeds = n
+	}
 	counts := map[diffOutcome]int{}
 	var firstRejection string
 	failed := 0 // fights that end in a run-time error, the same under both plans
 	for seed := uint64(1); seed <= seeds; seed++ {
 		rulesSrc, encSrc := generate(newSeeded(seed))
-		got, why := compareGenerated(t, "seed "+itoa(seed), rulesSrc, encSrc)
+		got, why := compareSeed(t, seed, rulesSrc, encSrc)
 		counts[got]++
 		if got == diffAgree && why != "" {
 			failed++
@@ -119,9 +123,20 @@ func TestNativeAgreesWithVMGenerated(t *testing.T) {
 		seeds, counts[diffAgree], failed, counts[diffRejected], counts[diffSkipped], counts[diffDiffer])
 	// The generator writes well-typed programs; a checker that refuses
 	// many of them means the generator has drifted from the language.
-	if counts[diffRejected] > seeds/20 {
+	if uint64(counts[diffRejected]) > seeds/20 {
 		t.Errorf("the checker rejects %d of %d generated programs (over 5%%); the first:\n%s", counts[diffRejected], seeds, firstRejection)
 	}
+}
+
+// compareSeed is compareGenerated, with the program shown should the
+// interpreter panic on it.
+func compareSeed(t *testing.T, seed uint64, rulesSrc, encSrc string) (diffOutcome, string) {
+	defer func() {
+		if p := recover(); p != nil {
+			t.Fatalf("seed %d panics: %v\n--- rules.fray ---\n%s\n--- encounter.fray ---\n%s", seed, p, rulesSrc, encSrc)
+		}
+	}()
+	return compareGenerated(t, "seed "+itoa(seed), rulesSrc, encSrc)
 }
 
 func FuzzNativeAgreesWithVM(f *testing.F) {

@@ -402,7 +402,7 @@ func (c *fastCompiler) location(n ast.Node) (field, bool) {
 			if _, ok := base.(*ast.ConditionalNode); ok {
 				return field{}, false // nobody there may be typed or not
 			}
-			if b, ok := base.(*ast.BuiltinNode); ok && b.Name == "first" {
+			if b, ok := base.(*ast.BuiltinNode); ok && untypedNilBuiltin(b.Name) {
 				// expr-lang reads a field of its untyped nil as "from <nil>".
 				prevName = "<nil>"
 			}

@@ -62,9 +62,20 @@ func orNilUntyped(x *ast.CallNode) (untyped, known bool) {
 		}
 		return false, false
 	case *ast.BuiltinNode:
-		return b.Name == "first", b.Name == "first"
+		return untypedNilBuiltin(b.Name), untypedNilBuiltin(b.Name)
 	case *ast.IdentifierNode, *ast.MemberNode:
 		return false, true
 	}
 	return false, false
+}
+
+// untypedNilBuiltin reports whether expr-lang's builtin of that name
+// gives its untyped nil when it finds nothing: first and last of an
+// empty list, find and findLast when no element holds.
+func untypedNilBuiltin(name string) bool {
+	switch name {
+	case "first", "last", "find", "findLast":
+		return true
+	}
+	return false
 }
