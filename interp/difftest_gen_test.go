@@ -370,7 +370,14 @@ func (g *gen) intExpr() string {
 func (g *gen) floatExpr() string {
 	switch g.pick(9) {
 	case 7:
-		return "-" + g.leaf(tFloat)
+		// Not the literal -0.0: expr-lang's VM keeps one constant for
+		// -0.0 and 0.0 (its pool is keyed by value, and -0 == 0), so
+		// c ? -0.0 : 0.0 gives -0 either way there, 0 natively; a known
+		// difference (docs/hostile.md), the VM's the wrong one.
+		if l := g.leaf(tFloat); l != "0.0" {
+			return "-" + l
+		}
+		return "-" + g.leaf(tComb) + "." + combAttrs[tFloat]
 	case 8:
 		return "(" + g.expr(tFloat) + " ** " + g.oneOf("2", "0.5", "-1") + ")"
 	case 0:

@@ -11,6 +11,7 @@ package interp_test
 
 import (
 	"os"
+	"regexp"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -35,6 +36,7 @@ const (
 	diffAgree    diffOutcome = iota
 	diffRejected             // the checker refused it: a generator mistake
 	diffSkipped              // a limit that counts work was reached
+	diffKnown                // -0 against 0: expr-lang's constant pool (negZero)
 	diffDiffer
 )
 
@@ -75,10 +77,21 @@ func compareGenerated(t testing.TB, name, rulesSrc, encSrc string) (diffOutcome,
 	if limited(native) || limited(vm) {
 		return diffSkipped, ""
 	}
+	if negZero.ReplaceAllString(native, "${1}0${2}") == negZero.ReplaceAllString(vm, "${1}0${2}") {
+		return diffKnown, ""
+	}
 	t.Errorf("%s: native and VM plans differ\n--- rules.fray ---\n%s\n--- encounter.fray ---\n%s\n(want is the VM's, got the native plan's)\n%s",
 		name, rulesSrc, encSrc, lineDiff(vm, native))
 	return diffDiffer, ""
 }
+
+// negZero finds a float printed as -0. expr-lang's VM keeps one
+// constant for -0.0 and 0.0 (its pool is keyed by value, and -0 == 0),
+// so an expression holding both constants, such as c ? -0.0 : 0.0 or one
+// whose folded arithmetic gives -0, prints -0 where it means 0; native
+// forms keep each constant. Outputs that differ only there are the known
+// difference of docs/hostile.md, counted, not failed.
+var negZero = regexp.MustCompile(`(^|[^0-9.])-0($|[^0-9.])`)
 
 // lastErrorLine is the run's error line of an output, or "".
 func lastErrorLine(out string) string {
@@ -119,8 +132,8 @@ func TestNativeAgreesWithVMGenerated(t *testing.T) {
 			firstRejection = "seed " + itoa(seed) + ": " + why + "\n" + rulesSrc + encSrc
 		}
 	}
-	t.Logf("%d programs: %d agree (%d of them fail alike at run time), %d rejected by the checker, %d at a work limit, %d differ",
-		seeds, counts[diffAgree], failed, counts[diffRejected], counts[diffSkipped], counts[diffDiffer])
+	t.Logf("%d programs: %d agree (%d of them fail alike at run time), %d rejected by the checker, %d at a work limit, %d differ only in -0 (known), %d differ",
+		seeds, counts[diffAgree], failed, counts[diffRejected], counts[diffSkipped], counts[diffKnown], counts[diffDiffer])
 	// The generator writes well-typed programs; a checker that refuses
 	// many of them means the generator has drifted from the language.
 	if uint64(counts[diffRejected]) > seeds/20 {
@@ -209,5 +222,25 @@ func TestNativeAgreesWithVMFiles(t *testing.T) {
 	}
 	if got, why := compareGenerated(t, dir, string(rulesSrc), string(encSrc)); got == diffRejected {
 		t.Fatal(why)
+	}
+}
+
+// The known difference is -0 against 0 and nothing else.
+func TestNegZeroKnownDifference(t *testing.T) {
+	for _, c := range []struct {
+		native, vm string
+		known      bool
+	}{
+		{"b 0, a -1", "b -0, a -1", true},
+		{"x 0\n", "x -0\n", true},
+		{"[0, 1]", "[-0, 1]", true},
+		{"b 0.5", "b -0.5", false},
+		{"b 10", "b -10", false},
+		{"b 0", "b -1", false},
+	} {
+		got := negZero.ReplaceAllString(c.native, "${1}0${2}") == negZero.ReplaceAllString(c.vm, "${1}0${2}")
+		if got != c.known {
+			t.Errorf("%q against %q: known %v, want %v", c.native, c.vm, got, c.known)
+		}
 	}
 }
