@@ -368,7 +368,23 @@ func (g *gen) intExpr() string {
 }
 
 func (g *gen) floatExpr() string {
-	switch g.pick(9) {
+	switch g.pick(13) {
+	case 9:
+		if l := g.expr(tInts); !g.risky() {
+			return "(len(" + l + ") > 0 ? " + g.oneOf("mean", "median") + "(" + l + ") : 0.5)"
+		} else {
+			return g.oneOf("mean", "median") + "(" + l + ")"
+		}
+	case 10:
+		// (round is the round's number: no round() of a float)
+		return g.oneOf("floor", "ceil") + "(" + g.expr(tFloat) + " / 2)"
+	case 11:
+		if g.risky() {
+			return g.oneOf("100000000000000000000.0", "-9300000000000000000.5", "(0.0 / 0.0)") // int() of it fails
+		}
+		return "rate(" + g.expr(tStr) + ", " + g.expr(tInt) + ")"
+	case 12:
+		return "(" + g.expr(tFloat) + " " + g.oneOf("+", "-", "*") + " " + g.leaf(tFloat) + ")"
 	case 7:
 		// Not the literal -0.0: expr-lang's VM keeps one constant for
 		// -0.0 and 0.0 (its pool is keyed by value, and -0 == 0), so
@@ -469,7 +485,11 @@ func (g *gen) strExpr() string {
 }
 
 func (g *gen) intsExpr() string {
-	switch g.pick(8) {
+	switch g.pick(10) {
+	case 8:
+		return "concat(" + g.expr(tInts) + ", " + g.expr(tInts) + ")"
+	case 9:
+		return "filter(" + g.expr(tInts) + ", # % 2 == 0)"
 	case 0:
 		return "[" + g.expr(tInt) + ", " + g.expr(tInt) + "]"
 	case 1:
@@ -746,6 +766,13 @@ condition stunned {
 }
 
 event hit(who: combatant, n: int) "{who.name} takes {n}"
+
+table rate(tag: string, n: int) {
+  "orc", 1-3:  "slow"   0.5
+  "orc", 4+:   "steady" 1.0
+  _, -5-0:     "none"   0.0
+  _, _:        "any"    1.5
+}
 
 table reaction d6 {
   1-2: "bad"  -1
