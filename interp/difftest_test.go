@@ -11,8 +11,8 @@ package interp_test
 
 import (
 	"os"
-	"regexp"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
