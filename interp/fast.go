@@ -402,14 +402,32 @@ func (c *fastCompiler) location(n ast.Node) (field, bool) {
 			if _, ok := base.(*ast.ConditionalNode); ok {
 				return field{}, false // nobody there may be typed or not
 			}
-			if b, ok := base.(*ast.BuiltinNode); ok && b.Name == "first" {
+			if b, ok := base.(*ast.BuiltinNode); ok && untypedNilBuiltin(b.Name) {
 				// expr-lang reads a field of its untyped nil as "from <nil>".
 				prevName = "<nil>"
 			}
 			if call, ok := base.(*ast.CallNode); ok && isRefRead(call) {
 				prevName = "<nil>" // a reference that is none: readRef's untyped nil
 			}
-			if get = c.ptr(base); get == nil {
+			if call, ok := base.(*ast.CallNode); ok && isOrRef(call) {
+				untyped, known := orNilUntyped(call) // fast_libnil.go
+				if !known {
+					return field{}, false
+				}
+				if untyped {
+					prevName = "<nil>"
+				}
+			}
+			if call, ok := base.(*ast.CallNode); ok {
+				var lib bool
+				if get, lib = c.libFieldBase(call, chain[0].Property.(*ast.StringNode).Value); lib && get == nil {
+					return field{}, false // fast_libnil.go
+				}
+			}
+			if get == nil {
+				get = c.ptr(base)
+			}
+			if get == nil {
 				return field{}, false
 			}
 		}
@@ -667,7 +685,7 @@ func (c *fastCompiler) intCall(x *ast.CallNode) intFn {
 		}
 	default:
 		if m := c.p.modifiers[id.Value]; m != nil && len(args) == len(m.Params) {
-			return c.modifierCall(id.Value, args)
+			return c.modifierCall(x, id.Value, args)
 		}
 		if fn, ok := worldCall(c, worldIntCalls, x); ok {
 			return fn
@@ -1789,8 +1807,8 @@ func (c *fastCompiler) boxed(n ast.Node) anyFn {
 // modifierCall compiles a call of a modifiers block of the ruleset:
 // its arguments set in the block's frame natively when they can be
 // (fast_modifier.go), else boxed for Run.Modifier.
-func (c *fastCompiler) modifierCall(name string, args []ast.Node) intFn {
-	if fn := c.modifierDirect(name, args); fn != nil {
+func (c *fastCompiler) modifierCall(x *ast.CallNode, name string, args []ast.Node) intFn {
+	if fn := c.modifierDirect(x, name, args); fn != nil {
 		return fn
 	}
 	fns := make([]anyFn, len(args))
@@ -1799,5 +1817,13 @@ func (c *fastCompiler) modifierCall(name string, args []ast.Node) intFn {
 			return nil
 		}
 	}
-	return withArgs(fns, func(r *Run, args []any) (int, error) { return r.Modifier(name, args) })
+	in := c.ce
+	return withArgs(fns, func(r *Run, args []any) (int, error) {
+		v, err := r.Modifier(name, args)
+		if err != nil && r.callFailed {
+			r.callFailed = false
+			err = failedAtCall(r, in, x, err) // fast_modifier.go
+		}
+		return v, err
+	})
 }

@@ -85,12 +85,19 @@ func (c *fastCompiler) findOf(b *ast.BuiltinNode) bool {
 }
 
 // find compiles find: the first element the predicate holds for, or nobody (expr-lang's untyped nil, see noBox).
+// The find expr-lang's optimizer makes of filter(...)[0] throws instead
+// (b.Throws), with the error the VM throws: an index out of range, as
+// the [0] it stands for.
 func (c *fastCompiler) find(b *ast.BuiltinNode) ptrFn {
 	src, pred := c.list(b.Arguments[0]), c.predicate(b.Arguments[1])
 	if src == nil || pred == nil {
 		return nil
 	}
 	c.untyped = true
+	var none error
+	if b.Throws {
+		none = &exprErr{findThrowsMsg}
+	}
 	return func(r *Run, f addr) (addr, error) {
 		list, err := src(r, f)
 		if err != nil {
@@ -106,9 +113,13 @@ func (c *fastCompiler) find(b *ast.BuiltinNode) ptrFn {
 				return e, err
 			}
 		}
-		return addr{}, nil
+		return addr{}, none
 	}
 }
+
+// findThrowsMsg is the error expr-lang's VM throws when the find made of
+// filter(...)[0] finds nothing (its compiler's OpThrow).
+const findThrowsMsg = "reflect: slice index out of range"
 
 // rangeBounds plans the bounds of a loop over a range, lo..hi, of
 // whole numbers with native forms: the loop counts from one to the other

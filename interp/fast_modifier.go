@@ -1,6 +1,11 @@
 package interp
 
-import "github.com/expr-lang/expr/ast"
+import (
+	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/file"
+
+	"github.com/frayrules/fray/dsl/check"
+)
 
 // A call of a modifiers block (`attack_mods(a, t)`) from a native
 // expression: each argument is evaluated in the caller's frame and set
@@ -12,7 +17,7 @@ import "github.com/expr-lang/expr/ast"
 // modifierDirect compiles the call, or gives nil: a block over a list
 // (`over`), or an argument without a native form of its parameter's
 // type, goes through Run.Modifier.
-func (c *fastCompiler) modifierDirect(name string, args []ast.Node) intFn {
+func (c *fastCompiler) modifierDirect(x *ast.CallNode, name string, args []ast.Node) intFn {
 	m := c.p.modifiers[name]
 	if m == nil || m.Over != nil || len(args) != len(m.Params) {
 		return nil
@@ -37,7 +42,7 @@ func (c *fastCompiler) modifierDirect(name string, args []ast.Node) intFn {
 			return nil
 		}
 	}
-	fid := c.p.frameID(m.Frame)
+	fid, in := c.p.frameID(m.Frame), c.ce
 	return func(r *Run, f addr) (int, error) {
 		fr, fb := r.frameAtP(fid)
 		for _, set := range sets {
@@ -56,11 +61,31 @@ func (c *fastCompiler) modifierDirect(name string, args []ast.Node) intFn {
 		if err == nil {
 			r.releaseAtP(fid, fr, fb)
 		}
-		if re, ok := err.(*RunError); ok {
+		switch e := err.(type) {
+		case nil, *fnFailure:
+		case *RunError:
 			// Placed at its row already: each block calling it must not
 			// quote it again (a block calling itself, 1000 deep).
-			err = &fnFailure{re}
+			err = &fnFailure{e}
+		default:
+			err = failedAtCall(r, in, x, err) // nested too deep
 		}
 		return total, err
 	}
+}
+
+// failedAtCall places the failure of a call of a modifiers block that
+// failed by itself (nested past --max-nesting) at the call in the
+// expression in, as the VM places it (Run.eval's callFailed, set by
+// Run.Modifier), not at the expression's start; as a fnFailure, so that
+// the blocks and expressions holding it pass it on as it is.
+func failedAtCall(r *Run, in *check.CExpr, call *ast.CallNode, err error) error {
+	f := r.exprFailure(in, err.Error())
+	if prog := in.Program(); prog != nil {
+		// The VM's error is at the call's instruction, whose place in
+		// the expression's source Bind turns into a line and column.
+		at := (&file.Error{Location: call.Location()}).Bind(prog.Source())
+		placeAt(f, in, at.Line, at.Column)
+	}
+	return &fnFailure{f}
 }

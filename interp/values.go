@@ -55,6 +55,13 @@ func (r *Run) store(dst reflect.Value, v any, at diag.Range) error {
 	if !ok {
 		rv = reflect.ValueOf(v)
 	}
+	if !rv.IsValid() {
+		// nothing, read out of a list through reflect (an element of
+		// [findIndex(l, # > 9)] that is expr-lang's nil): stored as the
+		// nil case above stores it, not a reflect panic
+		dst.Set(reflect.Zero(dst.Type()))
+		return nil
+	}
 	if rv.Type().AssignableTo(dst.Type()) {
 		dst.Set(rv)
 		return nil
