@@ -29,7 +29,16 @@ func collectFiles(root string, args []string) (files []string, refused diag.Diag
 		}
 		err = filepath.WalkDir(a, func(p string, d fs.DirEntry, err error) error {
 			if err != nil {
-				return err
+				// A folder that cannot be read (no permission, a name
+				// past the system's limit) is reported by its name and
+				// skipped; the walk goes on with the rest, as for a file
+				// refused. It stopped the whole command, naming only the
+				// folder the walk began at.
+				refused = append(refused, unreadableFolder(p, err))
+				if d != nil && d.IsDir() {
+					return fs.SkipDir
+				}
+				return nil
 			}
 			if d.IsDir() || !strings.HasSuffix(p, ".fray") {
 				return nil
@@ -111,5 +120,13 @@ func refusal(path, why string) *diag.Diagnostic {
 	return &diag.Diagnostic{Severity: diag.Error, Code: diag.CodeSandbox,
 		Summary: "not read: " + why,
 		Detail:  "fray lint and fmt read only regular .fray files under the folders they walk or the root folder",
+		Subject: diag.Range{Filename: path, Start: diag.Pos{Line: 1, Column: 1}, End: diag.Pos{Line: 1, Column: 2, Byte: 1}}}
+}
+
+// unreadableFolder is the diagnostic of a folder a walk cannot read.
+func unreadableFolder(path string, err error) *diag.Diagnostic {
+	return &diag.Diagnostic{Severity: diag.Error, Code: diag.CodeRead,
+		Summary: "cannot read the folder: " + cleanPathErr(err),
+		Detail:  "the .fray files under it were not read: check its permissions and the length of its path",
 		Subject: diag.Range{Filename: path, Start: diag.Pos{Line: 1, Column: 1}, End: diag.Pos{Line: 1, Column: 2, Byte: 1}}}
 }
