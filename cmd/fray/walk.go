@@ -80,7 +80,12 @@ func vetWalked(root, path string, d fs.DirEntry, dir string) string {
 	}
 	target, err := filepath.EvalSymlinks(path)
 	if err != nil {
-		return "it is a symbolic link that cannot be followed: " + cleanPathErr(err)
+		// Go words a loop of links "EvalSymlinks: too many links".
+		why := strings.TrimPrefix(cleanPathErr(err), "EvalSymlinks: ")
+		if why == "too many links" {
+			why = "too many links (a loop of links?)"
+		}
+		return "it is a symbolic link that cannot be followed: " + why
 	}
 	absTarget, err := filepath.Abs(target)
 	if err != nil {
