@@ -84,6 +84,11 @@ func (l *Linter) insideRootOnce(path string) (absRoot string, inside bool, err e
 	}
 	if real, err := filepath.EvalSymlinks(absPath); err == nil {
 		absPath = real
+	} else if info, lerr := os.Lstat(absPath); lerr == nil && info.Mode()&os.ModeSymlink != 0 {
+		// A link to nothing (or a loop of links) says nothing of where
+		// its target would be: fray test --update created a golden log
+		// through one, outside the root.
+		return absRoot, false, errors.New(path + " is a symbolic link that cannot be followed: " + strings.TrimPrefix(cleanErr(err), "EvalSymlinks: "))
 	} else if dir, err := filepath.EvalSymlinks(filepath.Dir(absPath)); err == nil {
 		absPath = filepath.Join(dir, filepath.Base(absPath))
 	}
