@@ -44,6 +44,7 @@ type Linter struct {
 	// texts are the files read, by cleaned path (read.go).
 	texts    map[string]sourceRead
 	inside   map[string]insideResult
+	encs     map[[2]string]loadedEncounter // the encounters test files name (testfile.go)
 	rootOnce sync.Once
 	absRoot  string
 	rootErr  error
@@ -52,7 +53,7 @@ type Linter struct {
 // NewLinter makes a Linter with nothing shared yet, loading and checking
 // with the options.
 func (o Options) NewLinter() *Linter {
-	return &Linter{opts: o.withDefaults(), files: map[string]*parsedFile{}, exprs: map[exprKey]exprResult{}, sigs: map[sigKey]int{}, libs: map[stdlibKey]stdlibOpts{}, parts: map[partKey]partResult{}, texts: map[string]sourceRead{}, inside: map[string]insideResult{}}
+	return &Linter{opts: o.withDefaults(), files: map[string]*parsedFile{}, exprs: map[exprKey]exprResult{}, sigs: map[sigKey]int{}, libs: map[stdlibKey]stdlibOpts{}, parts: map[partKey]partResult{}, texts: map[string]sourceRead{}, inside: map[string]insideResult{}, encs: map[[2]string]loadedEncounter{}}
 }
 
 // Lint checks one file of either kind and returns every diagnostic; the
