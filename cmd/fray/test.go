@@ -179,6 +179,7 @@ func collectTestFiles(root string, args []string) ([]string, diag.Diagnostics, e
 			}
 		}
 	}
+	files = distinctFiles(files)
 	if len(files) == 0 && len(refused) == 0 {
 		return nil, nil, &exitError{code: exitFindings, msg: "no " + testFileSuffix + " files found in " + strings.Join(args, ", ")}
 	}

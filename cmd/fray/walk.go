@@ -55,6 +55,7 @@ func collectFiles(root string, args []string) (files []string, refused diag.Diag
 		}
 	}
 	sort.Strings(files)
+	files = distinctFiles(files)
 	if len(files) == 0 && len(refused) == 0 {
 		return nil, nil, &exitError{code: exitFindings, msg: "no .fray files found in " + strings.Join(args, ", ")}
 	}
@@ -134,4 +135,26 @@ func unreadableFolder(path string, err error) *diag.Diagnostic {
 		Summary: "cannot read the folder: " + cleanPathErr(err),
 		Detail:  "the .fray files under it were not read: check its permissions and the length of its path",
 		Subject: diag.Range{Filename: path, Start: diag.Pos{Line: 1, Column: 1}, End: diag.Pos{Line: 1, Column: 2, Byte: 1}}}
+}
+
+// distinctFiles drops a file named again under another spelling (a.fray,
+// ./a.fray, x/../a.fray; a folder walked that holds a file also named),
+// keeping the first spelling in sorted order: each was checked, and
+// each problem reported, once for every spelling, and counted in the
+// summary as that many files. Names that differ in case are different
+// files (where the file system says they are the same, both are kept).
+func distinctFiles(files []string) []string {
+	seen := make(map[string]bool, len(files))
+	out := files[:0]
+	for _, f := range files {
+		key := filepath.Clean(f)
+		if abs, err := filepath.Abs(f); err == nil {
+			key = abs
+		}
+		if !seen[key] {
+			seen[key] = true
+			out = append(out, f)
+		}
+	}
+	return out
 }
