@@ -12,7 +12,15 @@ import (
 // the same folder, is synced, takes the old file's mode, and is renamed
 // over the target. On any failure the target is untouched and the
 // temporary file removed.
+//
+// A symbolic link is written through: the file it names is replaced and
+// the link kept, as a shell's > would (renaming over the link replaced
+// it with a copy: fmt -w of a linked rule file cut the link). A link to
+// nothing is replaced by the file.
 func writeAtomic(path string, data []byte, defaultMode fs.FileMode) (err error) {
+	if target, err := filepath.EvalSymlinks(path); err == nil {
+		path = target
+	}
 	mode := defaultMode
 	if info, statErr := os.Stat(path); statErr == nil {
 		if !info.Mode().IsRegular() {

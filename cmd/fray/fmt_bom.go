@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"io"
-	"os"
 )
 
 // bom is the byte-order mark some Windows editors put first.
@@ -15,7 +14,8 @@ const bom = "\ufeff"
 // file whose only difference from its canonical form is a mark passed
 // --check and -w left the mark in place.
 func onDisk(path, text string) []byte {
-	if f, err := os.Open(path); err == nil {
+	// openLog does not wait on a file made a named pipe since it was read.
+	if f, err := openLog(path); err == nil {
 		defer f.Close()
 		head := make([]byte, len(bom))
 		if n, _ := io.ReadFull(f, head); bytes.Equal(head[:n], []byte(bom)) {

@@ -97,7 +97,7 @@ in a test file or coverage below the threshold, 2 on a usage error.`,
 			if cov != nil {
 				fcs = fraytest.Summarize(cov)
 				if covFile != "" {
-					if err := writeListing(covFile, cov); err != nil {
+					if err := writeListing(covFile, cov, src); err != nil {
 						return &exitError{code: exitFindings, msg: err.Error()}
 					}
 				}
@@ -190,6 +190,7 @@ func collectTestFiles(root string, args []string) ([]string, diag.Diagnostics, e
 			}
 		}
 	}
+	files = distinctFiles(files)
 	if len(files) == 0 && len(refused) == 0 {
 		return nil, nil, &exitError{code: exitFindings, msg: "no " + testFileSuffix + " files found in " + strings.Join(args, ", ")}
 	}
@@ -219,15 +220,21 @@ func testSummary(tests, failed, files int, diags diag.Diagnostics) string {
 	return s
 }
 
-// writeListing writes the annotated listing of the covered rule files.
-func writeListing(path string, cov *interp.Coverage) error {
+// writeListing writes the annotated listing of the covered rule files,
+// from the texts the run read and played (src): reading them again could
+// show another text than the one played, or wait for ever on a file
+// since made a named pipe, or read one grown past --max-file-size.
+func writeListing(path string, cov *interp.Coverage, src diag.Sources) error {
 	out, err := os.Create(path)
 	if err != nil {
 		return fmt.Errorf("--coverage-file: %v", cleanPathErr(err))
 	}
 	err = fraytest.WriteListing(out, cov, func(name string) (string, error) {
-		b, err := os.ReadFile(name)
-		return string(b), err
+		text, ok := src[name]
+		if !ok {
+			return "", fmt.Errorf("--coverage-file: %s was not read by this run", name)
+		}
+		return text, nil
 	})
 	if cerr := out.Close(); err == nil {
 		err = cerr

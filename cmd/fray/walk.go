@@ -29,7 +29,16 @@ func collectFiles(root string, args []string) (files []string, refused diag.Diag
 		}
 		err = filepath.WalkDir(a, func(p string, d fs.DirEntry, err error) error {
 			if err != nil {
-				return err
+				// A folder that cannot be read (no permission, a name
+				// past the system's limit) is reported by its name and
+				// skipped; the walk goes on with the rest, as for a file
+				// refused. It stopped the whole command, naming only the
+				// folder the walk began at.
+				refused = append(refused, unreadableFolder(p, err))
+				if d != nil && d.IsDir() {
+					return fs.SkipDir
+				}
+				return nil
 			}
 			if d.IsDir() || !strings.HasSuffix(p, ".fray") {
 				return nil
@@ -46,6 +55,7 @@ func collectFiles(root string, args []string) (files []string, refused diag.Diag
 		}
 	}
 	sort.Strings(files)
+	files = distinctFiles(files)
 	if len(files) == 0 && len(refused) == 0 {
 		return nil, nil, &exitError{code: exitFindings, msg: "no .fray files found in " + strings.Join(args, ", ")}
 	}
@@ -71,7 +81,12 @@ func vetWalked(root, path string, d fs.DirEntry, dir string) string {
 	}
 	target, err := filepath.EvalSymlinks(path)
 	if err != nil {
-		return "it is a symbolic link that cannot be followed: " + cleanPathErr(err)
+		// Go words a loop of links "EvalSymlinks: too many links".
+		why := strings.TrimPrefix(cleanPathErr(err), "EvalSymlinks: ")
+		if why == "too many links" {
+			why = "too many links (a loop of links?)"
+		}
+		return "it is a symbolic link that cannot be followed: " + why
 	}
 	absTarget, err := filepath.Abs(target)
 	if err != nil {
@@ -112,4 +127,34 @@ func refusal(path, why string) *diag.Diagnostic {
 		Summary: "not read: " + why,
 		Detail:  "fray lint and fmt read only regular .fray files under the folders they walk or the root folder",
 		Subject: diag.Range{Filename: path, Start: diag.Pos{Line: 1, Column: 1}, End: diag.Pos{Line: 1, Column: 2, Byte: 1}}}
+}
+
+// unreadableFolder is the diagnostic of a folder a walk cannot read.
+func unreadableFolder(path string, err error) *diag.Diagnostic {
+	return &diag.Diagnostic{Severity: diag.Error, Code: diag.CodeRead,
+		Summary: "cannot read the folder: " + cleanPathErr(err),
+		Detail:  "the .fray files under it were not read: check its permissions and the length of its path",
+		Subject: diag.Range{Filename: path, Start: diag.Pos{Line: 1, Column: 1}, End: diag.Pos{Line: 1, Column: 2, Byte: 1}}}
+}
+
+// distinctFiles drops a file named again under another spelling (a.fray,
+// ./a.fray, x/../a.fray; a folder walked that holds a file also named),
+// keeping the first spelling in sorted order: each was checked, and
+// each problem reported, once for every spelling, and counted in the
+// summary as that many files. Names that differ in case are different
+// files (where the file system says they are the same, both are kept).
+func distinctFiles(files []string) []string {
+	seen := make(map[string]bool, len(files))
+	out := files[:0]
+	for _, f := range files {
+		key := filepath.Clean(f)
+		if abs, err := filepath.Abs(f); err == nil {
+			key = abs
+		}
+		if !seen[key] {
+			seen[key] = true
+			out = append(out, f)
+		}
+	}
+	return out
 }

@@ -41,12 +41,19 @@ type Linter struct {
 	// overlay holds texts that stand for files on disk (an editor's
 	// unsaved buffers, see overlay.go); nil for the command line.
 	overlay map[string]string
+	// texts are the files read, by cleaned path (read.go).
+	texts    map[string]sourceRead
+	inside   map[string]insideResult
+	encs     map[[2]string]loadedEncounter // the encounters test files name (testfile.go)
+	rootOnce sync.Once
+	absRoot  string
+	rootErr  error
 }
 
 // NewLinter makes a Linter with nothing shared yet, loading and checking
 // with the options.
 func (o Options) NewLinter() *Linter {
-	return &Linter{opts: o.withDefaults(), files: map[string]*parsedFile{}, exprs: map[exprKey]exprResult{}, sigs: map[sigKey]int{}, libs: map[stdlibKey]stdlibOpts{}, parts: map[partKey]partResult{}}
+	return &Linter{opts: o.withDefaults(), files: map[string]*parsedFile{}, exprs: map[exprKey]exprResult{}, sigs: map[sigKey]int{}, libs: map[stdlibKey]stdlibOpts{}, parts: map[partKey]partResult{}, texts: map[string]sourceRead{}, inside: map[string]insideResult{}, encs: map[[2]string]loadedEncounter{}}
 }
 
 // Lint checks one file of either kind and returns every diagnostic; the

@@ -18,7 +18,7 @@ func (l *Linter) loadRuleset(path string, src diag.Sources) (*Model, diag.Diagno
 }
 
 func (l *Linter) checkRuleset(f *syntax.File, src diag.Sources) (*Model, diag.Diagnostics) {
-	merged, diags := l.resolveExtends(f, src, map[string]bool{filepath.Clean(f.Name): true})
+	merged, _, diags := l.resolveExtends(f, f, src, map[string]bool{filepath.Clean(f.Name): true})
 	if merged == nil {
 		return nil, diags
 	}
@@ -33,18 +33,31 @@ func (l *Linter) checkRuleset(f *syntax.File, src diag.Sources) (*Model, diag.Di
 }
 
 // resolveExtends merges the chain of bases a rule file extends, base
-// first. visiting holds the files on the chain, to report cycles.
-func (l *Linter) resolveExtends(f *syntax.File, src diag.Sources, visiting map[string]bool) (*syntax.File, diag.Diagnostics) {
+// first. visiting holds the files on the chain, to report cycles. owned
+// says the result is a merge of this call's own, which the next merge
+// up the chain may take over (see merge); f itself is shared. top is
+// the file checked, at the chain's start.
+func (l *Linter) resolveExtends(top, f *syntax.File, src diag.Sources, visiting map[string]bool) (merged *syntax.File, owned bool, diags diag.Diagnostics) {
 	rel, at, ok := Extends(f)
 	if !ok {
-		return f, nil
+		return f, false, nil
 	}
 	path, deny := l.resolveImport(f.Name, rel, at)
 	if deny != nil {
-		return nil, diag.Diagnostics{deny}
+		return nil, false, diag.Diagnostics{deny}
 	}
 	if visiting[path] {
-		return nil, diag.Diagnostics{{Severity: diag.Error, Code: diag.CodeImportCycle, Summary: "import cycle: " + path + " extends, in the end, itself",
+		// A cycle back to the file checked is placed at its own
+		// extends: each file of the cycle then reports it in itself.
+		// At the extends that closed it, each file's check placed it in
+		// another file of the cycle, and an editor with them all open
+		// (which shows a file's problems from its own check) showed none.
+		if path == filepath.Clean(top.Name) {
+			if _, topAt, ok := Extends(top); ok {
+				at = topAt
+			}
+		}
+		return nil, false, diag.Diagnostics{{Severity: diag.Error, Code: diag.CodeImportCycle, Summary: "import cycle: " + path + " extends, in the end, itself",
 			Detail: "a ruleset may not extend itself, directly or through others", Subject: at}}
 	}
 	base, diags := l.readFile(path, src)
@@ -56,15 +69,15 @@ func (l *Linter) resolveExtends(f *syntax.File, src diag.Sources, visiting map[s
 				d.Subject = at
 			}
 		}
-		return nil, diags
+		return nil, false, diags
 	}
 	visiting[path] = true
-	base, diags = l.resolveExtends(base, src, visiting)
+	base, baseOwned, diags := l.resolveExtends(top, base, src, visiting)
 	if base == nil {
-		return nil, diags
+		return nil, false, diags
 	}
-	merged, more := Merge(base, f)
-	return merged, append(diags, more...)
+	merged, more := merge(base, f, baseOwned)
+	return merged, true, append(diags, more...)
 }
 
 // IsEncounter reports whether a parsed file is an encounter.

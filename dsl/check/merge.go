@@ -55,20 +55,36 @@ func DeclKey(d *syntax.Decl) string {
 // the same name). The header is the variant's, with fields it does not
 // give taken from the base. Every problem is reported.
 func Merge(base, variant *syntax.File) (*syntax.File, diag.Diagnostics) {
+	return merge(base, variant, false)
+}
+
+// merge is Merge; with owned, base is a merge's result that nothing else
+// holds, and its maps and declarations are taken over rather than
+// copied. A chain of k variants then merges in O(k), not O(k²): copying
+// at every level made one variant 5000 deep take seconds, and linting
+// a folder of such a chain (each variant merging its own) take hours.
+func merge(base, variant *syntax.File, owned bool) (*syntax.File, diag.Diagnostics) {
 	var diags diag.Diagnostics
 	sugg := newSuggester() // one budget for the whole variant (suggest.go)
 	errAt := func(code string, r diag.Range, hint, format string, args ...any) {
 		diags = append(diags, &diag.Diagnostic{Severity: diag.Error, Code: code, Summary: fmt.Sprintf(format, args...), Detail: hint, Subject: r})
 	}
 	out := &syntax.File{Pos: variant.Pos, Name: variant.Name, Src: variant.Src, Comments: variant.Comments,
-		Sources: maps.Clone(base.Sources)}
+		Sources: base.Sources, Tokens: base.Tokens}
+	decls := base.Decls
+	if !owned {
+		out.Sources = maps.Clone(base.Sources)
+		out.Tokens = maps.Clone(base.Tokens)
+		decls = append([]*syntax.Decl(nil), base.Decls...)
+	}
+	if out.Sources == nil {
+		out.Sources = map[string]string{}
+	}
 	maps.Copy(out.Sources, variant.Sources)
-	out.Tokens = maps.Clone(base.Tokens)
 	if out.Tokens == nil {
 		out.Tokens = map[string][]lexer.Token{}
 	}
 	maps.Copy(out.Tokens, variant.Tokens)
-	decls := append([]*syntax.Decl(nil), base.Decls...)
 	find := func(key string) int {
 		for i, d := range decls {
 			if DeclKey(d) == key {

@@ -50,16 +50,33 @@ func (l *Linter) resolveImport(from, rel string, at diag.Range) (string, *diag.D
 // insideRoot reports whether path, its symbolic links followed, is inside
 // the root folder (the current directory when none is set), and the root.
 func (l *Linter) insideRoot(path string) (absRoot string, inside bool, err error) {
-	root := l.opts.Root
-	if root == "" {
-		root = "."
+	key := filepath.Clean(path)
+	l.mu.Lock()
+	r, ok := l.inside[key]
+	l.mu.Unlock()
+	if !ok {
+		// Once for each path a run reads: the links are followed by a
+		// walk of every folder above the file, which for a chain of
+		// thousands of variants each importing the next was most of
+		// the run.
+		r.absRoot, r.inside, r.err = l.insideRootOnce(path)
+		l.mu.Lock()
+		l.inside[key] = r
+		l.mu.Unlock()
 	}
-	absRoot, err = filepath.Abs(root)
+	return r.absRoot, r.inside, r.err
+}
+
+type insideResult struct {
+	absRoot string
+	inside  bool
+	err     error
+}
+
+func (l *Linter) insideRootOnce(path string) (absRoot string, inside bool, err error) {
+	absRoot, err = l.rootFolder()
 	if err != nil {
-		return "", false, errors.New("cannot resolve the root folder: " + cleanErr(err))
-	}
-	if real, err := filepath.EvalSymlinks(absRoot); err == nil {
-		absRoot = real
+		return "", false, err
 	}
 	absPath, err := filepath.Abs(path)
 	if err != nil {
@@ -67,6 +84,11 @@ func (l *Linter) insideRoot(path string) (absRoot string, inside bool, err error
 	}
 	if real, err := filepath.EvalSymlinks(absPath); err == nil {
 		absPath = real
+	} else if info, lerr := os.Lstat(absPath); lerr == nil && info.Mode()&os.ModeSymlink != 0 {
+		// A link to nothing (or a loop of links) says nothing of where
+		// its target would be: fray test --update created a golden log
+		// through one, outside the root.
+		return absRoot, false, errors.New(path + " is a symbolic link that cannot be followed: " + strings.TrimPrefix(cleanErr(err), "EvalSymlinks: "))
 	} else if dir, err := filepath.EvalSymlinks(filepath.Dir(absPath)); err == nil {
 		absPath = filepath.Join(dir, filepath.Base(absPath))
 	}
@@ -75,6 +97,28 @@ func (l *Linter) insideRoot(path string) (absRoot string, inside bool, err error
 		return absRoot, false, nil
 	}
 	return absRoot, true, nil
+}
+
+// rootFolder is the root folder, absolute and its links followed, found
+// once for the Linter's run: a folder of thousands of imports asked for
+// it (a walk of every folder above it) once for each.
+func (l *Linter) rootFolder() (string, error) {
+	l.rootOnce.Do(func() {
+		root := l.opts.Root
+		if root == "" {
+			root = "."
+		}
+		abs, err := filepath.Abs(root)
+		if err != nil {
+			l.rootErr = errors.New("cannot resolve the root folder: " + cleanErr(err))
+			return
+		}
+		if real, err := filepath.EvalSymlinks(abs); err == nil {
+			abs = real
+		}
+		l.absRoot = abs
+	})
+	return l.absRoot, l.rootErr
 }
 
 // readFile reads and parses one file, recording its text in src; the
@@ -96,6 +140,31 @@ func (l *Linter) readFile(path string, src diag.Sources) (*syntax.File, diag.Dia
 // have passed resolveImport; a file named directly must be inside the
 // root only with Options.Confine.
 func (l *Linter) readSource(path string) (string, *diag.Diagnostic) {
+	key := filepath.Clean(path)
+	l.mu.Lock()
+	r, ok := l.texts[key]
+	l.mu.Unlock()
+	if !ok {
+		r.text, r.refused = l.readSourceOnce(path)
+		l.mu.Lock()
+		if first, ok := l.texts[key]; ok {
+			r = first // read meanwhile by another file's check: keep one
+		} else {
+			l.texts[key] = r
+		}
+		l.mu.Unlock()
+	}
+	if r.refused != nil {
+		cp := *r.refused // callers reword it (a base's, an encounter's rules)
+		cp.Subject.Filename = path
+		return "", &cp
+	}
+	return r.text, nil
+}
+
+// readSourceOnce is readSource's work, done once for each path a run
+// reads (see sourceRead).
+func (l *Linter) readSourceOnce(path string) (string, *diag.Diagnostic) {
 	at := syntax.FileStart(path)
 	readErr := func(summary, detail string) (string, *diag.Diagnostic) {
 		return "", &diag.Diagnostic{Severity: diag.Error, Code: diag.CodeRead, Summary: summary, Detail: detail, Subject: at}
@@ -148,6 +217,16 @@ func (l *Linter) readSource(path string) (string, *diag.Diagnostic) {
 	// text: it is dropped, so line 1 counts its columns as editors do,
 	// and fmt -w writes the file without it.
 	return strings.TrimPrefix(string(data), "\ufeff"), nil
+}
+
+// A sourceRead is what reading one file gave: its text, or why it may
+// not be read. A Linter keeps one for each path it reads, so that a run
+// reads each file once, however many files import it (a base of a
+// thousand variants, each variant of a long chain under each variant
+// after it), and sees one text of it, should it change meanwhile.
+type sourceRead struct {
+	text    string
+	refused *diag.Diagnostic
 }
 
 func cleanErr(err error) string {

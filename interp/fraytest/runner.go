@@ -225,11 +225,7 @@ func (rn *Runner) test(tc *check.TestCase, o *Outcome) {
 // golden compares the text log with the test's golden file, or writes it.
 func (rn *Runner) golden(tc *check.TestCase, got []byte, o *Outcome) {
 	if rn.opt.Update {
-		err := goldenFile(tc.Golden)
-		if err == nil {
-			err = os.WriteFile(tc.Golden, got, 0o644)
-		}
-		if err != nil {
+		if err := writeGolden(tc.Golden, got); err != nil {
 			o.Failures = append(o.Failures, &Failure{At: tc.GoldenAt, Message: "cannot write the golden log: " + err.Error()})
 		}
 		return
