@@ -714,7 +714,29 @@ func (g *gen) loop(b *strings.Builder, ind string) {
 	default:
 		t, over = tComb, g.expr(tCombs)
 	}
-	fmt.Fprintf(b, "%sfor %s in %s {\n", ind, name, over)
+	// over combatants: in the list's order, by a key (with its label,
+	// its direction, ties), as one simultaneous group, or in groups
+	how := ""
+	if t == tComb {
+		key := name + "." + g.oneOf("hp", "speed", "tag", "brave", "hp % 2")
+		switch g.pick(6) {
+		case 0:
+			how = " by " + key + g.oneOf("", " asc", " desc")
+		case 1:
+			how = " by \"key\" " + key + " desc, " + name + ".name"
+		case 2:
+			how = " simultaneous"
+		case 3:
+			grp := g.fresh("g")
+			fmt.Fprintf(b, "%sfor group %s of %s in %s by %s {\n", ind, grp, name, over, key)
+			g.scope = append(g.scope, local{grp, tCombs})
+			g.block(b, ind+"  ", 1+g.pick(2))
+			g.scope = g.scope[:len(g.scope)-1]
+			fmt.Fprintf(b, "%s}\n", ind)
+			return
+		}
+	}
+	fmt.Fprintf(b, "%sfor %s in %s%s {\n", ind, name, over, how)
 	g.scope = append(g.scope, local{name, t})
 	g.block(b, ind+"  ", 1+g.pick(3))
 	g.scope = g.scope[:len(g.scope)-1]
@@ -737,7 +759,7 @@ func (g *gen) logStmt(b *strings.Builder, ind string) {
 func (g *gen) program() (rules, encounter string) {
 	var b strings.Builder
 	fmt.Fprintf(&b, `ruleset "generated" {
-  default wait
+  default go
 }
 
 side {
@@ -821,8 +843,13 @@ table reaction d6 {
 	g.budget = 14
 	g.block(&b, "  ", 1+g.pick(8))
 	b.WriteString("}\n\n")
+	// an action every combatant declares: its body runs as self
+	g.scope, g.budget = []local{{"self", tComb}}, 6
+	b.WriteString("action go {\n")
+	g.block(&b, "  ", 1+g.pick(4))
+	b.WriteString("}\n\n")
 	g.scope = []local{{"ca", tComb}, {"sa", tSide}}
-	b.WriteString("phase turn each round {\n  let ca = last(living(combatants)) ?? first(combatants)\n  let sa = first(sides)\n")
+	b.WriteString("phase turn each round {\n  declare\n  for c in living(combatants) {\n    act c\n  }\n  let ca = last(living(combatants)) ?? first(combatants)\n  let sa = first(sides)\n")
 	g.budget = 10
 	g.block(&b, "  ", 1+g.pick(6))
 	b.WriteString("}\n\n")
