@@ -141,7 +141,7 @@ type gen struct {
 	depth  int
 	scope  []local
 	nextID int
-	in     string // "" in a phase, "handler" in on hit, "decl" in fns and modifiers
+	in     string // "" in a phase, "handler" in on hit, "effect" in fate's rows, "decl" in fns and modifiers
 	budget int    // statements left to write
 }
 
@@ -617,7 +617,11 @@ func (g *gen) block(b *strings.Builder, indent string, n int) {
 }
 
 func (g *gen) stmt(b *strings.Builder, ind string) {
-	switch g.pick(17) {
+	switch g.pick(18) {
+	case 17:
+		if cs := g.locals(tComb); len(cs) > 0 && g.in != "effect" {
+			fmt.Fprintf(b, "%sapply fate%s to %s\n", ind, g.oneOf("", "("+g.leaf(tInt)+")"), cs[g.pick(len(cs))])
+		}
 	case 12:
 		// a while bounded by a counter of its own
 		k := g.fresh("k")
@@ -686,7 +690,7 @@ func (g *gen) stmt(b *strings.Builder, ind string) {
 	case 5:
 		g.loop(b, ind)
 	case 6:
-		if g.in != "handler" { // a handler of hit that emits hit nests without end
+		if g.in != "handler" && g.in != "effect" { // hit -> apply fate -> hit ... nests without end
 			fmt.Fprintf(b, "%semit hit(%s, %s)\n", ind, g.expr(tComb), g.expr(tInt))
 		}
 	case 7:
@@ -714,7 +718,29 @@ func (g *gen) loop(b *strings.Builder, ind string) {
 	default:
 		t, over = tComb, g.expr(tCombs)
 	}
-	fmt.Fprintf(b, "%sfor %s in %s {\n", ind, name, over)
+	// over combatants: in the list's order, by a key (with its label,
+	// its direction, ties), as one simultaneous group, or in groups
+	how := ""
+	if t == tComb {
+		key := name + "." + g.oneOf("hp", "speed", "tag", "brave", "hp % 2")
+		switch g.pick(6) {
+		case 0:
+			how = " by " + key + g.oneOf("", " asc", " desc")
+		case 1:
+			how = " by \"key\" " + key + " desc, " + name + ".name"
+		case 2:
+			how = " simultaneous"
+		case 3:
+			grp := g.fresh("g")
+			fmt.Fprintf(b, "%sfor group %s of %s in %s by %s {\n", ind, grp, name, over, key)
+			g.scope = append(g.scope, local{grp, tCombs})
+			g.block(b, ind+"  ", 1+g.pick(2))
+			g.scope = g.scope[:len(g.scope)-1]
+			fmt.Fprintf(b, "%s}\n", ind)
+			return
+		}
+	}
+	fmt.Fprintf(b, "%sfor %s in %s%s {\n", ind, name, over, how)
 	g.scope = append(g.scope, local{name, t})
 	g.block(b, ind+"  ", 1+g.pick(3))
 	g.scope = g.scope[:len(g.scope)-1]
@@ -737,7 +763,7 @@ func (g *gen) logStmt(b *strings.Builder, ind string) {
 func (g *gen) program() (rules, encounter string) {
 	var b strings.Builder
 	fmt.Fprintf(&b, `ruleset "generated" {
-  default wait
+  default go
 }
 
 side {
@@ -821,8 +847,22 @@ table reaction d6 {
 	g.budget = 14
 	g.block(&b, "  ", 1+g.pick(8))
 	b.WriteString("}\n\n")
+	// a table whose rows have effects, run with target = the combatant
+	// it is applied to
+	g.scope, g.budget, g.in = []local{{"target", tComb}}, 6, "effect"
+	b.WriteString("table fate d4 {\n  1: \"spared\"\n  2-3: \"struck\" effect {\n")
+	g.block(&b, "    ", 1+g.pick(3))
+	b.WriteString("  }\n  4+: \"felled\" effect {\n")
+	g.block(&b, "    ", 1+g.pick(3))
+	b.WriteString("  }\n}\n\n")
+	g.in = ""
+	// an action every combatant declares: its body runs as self
+	g.scope, g.budget = []local{{"self", tComb}}, 6
+	b.WriteString("action go {\n")
+	g.block(&b, "  ", 1+g.pick(4))
+	b.WriteString("}\n\n")
 	g.scope = []local{{"ca", tComb}, {"sa", tSide}}
-	b.WriteString("phase turn each round {\n  let ca = last(living(combatants)) ?? first(combatants)\n  let sa = first(sides)\n")
+	b.WriteString("phase turn each round {\n  declare\n  for c in living(combatants) {\n    act c\n  }\n  let ca = last(living(combatants)) ?? first(combatants)\n  let sa = first(sides)\n")
 	g.budget = 10
 	g.block(&b, "  ", 1+g.pick(6))
 	b.WriteString("}\n\n")
