@@ -1,6 +1,9 @@
 package syntax
 
-import "github.com/alecthomas/participle/v2/lexer"
+import (
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+)
 
 // Conditions (language v2, part D): declared by the ruleset, put on and
 // taken off combatants by statements, with durations and effects the
@@ -67,8 +70,34 @@ type RemoveConditionStmt struct {
 // RoundsExpr is an expression ended by the word "rounds".
 type RoundsExpr struct{ Expr }
 
-// Parse implements participle.Parseable.
-func (e *RoundsExpr) Parse(lex *lexer.PeekingLexer) error { return e.parseUntil(lex, "rounds") }
+// Parse implements participle.Parseable. The "for" of a duration is on
+// the line of the apply it ends: a "for" that starts the next line is a
+// loop, the next statement ("apply condition dazed to c" then "for x in
+// ..." was read as a duration and refused at the loop's "{").
+func (e *RoundsExpr) Parse(lex *lexer.PeekingLexer) error {
+	if kw, before, ok := lastTwoTokens(lex); ok && kw.Value == "for" && kw.Pos.Line > before.Pos.Line {
+		return participle.NextMatch
+	}
+	return e.parseUntil(lex, "rounds")
+}
+
+// lastTwoTokens are the two tokens, comments left out, before the cursor.
+func lastTwoTokens(lex *lexer.PeekingLexer) (last, before lexer.Token, ok bool) {
+	found := 0
+	for i := lex.RawCursor() - 1; i >= 0 && found < 2; i-- {
+		toks := lex.Range(i, i+1)
+		if len(toks) != 1 || toks[0].Type == TokComment {
+			continue
+		}
+		if found == 0 {
+			last = toks[0]
+		} else {
+			before = toks[0]
+		}
+		found++
+	}
+	return last, before, found == 2
+}
 
 // ForExpr is an expression ended by the word "for".
 type ForExpr struct{ Expr }
