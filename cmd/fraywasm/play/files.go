@@ -87,7 +87,7 @@ func (l *loader) checkRuleset(name string) (*check.Model, diag.Diagnostics) {
 	if f == nil {
 		return nil, diags
 	}
-	merged, more := l.extends(f, map[string]bool{name: true})
+	merged, more := l.extends(f, f, map[string]bool{name: true})
 	diags = append(diags, more...)
 	if merged == nil {
 		return nil, diags.Sort()
@@ -102,7 +102,9 @@ func (l *loader) checkRuleset(name string) (*check.Model, diag.Diagnostics) {
 
 // extends merges the bases of f into it; visiting holds the files on the
 // chain, to report a cycle instead of following it for ever.
-func (l *loader) extends(f *syntax.File, visiting map[string]bool) (*syntax.File, diag.Diagnostics) {
+// extends merges the chain of bases f extends; top is the file checked,
+// at the chain's start.
+func (l *loader) extends(top, f *syntax.File, visiting map[string]bool) (*syntax.File, diag.Diagnostics) {
 	rel, at, ok := check.Extends(f)
 	if !ok {
 		return f, nil
@@ -112,6 +114,14 @@ func (l *loader) extends(f *syntax.File, visiting map[string]bool) (*syntax.File
 		return nil, diag.Diagnostics{deny}
 	}
 	if visiting[name] {
+		// A cycle back to the file checked is placed at its own extends,
+		// as dsl/check places it: each file of the cycle reports it in
+		// itself, so an editor showing a file's own problems shows it.
+		if name == top.Name {
+			if _, topAt, ok := check.Extends(top); ok {
+				at = topAt
+			}
+		}
 		return nil, diag.Diagnostics{{Severity: diag.Error, Code: diag.CodeImportCycle, Summary: "import cycle: " + name + " extends, in the end, itself",
 			Detail: "a ruleset may not extend itself, directly or through others", Subject: at}}
 	}
@@ -127,7 +137,7 @@ func (l *loader) extends(f *syntax.File, visiting map[string]bool) (*syntax.File
 		return nil, diags
 	}
 	visiting[name] = true
-	base, more := l.extends(base, visiting)
+	base, more := l.extends(top, base, visiting)
 	diags = append(diags, more...)
 	if base == nil {
 		return nil, diags

@@ -222,6 +222,10 @@ func TestDiagnostics(t *testing.T) {
 			[]string{variant.Rules}, "F002", variant.Rules, "cannot read the base ruleset rules/variants/gone.fray"},
 		{"a cycle", map[string]string{variant.Rules: extendsTo(variant.Rules, filepath.Base(variant.Rules))},
 			[]string{variant.Rules}, "F404", variant.Rules, "import cycle"},
+		{"a cycle of two files, each placed in itself", map[string]string{
+			"rules/cyc_a.fray": "ruleset \"A\" {\n  extends \"cyc_b.fray\"\n}\n",
+			"rules/cyc_b.fray": "ruleset \"B\" {\n  extends \"cyc_a.fray\"\n}\n"},
+			[]string{"rules/cyc_a.fray"}, "F404", "rules/cyc_a.fray:2:", "import cycle"},
 		{"a file over the size limit", map[string]string{ex.Rules: files[ex.Rules] + strings.Repeat("#", 4<<20)},
 			[]string{ex.Rules}, "F501", ex.Rules + ":1:1", "--max-file-size"},
 		{"a file not in the set", nil, []string{"nope.fray"}, "F002", "nope.fray:1:1", "no such file"},
