@@ -98,8 +98,12 @@ func (p *inPatch) Visit(node *ast.Node) {
 	if b.Operator != "in" {
 		return
 	}
-	rt := b.Right.Type()
-	if rt.Kind() != reflect.Slice || rt.Elem().Kind() != reflect.Pointer || rt.Elem().Elem().Kind() != reflect.Struct {
+	rt, lt := b.Right.Type(), b.Left.Type()
+	entity := func(t reflect.Type) bool { return t.Kind() == reflect.Pointer && t.Elem().Kind() == reflect.Struct }
+	// A list of combatants or sides, or a list typed any (filter's) with
+	// a combatant or side to find in it: expr-lang refused the latter
+	// ("cannot use combatant as type combatant in array").
+	if rt.Kind() != reflect.Slice || !entity(rt.Elem()) && !(rt.Elem().Kind() == reflect.Interface && entity(lt)) {
 		return
 	}
 	call := &ast.CallNode{Callee: &ast.IdentifierNode{Value: stdlib.InFunc}, Arguments: []ast.Node{b.Left, b.Right}}
