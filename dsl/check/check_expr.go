@@ -100,10 +100,15 @@ func (p *inPatch) Visit(node *ast.Node) {
 	}
 	rt, lt := b.Right.Type(), b.Left.Type()
 	entity := func(t reflect.Type) bool { return t.Kind() == reflect.Pointer && t.Elem().Kind() == reflect.Struct }
-	// A list of combatants or sides, or a list typed any (filter's) with
-	// a combatant or side to find in it: expr-lang refused the latter
-	// ("cannot use combatant as type combatant in array").
-	if rt.Kind() != reflect.Slice || !entity(rt.Elem()) && !(rt.Elem().Kind() == reflect.Interface && entity(lt)) {
+	switch {
+	case rt.Kind() == reflect.Slice && entity(rt.Elem()): // a list of combatants or sides
+	case entity(lt) && (rt.Kind() == reflect.Interface || rt.Kind() == reflect.Slice && rt.Elem().Kind() == reflect.Interface):
+		// A combatant or side in a list typed any (filter's), or not
+		// typed yet (a library call's in another call's argument, as
+		// this pass sees it): expr-lang refused both ("cannot use
+		// combatant as type combatant in array"). Nothing but a list can
+		// hold a combatant, and the library's in reads any list.
+	default:
 		return
 	}
 	call := &ast.CallNode{Callee: &ast.IdentifierNode{Value: stdlib.InFunc}, Arguments: []ast.Node{b.Left, b.Right}}
