@@ -1,6 +1,8 @@
 package interp
 
 import (
+	"cmp"
+
 	"github.com/expr-lang/expr/ast"
 )
 
@@ -111,7 +113,11 @@ func orderOf(op string) order {
 	return order{strict: op == "<" || op == ">", swap: op == ">" || op == ">="}
 }
 
-func (o order) holds(p, q int) bool {
+func (o order) holds(p, q int) bool { return holdsOrdered(o, p, q) }
+
+// holdsOrdered is o of two whole numbers or two strings (compared by
+// bytes, as expr-lang compares them).
+func holdsOrdered[T cmp.Ordered](o order, p, q T) bool {
 	if o.swap {
 		p, q = q, p
 	}

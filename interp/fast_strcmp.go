@@ -14,12 +14,6 @@ func compareStrings(op string, a, b strFn) boolFn {
 		if err != nil {
 			return false, err
 		}
-		if o.swap {
-			p, q = q, p
-		}
-		if o.strict {
-			return p < q, nil
-		}
-		return p <= q, nil
+		return holdsOrdered(o, p, q), nil
 	}
 }
