@@ -307,7 +307,7 @@ func (bc *bodyCheck) assign(a *syntax.AssignStmt) {
 	root := bc.fr.Lookup(parts[0].Text)
 	r0 := syntax.RangeOf(parts[0].Pos, parts[0].EndPos)
 	if root == nil {
-		c.errorf(diag.CodeUnknownName, r0, c.didYouMean(parts[0].Text, c.visibleNames(bc.fr), "declare it first with let"), "unknown name %s", parts[0].Text)
+		c.errorf(diag.CodeUnknownName, r0, c.suggestVisible(parts[0].Text, bc.fr, "declare it first with let"), "unknown name %s", parts[0].Text)
 		bc.compile(a.Value, nil)
 		return
 	}

@@ -39,7 +39,7 @@ func (c *checker) refersToInternal(e *syntax.Expr, fr *Frame, text string) bool 
 		}
 		from := id.Location().From
 		c.errorf(diag.CodeUnknownName, c.exprRange(e, from, from+len([]rune(id.Value))),
-			c.didYouMean(id.Value, c.visibleNames(fr), "declare it with let, as a constant, or as a parameter"),
+			c.suggestVisible(id.Value, fr, "declare it with let, as a constant, or as a parameter"),
 			"unknown name %s", id.Value)
 		return true
 	}

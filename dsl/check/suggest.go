@@ -1,6 +1,10 @@
 package check
 
-import "unicode/utf8"
+import (
+	"iter"
+	"slices"
+	"unicode/utf8"
+)
 
 // Suggestions: "did you mean ...?" for a misspelled name. Each finding
 // compares its name with every name it could have meant, so a file of
@@ -38,13 +42,20 @@ func didYouMean(name string, known []string, hint string) string {
 // close enough (an edit distance of at most a third of the name's
 // length, plus one); of equally close names, the first in sorted order.
 func (s *suggester) didYouMean(name string, known []string, hint string) string {
-	if s.left <= 0 || len(known) == 0 {
+	return s.closest(name, slices.Values(known), hint)
+}
+
+// closest is didYouMean over names given one by one, each charged to
+// the budget as it comes: a caller need not list thousands of names (in
+// scope, say) for a finding that the budget no longer lets look at them.
+func (s *suggester) closest(name string, known iter.Seq[string], hint string) string {
+	if s.left <= 0 {
 		return hint
 	}
 	bound := max(1, len(name)/3+1) // the farthest a suggestion may be
 	a := []rune(name)
 	best := ""
-	for _, k := range known {
+	for k := range known {
 		s.left--
 		if s.left <= 0 {
 			return hint
