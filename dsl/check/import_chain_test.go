@@ -197,3 +197,33 @@ func TestChainFolderIsBoundedByTheLimit(t *testing.T) {
 		t.Errorf("a folder of a chain of 800 walked %d declarations and found %d, one of 200 %d and %d: want at most 5 times as many (linear is 4)", w4, f4, w1, f1)
 	}
 }
+
+// The merged chain is checked as one file, so its tokens together are
+// held to --max-file-tokens, though each file alone is within it: 64
+// bases of 4 MiB each made a ruleset of 256 MiB (a lint of one such
+// variant took minutes). The chain is read no further than the file
+// that passes the limit, which the refusal names.
+func TestChainTokensAreLimited(t *testing.T) {
+	t.Parallel()
+	const n = 10
+	dir := writeChain(t, n)
+	lim := DefaultLimits()
+	lim.FileTokens = 60 // each file of writeChain is under 40
+	opts := Options{Root: dir, Limits: lim}
+	for i := 0; i <= n; i++ {
+		if diags := opts.Lint(filepath.Join(dir, fmt.Sprintf("v%d.fray", i)), diag.Sources{}); i < 3 && diags.HasErrors() {
+			t.Errorf("v%d.fray: %v", i, diags)
+		}
+	}
+	l := opts.NewLinter()
+	top := filepath.Join(dir, fmt.Sprintf("v%d.fray", n))
+	diags := l.Lint(top, diag.Sources{})
+	if len(diags) != 1 || diags[0].Code != diag.CodeLimit || diags[0].Subject.Filename != top || diags[0].Subject.Start.Line != 2 ||
+		!strings.Contains(diags[0].Summary, "over the limit of 60") || !strings.Contains(diags[0].Detail, "--max-file-tokens") {
+		t.Fatalf("want one F501 at v%d.fray's extends naming --max-file-tokens, got %v", n, diags)
+	}
+	last := filepath.Join(dir, fmt.Sprintf("v%d.fray", n+1-len(l.texts)))
+	if len(l.texts) >= n || !strings.Contains(diags[0].Summary, "to "+last+":") {
+		t.Errorf("%d files of %d read, the refusal naming %s: %s", len(l.texts), n+1, last, diags[0].Summary)
+	}
+}

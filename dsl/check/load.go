@@ -80,6 +80,9 @@ func (l *Linter) resolveExtends(top *syntax.File, src diag.Sources) (*syntax.Fil
 		}
 		visiting[path] = true
 		chain = append(chain, base)
+		if d := ChainTooLarge(chain, l.limits().FileTokens); d != nil {
+			return nil, diag.Diagnostics{d}
+		}
 		f = base
 	}
 	slices.Reverse(chain)
@@ -102,6 +105,30 @@ func ExtendsTooDeep(top *syntax.File, depth, limit int, from, rel string) *diag.
 	return &diag.Diagnostic{Severity: diag.Error, Code: diag.CodeLimit,
 		Summary: fmt.Sprintf("the chain of rulesets this one extends: over the limit of %d (%s extends %q beyond it)", limit, from, rel),
 		Detail:  "raise it with --max-extends if this is intended", Subject: at}
+}
+
+// ChainTooLarge refuses a chain of rule files, the file checked first,
+// whose tokens together pass the limit of one file's (--max-file-tokens):
+// the merged ruleset is checked as one file, and 64 bases of 4 MiB each
+// made it 256 MiB (a lint of one such variant took minutes, each
+// variant of the folder again). Placed at the checked file's extends.
+func ChainTooLarge(chain []*syntax.File, limit int) *diag.Diagnostic {
+	n := 0
+	for _, f := range chain {
+		toks := f.Tokens[f.Name]
+		n += len(toks)
+		if len(toks) > 0 && toks[len(toks)-1].Type == syntax.TokEOF {
+			n-- // not the file's (as Parse counts)
+		}
+	}
+	if n <= limit {
+		return nil
+	}
+	top := chain[0]
+	_, at, _ := Extends(top)
+	return &diag.Diagnostic{Severity: diag.Error, Code: diag.CodeLimit,
+		Summary: fmt.Sprintf("the tokens of this ruleset and those it extends, to %s: over the limit of %d", chain[len(chain)-1].Name, limit),
+		Detail:  "raise it with --max-file-tokens if this is intended", Subject: at}
 }
 
 // IsEncounter reports whether a parsed file is an encounter.

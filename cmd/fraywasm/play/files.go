@@ -146,6 +146,9 @@ func (l *loader) extends(top *syntax.File) (*syntax.File, diag.Diagnostics) {
 		visiting[name] = true
 		read = append(read, diags...)
 		chain = append(chain, base)
+		if d := check.ChainTooLarge(chain, l.lim.FileTokens); d != nil {
+			return nil, append(read, d)
+		}
 		f = base
 	}
 	slices.Reverse(chain)
