@@ -174,12 +174,13 @@ func (g *globalFlags) register(root *cobra.Command) {
 	pf.IntVar(&g.limits.Iterations, "max-iterations", g.limits.Iterations, "most loop steps one expression may take, estimated before running")
 	pf.IntVar(&g.limits.Combatants, "max-combatants", g.limits.Combatants, "most combatants in an encounter")
 	pf.IntVar(&g.limits.Fights, "max-fights", g.limits.Fights, "most fights one property of a fray test file may play")
+	pf.IntVar(&g.limits.Extends, "max-extends", g.limits.Extends, "longest chain of extends from one ruleset (each ruleset checked merges its whole chain)")
 	root.PersistentPreRunE = func(cmd *cobra.Command, args []string) error {
 		for _, v := range []struct {
 			name string
 			n    int
 		}{{"max-file-size", g.limits.FileSize}, {"max-depth", g.limits.Depth}, {"max-expr-tokens", g.limits.ExprTokens}, {"max-file-tokens", g.limits.FileTokens},
-			{"max-iterations", g.limits.Iterations}, {"max-combatants", g.limits.Combatants}, {"max-fights", g.limits.Fights}} {
+			{"max-iterations", g.limits.Iterations}, {"max-combatants", g.limits.Combatants}, {"max-fights", g.limits.Fights}, {"max-extends", g.limits.Extends}} {
 			if v.n < 1 {
 				return usageErr("--%s must be at least 1", v.name)
 			}

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/expr-lang/expr"
@@ -42,12 +43,16 @@ type Linter struct {
 	// unsaved buffers, see overlay.go); nil for the command line.
 	overlay map[string]string
 	// texts are the files read, by cleaned path (read.go).
-	texts    map[string]sourceRead
-	inside   map[string]insideResult
-	encs     map[[2]string]loadedEncounter // the encounters test files name (testfile.go)
-	rootOnce sync.Once
-	absRoot  string
-	rootErr  error
+	texts  map[string]sourceRead
+	inside map[string]insideResult
+	encs   map[[2]string]loadedEncounter // the encounters test files name (testfile.go)
+	// mergeWalked counts the declarations the merges of chains of
+	// variants made or looked at (merge_chain.go), for the tests that
+	// hold it linear in the chain.
+	mergeWalked atomic.Int64
+	rootOnce    sync.Once
+	absRoot     string
+	rootErr     error
 }
 
 // NewLinter makes a Linter with nothing shared yet, loading and checking

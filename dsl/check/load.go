@@ -1,7 +1,9 @@
 package check
 
 import (
+	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/alecthomas/participle/v2/lexer"
@@ -18,7 +20,7 @@ func (l *Linter) loadRuleset(path string, src diag.Sources) (*Model, diag.Diagno
 }
 
 func (l *Linter) checkRuleset(f *syntax.File, src diag.Sources) (*Model, diag.Diagnostics) {
-	merged, _, diags := l.resolveExtends(f, f, src, map[string]bool{filepath.Clean(f.Name): true})
+	merged, diags := l.resolveExtends(f, src)
 	if merged == nil {
 		return nil, diags
 	}
@@ -32,52 +34,101 @@ func (l *Linter) checkRuleset(f *syntax.File, src diag.Sources) (*Model, diag.Di
 	return m, all
 }
 
-// resolveExtends merges the chain of bases a rule file extends, base
-// first. visiting holds the files on the chain, to report cycles. owned
-// says the result is a merge of this call's own, which the next merge
-// up the chain may take over (see merge); f itself is shared. top is
-// the file checked, at the chain's start.
-func (l *Linter) resolveExtends(top, f *syntax.File, src diag.Sources, visiting map[string]bool) (merged *syntax.File, owned bool, diags diag.Diagnostics) {
-	rel, at, ok := Extends(f)
-	if !ok {
-		return f, false, nil
-	}
-	path, deny := l.resolveImport(f.Name, rel, at)
-	if deny != nil {
-		return nil, false, diag.Diagnostics{deny}
-	}
-	if visiting[path] {
-		// A cycle back to the file checked is placed at its own
-		// extends: each file of the cycle then reports it in itself.
-		// At the extends that closed it, each file's check placed it in
-		// another file of the cycle, and an editor with them all open
-		// (which shows a file's problems from its own check) showed none.
-		if path == filepath.Clean(top.Name) {
-			if _, topAt, ok := Extends(top); ok {
-				at = topAt
-			}
+// resolveExtends merges the chain of bases a rule file extends into it,
+// base first. The chain is read from top down, each base once, and is
+// refused past the limit of its length (--max-extends) or where it
+// comes back to a file on it.
+func (l *Linter) resolveExtends(top *syntax.File, src diag.Sources) (*syntax.File, diag.Diagnostics) {
+	chain := []*syntax.File{top}
+	visiting := map[string]bool{filepath.Clean(top.Name): true}
+	for f := top; ; {
+		rel, at, ok := Extends(f)
+		if !ok {
+			break
 		}
-		return nil, false, diag.Diagnostics{{Severity: diag.Error, Code: diag.CodeImportCycle, Summary: "import cycle: " + path + " extends, in the end, itself",
-			Detail: "a ruleset may not extend itself, directly or through others", Subject: at}}
-	}
-	base, diags := l.readFile(path, src)
-	if base == nil {
-		for _, d := range diags {
-			if d.Code == diag.CodeRead {
-				d.Summary = "cannot read the base ruleset " + path + ": " + strings.TrimPrefix(d.Summary, "cannot read file: ")
-				d.Detail = "extends names a .fray file, relative to the file that extends it"
-				d.Subject = at
-			}
+		if d := ExtendsTooDeep(top, len(chain), l.limits().Extends, f.Name, rel); d != nil {
+			return nil, diag.Diagnostics{d}
 		}
-		return nil, false, diags
+		path, deny := l.resolveImport(f.Name, rel, at)
+		if deny != nil {
+			return nil, diag.Diagnostics{deny}
+		}
+		if visiting[path] {
+			// A cycle back to the file checked is placed at its own
+			// extends: each file of the cycle then reports it in itself.
+			// At the extends that closed it, each file's check placed it in
+			// another file of the cycle, and an editor with them all open
+			// (which shows a file's problems from its own check) showed none.
+			if path == filepath.Clean(top.Name) {
+				if _, topAt, ok := Extends(top); ok {
+					at = topAt
+				}
+			}
+			return nil, diag.Diagnostics{{Severity: diag.Error, Code: diag.CodeImportCycle, Summary: "import cycle: " + path + " extends, in the end, itself",
+				Detail: "a ruleset may not extend itself, directly or through others", Subject: at}}
+		}
+		base, diags := l.readFile(path, src)
+		if base == nil {
+			for _, d := range diags {
+				if d.Code == diag.CodeRead {
+					d.Summary = "cannot read the base ruleset " + path + ": " + strings.TrimPrefix(d.Summary, "cannot read file: ")
+					d.Detail = "extends names a .fray file, relative to the file that extends it"
+					d.Subject = at
+				}
+			}
+			return nil, diags
+		}
+		visiting[path] = true
+		chain = append(chain, base)
+		if d := ChainTooLarge(chain, l.limits().FileTokens); d != nil {
+			return nil, diag.Diagnostics{d}
+		}
+		f = base
 	}
-	visiting[path] = true
-	base, baseOwned, diags := l.resolveExtends(top, base, src, visiting)
-	if base == nil {
-		return nil, false, diags
+	slices.Reverse(chain)
+	merged, diags, walked := mergeChain(chain)
+	l.mergeWalked.Add(int64(walked))
+	return merged, diags
+}
+
+// ExtendsTooDeep refuses the extends of file from, which names rel, when
+// the chain of extends from top already has depth of them, the limit
+// (--max-extends). A chain is merged and checked whole for each file
+// checked, so a folder of a chain of n variants costs n² without it.
+// The refusal is placed at top's own extends, where an editor showing
+// top's problems shows it.
+func ExtendsTooDeep(top *syntax.File, depth, limit int, from, rel string) *diag.Diagnostic {
+	if depth <= limit {
+		return nil
 	}
-	merged, more := merge(base, f, baseOwned)
-	return merged, true, append(diags, more...)
+	_, at, _ := Extends(top)
+	return &diag.Diagnostic{Severity: diag.Error, Code: diag.CodeLimit,
+		Summary: fmt.Sprintf("the chain of rulesets this one extends: over the limit of %d (%s extends %q beyond it)", limit, from, rel),
+		Detail:  "raise it with --max-extends if this is intended", Subject: at}
+}
+
+// ChainTooLarge refuses a chain of rule files, the file checked first,
+// whose tokens together pass the limit of one file's (--max-file-tokens):
+// the merged ruleset is checked as one file, and 64 bases of 4 MiB each
+// made it 256 MiB (a lint of one such variant took minutes, each
+// variant of the folder again). Placed at the checked file's extends.
+func ChainTooLarge(chain []*syntax.File, limit int) *diag.Diagnostic {
+	n := 0
+	for _, f := range chain {
+		toks := f.Tokens[f.Name]
+		n += len(toks)
+		if len(toks) > 0 && toks[len(toks)-1].Type == syntax.TokEOF {
+			n-- // not the file's (as Parse counts)
+		}
+	}
+	if n <= limit {
+		return nil
+	}
+	top := chain[0]
+	_, at, _ := Extends(top)
+	return &diag.Diagnostic{Severity: diag.Error, Code: diag.CodeLimit,
+		Summary: fmt.Sprintf("the tokens of this ruleset and those it extends, to %s: over the limit of %d", chain[len(chain)-1].Name, limit),
+		Detail:  "raise it with --max-file-tokens if this is intended", Subject: at}
 }
 
 // IsEncounter reports whether a parsed file is an encounter.

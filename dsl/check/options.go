@@ -15,12 +15,16 @@ type Limits struct {
 	Combatants    int // combatants of an encounter (--max-combatants)
 	Fights        int // fights one property of a test file plays (--max-fights)
 	UnknownLength int // the length assumed for a list whose size is not known before running
+	// Extends bounds a chain of extends from one ruleset (--max-extends):
+	// each ruleset checked merges and checks its whole chain, so a folder
+	// holding a chain of n variants is n²/2 declarations checked.
+	Extends int
 }
 
 // DefaultLimits are generous for real play.
 func DefaultLimits() Limits {
 	return Limits{Limits: syntax.DefaultLimits(), ExprNodes: 10000,
-		Iterations: 10_000_000, Combatants: 1000, Fights: 100_000, UnknownLength: 1000}
+		Iterations: 10_000_000, Combatants: 1000, Fights: 100_000, UnknownLength: 1000, Extends: 64}
 }
 
 // Options are what loading and checking depend on besides the files.

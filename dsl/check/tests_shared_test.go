@@ -30,7 +30,7 @@ func TestTestsShareTheirEncounter(t *testing.T) {
 	}
 	b.WriteString("test \"misspelled\" {\n  encounter \"enc.fray\"\n  expect x.hq == 1\n}\n")
 	write("many_test.fray", b.String())
-	diags, _ := lintWithin(t, Options{Root: dir}, filepath.Join(dir, "many_test.fray"))
+	diags, _ := lintWithin(t, deepOptions(dir, 300), filepath.Join(dir, "many_test.fray"))
 	if len(diags) != 1 || !strings.Contains(diags[0].Detail, "did you mean hp?") || diags[0].Subject.Start.Line != 18003 {
 		t.Errorf("want one finding, x.hq at line 18003 with a suggestion; got %v", diags)
 	}

@@ -3,6 +3,7 @@ package play
 import (
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/frayrules/fray/dsl/check"
@@ -87,7 +88,7 @@ func (l *loader) checkRuleset(name string) (*check.Model, diag.Diagnostics) {
 	if f == nil {
 		return nil, diags
 	}
-	merged, more := l.extends(f, f, map[string]bool{name: true})
+	merged, more := l.extends(f)
 	diags = append(diags, more...)
 	if merged == nil {
 		return nil, diags.Sort()
@@ -100,50 +101,59 @@ func (l *loader) checkRuleset(name string) (*check.Model, diag.Diagnostics) {
 	return m, diags
 }
 
-// extends merges the bases of f into it; visiting holds the files on the
-// chain, to report a cycle instead of following it for ever.
-// extends merges the chain of bases f extends; top is the file checked,
-// at the chain's start.
-func (l *loader) extends(top, f *syntax.File, visiting map[string]bool) (*syntax.File, diag.Diagnostics) {
-	rel, at, ok := check.Extends(f)
-	if !ok {
-		return f, nil
-	}
-	name, deny := l.resolve(f.Name, rel, at)
-	if deny != nil {
-		return nil, diag.Diagnostics{deny}
-	}
-	if visiting[name] {
-		// A cycle back to the file checked is placed at its own extends,
-		// as dsl/check places it: each file of the cycle reports it in
-		// itself, so an editor showing a file's own problems shows it.
-		if name == top.Name {
-			if _, topAt, ok := check.Extends(top); ok {
-				at = topAt
-			}
+// extends merges the chain of bases top extends into it, base first,
+// as dsl/check's resolveExtends does: read top down, each base once,
+// refused past --max-extends or where it comes back to a file on it.
+func (l *loader) extends(top *syntax.File) (*syntax.File, diag.Diagnostics) {
+	chain := []*syntax.File{top}
+	visiting := map[string]bool{top.Name: true}
+	var read diag.Diagnostics // what reading the bases found
+	for f := top; ; {
+		rel, at, ok := check.Extends(f)
+		if !ok {
+			break
 		}
-		return nil, diag.Diagnostics{{Severity: diag.Error, Code: diag.CodeImportCycle, Summary: "import cycle: " + name + " extends, in the end, itself",
-			Detail: "a ruleset may not extend itself, directly or through others", Subject: at}}
-	}
-	base, diags := l.read(name)
-	if base == nil {
-		for _, d := range diags {
-			if d.Code == diag.CodeRead {
-				d.Summary = "cannot read the base ruleset " + name
-				d.Detail = "extends names a .fray file, relative to the file that extends it"
-				d.Subject = at
-			}
+		if d := check.ExtendsTooDeep(top, len(chain), l.lim.Extends, f.Name, rel); d != nil {
+			return nil, append(read, d)
 		}
-		return nil, diags
+		name, deny := l.resolve(f.Name, rel, at)
+		if deny != nil {
+			return nil, append(read, deny)
+		}
+		if visiting[name] {
+			// A cycle back to the file checked is placed at its own extends,
+			// as dsl/check places it: each file of the cycle reports it in
+			// itself, so an editor showing a file's own problems shows it.
+			if name == top.Name {
+				if _, topAt, ok := check.Extends(top); ok {
+					at = topAt
+				}
+			}
+			return nil, append(read, &diag.Diagnostic{Severity: diag.Error, Code: diag.CodeImportCycle, Summary: "import cycle: " + name + " extends, in the end, itself",
+				Detail: "a ruleset may not extend itself, directly or through others", Subject: at})
+		}
+		base, diags := l.read(name)
+		if base == nil {
+			for _, d := range diags {
+				if d.Code == diag.CodeRead {
+					d.Summary = "cannot read the base ruleset " + name
+					d.Detail = "extends names a .fray file, relative to the file that extends it"
+					d.Subject = at
+				}
+			}
+			return nil, append(read, diags...)
+		}
+		visiting[name] = true
+		read = append(read, diags...)
+		chain = append(chain, base)
+		if d := check.ChainTooLarge(chain, l.lim.FileTokens); d != nil {
+			return nil, append(read, d)
+		}
+		f = base
 	}
-	visiting[name] = true
-	base, more := l.extends(top, base, visiting)
-	diags = append(diags, more...)
-	if base == nil {
-		return nil, diags
-	}
-	merged, more := check.Merge(base, f)
-	return merged, append(diags, more...)
+	slices.Reverse(chain)
+	merged, diags := check.MergeChain(chain)
+	return merged, append(read, diags...)
 }
 
 // encounter reads an encounter and the ruleset it names, or rules when

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"math/big"
 	"path/filepath"
 	"strings"
@@ -200,6 +201,12 @@ func TestDiagnostics(t *testing.T) {
 		return strings.Replace(files[v], `extends "`, `extends "`+to+`" # `, 1)
 	}
 	lines := strings.Count(files[ex.Rules], "\n")
+	// chain is ch1.fray ... ch65.fray, each extending the one before: one
+	// more than --max-extends allows from ch65.fray.
+	chain := map[string]string{}
+	for i := 1; i <= check.DefaultLimits().Extends+1; i++ {
+		chain[fmt.Sprintf("rules/ch%d.fray", i)] = fmt.Sprintf("ruleset \"C%d\" {\n  extends \"ch%d.fray\"\n}\n", i, i-1)
+	}
 	cases := []struct {
 		name    string
 		changes map[string]string
@@ -226,6 +233,8 @@ func TestDiagnostics(t *testing.T) {
 			"rules/cyc_a.fray": "ruleset \"A\" {\n  extends \"cyc_b.fray\"\n}\n",
 			"rules/cyc_b.fray": "ruleset \"B\" {\n  extends \"cyc_a.fray\"\n}\n"},
 			[]string{"rules/cyc_a.fray"}, "F404", "rules/cyc_a.fray:2:", "import cycle"},
+		{"a chain of extends over the limit", chain,
+			[]string{"rules/ch65.fray"}, "F501", "rules/ch65.fray:2:11", "--max-extends"},
 		{"a file over the size limit", map[string]string{ex.Rules: files[ex.Rules] + strings.Repeat("#", 4<<20)},
 			[]string{ex.Rules}, "F501", ex.Rules + ":1:1", "--max-file-size"},
 		{"a file not in the set", nil, []string{"nope.fray"}, "F002", "nope.fray:1:1", "no such file"},
