@@ -176,7 +176,7 @@ func (rn *Runner) test(tc *check.TestCase, o *Outcome) {
 	var r *interp.Run
 	var st *states
 	if tc.Env.States {
-		st = newStates(tc.Env, func() (reflect.Value, reflect.Value) { return r.Lists() })
+		st = newStates(tc.Env, opt.MaxLog, func() (reflect.Value, reflect.Value) { return r.Lists() })
 	}
 	opt.Sink = func(e *interp.Event) {
 		if st != nil {
@@ -198,6 +198,9 @@ func (rn *Runner) test(tc *check.TestCase, o *Outcome) {
 	if st != nil {
 		st.end()
 		f.states = st
+		if err == nil {
+			err = st.err()
+		}
 	}
 	switch {
 	case tc.WantErr != nil && err == nil:
@@ -332,7 +335,7 @@ func (rn *Runner) property(tc *check.TestCase, o *Outcome) {
 	var st *states
 	var lists func() (reflect.Value, reflect.Value)
 	if tc.Env.States {
-		st = newStates(tc.Env, func() (reflect.Value, reflect.Value) { return lists() })
+		st = newStates(tc.Env, rn.opt.Fight.MaxLog, func() (reflect.Value, reflect.Value) { return lists() })
 	}
 	sink := func(e *interp.Event) {
 		if st != nil {
@@ -348,6 +351,9 @@ func (rn *Runner) property(tc *check.TestCase, o *Outcome) {
 			st.end()
 			f.states = st
 			defer st.reset()
+			if err := st.err(); err != nil {
+				return false, err
+			}
 		}
 		for _, rs := range rates {
 			for _, r := range rs {
@@ -377,6 +383,9 @@ func (rn *Runner) property(tc *check.TestCase, o *Outcome) {
 						st.end()
 						f.states = st
 						defer st.reset()
+						if err := st.err(); err != nil {
+							return false, err
+						}
 					}
 					return f.holds(tc.Env, r.ex)
 				})
