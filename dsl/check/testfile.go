@@ -58,6 +58,10 @@ type Expectation struct {
 	// Rates are a property's rate(COND) calls, each compiled as a
 	// per-fight condition; their values fill Env.Rates before Program runs.
 	Rates []*Expectation
+	// MaxWork is --max-iterations and Unknown the length the check took
+	// for a list of unknown length: the runner refuses an evaluation whose
+	// ExpectWork over the fight passes MaxWork.
+	MaxWork, Unknown int
 }
 
 // DefaultFights is a property's number of fights without a fights setting.
@@ -612,6 +616,7 @@ func compileExpect(e *syntax.Expr, tc *TestCase, u *Universe, lim Limits, sugg *
 		return nil, diag.Diagnostics{syntax.LimitDiag(syntax.RangeOf(e.Pos, e.EndPos), "the expression's length", lim.ExprTokens, "--max-expr-tokens")}
 	}
 	ex.Program = prog
+	ex.MaxWork, ex.Unknown = lim.Iterations, lim.UnknownLength
 	return ex, nil
 }
 

@@ -277,6 +277,9 @@ func (f *fight) check(te *check.TestEnv, ex *check.Expectation, rates []float64)
 		env.Field(te.Rates[i]).SetFloat(v)
 	}
 	f.looked = nil
+	if err := f.affords(ex); err != nil {
+		return &Failure{At: ex.At, Message: "expect " + ex.Source + ": " + err.Error(), fatal: true}
+	}
 	v, err := expr.Run(ex.Program, env.Interface())
 	if err != nil {
 		return &Failure{At: ex.At, Message: "expect " + ex.Source + ": " + err.Error(), fatal: true}
@@ -305,6 +308,9 @@ func (f *fight) check(te *check.TestEnv, ex *check.Expectation, rates []float64)
 
 // holds evaluates a per-fight condition (a rate's).
 func (f *fight) holds(te *check.TestEnv, ex *check.Expectation) (bool, error) {
+	if err := f.affords(ex); err != nil {
+		return false, err
+	}
 	v, err := expr.Run(ex.Program, f.env(te).Interface())
 	if err != nil {
 		return false, err
