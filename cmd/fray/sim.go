@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -231,11 +232,14 @@ func writeHistogram(w io.Writer, st interp.RoundStats) {
 	}
 	const width = 40
 	eighths := []string{"", "▏", "▎", "▍", "▌", "▋", "▊", "▉"}
+	// Rounds past 9999 (a limit may be 100 000) widen the column, so
+	// that every bar starts under the first.
+	digits := max(4, len(strconv.Itoa(st.Max)))
 	for i, k := range st.Rounds {
 		c := st.Counts[i]
 		units := c * width * 8 / top
 		bar := strings.Repeat("█", units/8) + eighths[units%8]
-		fmt.Fprintf(w, "  %4d %-*s %5.1f%%\n", k, width+1, bar, 100*float64(c)/float64(st.TotalCounted))
+		fmt.Fprintf(w, "  %*d %-*s %5.1f%%\n", digits, k, width+1, bar, 100*float64(c)/float64(st.TotalCounted))
 	}
 }
 
