@@ -380,7 +380,9 @@ func (rn *Runner) property(tc *check.TestCase, o *Outcome) {
 		// condition over every sequence of the set-up's dice.
 		for _, rs := range rates {
 			for _, r := range rs {
-				frac, paths, err := interp.EnumerateSetup(p, tc.Enc, tc.After, rn.opt.MaxPaths, sink, func(run *interp.Run) (bool, error) {
+				opt := rn.fightOptions(tc)
+				opt.Sink = sink
+				frac, paths, err := interp.EnumerateSetup(p, tc.Enc, tc.After, rn.opt.MaxPaths, opt, func(run *interp.Run) (bool, error) {
 					lists = run.Lists
 					sides, comb := run.Lists()
 					f := newFight(events, interp.Result{}, sides, comb)
