@@ -116,21 +116,23 @@ early, prints what was gathered, marked partial, and exits with status 130.`,
 			if format == "json" {
 				out := simJSON(enc, other, a, b, seed)
 				out.Interrupted = stopped
-				if err := writeJSON(stdout, out); err != nil || !stopped {
+				if err := writeJSON(stdout, out); err != nil {
 					return err
 				}
-				return interruptedSim(a, b, other != nil, n)
-			}
-			writeSimText(stdout, enc, a, seed)
-			if b != nil {
-				fmt.Fprintln(stdout)
-				writeSimText(stdout, other, b, seed)
-				fmt.Fprintln(stdout)
-				writeComparison(stdout, enc, other, a, b)
+			} else {
+				writeSimText(stdout, enc, a, seed)
+				if b != nil {
+					fmt.Fprintln(stdout)
+					writeSimText(stdout, other, b, seed)
+					fmt.Fprintln(stdout)
+					writeComparison(stdout, enc, other, a, b)
+				}
 			}
 			if stopped {
 				return interruptedSim(a, b, other != nil, n)
 			}
+			// The same status in either format: a JSON report of failed
+			// fights exited 0, and named no error.
 			if a.Errors > 0 || (b != nil && b.Errors > 0) {
 				return &exitError{code: exitFindings, msg: "some fights failed; the first error: " + interp.Printable(firstErr(a, b).Error())}
 			}
