@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
-	"path/filepath"
 	"reflect"
 	"slices"
 	"strconv"
@@ -311,7 +310,7 @@ func (l *Linter) checkTest(path string, t *syntax.TestDecl, at diag.Range, own *
 				switch {
 				case deny != nil:
 					diags = append(diags, deny)
-				case goldenIsRuleFile(p, path):
+				case WritesOverRuleFile(p, path):
 					errAt(diag.CodeBadHeader, vr, "a golden log is the text log fray test --update writes over it: name a file of its own, such as \"fight.golden\"", "golden %q names a rule file", s)
 				default:
 					tc.Golden, tc.GoldenAt = p, vr
@@ -718,30 +717,4 @@ func exprDiag(e *syntax.Expr, text string, err error, u *Universe, sugg *suggest
 // from disk, relative to its name): LoadTests without the read.
 func (l *Linter) CheckTests(f *syntax.File, src diag.Sources) (*TestFile, diag.Diagnostics) {
 	return l.checkTests(f, src)
-}
-
-// goldenIsRuleFile reports whether a golden log's path names a rule,
-// encounter or test file (a .fray file, or the test file itself,
-// whatever its name, links followed): fray test --update wrote the log
-// over it (golden "g_test.fray" replaced the test file with a log).
-func goldenIsRuleFile(golden, testFile string) bool {
-	if strings.EqualFold(filepath.Ext(golden), ".fray") {
-		return true
-	}
-	same := func(a, b string) bool {
-		if ra, err := filepath.EvalSymlinks(a); err == nil {
-			a = ra
-		}
-		if rb, err := filepath.EvalSymlinks(b); err == nil {
-			b = rb
-		}
-		return filepath.Clean(a) == filepath.Clean(b)
-	}
-	if same(golden, testFile) {
-		return true
-	}
-	if real, err := filepath.EvalSymlinks(golden); err == nil && strings.EqualFold(filepath.Ext(real), ".fray") {
-		return true
-	}
-	return false
 }
