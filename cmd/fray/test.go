@@ -4,9 +4,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -81,6 +83,9 @@ in a test file or coverage below the threshold, 2 on a usage error.`,
 				}
 			}
 			diags = diags.Sort()
+			if covFile != "" && check.WritesOverRuleFile(covFile, append(slices.Sorted(maps.Keys(src)), files...)...) {
+				return usageErr("--coverage-file %s names a rule file (or one the tests read): the listing would be written over it; name a file of its own, such as coverage.txt", interp.Printable(covFile))
+			}
 			var cov *interp.Coverage
 			ropt := fraytest.Options{Filter: filter, Update: update, MaxPaths: maxPaths}
 			limits.apply(&ropt.Fight)
