@@ -63,6 +63,9 @@ func (f *fight) affords(ex *check.Expectation) error {
 			sz.Text += len(t)
 			sz.Longest = max(sz.Longest, len(t))
 		}
+		for _, e := range f.data.Events {
+			sz.Faces = max(sz.Faces, len(e.Faces))
+		}
 		f.size = &sz
 	}
 	sz := *f.size
