@@ -16,6 +16,7 @@ import (
 
 	"github.com/frayrules/fray/dsl/diag"
 	"github.com/frayrules/fray/dsl/syntax"
+	"github.com/frayrules/fray/stdlib"
 )
 
 // TestFile is a checked *_test.fray file: its test and property blocks,
@@ -604,7 +605,7 @@ func compileExpect(e *syntax.Expr, tc *TestCase, u *Universe, lim Limits, sugg *
 		}
 	}
 	zero := reflect.New(tc.Env.R).Elem().Interface()
-	prog, err := expr.Compile(string(runes), expr.Env(zero), expr.AsBool(), expr.Patch(&findLastPatch{}), expr.DisableBuiltin("now"), expr.DisableBuiltin("date"))
+	prog, err := expr.Compile(string(runes), append(ExpectOptions(), expr.Env(zero), expr.AsBool())...)
 	if err != nil {
 		return nil, diag.Diagnostics{exprDiag(e, text, err, u, sugg)}
 	}
@@ -718,3 +719,17 @@ func exprDiag(e *syntax.Expr, text string, err error, u *Universe, sugg *suggest
 func (l *Linter) CheckTests(f *syntax.File, src diag.Sources) (*TestFile, diag.Diagnostics) {
 	return l.checkTests(f, src)
 }
+
+// ExpectOptions are the options an expectation compiles with besides its
+// environment; fray test compiles a part of one with them again to show
+// its value (the same string, the same findLast).
+func ExpectOptions() []expr.Option {
+	return []expr.Option{expr.Patch(&findLastPatch{}), expr.DisableBuiltin("now"), expr.DisableBuiltin("date"),
+		expr.Function("string", expectString, new(func(any) string))}
+}
+
+// expectString is string(x) in an expectation: fmt's %v with combatants
+// and sides by name (stdlib.Sprint), as in a rule. expr-lang's printed
+// their memory addresses, so a failure's "got" differed from run to run.
+// Its size is bounded before the expectation runs (ExpectWork).
+func expectString(params ...any) (any, error) { return stdlib.Sprint(params[0]), nil }

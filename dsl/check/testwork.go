@@ -68,7 +68,7 @@ func ExpectWork(n ast.Node, sz FightSize) int {
 	w := &expectWork{sz: sz, str: max(sz.Longest, 1), vars: map[string]value{}}
 	// A string made of the whole log may be read in any later part.
 	ast.Find(n, func(m ast.Node) bool {
-		if b, ok := m.(*ast.BuiltinNode); ok && (textMaking[b.Name] || b.Name == "reduce") {
+		if b, ok := m.(*ast.BuiltinNode); ok && (textMaking[b.Name] || b.Name == "reduce") || calls(m, "string") {
 			w.str = max(sz.Text, 1)
 			return true
 		}
@@ -287,6 +287,11 @@ func (w *expectWork) work(n ast.Node) int {
 		if id, ok := x.Callee.(*ast.IdentifierNode); ok && eventWalks[id.Value] {
 			own = satMul(max(w.sz.Events, 1), max(1, len(x.Arguments)))
 		}
+		if calls(x, "string") && len(x.Arguments) == 1 {
+			// The expectation's string (ExpectString), as expr-lang's.
+			v := w.of(x.Arguments[0])
+			own = satAdd(v.flat, satAdd(v.size, w.sz.Text/8))
+		}
 		return satAdd(own, satAdd(w.work(x.Callee), w.all(x.Arguments)))
 	case *ast.BinaryNode:
 		s := satAdd(w.work(x.Left), w.work(x.Right))
@@ -336,3 +341,14 @@ func isListKind(t reflect.Type) bool {
 func isStringType(t reflect.Type) bool { return t != nil && t.Kind() == reflect.String }
 
 func isListKindOrString(t reflect.Type) bool { return isListKind(t) || isStringType(t) }
+
+// calls reports whether n is a call of the function name (one of the
+// expectation's own, not expr-lang's built-in).
+func calls(n ast.Node, name string) bool {
+	c, ok := n.(*ast.CallNode)
+	if !ok {
+		return false
+	}
+	id, ok := c.Callee.(*ast.IdentifierNode)
+	return ok && id.Value == name
+}

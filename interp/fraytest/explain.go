@@ -10,6 +10,7 @@ import (
 	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/vm"
 
+	"github.com/frayrules/fray/dsl/check"
 	"github.com/frayrules/fray/interp"
 )
 
@@ -71,7 +72,7 @@ func indent(lines []string) []string {
 
 // evalNode evaluates a part of an expectation in the same environment.
 func evalNode(n ast.Node, env reflect.Value) any {
-	prog, err := expr.Compile(n.String(), expr.Env(reflect.New(env.Type()).Elem().Interface()))
+	prog, err := expr.Compile(n.String(), append(check.ExpectOptions(), expr.Env(reflect.New(env.Type()).Elem().Interface()))...)
 	if err != nil {
 		return fmt.Sprintf("(cannot evaluate: %v)", err)
 	}
