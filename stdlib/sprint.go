@@ -110,6 +110,9 @@ func keyLess(a, b reflect.Value) bool {
 	if a.Kind() != b.Kind() {
 		return a.Kind() < b.Kind()
 	}
+	if a.Kind() == reflect.Pointer && !a.IsNil() && !b.IsNil() && isEntity(a) && isEntity(b) {
+		return a.Elem().Field(0).String() < b.Elem().Field(0).String() // by name
+	}
 	switch a.Kind() {
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
 		return a.Int() < b.Int()

@@ -724,8 +724,8 @@ func (l *Linter) CheckTests(f *syntax.File, src diag.Sources) (*TestFile, diag.D
 // environment; fray test compiles a part of one with them again to show
 // its value (the same string, the same findLast).
 func ExpectOptions() []expr.Option {
-	return []expr.Option{expr.Patch(&findLastPatch{}), expr.DisableBuiltin("now"), expr.DisableBuiltin("date"),
-		expr.Function("string", expectString, new(func(any) string))}
+	return append([]expr.Option{expr.Patch(&findLastPatch{}), expr.DisableBuiltin("now"), expr.DisableBuiltin("date"),
+		expr.Function("string", expectString, new(func(any) string))}, stdlib.OrderedMapOptions()...)
 }
 
 // expectString is string(x) in an expectation: fmt's %v with combatants

@@ -175,6 +175,10 @@ func (w *expectWork) of(n ast.Node) value {
 		var v value
 		w.bind(x, func() { v = w.of(x.Expr) })
 		return v
+	case *ast.CallNode:
+		if b := orderedMapBuiltin(x); b != nil {
+			return w.of(b)
+		}
 	case *ast.BuiltinNode:
 		if len(x.Arguments) == 0 {
 			break
@@ -283,6 +287,9 @@ func (w *expectWork) work(n ast.Node) int {
 		}
 		return satAdd(own, w.all(x.Arguments))
 	case *ast.CallNode:
+		if b := orderedMapBuiltin(x); b != nil {
+			return w.work(b)
+		}
 		own := 0
 		if id, ok := x.Callee.(*ast.IdentifierNode); ok && eventWalks[id.Value] {
 			own = satMul(max(w.sz.Events, 1), max(1, len(x.Arguments)))
@@ -351,4 +358,14 @@ func calls(n ast.Node, name string) bool {
 	}
 	id, ok := c.Callee.(*ast.IdentifierNode)
 	return ok && id.Value == name
+}
+
+// orderedMapBuiltin is the built-in a call of keys, values or toPairs
+// stands for (stdlib.OrderedMapOptions puts those in place of
+// expr-lang's), to be estimated as it; nil for any other call.
+func orderedMapBuiltin(c *ast.CallNode) *ast.BuiltinNode {
+	if calls(c, "keys") || calls(c, "values") || calls(c, "toPairs") {
+		return &ast.BuiltinNode{Name: c.Callee.(*ast.IdentifierNode).Value, Arguments: c.Arguments}
+	}
+	return nil
 }
