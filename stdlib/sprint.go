@@ -12,17 +12,18 @@ import (
 // a map or a record as at the top: %v printed their memory addresses
 // (string(c) was "&{x 0xc00012e0f0 true ...}", string(combatants)
 // "[0xc000123 0xc000456]"), different on every run, so a log that held
-// one could not be replayed nor compared. Callers bound the size first
-// (printedSize).
+// one could not be replayed nor compared. Any other pointer prints as &
+// and what it points to, inside a value too. Callers bound the size
+// first (printedSize).
 func Sprint(v any) string {
 	var b strings.Builder
-	sprintValue(&b, reflect.ValueOf(v), true)
+	sprintValue(&b, reflect.ValueOf(v))
 	return b.String()
 }
 
 var stringerType = reflect.TypeFor[fmt.Stringer]()
 
-func sprintValue(b *strings.Builder, v reflect.Value, top bool) {
+func sprintValue(b *strings.Builder, v reflect.Value) {
 	if !v.IsValid() {
 		b.WriteString("<nil>")
 		return
@@ -37,18 +38,19 @@ func sprintValue(b *strings.Builder, v reflect.Value, top bool) {
 			b.WriteString("<nil>")
 			return
 		}
-		sprintValue(b, v.Elem(), top)
+		sprintValue(b, v.Elem())
 	case reflect.Pointer:
 		switch {
 		case v.IsNil():
 			b.WriteString("<nil>")
 		case isEntity(v):
 			b.WriteString(v.Elem().Field(0).String())
-		case top:
-			b.WriteString("&")
-			sprintValue(b, v.Elem(), false)
 		default:
-			fmt.Fprint(b, v.Interface())
+			// fmt prints a pointer inside a value by its address; the
+			// values of the language hold no cycle but through
+			// combatants and sides, printed by name.
+			b.WriteString("&")
+			sprintValue(b, v.Elem())
 		}
 	case reflect.Slice, reflect.Array:
 		b.WriteString("[")
@@ -56,7 +58,7 @@ func sprintValue(b *strings.Builder, v reflect.Value, top bool) {
 			if i > 0 {
 				b.WriteString(" ")
 			}
-			sprintValue(b, v.Index(i), false)
+			sprintValue(b, v.Index(i))
 		}
 		b.WriteString("]")
 	case reflect.Map:
@@ -68,9 +70,9 @@ func sprintValue(b *strings.Builder, v reflect.Value, top bool) {
 			if i > 0 {
 				b.WriteString(" ")
 			}
-			sprintValue(b, k, false)
+			sprintValue(b, k)
 			b.WriteString(":")
-			sprintValue(b, v.MapIndex(k), false)
+			sprintValue(b, v.MapIndex(k))
 		}
 		b.WriteString("]")
 	case reflect.Struct:
@@ -79,7 +81,7 @@ func sprintValue(b *strings.Builder, v reflect.Value, top bool) {
 			if i > 0 {
 				b.WriteString(" ")
 			}
-			sprintValue(b, v.Field(i), false)
+			sprintValue(b, v.Field(i))
 		}
 		b.WriteString("}")
 	default:

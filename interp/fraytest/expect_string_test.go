@@ -36,6 +36,7 @@ test "printed" {
   expect string(first(sides)) == ""
   expect string(groupBy(combatants, .hp)) == ""
   expect string(after_round(1).combatants) == ""
+  expect string([after_round(1)]) == ""
 }
 `,
 	}
@@ -52,7 +53,8 @@ test "printed" {
 	for _, o := range fraytest.NewRunner(fraytest.Options{}).RunFile(tf) {
 		fraytest.WriteOutcome(&b, o, false)
 	}
-	for _, want := range []string{`string(combatants) = "[ann bob]"`, `string(first(sides)) = "a"`, `string(groupBy(combatants, .hp)) = "map[1:[ann bob]]"`, `string(after_round(1).combatants) = "[ann bob]"`} {
+	for _, want := range []string{`string(combatants) = "[ann bob]"`, `string(first(sides)) = "a"`, `string(groupBy(combatants, .hp)) = "map[1:[ann bob]]"`, `string(after_round(1).combatants) = "[ann bob]"`,
+		`string([after_round(1)]) = "[&{[a b] [ann bob] a ann b bob}]"`} {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("the failure lacks %s:\n%s", want, b.String())
 		}
