@@ -29,19 +29,29 @@ func (rn *Runner) PlaySetup(opt Options, after string) error {
 // EnumerateSetup walks every sequence of dice the set-up phases can
 // roll, up to and including the phase named after, as EventProbability
 // does, and sums the probability of the sequences for which holds
-// answers true; holds reads the fight through the Run (Lists). sink, if
-// set, hears each sequence's events.
-func EnumerateSetup(p *Plan, enc *check.Encounter, after string, maxPaths int, sink func(*Event), holds func(r *Run) (bool, error)) (*big.Rat, int, error) {
+// answers true; holds reads the fight through the Run (Lists). Each
+// sequence is played with opt's limits (--max-steps, --max-log, ...)
+// and Sink; its dice and seed are the enumeration's. When opt.Stop
+// closes (Ctrl-C), the walk stops with ErrInterrupted: a set-up of a
+// few steps never reaches the run's own poll of it, and a million
+// sequences take many seconds.
+func EnumerateSetup(p *Plan, enc *check.Encounter, after string, maxPaths int, opt Options, holds func(r *Run) (bool, error)) (*big.Rat, int, error) {
 	e := &enumDice{}
 	total := new(big.Rat)
 	paths := 0
 	r := &NewRunner(p, enc).run
+	opt.Dice, opt.Seed = nil, 0
 	for {
 		paths++
 		if paths > maxPaths {
 			return nil, paths - 1, errTooManyPaths(maxPaths)
 		}
-		r.reset(Options{Sink: sink})
+		select {
+		case <-opt.Stop:
+			return nil, paths - 1, ErrInterrupted
+		default:
+		}
+		r.reset(opt)
 		r.setDice(e)
 		if err := r.PlaySetup(after); err != nil {
 			return nil, paths, err

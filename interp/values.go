@@ -179,12 +179,14 @@ func showTo(b *strings.Builder, v any, limit int) bool {
 			}
 			b.WriteString("]")
 		default:
-			// A map (groupBy's) prints as fmt prints it, once a bounded
-			// look says it fits: it may hold a list holding itself.
+			// A map (groupBy's) prints as fmt prints it, combatants and
+			// sides by name (fmt printed their addresses: a log that
+			// differed from run to run), once a bounded look says it
+			// fits: it may hold a list holding itself.
 			if room := limit - b.Len(); stdlib.PrintedSize(v, room) > room {
 				return false
 			}
-			b.WriteString(fmt.Sprint(v))
+			b.WriteString(stdlib.Sprint(v))
 		}
 	}
 	return b.Len() <= limit
@@ -285,7 +287,7 @@ func jsonValueUpTo(v any, budget *int) any {
 	case reflect.Map:
 		return show(v) // bounded, as show is
 	}
-	return fmt.Sprint(v)
+	return stdlib.Sprint(v)
 }
 
 // quoteArg renders an action argument in a declaration.

@@ -50,6 +50,10 @@ var listMakes = map[string]bool{
 	"take": true, "map": true,
 }
 
+// orderedMapCalls are the calls that stand for expr-lang's built-ins of
+// the same names (stdlib.OrderedMapOptions).
+var orderedMapCalls = map[string]bool{"keys": true, "values": true, "toPairs": true}
+
 // vmWalkOf plans the count of ce's walks, or nil when it walks no list
 // (or reads none the count can find).
 func (p *Plan) vmWalkOf(ce *check.CExpr) *vmWalk {
@@ -72,6 +76,13 @@ func (p *Plan) vmWalkOf(ce *check.CExpr) *vmWalk {
 				case listWalks[x.Name]:
 					w.walks++
 				}
+			}
+		case *ast.CallNode:
+			// keys, values and toPairs are the library's, in key order
+			// (stdlib.OrderedMapOptions): each copies and sorts the map.
+			if id, ok := x.Callee.(*ast.IdentifierNode); ok && orderedMapCalls[id.Value] && len(x.Arguments) > 0 {
+				walksLists = true
+				w.makes++
 			}
 		case *ast.BinaryNode:
 			if (x.Operator == "in" || x.Operator == "==" || x.Operator == "!=") && (isListKind(x.Right.Type()) || isListKind(x.Left.Type())) {

@@ -101,13 +101,14 @@ func JoinedLen(w World, lens []int, sep int) (int, error) {
 	return size, nil
 }
 
-// stringImpl is expr-lang's string(x), fmt's %v of x, once the length
-// of a list's rendering is known to fit.
+// stringImpl is expr-lang's string(x), fmt's %v of x with combatants
+// and sides by name (Sprint), once the length of a list's rendering is
+// known to fit.
 func stringImpl(w World, a []any) (any, error) {
 	if n := printedSize(reflect.ValueOf(a[0]), w.MaxString()); n > w.MaxString() {
 		return nil, overString(n, w.MaxString())
 	}
-	return fmt.Sprintf("%v", a[0]), nil
+	return Sprint(a[0]), nil
 }
 
 // PrintedSize is about how many bytes %v prints for v, counted up to
@@ -140,6 +141,10 @@ func printedSize(v reflect.Value, limit int) int {
 			n += 2 + printedSize(it.Key(), limit) + printedSize(it.Value(), limit)
 		}
 		return n
+	case reflect.Pointer:
+		if !v.IsNil() && isEntity(v) {
+			return v.Elem().Field(0).Len() // a combatant or side: its name
+		}
 	}
 	return 24 // a number, a truth value, a pointer
 }

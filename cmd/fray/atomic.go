@@ -17,7 +17,22 @@ import (
 // the link kept, as a shell's > would (renaming over the link replaced
 // it with a copy: fmt -w of a linked rule file cut the link). A link to
 // nothing is replaced by the file.
+//
+// Its errors name path, not the temporary file's random name (`cannot
+// write the plot: open dir/.x.svg.2518437843.tmp: no such file or
+// directory`, a different text on every run, naming a file nobody gave).
 func writeAtomic(path string, data []byte, defaultMode fs.FileMode) (err error) {
+	named := path
+	defer func() {
+		var pe *fs.PathError
+		var le *os.LinkError
+		switch {
+		case errors.As(err, &pe):
+			err = &fs.PathError{Op: pe.Op, Path: named, Err: pe.Err}
+		case errors.As(err, &le):
+			err = &fs.PathError{Op: le.Op, Path: named, Err: le.Err}
+		}
+	}()
 	if target, err := filepath.EvalSymlinks(path); err == nil {
 		path = target
 	}

@@ -50,3 +50,17 @@ func TestFailedRunLeavesTheLogFileAlone(t *testing.T) {
 		t.Errorf("the log should be in the file, not on stdout: %q", data)
 	}
 }
+
+// A write that fails names the file asked for, the same way every time:
+// it named the temporary file, whose name is random.
+func TestWriteAtomicErrorNamesTheFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "no folder", "plot.svg")
+	first := writeAtomic(path, []byte("x"), 0o644)
+	again := writeAtomic(path, []byte("x"), 0o644)
+	if first == nil || again == nil {
+		t.Fatal("writing into a folder that is not there succeeded")
+	}
+	if first.Error() != again.Error() || first.Error() != "open "+path+": no such file or directory" {
+		t.Errorf("errors %q and %q, want both to name %s", first, again, path)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image/color"
 	"io"
+	"math"
 	"path/filepath"
 	"strings"
 
@@ -59,17 +60,28 @@ func writePNGPlot(path string, info plotInfo, batches []*interp.SimResult) error
 	if len(batches) > 1 {
 		width = vg.Points(9)
 	}
+	bins := binRounds(1, max(maxRound, 1))
+	// Every k-th label, so that they do not run into one another (some
+	// 6 points a character over a panel of about 430).
+	every := max(1, int(math.Ceil(float64(bins.n*len(bins.label(bins.n-1))*6)/430)))
 	var labels []string
-	for i := 1; i <= maxRound; i++ {
-		labels = append(labels, fmt.Sprint(i))
+	for j := 0; j < bins.n; j++ {
+		if j%every == 0 {
+			labels = append(labels, bins.label(j))
+		} else {
+			labels = append(labels, "")
+		}
+	}
+	if bins.width > 1 {
+		rounds.X.Label.Text = fmt.Sprintf("rounds (%d a bar)", bins.width)
 	}
 	outcomes := append(append([]string{}, a.Sides...), "none stands", "round limit", "no winner")
 	for i, r := range batches {
 		done := float64(max(1, r.Runs-r.Errors))
-		vals := make(plotter.Values, maxRound)
+		vals := make(plotter.Values, bins.n)
 		for k, c := range r.Rounds {
 			if k >= 1 && k <= maxRound {
-				vals[k-1] = float64(c) / done
+				vals[bins.of(k)] += float64(c) / done
 			}
 		}
 		bars, err := plotter.NewBarChart(vals, width)

@@ -42,7 +42,8 @@ type plotPanel struct {
 	categories          []string
 	bars                [][]plotBar // [batch][category]
 	mean                []interp.Interval
-	meanAxis            []int // the category value at each index, for placing the mean
+	meanAxis            []int // the category's first value at each index, for placing the mean
+	roundsPerBar        int   // values a category holds (rounds binned: plot_bins.go); 0 is 1
 }
 
 const (
@@ -78,16 +79,31 @@ func roundsPanel(info plotInfo, batches []*interp.SimResult) *plotPanel {
 	if lo > hi {
 		lo, hi = 1, 1
 	}
-	for k := lo; k <= hi; k++ {
-		p.categories = append(p.categories, strconv.Itoa(k))
-		p.meanAxis = append(p.meanAxis, k)
+	bins := binRounds(lo, hi)
+	p.roundsPerBar = bins.width
+	for j := 0; j < bins.n; j++ {
+		p.categories = append(p.categories, bins.label(j))
+		p.meanAxis = append(p.meanAxis, bins.first+j*bins.width)
+	}
+	if bins.width > 1 {
+		p.xLabel = fmt.Sprintf("round the fight ended in (%d rounds a bar)", bins.width)
 	}
 	for i, r := range batches {
 		st := r.RoundSummary()
+		counts := make([]int, bins.n)
+		for k, c := range r.Rounds {
+			if k >= lo && k <= hi {
+				counts[bins.of(k)] += c
+			}
+		}
 		var row []plotBar
-		for k := lo; k <= hi; k++ {
-			iv := interp.Proportion(r.Rounds[k], st.TotalCounted)
-			row = append(row, plotBar{iv, fmt.Sprintf("%s: ended in round %d, %s of fights", info.Rulesets[i], k, pctInterval(iv))})
+		for j, c := range counts {
+			iv := interp.Proportion(c, st.TotalCounted)
+			when := "in round " + p.categories[j]
+			if bins.width > 1 {
+				when = "in rounds " + p.categories[j]
+			}
+			row = append(row, plotBar{iv, fmt.Sprintf("%s: ended %s, %s of fights", info.Rulesets[i], when, pctInterval(iv))})
 		}
 		p.bars = append(p.bars, row)
 		p.mean = append(p.mean, st.Mean)
@@ -297,9 +313,10 @@ func (d *svgDoc) panel(p *plotPanel, y float64) float64 {
 		if len(p.meanAxis) == 0 || m.Estimate == 0 {
 			continue
 		}
+		per := float64(max(p.roundsPerBar, 1))
 		xOf := func(v float64) float64 {
 			first := float64(p.meanAxis[0])
-			return left + catW*(v-first) + catW/2
+			return left + catW*(v-first+0.5)/per
 		}
 		color := plotColors[i%len(plotColors)]
 		fmt.Fprintf(&d.body, `<g><title>%s: mean %.2f rounds [%.2f, %.2f]</title>`, xmlEscape(panelRuleset(p, i)), m.Estimate, m.Low, m.High)

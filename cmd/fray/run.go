@@ -5,11 +5,14 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/frayrules/fray/dsl/check"
 	"github.com/frayrules/fray/dsl/diag"
 	"github.com/frayrules/fray/interp"
 )
@@ -60,6 +63,9 @@ order and the run fails, naming the roll, if they run out.`,
 			}
 			if err := checkWhy(why, enc); err != nil {
 				return err
+			}
+			if outPath != "" && check.WritesOverRuleFile(outPath, slices.Sorted(maps.Keys(src))...) {
+				return usageErr("--out %s names a rule file (or one the run reads): the log would be written over it; name a file of its own, such as fight.log", interp.Printable(outPath))
 			}
 			opt := interp.Options{Seed: 1, MaxRounds: maxRounds, Why: why}
 			limits.apply(&opt)

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -115,21 +116,23 @@ early, prints what was gathered, marked partial, and exits with status 130.`,
 			if format == "json" {
 				out := simJSON(enc, other, a, b, seed)
 				out.Interrupted = stopped
-				if err := writeJSON(stdout, out); err != nil || !stopped {
+				if err := writeJSON(stdout, out); err != nil {
 					return err
 				}
-				return interruptedSim(a, b, other != nil, n)
-			}
-			writeSimText(stdout, enc, a, seed)
-			if b != nil {
-				fmt.Fprintln(stdout)
-				writeSimText(stdout, other, b, seed)
-				fmt.Fprintln(stdout)
-				writeComparison(stdout, enc, other, a, b)
+			} else {
+				writeSimText(stdout, enc, a, seed)
+				if b != nil {
+					fmt.Fprintln(stdout)
+					writeSimText(stdout, other, b, seed)
+					fmt.Fprintln(stdout)
+					writeComparison(stdout, enc, other, a, b)
+				}
 			}
 			if stopped {
 				return interruptedSim(a, b, other != nil, n)
 			}
+			// The same status in either format: a JSON report of failed
+			// fights exited 0, and named no error.
 			if a.Errors > 0 || (b != nil && b.Errors > 0) {
 				return &exitError{code: exitFindings, msg: "some fights failed; the first error: " + interp.Printable(firstErr(a, b).Error())}
 			}
@@ -231,11 +234,14 @@ func writeHistogram(w io.Writer, st interp.RoundStats) {
 	}
 	const width = 40
 	eighths := []string{"", "▏", "▎", "▍", "▌", "▋", "▊", "▉"}
+	// Rounds past 9999 (a limit may be 100 000) widen the column, so
+	// that every bar starts under the first.
+	digits := max(4, len(strconv.Itoa(st.Max)))
 	for i, k := range st.Rounds {
 		c := st.Counts[i]
 		units := c * width * 8 / top
 		bar := strings.Repeat("█", units/8) + eighths[units%8]
-		fmt.Fprintf(w, "  %4d %-*s %5.1f%%\n", k, width+1, bar, 100*float64(c)/float64(st.TotalCounted))
+		fmt.Fprintf(w, "  %*d %-*s %5.1f%%\n", digits, k, width+1, bar, 100*float64(c)/float64(st.TotalCounted))
 	}
 }
 

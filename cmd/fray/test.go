@@ -4,9 +4,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -25,6 +27,7 @@ func newTestCmd(stdout, stderr io.Writer) *cobra.Command {
 		format, pattern, covFile string
 		verbose, update, cover   bool
 		threshold                float64
+		maxPaths                 int
 		limits                   runLimits
 	)
 	cmd := &cobra.Command{
@@ -45,6 +48,9 @@ in a test file or coverage below the threshold, 2 on a usage error.`,
 			}
 			if err := limits.check(); err != nil {
 				return err
+			}
+			if maxPaths < 1 {
+				return usageErr("--max-paths must be at least 1")
 			}
 			if threshold < 0 || threshold > 100 {
 				return usageErr("--threshold must be a percentage from 0 to 100, not %g", threshold)
@@ -77,8 +83,11 @@ in a test file or coverage below the threshold, 2 on a usage error.`,
 				}
 			}
 			diags = diags.Sort()
+			if covFile != "" && check.WritesOverRuleFile(covFile, append(slices.Sorted(maps.Keys(src)), files...)...) {
+				return usageErr("--coverage-file %s names a rule file (or one the tests read): the listing would be written over it; name a file of its own, such as coverage.txt", interp.Printable(covFile))
+			}
 			var cov *interp.Coverage
-			ropt := fraytest.Options{Filter: filter, Update: update}
+			ropt := fraytest.Options{Filter: filter, Update: update, MaxPaths: maxPaths}
 			limits.apply(&ropt.Fight)
 			ropt.Fight.Stop = cmd.Context().Done() // Ctrl-C (Main): the test under way stops, and no more run
 			if cover || covFile != "" || cmd.Flags().Changed("threshold") {
@@ -161,6 +170,8 @@ in a test file or coverage below the threshold, 2 on a usage error.`,
 	f.BoolVar(&cover, "coverage", false, "report what of the rule files the tests ran")
 	f.StringVar(&covFile, "coverage-file", "", "write the rule files annotated with how often each line ran (implies --coverage)")
 	f.Float64Var(&threshold, "threshold", 0, "fail when less than this percentage of statements ran (implies --coverage)")
+	// An exact property's refusal names it, as fray prob's does.
+	f.IntVar(&maxPaths, "max-paths", 1_000_000, "most dice sequences an exact property may enumerate")
 	limits.addFlags(f, "a fight")
 	return cmd
 }

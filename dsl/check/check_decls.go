@@ -87,6 +87,7 @@ func (c *checker) stdlibOptions() stdlibOpts {
 			lib.sig = c.memo.intern(lib.sig, fn.Name, reflect.TypeOf(t).Elem())
 		}
 	}
+	lib.opts = append(lib.opts, stdlib.OrderedMapOptions()...)
 	return lib
 }
 

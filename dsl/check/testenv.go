@@ -140,11 +140,13 @@ func testEnv(u *Universe, enc *Encounter, rates int) *TestEnv {
 		{Name: TestFieldCombatants, Type: reflect.SliceOf(u.Combatant.R), Tag: `expr:"combatants"`},
 	}
 	// The names, in the order of the encounter; a name the environment
-	// already has is left out.
+	// already has is left out, and so is one of expr-lang's built-ins: a
+	// fighter called len or count took the built-in's place (len(...) not
+	// callable, count(l, .hp > 0) a syntax error).
 	var named []reflect.StructField
 	taken := map[string]bool{}
 	add := func(name string, t reflect.Type) {
-		if testNames[name] || taken[name] {
+		if testNames[name] || exprBuiltins[name] || taken[name] {
 			return
 		}
 		taken[name] = true

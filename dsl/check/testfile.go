@@ -16,6 +16,7 @@ import (
 
 	"github.com/frayrules/fray/dsl/diag"
 	"github.com/frayrules/fray/dsl/syntax"
+	"github.com/frayrules/fray/stdlib"
 )
 
 // TestFile is a checked *_test.fray file: its test and property blocks,
@@ -58,6 +59,10 @@ type Expectation struct {
 	// Rates are a property's rate(COND) calls, each compiled as a
 	// per-fight condition; their values fill Env.Rates before Program runs.
 	Rates []*Expectation
+	// MaxWork is --max-iterations and Unknown the length the check took
+	// for a list of unknown length: the runner refuses an evaluation whose
+	// ExpectWork over the fight passes MaxWork.
+	MaxWork, Unknown int
 }
 
 // DefaultFights is a property's number of fights without a fights setting.
@@ -303,9 +308,12 @@ func (l *Linter) checkTest(path string, t *syntax.TestDecl, at diag.Range, own *
 		case "golden":
 			if s, ok := str(); ok {
 				p, deny := l.resolveImport(path, s, vr)
-				if deny != nil {
+				switch {
+				case deny != nil:
 					diags = append(diags, deny)
-				} else {
+				case WritesOverRuleFile(p, path):
+					errAt(diag.CodeBadHeader, vr, "a golden log is the text log fray test --update writes over it: name a file of its own, such as \"fight.golden\"", "golden %q names a rule file", s)
+				default:
 					tc.Golden, tc.GoldenAt = p, vr
 				}
 			}
@@ -597,7 +605,7 @@ func compileExpect(e *syntax.Expr, tc *TestCase, u *Universe, lim Limits, sugg *
 		}
 	}
 	zero := reflect.New(tc.Env.R).Elem().Interface()
-	prog, err := expr.Compile(string(runes), expr.Env(zero), expr.AsBool(), expr.Patch(&findLastPatch{}), expr.DisableBuiltin("now"), expr.DisableBuiltin("date"))
+	prog, err := expr.Compile(string(runes), append(ExpectOptions(), expr.Env(zero), expr.AsBool())...)
 	if err != nil {
 		return nil, diag.Diagnostics{exprDiag(e, text, err, u, sugg)}
 	}
@@ -612,6 +620,7 @@ func compileExpect(e *syntax.Expr, tc *TestCase, u *Universe, lim Limits, sugg *
 		return nil, diag.Diagnostics{syntax.LimitDiag(syntax.RangeOf(e.Pos, e.EndPos), "the expression's length", lim.ExprTokens, "--max-expr-tokens")}
 	}
 	ex.Program = prog
+	ex.MaxWork, ex.Unknown = lim.Iterations, lim.UnknownLength
 	return ex, nil
 }
 
@@ -710,3 +719,17 @@ func exprDiag(e *syntax.Expr, text string, err error, u *Universe, sugg *suggest
 func (l *Linter) CheckTests(f *syntax.File, src diag.Sources) (*TestFile, diag.Diagnostics) {
 	return l.checkTests(f, src)
 }
+
+// ExpectOptions are the options an expectation compiles with besides its
+// environment; fray test compiles a part of one with them again to show
+// its value (the same string, the same findLast).
+func ExpectOptions() []expr.Option {
+	return append([]expr.Option{expr.Patch(&findLastPatch{}), expr.DisableBuiltin("now"), expr.DisableBuiltin("date"),
+		expr.Function("string", expectString, new(func(any) string))}, stdlib.OrderedMapOptions()...)
+}
+
+// expectString is string(x) in an expectation: fmt's %v with combatants
+// and sides by name (stdlib.Sprint), as in a rule. expr-lang's printed
+// their memory addresses, so a failure's "got" differed from run to run.
+// Its size is bounded before the expectation runs (ExpectWork).
+func expectString(params ...any) (any, error) { return stdlib.Sprint(params[0]), nil }

@@ -23,10 +23,11 @@ type found struct {
 type fight struct {
 	events []*interp.Event
 	data   check.TestData
-	sides  reflect.Value // []*side
-	comb   reflect.Value // []*combatant
-	looked []found       // filled while an expectation is evaluated
-	states *states       // kept when an expectation reads after_round or after_segment
+	sides  reflect.Value    // []*side
+	comb   reflect.Value    // []*combatant
+	looked []found          // filled while an expectation is evaluated
+	states *states          // kept when an expectation reads after_round or after_segment
+	size   *check.FightSize // of the log, for affords; found once
 }
 
 func newFight(events []*interp.Event, res interp.Result, sides, comb reflect.Value) *fight {
@@ -47,6 +48,32 @@ func newFight(events []*interp.Event, res interp.Result, sides, comb reflect.Val
 		f.data.Log[i] = e.VerboseText()
 	}
 	return f
+}
+
+// affords refuses an expectation whose evaluation over this fight would
+// pass --max-iterations (check.ExpectWork): expr-lang cannot be stopped
+// once it runs.
+func (f *fight) affords(ex *check.Expectation) error {
+	if ex.MaxWork <= 0 {
+		return nil
+	}
+	if f.size == nil {
+		sz := check.FightSize{Events: len(f.data.Log)}
+		for _, t := range f.data.Log {
+			sz.Text += len(t)
+			sz.Longest = max(sz.Longest, len(t))
+		}
+		for _, e := range f.data.Events {
+			sz.Faces = max(sz.Faces, len(e.Faces))
+		}
+		f.size = &sz
+	}
+	sz := *f.size
+	sz.Unknown = max(ex.Unknown, f.sides.Len(), f.comb.Len())
+	if n := check.ExpectWork(ex.Program.Node(), sz); n > ex.MaxWork {
+		return fmt.Errorf("over this fight's log of %d events (%d bytes), it would take about %d steps, more than the %d of --max-iterations (expr-lang cannot be stopped once it runs); raise it with --max-iterations", sz.Events, sz.Text, n, ex.MaxWork)
+	}
+	return nil
 }
 
 // env is the environment value of a test's expectations for this fight.

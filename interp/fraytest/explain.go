@@ -3,12 +3,14 @@ package fraytest
 import (
 	"fmt"
 	"reflect"
+	"sort"
 	"strings"
 
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/vm"
 
+	"github.com/frayrules/fray/dsl/check"
 	"github.com/frayrules/fray/interp"
 )
 
@@ -70,7 +72,7 @@ func indent(lines []string) []string {
 
 // evalNode evaluates a part of an expectation in the same environment.
 func evalNode(n ast.Node, env reflect.Value) any {
-	prog, err := expr.Compile(n.String(), expr.Env(reflect.New(env.Type()).Elem().Interface()))
+	prog, err := expr.Compile(n.String(), append(check.ExpectOptions(), expr.Env(reflect.New(env.Type()).Elem().Interface()))...)
 	if err != nil {
 		return fmt.Sprintf("(cannot evaluate: %v)", err)
 	}
@@ -83,8 +85,24 @@ func evalNode(n ast.Node, env reflect.Value) any {
 
 // show prints a value as an expectation would write it.
 func show(v any) string {
+	budget := showItems
+	return showWithin(v, &budget)
+}
+
+// showItems is the most values show prints of a list: it printed 20
+// items of each list, so a list holding another, sixty deep, was 20^60.
+const showItems = 100
+
+// showString is the most bytes of a string show quotes.
+const showString = 200
+
+func showWithin(v any, budget *int) string {
+	*budget--
 	switch v := v.(type) {
 	case string:
+		if len(v) > showString {
+			return fmt.Sprintf("%q... (%d bytes)", strings.ToValidUTF8(v[:showString], ""), len(v))
+		}
 		return fmt.Sprintf("%q", v)
 	case float64:
 		return fmt.Sprintf("%.6g", v)
@@ -95,15 +113,39 @@ func show(v any) string {
 	if rv.Kind() == reflect.Pointer && !rv.IsNil() && rv.Elem().Kind() == reflect.Struct {
 		return rv.Elem().Field(0).String() // a combatant or side: its name
 	}
-	if rv.Kind() == reflect.Slice {
-		parts := make([]string, 0, rv.Len())
+	switch rv.Kind() {
+	case reflect.Slice, reflect.Array:
+		parts := make([]string, 0, min(rv.Len(), 20))
 		for i := 0; i < rv.Len() && i < 20; i++ {
-			parts = append(parts, show(rv.Index(i).Interface()))
+			if *budget <= 0 {
+				parts = append(parts, "...")
+				break
+			}
+			parts = append(parts, showWithin(rv.Index(i).Interface(), budget))
 		}
 		if rv.Len() > 20 {
 			parts = append(parts, fmt.Sprintf("... (%d in all)", rv.Len()))
 		}
 		return "[" + strings.Join(parts, ", ") + "]"
+	case reflect.Map:
+		// expr-lang's maps (groupBy, a map literal), as fmt prints them
+		// (keys in order), within the same budget.
+		keys := rv.MapKeys()
+		names := make([]string, len(keys))
+		order := make([]int, len(keys))
+		for i, k := range keys {
+			names[i], order[i] = fmt.Sprint(k), i
+		}
+		sort.Slice(order, func(i, j int) bool { return names[order[i]] < names[order[j]] })
+		parts := make([]string, 0, min(len(keys), 20))
+		for n, i := range order {
+			if n == 20 || *budget <= 0 {
+				parts = append(parts, fmt.Sprintf("... (%d in all)", len(keys)))
+				break
+			}
+			parts = append(parts, names[i]+":"+showWithin(rv.MapIndex(keys[i]).Interface(), budget))
+		}
+		return "map[" + strings.Join(parts, " ") + "]"
 	}
 	return fmt.Sprint(v)
 }

@@ -176,7 +176,7 @@ func (rn *Runner) test(tc *check.TestCase, o *Outcome) {
 	var r *interp.Run
 	var st *states
 	if tc.Env.States {
-		st = newStates(tc.Env, func() (reflect.Value, reflect.Value) { return r.Lists() })
+		st = newStates(tc.Env, opt.MaxLog, func() (reflect.Value, reflect.Value) { return r.Lists() })
 	}
 	opt.Sink = func(e *interp.Event) {
 		if st != nil {
@@ -198,6 +198,9 @@ func (rn *Runner) test(tc *check.TestCase, o *Outcome) {
 	if st != nil {
 		st.end()
 		f.states = st
+		if err == nil {
+			err = st.err()
+		}
 	}
 	switch {
 	case tc.WantErr != nil && err == nil:
@@ -274,6 +277,9 @@ func (f *fight) check(te *check.TestEnv, ex *check.Expectation, rates []float64)
 		env.Field(te.Rates[i]).SetFloat(v)
 	}
 	f.looked = nil
+	if err := f.affords(ex); err != nil {
+		return &Failure{At: ex.At, Message: "expect " + ex.Source + ": " + err.Error(), fatal: true}
+	}
 	v, err := expr.Run(ex.Program, env.Interface())
 	if err != nil {
 		return &Failure{At: ex.At, Message: "expect " + ex.Source + ": " + err.Error(), fatal: true}
@@ -302,6 +308,9 @@ func (f *fight) check(te *check.TestEnv, ex *check.Expectation, rates []float64)
 
 // holds evaluates a per-fight condition (a rate's).
 func (f *fight) holds(te *check.TestEnv, ex *check.Expectation) (bool, error) {
+	if err := f.affords(ex); err != nil {
+		return false, err
+	}
 	v, err := expr.Run(ex.Program, f.env(te).Interface())
 	if err != nil {
 		return false, err
@@ -332,7 +341,7 @@ func (rn *Runner) property(tc *check.TestCase, o *Outcome) {
 	var st *states
 	var lists func() (reflect.Value, reflect.Value)
 	if tc.Env.States {
-		st = newStates(tc.Env, func() (reflect.Value, reflect.Value) { return lists() })
+		st = newStates(tc.Env, rn.opt.Fight.MaxLog, func() (reflect.Value, reflect.Value) { return lists() })
 	}
 	sink := func(e *interp.Event) {
 		if st != nil {
@@ -348,6 +357,9 @@ func (rn *Runner) property(tc *check.TestCase, o *Outcome) {
 			st.end()
 			f.states = st
 			defer st.reset()
+			if err := st.err(); err != nil {
+				return false, err
+			}
 		}
 		for _, rs := range rates {
 			for _, r := range rs {
@@ -368,7 +380,9 @@ func (rn *Runner) property(tc *check.TestCase, o *Outcome) {
 		// condition over every sequence of the set-up's dice.
 		for _, rs := range rates {
 			for _, r := range rs {
-				frac, paths, err := interp.EnumerateSetup(p, tc.Enc, tc.After, rn.opt.MaxPaths, sink, func(run *interp.Run) (bool, error) {
+				opt := rn.fightOptions(tc)
+				opt.Sink = sink
+				frac, paths, err := interp.EnumerateSetup(p, tc.Enc, tc.After, rn.opt.MaxPaths, opt, func(run *interp.Run) (bool, error) {
 					lists = run.Lists
 					sides, comb := run.Lists()
 					f := newFight(events, interp.Result{}, sides, comb)
@@ -377,6 +391,9 @@ func (rn *Runner) property(tc *check.TestCase, o *Outcome) {
 						st.end()
 						f.states = st
 						defer st.reset()
+						if err := st.err(); err != nil {
+							return false, err
+						}
 					}
 					return f.holds(tc.Env, r.ex)
 				})

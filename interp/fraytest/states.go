@@ -1,6 +1,7 @@
 package fraytest
 
 import (
+	"fmt"
 	"reflect"
 
 	"github.com/frayrules/fray/dsl/check"
@@ -11,6 +12,13 @@ import (
 // stood when its log moved on from each round and from each segment of
 // a round (the last state a log line of it saw, effects included), and
 // at the end.
+//
+// A copy of every side and combatant at every segment the log passes
+// grows with the fight's length times its crowd: 100 000 rounds of a
+// thousand combatants, each a short log line, were some 10^8 copies
+// (past 30 s, held at the memory limit). The copies a fight keeps are
+// bounded by statesPerLogByte times --max-log, in bytes; past it the
+// states stop and the test fails, naming the flag.
 type states struct {
 	te       *check.TestEnv
 	lists    func() (reflect.Value, reflect.Value)
@@ -20,23 +28,49 @@ type states struct {
 	rounds   map[int]reflect.Value
 	segments map[[2]int]reflect.Value
 	final    reflect.Value
+	budget   int // bytes the copies may take (statesPerLogByte * --max-log)
+	used     int
+	over     bool // the copies reached budget: the states are incomplete
 }
 
-func newStates(te *check.TestEnv, lists func() (reflect.Value, reflect.Value)) *states {
-	return &states{te: te, lists: lists, rounds: map[int]reflect.Value{}, segments: map[[2]int]reflect.Value{}}
+// statesPerLogByte is the bytes of copies a fight's states may keep for
+// each byte --max-log allows its log (64 MiB at the default 16 MiB).
+const statesPerLogByte = 4
+
+func newStates(te *check.TestEnv, maxLog int, lists func() (reflect.Value, reflect.Value)) *states {
+	if maxLog <= 0 {
+		maxLog = interp.DefaultMaxLog
+	}
+	return &states{te: te, lists: lists, rounds: map[int]reflect.Value{}, segments: map[[2]int]reflect.Value{},
+		budget: satMul(maxLog, statesPerLogByte)}
+}
+
+func satMul(a, b int) int {
+	if a > (1<<62)/b {
+		return 1 << 62
+	}
+	return a * b
 }
 
 // reset readies the states for the next fight of a property.
 func (st *states) reset() {
-	st.started = false
+	st.started, st.used, st.over = false, 0, false
 	clear(st.rounds)
 	clear(st.segments)
+}
+
+// err is the failure of a fight whose states passed their budget.
+func (st *states) err() error {
+	if !st.over {
+		return nil
+	}
+	return fmt.Errorf("after_round and after_segment keep a copy of every side and combatant at each segment of the log, and this fight's copies passed %d bytes (%d times --max-log); raise it with --max-log", st.budget, statesPerLogByte)
 }
 
 // see is called with each event before it is kept: when the log moves
 // to another segment or round, the one it leaves is kept as it stands.
 func (st *states) see(e *interp.Event) {
-	if st.started && (e.Round != st.round || e.Segment != st.segment) {
+	if st.started && !st.over && (e.Round != st.round || e.Segment != st.segment) {
 		snap := st.snapshot()
 		st.segments[[2]int{st.round, st.segment}] = snap
 		st.rounds[st.round] = snap
@@ -48,7 +82,7 @@ func (st *states) see(e *interp.Event) {
 // and round too.
 func (st *states) end() {
 	st.final = st.snapshot()
-	if st.started {
+	if st.started && !st.over {
 		st.segments[[2]int{st.round, st.segment}] = st.final
 		st.rounds[st.round] = st.final
 	}
@@ -83,6 +117,12 @@ func (st *states) snapshot() reflect.Value {
 	if !sides.IsValid() || !comb.IsValid() { // before the fight is set up
 		sides, comb = reflect.Zero(sv.Type()), reflect.Zero(cv.Type())
 	}
+	// What the copy takes: each entity's struct and its pointer, and the
+	// two map entries that keep the snapshot.
+	st.used += sides.Len()*(int(sv.Type().Elem().Elem().Size())+8) + comb.Len()*(int(cv.Type().Elem().Elem().Size())+8) + 128
+	if st.used > st.budget {
+		st.over = true
+	}
 	copies := map[uintptr]reflect.Value{}
 	ns := reflect.MakeSlice(sv.Type(), sides.Len(), sides.Len())
 	for i := 0; i < sides.Len(); i++ {
@@ -106,24 +146,36 @@ func (st *states) snapshot() reflect.Value {
 	}
 	sv.Set(ns)
 	cv.Set(nc)
+	// Each name's field is set from an index of the copies by name (a
+	// search of the list for each name was a thousand squared string
+	// comparisons a snapshot in a fight of a thousand).
+	combs, sidesByName := byName(nc), byName(ns)
 	t := v.Elem().Type()
 	for i := 0; i < t.NumField(); i++ {
 		name := t.Field(i).Tag.Get("expr")
 		if _, ok := st.te.Combatants[name]; ok {
-			v.Elem().Field(i).Set(find(nc, name))
+			if p, ok := combs[name]; ok {
+				v.Elem().Field(i).Set(p)
+			}
 		} else if _, ok := st.te.Sides[name]; ok {
-			v.Elem().Field(i).Set(find(ns, name))
+			if p, ok := sidesByName[name]; ok {
+				v.Elem().Field(i).Set(p)
+			}
 		}
 	}
 	return v
 }
 
-// find is the entity of a list with that name.
-func find(list reflect.Value, name string) reflect.Value {
+// byName indexes the entities of a list by name; the first of a name
+// is kept, as a search from the start finds it.
+func byName(list reflect.Value) map[string]reflect.Value {
+	m := make(map[string]reflect.Value, list.Len())
 	for i := 0; i < list.Len(); i++ {
-		if p := list.Index(i); p.Elem().Field(check.FieldName).String() == name {
-			return p
+		p := list.Index(i)
+		name := p.Elem().Field(check.FieldName).String()
+		if _, ok := m[name]; !ok {
+			m[name] = p
 		}
 	}
-	return reflect.Zero(list.Type().Elem())
+	return m
 }

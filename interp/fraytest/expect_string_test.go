@@ -1,0 +1,62 @@
+package fraytest_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/frayrules/fray/dsl/check"
+	"github.com/frayrules/fray/dsl/diag"
+	"github.com/frayrules/fray/interp/fraytest"
+)
+
+// string() in an expectation printed combatants and sides as expr-lang
+// does, by memory address ("[0xc000123 0xc000456]", "{x 0xc0001 true
+// ...}"): a failure's "got" differed from run to run. They print by
+// name, as in a rule.
+func TestExpectStringNamesCombatants(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"r.fray": "ruleset \"names\" {\n  source \"x\"\n}\n\ncombatant {\n  hp: int = 3\n}\n\nphase p each round {\n  for c in combatants {\n    c.hp -= 1\n  }\n}\n\nend when round > 1\n",
+		"s_test.fray": `encounter "by name" {
+  rules "r.fray"
+}
+
+side a {
+  combatant ann
+}
+
+side b {
+  combatant bob
+}
+
+test "printed" {
+  expect string(combatants) == ""
+  expect string(first(sides)) == ""
+  expect string(groupBy(combatants, .hp)) == ""
+  expect string(after_round(1).combatants) == ""
+  expect string([after_round(1)]) == ""
+}
+`,
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tf, diags := check.UnderRoot(dir).NewLinter().LoadTests(filepath.Join(dir, "s_test.fray"), diag.Sources{})
+	if diags.HasErrors() || tf == nil {
+		t.Fatalf("the test file does not check: %v", diags)
+	}
+	var b strings.Builder
+	for _, o := range fraytest.NewRunner(fraytest.Options{}).RunFile(tf) {
+		fraytest.WriteOutcome(&b, o, false)
+	}
+	for _, want := range []string{`string(combatants) = "[ann bob]"`, `string(first(sides)) = "a"`, `string(groupBy(combatants, .hp)) = "map[1:[ann bob]]"`, `string(after_round(1).combatants) = "[ann bob]"`,
+		`string([after_round(1)]) = "[&{[a b] [ann bob] a ann b bob}]"`} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("the failure lacks %s:\n%s", want, b.String())
+		}
+	}
+}
