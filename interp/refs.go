@@ -30,8 +30,11 @@ func (r *Run) storeAttr(dst reflect.Value, a *check.Attr, v any, at diag.Range) 
 }
 
 // noneRead is expr-lang's message for a field read through a value that
-// is nil: what a reference that is none gives (check/refs.go).
-var noneRead = regexp.MustCompile(`^cannot get (\S+) from <nil>$`)
+// is nil: what a reference that is none gives (check/refs.go), "get"
+// where the base's type is known, "fetch" where it is read by name from
+// a value typed any (c.foe.hp with c from first(filter(...)), or the
+// nobody such a local holds): both are a read through nobody.
+var noneRead = regexp.MustCompile(`^cannot (?:get|fetch) ([A-Za-z_]\w*) from <nil>$`)
 
 // noneMessage says a read through none in the language's words.
 func noneMessage(s string) string {
