@@ -124,7 +124,7 @@ func assignTo[T any](n *assignNode, fn func(*Run, addr) (T, error), op func(held
 			r.rosterAfter(n.roster, s)
 		}
 		if err == nil && n.derive != deriveNone {
-			err = r.deriveAfter(n.derive, s)
+			err = r.deriveAfter(n.derive, s, n.path.field)
 		}
 		return flowNext, err
 	}

@@ -304,6 +304,14 @@ func (c *fastCompiler) isEntityList(t reflect.Type) bool {
 	return t != nil && t.Kind() == reflect.Slice && c.isEntity(t.Elem())
 }
 
+// entityListOf says whether n is a list of combatants or sides: typed
+// so, or a filter of one, which expr-lang types as a list of any
+// (all(filter(combatants, .alive), .safe), the chase homebrew's end
+// condition, ran in the VM after every moment of its clock).
+func (c *fastCompiler) entityListOf(n ast.Node) bool {
+	return c.isEntityList(n.Type()) || c.filterOf(n) != nil
+}
+
 // field is where a value is read: a frame field, or a field chain.
 type field struct {
 	off uintptr
@@ -1675,7 +1683,7 @@ func (c *fastCompiler) count(b *ast.BuiltinNode) intFn {
 		stopAt = *b.Threshold
 	}
 	src, pred := c.list(b.Arguments[0]), c.predicate(b.Arguments[1])
-	if src == nil || pred == nil || !c.isEntityList(b.Arguments[0].Type()) {
+	if src == nil || pred == nil || !c.entityListOf(b.Arguments[0]) {
 		return c.strCount(b, stopAt) // over strings: fast_strlists.go
 	}
 	return func(r *Run, f addr) (int, error) {
@@ -1715,7 +1723,7 @@ func (c *fastCompiler) quantifier(b *ast.BuiltinNode) boolFn {
 		stopOn, empty = b.Name == "none", true
 	}
 	src, pred := c.list(b.Arguments[0]), c.predicate(b.Arguments[1])
-	if src == nil || pred == nil || !c.isEntityList(b.Arguments[0].Type()) {
+	if src == nil || pred == nil || !c.entityListOf(b.Arguments[0]) {
 		return c.strQuantifier(b, stopOn, empty) // over strings: fast_strlists.go
 	}
 	return func(r *Run, f addr) (bool, error) {

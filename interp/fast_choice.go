@@ -26,6 +26,7 @@ func (c *fastCompiler) choiceCall(x *ast.CallNode) anyFn {
 		}
 	}
 	c.impure = true // it logs, and may read the script's answer: never kept
+	at := c.ce
 	return func(r *Run, fr addr) (any, error) {
 		vals := make([]any, len(in))
 		for i, a := range in {
@@ -42,7 +43,13 @@ func (c *fastCompiler) choiceCall(x *ast.CallNode) anyFn {
 			// quoted by every call around it.
 			return nil, &fnFailure{re}
 		}
-		r.callFailed = false // a fmt error is placed at this call by the caller
+		if err != nil && r.callFailed {
+			// Made by nobody, or over the budget: placed at the call, as
+			// the VM places it, not at the start of an expression holding
+			// it (min(push(a), 3) with a nobody: the homebrew mindwar).
+			r.callFailed = false
+			return nil, failedAtCall(r, at, x, err)
+		}
 		return v, err
 	}
 }

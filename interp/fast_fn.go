@@ -98,6 +98,11 @@ func (c *fastCompiler) fnCall(x *ast.CallNode) *fnCall {
 			set = setArg(ss, off)
 		case c.isEntity(s.t) && a.Type() == s.t:
 			set = setArg(c.ptr(a), off)
+		case c.isEntity(s.t) && isNilNode(a):
+			// f(self, none): nobody, the nil pointer the VM's call
+			// converts none to (shot_at(self, none) in the ambush
+			// homebrew sent the whole call, and the fn, to the VM).
+			set = setArg(nobodyArg, off)
 		}
 		if set == nil {
 			return nil
@@ -109,6 +114,9 @@ func (c *fastCompiler) fnCall(x *ast.CallNode) *fnCall {
 	}
 	return k
 }
+
+// nobodyArg is the argument none given for a combatant or side.
+func nobodyArg(*Run, addr) (addr, error) { return addr{}, nil }
 
 // setArg stores an argument, evaluated in the caller's frame, at off in
 // the fn's frame; nil when the argument has no native form.

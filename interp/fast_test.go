@@ -310,7 +310,7 @@ func TestQuietTextSkippedOnlyWhenSafe(t *testing.T) {
 		t.Error("a hit by nobody must be rendered, to fail as in a logged run")
 	}
 	err := r.dispatch(ep, args(r.comb[0], nobody, amount), diag.Range{}, "red1")
-	if err == nil || !strings.Contains(err.Error(), "cannot get name from target") {
+	if err == nil || !strings.Contains(err.Error(), "cannot read name through target, which is none") {
 		t.Errorf("a quiet hit on nobody: %v", err)
 	}
 }

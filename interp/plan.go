@@ -387,7 +387,7 @@ func (p *Plan) stmt(s *syntax.Stmt) stmtFn {
 		n.path = p.targetPath(n.t)
 		n.bump = p.mayChangeEnd(n.t, n.path)
 		n.roster = p.rosterEffect(n.path)
-		n.derive = p.deriveEffect(n.path) // derived.go
+		n.derive = p.deriveEffect(n.t, n.path) // derived.go
 		return p.compileAssign(n)
 	case s.If != nil:
 		return p.ifStmt(s.If, at)

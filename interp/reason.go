@@ -25,10 +25,10 @@ func rollPurpose(why string) string {
 		return "" // the engine's own steps: no name a rule gave
 	}
 	if rest, ok := strings.CutPrefix(why, "table "); ok {
-		return " on the " + readable(rest) + " table"
+		return " on the " + tableWords(rest) + " table"
 	}
 	if rest, ok := strings.CutPrefix(why, "apply "); ok {
-		return " on the " + readable(rest) + " table"
+		return " on the " + tableWords(rest) + " table"
 	}
 	if rest, ok := strings.CutPrefix(why, "condition "); ok {
 		return " for " + readable(rest)
@@ -64,6 +64,18 @@ func rollName(name string) string {
 // factor") have none and pass unchanged.
 func readable(name string) string {
 	return strings.ReplaceAll(name, "_", " ")
+}
+
+// tableWords is a table's name as the text log says it before "table"
+// ("the blunt injury table", "blunt injury table, 4: ..."): a name that
+// says table already, wound_table, is not said twice ("the wound table
+// table", the fifth round of homebrew rulesets), as rollName drops a
+// "_roll". The JSON log and -v keep the name exactly.
+func tableWords(name string) string {
+	if s, ok := strings.CutSuffix(name, "_table"); ok && s != "" {
+		return readable(s)
+	}
+	return readable(name)
 }
 
 // scheduledName is how the text log names a scheduled block: its

@@ -30,13 +30,24 @@ func (r *Run) storeAttr(dst reflect.Value, a *check.Attr, v any, at diag.Range) 
 }
 
 // noneRead is expr-lang's message for a field read through a value that
-// is nil: what a reference that is none gives (check/refs.go).
-var noneRead = regexp.MustCompile(`^cannot get (\S+) from <nil>$`)
+// is nil: what a reference that is none gives (check/refs.go), "get"
+// where the base's type is known, "fetch" where it is read by name from
+// a value typed any (c.foe.hp with c from first(filter(...)), or the
+// nobody such a local holds): both are a read through nobody.
+var noneRead = regexp.MustCompile(`^cannot (?:get|fetch) ([A-Za-z_]\w*) from <nil>$`)
+
+// noneChain is expr-lang's message for a field read through a name
+// (a parameter, a field along a chain) that holds nobody: "cannot get
+// hp from wanted".
+var noneChain = regexp.MustCompile(`^cannot get ([A-Za-z_]\w*) from ([A-Za-z_]\w*)$`)
 
 // noneMessage says a read through none in the language's words.
 func noneMessage(s string) string {
 	if m := noneRead.FindStringSubmatch(s); m != nil {
 		return "cannot read " + m[1] + " through none"
+	}
+	if m := noneChain.FindStringSubmatch(s); m != nil {
+		return "cannot read " + m[1] + " through " + m[2] + ", which is none"
 	}
 	return s
 }

@@ -504,7 +504,7 @@ func (r *Run) tableRow(t *check.Table, keys []any, roll bool, on string) (any, *
 	if t.TBA && len(t.Rows) == 0 {
 		if !r.quiet() {
 			r.emitLog(&Event{Kind: KTable, Who: r.who(), Name: name, Args: map[string]any{"keys": jsonKeys(), "tba": true},
-				Text:    fmt.Sprintf("%s table, %s: no row; the source leaves this table to be announced (tba)%s", readable(name), at(), on),
+				Text:    fmt.Sprintf("%s table, %s: no row; the source leaves this table to be announced (tba)%s", tableWords(name), at(), on),
 				verbose: fmt.Sprintf("table %s, %s: no row; the source leaves this table to be announced (tba)%s", name, at(), on)})
 		}
 		return reflect.Zero(t.Result.R).Interface(), nil, nil
@@ -554,7 +554,7 @@ rows:
 		// A look-up by keys is a step of the rules (shown under -v); a
 		// table rolled, or applied to someone, is what happened.
 		r.emitLog(&Event{Kind: KTable, Who: r.who(), Name: name, Args: map[string]any{"keys": jsonKeys(), "value": jsonValue(val)},
-			Text:    fmt.Sprintf("%s table, %s: %s%s", readable(name), at(), label, on),
+			Text:    fmt.Sprintf("%s table, %s: %s%s", tableWords(name), at(), label, on),
 			verbose: fmt.Sprintf("table %s, %s: %s%s", name, at(), label, on), detail: !roll && on == ""})
 		return val, row, nil
 	}

@@ -499,6 +499,12 @@ func (c *checker) params(fr *Frame, ps []*syntax.Param) []*ParamInfo {
 	var out []*ParamInfo
 	seen := map[string]bool{}
 	for _, p := range ps {
+		if valueWords[p.Name] {
+			// As for a local: every use would read the word's value
+			// (an event's none, say, was always nobody, whatever it was
+			// given). The parameter stays, so its calls are not errors too.
+			c.errorf(diag.CodeDuplicate, syntax.RangeAt(p.Pos, p.Name), "rename the parameter", "%s is a value of the language (%s), not a name a parameter can take", p.Name, valueWords2[p.Name])
+		}
 		if seen[p.Name] || fr.Lookup(p.Name) != nil {
 			c.errorf(diag.CodeDuplicate, syntax.RangeAt(p.Pos, p.Name), "rename the parameter", "%s is already defined here", p.Name)
 			continue

@@ -205,6 +205,11 @@ func (c *checker) compile(e *syntax.Expr, fr *Frame, inScope scopeFunc, want *Ty
 		hint := fmt.Sprintf("this needs %s value", want.Article())
 		if count := successCount(e); want.Kind == KBool && count != "" {
 			hint = countHint(count)
+		} else if want.Kind == KInt && t != nil && t.Kind == KFloat && divides(e) {
+			// c.stamina = c.max_stamina / 2: the fifth round's newcomer
+			// met the plain "needs an int value" where an argument or an
+			// operand already said why.
+			hint = "a / b gives a float: write int(a / b) for a whole number"
 		}
 		c.errorf(diag.CodeType, syntax.RangeOf(e.Pos, e.EndPos), hint, "expected %s, found %s", want, t)
 		return nil
@@ -663,4 +668,15 @@ func (untypeCalls) Visit(n *ast.Node) {
 	if c, ok := (*n).(*ast.CallNode); ok {
 		c.SetType(nil)
 	}
+}
+
+// divides says whether an expression divides outside a string: the
+// likeliest reason it is a float where a whole number was wanted.
+func divides(e *syntax.Expr) bool {
+	for _, t := range e.Tokens {
+		if t.Type == syntax.TokPunct && t.Value == "/" {
+			return true
+		}
+	}
+	return false
 }

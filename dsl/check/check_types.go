@@ -28,6 +28,13 @@ func (c *checker) buildTypes() {
 			if prev, ok := schemas[s.Kind]; ok {
 				e := c.errorf(diag.CodeDuplicate, syntax.RangeAt(s.Pos, s.Kind), "declare all "+s.Kind+" attributes in one block", "second %s attribute block", s.Kind)
 				e.Related = &diag.Related{Message: "first block here", Range: syntax.RangeAt(prev.Pos, prev.Kind)}
+				// Its attributes are still declared, after the first
+				// block's: each use of one is not an error too ("combatant
+				// has no attribute last_attacker" at every use, the fifth
+				// round's newcomer found).
+				merged := *prev
+				merged.Attrs = append(append([]*syntax.AttrDecl(nil), prev.Attrs...), s.Attrs...)
+				schemas[s.Kind] = &merged
 				continue
 			}
 			schemas[s.Kind] = s

@@ -94,7 +94,10 @@ func (c *comments) within(file string, from, to int) map[int]string {
 }
 
 // prose joins comment lines into paragraphs: a line of its own that is
-// empty or a rule of dashes breaks them.
+// empty or a rule of dashes breaks them, and a list item ("- ...", "* ...")
+// starts one of its own, its next lines joined to it (a house
+// rules file's list of changes read as one run of text, "... at +1. - A
+// routed unit ...").
 func prose(lines []string) string {
 	var paras []string
 	var cur []string
@@ -110,8 +113,18 @@ func prose(lines []string) string {
 			flush()
 			continue
 		}
+		if listItem(t) {
+			flush()
+		}
 		cur = append(cur, t)
 	}
 	flush()
 	return strings.Join(paras, "\n\n")
+}
+
+// listItem says whether a comment line starts an item of a list: a dash
+// or a star and a space. (Not "1." or "1)": a wrapped sentence's line
+// may start with a number, "0) or still to come".)
+func listItem(t string) bool {
+	return strings.HasPrefix(t, "- ") || strings.HasPrefix(t, "* ")
 }

@@ -78,7 +78,18 @@ func (e *RoundsExpr) Parse(lex *lexer.PeekingLexer) error {
 	if kw, before, ok := lastTwoTokens(lex); ok && kw.Value == "for" && kw.Pos.Line > before.Pos.Line {
 		return participle.NextMatch
 	}
-	return e.parseUntil(lex, "rounds")
+	if err := e.parseUntil(lex, "rounds"); err != nil {
+		return err
+	}
+	// "lasts 1 round", "for 1 round": the word round is a name (the
+	// round number), so it was read into the duration, and the missing
+	// "rounds" was reported at whatever came next, a line later.
+	if n := len(e.Tokens); n >= 2 && e.Tokens[n-1].Type == TokIdent && e.Tokens[n-1].Value == "round" {
+		if next := lex.Peek(); next.EOF() || next.Value != "rounds" {
+			return participle.Errorf(e.Tokens[n-1].Pos, "a duration is counted in rounds, even one: write %q", "rounds")
+		}
+	}
+	return nil
 }
 
 // lastTwoTokens are the two tokens, comments left out, before the cursor.

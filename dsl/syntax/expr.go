@@ -102,7 +102,7 @@ func (e *Expr) parseUntil(lex *lexer.PeekingLexer, stop string) error {
 			if last != nil && t.Pos.Line > last.Pos.Line && !Continuers[last.Value] {
 				break
 			}
-			if t.Type == TokIdent && (stopWords[v] || v == stop && stop != "") {
+			if t.Type == TokIdent && (stopWords[v] || v == stop && stop != "") && !readAsName(last, lex) {
 				break
 			}
 			if t.Type == TokPunct && (v == "{" || v == "}" || v == ")" || v == "]" || v == "," || v == ";" || v == "=" || v == "+=" || v == "-=") {
@@ -133,6 +133,41 @@ func (e *Expr) parseUntil(lex *lexer.PeekingLexer, stop string) error {
 	e.EndPos = TokenEnd(e.Tokens[len(e.Tokens)-1])
 	e.Settle()
 	return nil
+}
+
+// readAsName says whether the word at the cursor, one that ends an
+// expression (by, when, after, ...), is a name of the expression
+// instead: a parameter, local or attribute so named (event caught(thief,
+// by), self.after). It is one where the word could not start the
+// clause it begins: after an operator, a dot or a "!", where an operand
+// must follow; or as the expression's first token when what follows it
+// on its line (a dot, a comma, a closing bracket, an operator) or the
+// end of its line shows it is all or the start of an operand. Before,
+// such a name was accepted where it was declared and then stopped
+// every expression that read it, with a syntax error at the statement
+// (emit caught(thief, by): "unexpected token \",\""). A clause word
+// keeps its meaning wherever it follows an operand or is followed by
+// what its clause takes (effect {, as m, by "label", when cond).
+func readAsName(last *lexer.Token, lex *lexer.PeekingLexer) bool {
+	if last != nil {
+		return last.Type == TokPunct && (Continuers[last.Value] || last.Value == "!" || last.Value == "?.") ||
+			last.Type == TokIdent && (last.Value == "and" || last.Value == "or" || last.Value == "not" || last.Value == "in")
+	}
+	cp := lex.MakeCheckpoint()
+	word := *lex.Next()
+	next := lex.Peek()
+	lex.LoadCheckpoint(cp)
+	if next.EOF() || next.Pos.Line > word.Pos.Line {
+		return true
+	}
+	if next.Type != TokPunct {
+		return false
+	}
+	switch next.Value {
+	case "{", "(", "!":
+		return false // what a clause may take: effect {, when (x), when !x
+	}
+	return true
 }
 
 // previousToken is the last token consumed before the cursor, comments skipped.

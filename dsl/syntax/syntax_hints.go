@@ -149,5 +149,22 @@ func friendlySyntax(msg, src string, line int) (summary, hint string) {
 	if h := constructHint(construct(src, line)); h != "" {
 		hint = h
 	}
+	if lineAt(src, line) != "" && oneRoundRe.MatchString(lineAt(src, line)) {
+		// apply condition dazed to c for 1 round: the optional duration
+		// does not parse, so the error is at its "for", read as a loop.
+		hint = "a duration is for N rounds, plural even for one: apply condition X to c for 1 rounds"
+	}
 	return summary, hint
+}
+
+// oneRoundRe is an apply whose duration ends in "round", not "rounds".
+var oneRoundRe = regexp.MustCompile(`^\s*apply\s+condition\b.*\bfor\b.*\bround\s*(#.*)?$`)
+
+// lineAt is line (1-based) of src, or "".
+func lineAt(src string, line int) string {
+	lines := strings.Split(src, "\n")
+	if line < 1 || line > len(lines) {
+		return ""
+	}
+	return lines[line-1]
 }
