@@ -1,0 +1,247 @@
+package interp_test
+
+// The budget against generated programs: heavy rule files
+// (budget_gen_test.go) played with small limits must stay within them.
+// A run's work is charged to --max-steps, its log to --max-log, its
+// strings to --max-string, the lists one expression builds to
+// --max-expr-memory, its nesting to --max-nesting; so what a run
+// allocates is bounded by a constant times those limits. A construct
+// whose cost is not charged shows as a run that allocates far more than
+// the bound, or does not return.
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/frayrules/fray/dsl/check"
+	"github.com/frayrules/fray/interp"
+)
+
+// budgetOptions are the small limits the generated programs play under.
+var budgetOptions = interp.Options{
+	MaxRounds:    6,
+	MaxSteps:     2000,
+	MaxLog:       16 << 10,
+	MaxString:    4 << 10,
+	MemoryBudget: 4000,
+	MaxNesting:   40,
+}
+
+// allocBound is the most a run under budgetOptions may allocate. It is
+// a constant for the run's set-up and its plan's frames, plus a cost
+// per unit of each limit: bytes per step of work (a step may build a
+// value: a combatant list, a formatted number, a frame), per byte of log
+// (each line is formatted and handed to the sink), per byte of the
+// longest string (a string is built a few times over: joined, copied
+// into the log), per item of an expression's lists (boxed, copied by
+// expr-lang). The constants are from measurement: TestGeneratedWorkStaysInBudget
+// with BUDGET_REPORT=1 prints the heaviest runs of a batch, and the
+// bound is about three times the heaviest of 20 000 seeds.
+func allocBound(o interp.Options, srcBytes int) uint64 {
+	return uint64(4<<20 + 200*srcBytes + 2048*o.MaxSteps + 64*o.MaxLog + 64*o.MaxString + 256*int(o.MemoryBudget))
+}
+
+// budgetHang is how long one generated run may take before the test
+// calls it a hang: far beyond what the small limits allow (a few
+// milliseconds), far below what an unbounded run takes.
+const budgetHang = 10 * time.Second
+
+// budgetRun is what one play of a generated program did.
+type budgetRun struct {
+	alloc uint64
+	steps int
+	err   string
+}
+
+// playBudgeted plays enc under opt, one plan, and measures what the run
+// allocated. The test is not parallel, so the allocation is the run's.
+func playBudgeted(t testing.TB, name string, enc *check.Encounter, lower func(*check.Model) *interp.Plan, opt interp.Options, show func() string) budgetRun {
+	plan := lower(enc.Rules)
+	done := make(chan budgetRun, 1)
+	go func() {
+		var before, after runtime.MemStats
+		var logged int
+		o := opt
+		o.Sink = func(e *interp.Event) { logged += len(e.Text) }
+		o = withEncounterDice(enc, o)
+		runtime.ReadMemStats(&before)
+		run := interp.New(plan, enc, o)
+		_, err := run.Play()
+		runtime.ReadMemStats(&after)
+		_, steps, _ := run.Counted()
+		r := budgetRun{alloc: after.TotalAlloc - before.TotalAlloc, steps: steps}
+		if err != nil {
+			r.err = err.Error()
+		}
+		done <- r
+	}()
+	select {
+	case r := <-done:
+		return r
+	case <-time.After(budgetHang):
+		t.Fatalf("%s: the run did not return within %v under small limits\n%s", name, budgetHang, show())
+		return budgetRun{}
+	}
+}
+
+// checkBudget plays one generated program under both plans and fails if
+// a run went past its bound. It reports whether the checker took it.
+func checkBudget(t testing.TB, name, rulesSrc, encSrc string, report *budgetReport) bool {
+	enc, why := checkGenerated(rulesSrc, encSrc)
+	if enc == nil {
+		if report != nil {
+			report.reject(why)
+		}
+		return false
+	}
+	show := func() string {
+		return fmt.Sprintf("--- rules.fray ---\n%s\n--- encounter.fray ---\n%s", rulesSrc, encSrc)
+	}
+	bound := allocBound(budgetOptions, len(rulesSrc)+len(encSrc))
+	for _, p := range []struct {
+		name  string
+		lower func(*check.Model) *interp.Plan
+	}{{"native", interp.Lower}, {"vm", interp.LowerVM}} {
+		r := playBudgeted(t, name, enc, p.lower, budgetOptions, show)
+		if report != nil {
+			report.add(name+" "+p.name, r)
+		}
+		if r.alloc > bound {
+			t.Errorf("%s, %s plan: the run allocated %d bytes, over its bound of %d under the limits %+v (%d steps; %s)\n%s",
+				name, p.name, r.alloc, bound, budgetOptions, r.steps, r.err, show())
+		}
+		if r.steps > budgetOptions.MaxSteps+budgetOptions.MaxSteps/2 {
+			t.Errorf("%s, %s plan: the run counted %d steps, past --max-steps %d by more than half (a charge made all at once, unchecked?) (%s)\n%s",
+				name, p.name, r.steps, budgetOptions.MaxSteps, r.err, show())
+		}
+	}
+	return true
+}
+
+func TestGeneratedWorkStaysInBudget(t *testing.T) {
+	// BUDGET_SEEDS=N plays more; BUDGET_REPORT=1 shows the heaviest runs
+	// and how the runs ended.
+	seeds := uint64(60)
+	if n, err := strconv.ParseUint(os.Getenv("BUDGET_SEEDS"), 10, 64); err == nil && n > 0 {
+		seeds = n
+	}
+	report := &budgetReport{ends: map[string]int{}}
+	seen := map[string]bool{}
+	for seed := uint64(1); seed <= seeds; seed++ {
+		rulesSrc, encSrc := generateHeavy(newSeeded(seed))
+		for _, f := range publicFuncs() {
+			if strings.Contains(rulesSrc, f+"(") {
+				seen[f] = true
+			}
+		}
+		checkBudget(t, "seed "+itoa(seed), rulesSrc, encSrc, report)
+		if t.Failed() {
+			return
+		}
+	}
+	if os.Getenv("BUDGET_REPORT") != "" {
+		t.Log(report)
+	}
+	// The generator has drifted from the language if the checker refuses
+	// many of its programs.
+	if report.rejected > int(seeds)/10 {
+		t.Errorf("the checker rejects %d of %d heavy programs (over 10%%); the first: %s", report.rejected, seeds, report.firstReject)
+	}
+	// Every builtin is reachable; the default batch writes them all.
+	if seeds >= 60 {
+		for _, f := range publicFuncs() {
+			if !seen[f] {
+				t.Errorf("no program of %d seeds calls %s", seeds, f)
+			}
+		}
+	}
+}
+
+func FuzzGeneratedWorkStaysInBudget(f *testing.F) {
+	for _, s := range []string{"", "\x01\x02\x03", "heavy generated fight", "\x07\x00\x05\x09\x02\x0b\x04\x01\x00\x03\xff\x11"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		rulesSrc, encSrc := generateHeavy(&fromBytes{b: data})
+		checkBudget(t, "input", rulesSrc, encSrc, nil)
+	})
+}
+
+// budgetReport sums up a batch: how runs ended, the heaviest ones.
+type budgetReport struct {
+	runs, rejected int
+	firstReject    string
+	ends           map[string]int
+	heaviest       []string
+	maxAlloc       uint64
+	maxPerStep     float64
+}
+
+func (r *budgetReport) reject(why string) {
+	r.rejected++
+	if testing.Verbose() {
+		fmt.Println("rejected:", why)
+	}
+	if r.firstReject == "" {
+		r.firstReject = why
+	}
+}
+
+func (r *budgetReport) add(name string, run budgetRun) {
+	r.runs++
+	end := "ended"
+	for _, flag := range []string{"--max-steps", "--max-log", "--max-string", "--max-expr-memory", "--max-nesting", "nested more than"} {
+		if strings.Contains(run.err, flag) {
+			end = flag
+			break
+		}
+	}
+	if end == "ended" && run.err != "" {
+		end = "a rule's error"
+	}
+	r.ends[end]++
+	if run.alloc > r.maxAlloc {
+		r.maxAlloc = run.alloc
+		r.heaviest = append(r.heaviest, fmt.Sprintf("%s: %d bytes, %d steps (%s)", name, run.alloc, run.steps, firstLine(run.err)))
+	}
+}
+
+func (r *budgetReport) String() string {
+	return fmt.Sprintf("%d runs, %d programs rejected; ends %v; bound %d; heavier and heavier:\n%s",
+		r.runs, r.rejected, r.ends, allocBound(budgetOptions, 0), strings.Join(r.heaviest, "\n"))
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	if len(s) > 200 {
+		return s[:200]
+	}
+	return s
+}
+
+// TestGeneratedWorkDump writes the heavy program of BUDGET_SEED to
+// BUDGET_DIR, to read, reduce or play with fray (skipped otherwise).
+func TestGeneratedWorkDump(t *testing.T) {
+	seed, dir := os.Getenv("BUDGET_SEED"), os.Getenv("BUDGET_DIR")
+	if seed == "" || dir == "" {
+		t.Skip("set BUDGET_SEED and BUDGET_DIR to write a heavy program")
+	}
+	n, err := strconv.ParseUint(seed, 10, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rulesSrc, encSrc := generateHeavy(newSeeded(n))
+	for name, src := range map[string]string{"rules.fray": rulesSrc, "encounter.fray": encSrc} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
