@@ -250,6 +250,8 @@ func TestSpecCoversEveryBuiltin(t *testing.T) {
 			re = regexp.MustCompile(`\bb in nested\b`)
 		case stdlib.MatchFunc:
 			re = regexp.MustCompile(` matches `)
+		case stdlib.PairsFunc:
+			re = regexp.MustCompile(`\buniq\(`)
 		case stdlib.InFunc:
 			re = regexp.MustCompile(`\bin (combatants|sides|living|enemies|allies|members|standing|enemy_sides)\b`)
 		}

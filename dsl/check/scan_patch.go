@@ -63,6 +63,10 @@ func scanPatch(node *ast.Node) bool {
 			}
 		}
 	case *ast.BuiltinNode:
+		if x.Name == "uniq" && len(x.Arguments) == 1 {
+			// uniq compares every pair of items: counted (stdlib.PairsFunc).
+			return handedThrough(&x.Arguments[0], stdlib.PairsFunc)
+		}
 		if len(x.Arguments) == 0 || !isString(x.Arguments[0]) {
 			return false
 		}
@@ -87,15 +91,15 @@ var scanBuiltins = map[string]bool{
 // scanned hands the string *n through stdlib.ScanFunc (handedThrough).
 func scanned(n *ast.Node) bool { return handedThrough(n, stdlib.ScanFunc) }
 
-// handedThrough hands the string *n through the counting function fn,
-// unless it is a literal or already handed through; it reports whether
-// it changed *n.
+// handedThrough hands the string (or list) *n through the counting
+// function fn, unless it is a literal or already handed through; it
+// reports whether it changed *n.
 func handedThrough(n *ast.Node, fn string) bool {
 	if isLiteral(*n) {
 		return false
 	}
 	if c, ok := (*n).(*ast.CallNode); ok {
-		if id, ok := c.Callee.(*ast.IdentifierNode); ok && (id.Value == stdlib.ScanFunc || id.Value == stdlib.PiecesFunc) {
+		if id, ok := c.Callee.(*ast.IdentifierNode); ok && (id.Value == stdlib.ScanFunc || id.Value == stdlib.PiecesFunc || id.Value == stdlib.PairsFunc) {
 			return false
 		}
 	}
