@@ -133,6 +133,12 @@ fn raise(c: combatant, k: int) {
   }
 }
 
+order rank(a: combatant, b: combatant) {
+  "stronger": a.power > b.power
+  "more marks": len(a.marks) > len(b.marks)
+  "by name": a.name < b.name
+}
+
 modifiers crowd(c: combatant) over combatants as m aggregate sum {
   "near"  1  when m.hp > c.hp
   "far"   2  when len(m.tags) > 0
@@ -223,7 +229,7 @@ func (h *heavy) expr(g *gen, t typ) string {
 		case 13:
 			return "path_length(" + g.expr(tComb) + ", " + g.expr(tInt) + ", " + g.expr(tInt) + ")"
 		case 14:
-			return g.expr(tComb) + ".power"
+			return g.oneOf(g.expr(tComb)+".power", "len(standing("+g.expr(tSides)+"))")
 		default:
 			return "len(" + g.expr(tStr) + ")"
 		}
@@ -312,7 +318,55 @@ func (h *heavy) stmt(g *gen, b *strings.Builder, ind string) bool {
 		fmt.Fprintf(b, "%slet %s = %s\n", ind, c, g.expr(tComb))
 		return c
 	}
-	switch g.pick(20) {
+	switch g.pick(25) {
+	case 23:
+		// a long list held in a local, then read in a loop: every walk
+		// of it, by any function, must count
+		l := g.fresh("long")
+		t := g.oneTypeOf(tInts, tStrs, tStrs)
+		elem := g.oneOf("#", "-#", "# % 3")
+		if t == tStrs {
+			elem = g.oneOf("''", "string(#)", "'x'")
+		}
+		fmt.Fprintf(b, "%slet %s = map(1..%s, %s)\n", ind, l, g.oneOf("100", "5000", "150000"), elem)
+		g.scope = append(g.scope, local{l, t})
+		fmt.Fprintf(b, "%sfor %s in 1..%s {\n", ind, g.fresh("i"), h.big(g))
+		g.block(b, ind+"  ", 1+g.pick(3))
+		fmt.Fprintf(b, "%s}\n", ind)
+	case 24:
+		// the fight's combatants doubled into a long list, then read in
+		// a loop
+		l := g.fresh("many")
+		fmt.Fprintf(b, "%slet %s = combatants\n%sfor %s in 1..%s {\n%s  %s = concat(%s, %s)\n%s}\n",
+			ind, l, ind, g.fresh("i"), g.oneOf("3", "10", "17"), ind, l, l, l, ind)
+		g.scope = append(g.scope, local{l, tCombs})
+		fmt.Fprintf(b, "%sfor %s in 1..%s {\n", ind, g.fresh("i"), h.big(g))
+		g.block(b, ind+"  ", 1+g.pick(3))
+		fmt.Fprintf(b, "%s}\n", ind)
+	case 20:
+		// a list that holds the same list twice, doubled: a few items
+		// held, billions to walk
+		d := g.fresh("nest")
+		fmt.Fprintf(b, "%slet %s = [1]\n%sfor %s in 1..%s {\n%s  %s = [%s, %s]\n%s}\n", ind, d, ind, g.fresh("i"), g.oneOf("3", "12", "40", "60"), ind, d, d, d, ind)
+		use := g.oneOf("uniq([D, D])", "D == D", "D in [D]", "len(flatten(D))", "string(D)", "len(string(D))", "D", "[D] == [D]", "len(uniq(flatten(D)))", "len(groupBy([D], len(#)))", "len(map(D, #))", "reverse(D)")
+		fmt.Fprintf(b, "%slog \"{%s}\"\n", ind, strings.ReplaceAll(use, "D", d))
+	case 21:
+		// a long list in an order: by keys, or timed
+		x := g.fresh("x")
+		how := g.oneOf(" by "+x+" % 7 desc", " by \"key\" "+x+" % 3, "+x+" desc", " at count "+x+" % 5", " simultaneous")
+		fmt.Fprintf(b, "%sfor %s in 1..%s%s {\n", ind, x, h.big(g), how)
+		g.scope = append(g.scope, local{x, tInt})
+		g.block(b, ind+"  ", 1+g.pick(2))
+		g.scope = g.scope[:len(g.scope)-1]
+		fmt.Fprintf(b, "%s}\n", ind)
+	case 22:
+		// the pairwise order over the fight, in groups or simultaneous
+		c := g.fresh("c")
+		fmt.Fprintf(b, "%sfor %s in %s by rank%s {\n", ind, c, g.oneOf("combatants", "concat(combatants, combatants)", "living(combatants)"), g.oneOf("", " simultaneous"))
+		g.scope = append(g.scope, local{c, tComb})
+		g.block(b, ind+"  ", 1+g.pick(2))
+		g.scope = g.scope[:len(g.scope)-1]
+		fmt.Fprintf(b, "%s}\n", ind)
 	case 0, 1:
 		// a long loop
 		i := g.fresh("i")
