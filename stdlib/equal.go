@@ -20,6 +20,53 @@ const EqualFunc = "__eq"
 // or a map: each item of l is compared with x as by EqualFunc.
 const ListInFunc = "__listin"
 
+// SameFunc is the internal function a == b becomes when a or b is a
+// combatant or a side, or both are typed any (an element of a list
+// expr-lang's filter or concat made): expr-lang's VM copies a pointer's
+// struct before comparing and then compares every attribute, so one
+// comparison of two combatants of a ruleset of 3000 attributes copied
+// and walked them all, uncounted (a loop of them ran past 60 s). Same
+// compares combatants and sides by identity, as the native plan does,
+// and anything else as expr-lang does.
+const SameFunc = "__same"
+
+// Same is a == b: the same combatant or side (or both nobody), else
+// expr-lang's equality of the values.
+func Same(a, b any) bool {
+	if entity(a) || entity(b) {
+		if isNil(a) || isNil(b) {
+			return isNil(a) && isNil(b)
+		}
+		return reflect.ValueOf(a).Pointer() == reflect.ValueOf(b).Pointer()
+	}
+	return runtime.Equal(derefValue(a), derefValue(b))
+}
+
+// derefValue is what a pointer points to (expr-lang's == reads through
+// one), or v.
+func derefValue(v any) any {
+	if rv := reflect.ValueOf(v); rv.Kind() == reflect.Pointer && !rv.IsNil() {
+		return rv.Elem().Interface()
+	}
+	return v
+}
+
+// entity reports whether v is a pointer to a struct: a combatant or a
+// side, nobody included.
+func entity(v any) bool {
+	t := reflect.TypeOf(v)
+	return t != nil && t.Kind() == reflect.Pointer && t.Elem().Kind() == reflect.Struct
+}
+
+// isNil reports whether v is nil or a nil pointer.
+func isNil(v any) bool {
+	if v == nil {
+		return true
+	}
+	rv := reflect.ValueOf(v)
+	return rv.Kind() == reflect.Pointer && rv.IsNil()
+}
+
 // PairsFunc is the internal function the list uniq is given passes
 // through. expr-lang's uniq compares every item with each one it kept
 // before it, and compares lists inside them item by item, uncounted:

@@ -27,6 +27,16 @@ func scanPatch(node *ast.Node) bool {
 			ast.Patch(node, eq)
 			return true
 		}
+		if (x.Operator == "==" || x.Operator == "!=") && sameByIdentity(x.Left, x.Right) {
+			// Combatants and sides are the same one or not: expr-lang's
+			// VM copied both and compared every attribute (stdlib.SameFunc).
+			var eq ast.Node = &ast.CallNode{Callee: &ast.IdentifierNode{Value: stdlib.SameFunc}, Arguments: []ast.Node{x.Left, x.Right}}
+			if x.Operator == "!=" {
+				eq = &ast.UnaryNode{Operator: "!", Node: eq}
+			}
+			ast.Patch(node, eq)
+			return true
+		}
 		if x.Operator == "in" && isList(x.Left) && isList(x.Right) {
 			ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: stdlib.ListInFunc}, Arguments: []ast.Node{ctxNode(), x.Left, x.Right}})
 			return true
@@ -105,6 +115,23 @@ func handedThrough(n *ast.Node, fn string) bool {
 	}
 	ast.Patch(n, &ast.CallNode{Callee: &ast.IdentifierNode{Value: fn}, Arguments: []ast.Node{ctxNode(), *n}})
 	return true
+}
+
+// sameByIdentity reports whether a == b compares combatants or sides,
+// or two values typed any that may be (an element of a list expr-lang's
+// filter or concat made); not nil, which the VM compares without a copy.
+func sameByIdentity(a, b ast.Node) bool {
+	if isNilNode(a) || isNilNode(b) || a.Type() == nil || b.Type() == nil {
+		return false
+	}
+	entity := func(t reflect.Type) bool { return t.Kind() == reflect.Pointer && t.Elem().Kind() == reflect.Struct }
+	ta, tb := a.Type(), b.Type()
+	return entity(ta) || entity(tb) || ta.Kind() == reflect.Interface && tb.Kind() == reflect.Interface
+}
+
+func isNilNode(n ast.Node) bool {
+	_, ok := n.(*ast.NilNode)
+	return ok
 }
 
 func ctxNode() ast.Node { return &ast.IdentifierNode{Value: "ctx"} }
