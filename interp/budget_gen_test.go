@@ -328,10 +328,10 @@ func (h *heavy) stmt(g *gen, b *strings.Builder, ind string) bool {
 		if t == tStrs {
 			elem = g.oneOf("''", "string(#)", "'x'")
 		}
-		fmt.Fprintf(b, "%slet %s = map(1..%s, %s)\n", ind, l, g.oneOf("100", "5000", "150000"), elem)
+		fmt.Fprintf(b, "%slet %s = map(1..%s, %s)\n", ind, l, g.oneOf("100", "5000", "150000", "900000"), elem)
 		g.scope = append(g.scope, local{l, t})
-		fmt.Fprintf(b, "%sfor %s in 1..%s {\n", ind, g.fresh("i"), h.big(g))
-		g.block(b, ind+"  ", 1+g.pick(3))
+		fmt.Fprintf(b, "%sfor %s in 1..%s {\n%s  let %s = %s\n", ind, g.fresh("i"), h.big(g), ind, g.fresh("v"), h.consume(g, l, t))
+		g.block(b, ind+"  ", g.pick(3))
 		fmt.Fprintf(b, "%s}\n", ind)
 	case 24:
 		// the fight's combatants doubled into a long list, then read in
@@ -340,8 +340,8 @@ func (h *heavy) stmt(g *gen, b *strings.Builder, ind string) bool {
 		fmt.Fprintf(b, "%slet %s = combatants\n%sfor %s in 1..%s {\n%s  %s = concat(%s, %s)\n%s}\n",
 			ind, l, ind, g.fresh("i"), g.oneOf("3", "10", "17"), ind, l, l, l, ind)
 		g.scope = append(g.scope, local{l, tCombs})
-		fmt.Fprintf(b, "%sfor %s in 1..%s {\n", ind, g.fresh("i"), h.big(g))
-		g.block(b, ind+"  ", 1+g.pick(3))
+		fmt.Fprintf(b, "%sfor %s in 1..%s {\n%s  let %s = %s\n", ind, g.fresh("i"), h.big(g), ind, g.fresh("v"), h.consume(g, l, tCombs))
+		g.block(b, ind+"  ", g.pick(3))
 		fmt.Fprintf(b, "%s}\n", ind)
 	case 20:
 		// a list that holds the same list twice, doubled: a few items
@@ -490,6 +490,33 @@ func (h *heavy) stmt(g *gen, b *strings.Builder, ind string) bool {
 		fmt.Fprintf(b, "%s}\n", ind)
 	}
 	return true
+}
+
+// consume is an expression that reads the list l of type t whole, or
+// part of it: each function and operator that takes a list, so that
+// one that walks a long list uncounted meets one (@L is the list, @C a
+// combatant).
+func (h *heavy) consume(g *gen, l string, t typ) string {
+	forms := []string{"len(@L)", "first(@L)", "last(@L)", "@L[0]", "len(@L[1:])", "len(reverse(@L))", "len(concat(@L, @L))",
+		"@L == @L", "len(uniq(@L))", "len(flatten([@L, @L]))", "len(map(@L, #))", "count(@L, # == #)", "len(string(@L)) > 0",
+		"findIndex(@L, # != #)", "findLastIndex(@L, # != #)", "any(@L, # != #)", "all(@L, # == #)", "len(groupBy(@L, 1))", "len(take(@L, 3))"}
+	switch t {
+	case tInts:
+		forms = append(forms, "sum(@L)", "max(@L)", "min(@L)", "mean(@L)", "median(@L)", "len(sort(@L))", "-1 in @L", "len(filter(@L, # < 0))",
+			"len(join(map(@L, ''), ''))", "reduce(@L, #acc + #, 0)", "len(sortBy(@L, -#))", "@L == concat(@L, [1])", "len(downto(len(@L), 1))")
+	case tStrs:
+		forms = append(forms, "join(@L, '')", "len(join(@L, ','))", "'x' in @L", "len(sort(@L))", "len(filter(@L, # == 'y'))",
+			"len(split(join(@L, ','), ','))", "len(map(@L, upper(#)))", "len(@L[0])", "@L == concat(@L, ['z'])", "len(sortBy(@L, #))")
+	case tCombs:
+		c := g.leaf(tComb)
+		forms = append(forms, "len(within(@C, @L, 500))", "nearest(@C, @L)", "len(living(@L))", "len(healthy(@L))", "pick(@L)", "len(sortBy(@L, .hp))",
+			"@C in @L", "len(filter(@L, .hp > 0))", "count(@L, .brave)", "len(map(@L, .name))", "sum(map(@L, .hp))", "bonus(@C) + len(@L)",
+			"len(join(map(@L, .name), ''))", "len(flatten(map(@L, [#])))")
+		for i := range forms {
+			forms[i] = strings.ReplaceAll(forms[i], "@C", c)
+		}
+	}
+	return strings.ReplaceAll(forms[g.pick(len(forms))], "@L", l)
 }
 
 // generateHeavy writes a heavy program of one chooser.
