@@ -318,8 +318,8 @@ func (h *heavy) stmt(g *gen, b *strings.Builder, ind string) bool {
 		fmt.Fprintf(b, "%slet %s = %s\n", ind, c, g.expr(tComb))
 		return c
 	}
-	switch g.pick(25) {
-	case 23:
+	switch g.pick(31) {
+	case 23, 25, 26, 27:
 		// a long list held in a local, then read in a loop: every walk
 		// of it, by any function, must count
 		l := g.fresh("long")
@@ -328,12 +328,12 @@ func (h *heavy) stmt(g *gen, b *strings.Builder, ind string) bool {
 		if t == tStrs {
 			elem = g.oneOf("''", "string(#)", "'x'")
 		}
-		fmt.Fprintf(b, "%slet %s = map(1..%s, %s)\n", ind, l, g.oneOf("100", "5000", "150000", "900000"), elem)
+		fmt.Fprintf(b, "%slet %s = map(1..%s, %s)\n", ind, l, g.oneOf("100", "5000", "150000", "150000", "900000"), elem)
 		g.scope = append(g.scope, local{l, t})
 		fmt.Fprintf(b, "%sfor %s in 1..%s {\n%s  let %s = %s\n", ind, g.fresh("i"), h.big(g), ind, g.fresh("v"), h.consume(g, l, t))
 		g.block(b, ind+"  ", g.pick(3))
 		fmt.Fprintf(b, "%s}\n", ind)
-	case 24:
+	case 24, 28, 29, 30:
 		// the fight's combatants doubled into a long list, then read in
 		// a loop
 		l := g.fresh("many")
