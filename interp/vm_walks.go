@@ -24,8 +24,8 @@ import (
 // groupBy, keys, sort, ...: a hash or a copy an item, some ten times a
 // comparison). uniq's comparisons of every item with those kept before
 // it are counted where its list is made, whoever made it
-// (stdlib.PairsFunc, which the checker hands it through). Lists of 64
-// items or fewer are not counted: a step already pays for them.
+// (stdlib.PairsFunc, which the checker hands it through). Walks of 64
+// items or fewer in all are not counted: a step already pays for them.
 
 // vmWalk is what the run reads before the VM runs an expression that
 // walks lists.
@@ -36,7 +36,7 @@ type vmWalk struct {
 	makes int     // built-ins that make a map or list of the items (uniq, groupBy, ...)
 }
 
-// walkFreeLen is the longest list the walks' count leaves out.
+// walkFreeLen is the most items the walks' count leaves out.
 const walkFreeLen = 64
 
 // listWalks are expr-lang's built-ins that walk a list or map given
@@ -150,8 +150,16 @@ func (w *vmWalk) count(r *Run, fr reflect.Value) error {
 		}
 		longest = max(longest, v.Len())
 	}
-	if longest <= walkFreeLen {
+	if longest == 0 {
 		return nil
 	}
-	return r.Work((check.Iterations(w.node, longest) + w.walks*longest + 8*w.makes*longest) / 8)
+	// The walks' items, nested predicates multiplied: a short list read
+	// in a predicate inside a predicate over it is its length squared
+	// (64 items: 4096 a step, uncounted while the list's length alone
+	// was compared with walkFreeLen, and a loop of them ran past 60 s).
+	n := check.Iterations(w.node, longest) + w.walks*longest + 8*w.makes*longest
+	if n <= walkFreeLen {
+		return nil
+	}
+	return r.Work(n / 8)
 }
