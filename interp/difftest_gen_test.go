@@ -143,6 +143,9 @@ type gen struct {
 	nextID int
 	in     string // "" in a phase, "handler" in on hit, "effect" in fate's rows, "decl" in fns and modifiers
 	budget int    // statements left to write
+	// heavy, when set, adds forms that make work (budget_gen_test.go):
+	// nil for the differential test, whose programs stay as they were.
+	heavy *heavy
 }
 
 func (g *gen) pick(n int) int { return g.c.intn(n) }
@@ -195,6 +198,11 @@ func (g *gen) smallInt() string {
 func (g *gen) expr(t typ) string {
 	g.depth++
 	defer func() { g.depth-- }()
+	if g.heavy != nil {
+		if e := g.heavy.expr(g, t); e != "" {
+			return e
+		}
+	}
 	leaf := g.depth > 3 || g.pick(3) == 0
 	if leaf {
 		return g.leaf(t)
@@ -617,6 +625,9 @@ func (g *gen) block(b *strings.Builder, indent string, n int) {
 }
 
 func (g *gen) stmt(b *strings.Builder, ind string) {
+	if g.heavy != nil && g.heavy.stmt(g, b, ind) {
+		return
+	}
 	switch g.pick(18) {
 	case 17:
 		if cs := g.locals(tComb); len(cs) > 0 && g.in != "effect" {
@@ -782,7 +793,7 @@ combatant {
   late: int = none
   note: string = none
   pals: list[combatant] = []
-}
+%s}
 
 action wait {
 }
@@ -808,7 +819,7 @@ table reaction d6 {
 
 `, sideIntAttr, g.smallInt(), g.smallInt(), g.oneOf("true", "false"), g.oneOf(`""`, `"orc"`, `"elf"`),
 		g.oneOf("0.0", "1.5", "-2.5"), g.oneOf("[]", "[1, 2]", "[3]"), g.oneOf("[]", `["a"]`, `["x", "y"]`),
-		g.oneOf("d6", "2d4", "d8+1"), g.oneOf("5+", "5-6", "5+"))
+		g.oneOf("d6", "2d4", "d8+1"), g.heavy.attrs(), g.oneOf("5+", "5-6", "5+"))
 	// fns: their bodies are expressions over their parameters alone
 	g.in = "decl"
 	g.scope = []local{{"c", tComb}, {"n", tInt}}
@@ -834,6 +845,7 @@ table reaction d6 {
 	}
 	b.WriteString("}\n\n")
 	g.in = ""
+	g.heavy.decls(g, &b)
 
 	g.scope = []local{{"who", tComb}, {"n", tInt}}
 	b.WriteString("on hit {\n")
@@ -866,7 +878,7 @@ table reaction d6 {
 	g.budget = 10
 	g.block(&b, "  ", 1+g.pick(6))
 	b.WriteString("}\n\n")
-	b.WriteString("end when round >= 2\n")
+	fmt.Fprintf(&b, "end when round >= %d\n", g.heavy.rounds())
 
 	var e strings.Builder
 	fmt.Fprintf(&e, "encounter \"generated\" {\n  rules \"rules.fray\"\n  seed %d\n}\n\n", 1+g.pick(1000))
@@ -875,6 +887,7 @@ table reaction d6 {
 	for si := range names {
 		in[si] = names[si][:1+g.pick(len(names[si]))]
 	}
+	in[1] = append(in[1], g.heavy.crowd(g)...)
 	if g.pick(8) != 0 {
 		g.writeMap(&e, append(append([]string{}, in[0]...), in[1]...))
 	}
@@ -901,15 +914,16 @@ table reaction d6 {
 	return b.String(), e.String()
 }
 
-// writeMap writes a map of the encounter: a floor of 8 by 5 squares, a
-// wall or two, each combatant on a square of its own.
+// writeMap writes a map of the encounter: a floor of 8 by 5 squares
+// (larger when heavy), a wall or two (more when heavy), each combatant on
+// a square of its own.
 func (g *gen) writeMap(e *strings.Builder, who []string) {
-	const w, h = 8, 5
+	w, h, walls := g.heavy.mapSize(g)
 	grid := make([][]byte, h)
 	for y := range grid {
 		grid[y] = []byte(strings.Repeat(".", w))
 	}
-	for range g.pick(3) {
+	for range g.pick(walls) {
 		grid[g.pick(h)][g.pick(w)] = '#'
 	}
 	for i := range who {
@@ -917,14 +931,14 @@ func (g *gen) writeMap(e *strings.Builder, who []string) {
 		for grid[y][x] != '.' {
 			x, y = (x+1)%w, (y+(x+1)/w)%h
 		}
-		grid[y][x] = byte('a' + i)
+		grid[y][x] = mapMark(i)
 	}
 	e.WriteString("map {\n")
 	for _, row := range grid {
 		fmt.Fprintf(e, "  %q\n", row)
 	}
 	for i, n := range who {
-		fmt.Fprintf(e, "  %c: %s\n", 'a'+i, n)
+		fmt.Fprintf(e, "  %c: %s\n", mapMark(i), n)
 	}
 	e.WriteString("}\n\n")
 }

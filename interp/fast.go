@@ -904,6 +904,9 @@ func (c *fastCompiler) bool(n ast.Node) boolFn {
 	case *ast.ConditionalNode:
 		return ternary(c.bool(x.Cond), c.bool(x.Exp1), c.bool(x.Exp2))
 	case *ast.CallNode:
+		if fn := c.sameCall(x); fn != nil {
+			return fn
+		}
 		if pc := c.procCallOf(x, boolT); pc != nil { // fast_proc.go
 			return procFn[bool](pc)
 		}
@@ -1041,6 +1044,32 @@ func (c *fastCompiler) binaryBool(x *ast.BinaryNode) boolFn {
 		return compareInts(x.Operator, a, b, x.Right, c.link(x.Left))
 	}
 	return nil
+}
+
+// sameCall compiles __same(a, b) (stdlib.SameFunc), which the checker
+// makes of a == b of combatants or sides: the same one, or both nobody,
+// as == of them compiles; nil when an operand has no native form (typed
+// any: the library's Same decides in the VM).
+func (c *fastCompiler) sameCall(x *ast.CallNode) boolFn {
+	id, ok := x.Callee.(*ast.IdentifierNode)
+	if !ok || id.Value != stdlib.SameFunc || len(x.Arguments) != 2 {
+		return nil
+	}
+	if lt, rt := c.typeOf(x.Arguments[0]), c.typeOf(x.Arguments[1]); lt != rt {
+		return nil
+	}
+	a, b := c.ptrOrNil(x.Arguments[0]), c.ptrOrNil(x.Arguments[1])
+	if a == nil || b == nil {
+		return nil
+	}
+	return func(r *Run, f addr) (bool, error) {
+		p, err := a(r, f)
+		if err != nil {
+			return false, err
+		}
+		q, err := b(r, f)
+		return same(p, q), err
+	}
 }
 
 // ptrOrNil compiles a combatant or side, or the nil literal.

@@ -250,6 +250,10 @@ func TestSpecCoversEveryBuiltin(t *testing.T) {
 			re = regexp.MustCompile(`\bb in nested\b`)
 		case stdlib.MatchFunc:
 			re = regexp.MustCompile(` matches `)
+		case stdlib.SameFunc:
+			re = regexp.MustCompile(`# [!=]= #`) // elements of a list typed any (op_same_entity)
+		case stdlib.PairsFunc:
+			re = regexp.MustCompile(`\buniq\(`)
 		case stdlib.InFunc:
 			re = regexp.MustCompile(`\bin (combatants|sides|living|enemies|allies|members|standing|enemy_sides)\b`)
 		}

@@ -22,9 +22,10 @@ import (
 // `==` of lists, sum, max, ...), a step for every 8; and a step for
 // every item of each built-in that makes a map or a list of them (uniq,
 // groupBy, keys, sort, ...: a hash or a copy an item, some ten times a
-// comparison); uniq compares every item with those kept before it, a
-// step for every 8 pairs. Lists of 64 items or fewer are not counted: a
-// step already pays for them.
+// comparison). uniq's comparisons of every item with those kept before
+// it are counted where its list is made, whoever made it
+// (stdlib.PairsFunc, which the checker hands it through). Walks of 64
+// items or fewer in all are not counted: a step already pays for them.
 
 // vmWalk is what the run reads before the VM runs an expression that
 // walks lists.
@@ -33,10 +34,9 @@ type vmWalk struct {
 	roots [][]int // field paths from the frame's struct to the lists it reads
 	walks int     // walks outside a predicate (in, ==, sum, max, ...)
 	makes int     // built-ins that make a map or list of the items (uniq, groupBy, ...)
-	pairs int     // built-ins that compare every pair of items (uniq)
 }
 
-// walkFreeLen is the longest list the walks' count leaves out.
+// walkFreeLen is the most items the walks' count leaves out.
 const walkFreeLen = 64
 
 // listWalks are expr-lang's built-ins that walk a list or map given
@@ -47,7 +47,7 @@ var listWalks = map[string]bool{"sum": true, "mean": true, "max": true, "min": t
 var listMakes = map[string]bool{
 	"groupBy": true, "keys": true, "values": true, "toPairs": true, "fromPairs": true,
 	"sort": true, "sortBy": true, "median": true, "reverse": true, "concat": true, "flatten": true,
-	"take": true, "map": true,
+	"take": true, "map": true, "uniq": true,
 }
 
 // orderedMapCalls are the calls that stand for expr-lang's built-ins of
@@ -66,11 +66,9 @@ func (p *Plan) vmWalkOf(ce *check.CExpr) *vmWalk {
 	visit = func(n ast.Node) {
 		switch x := n.(type) {
 		case *ast.BuiltinNode:
-			if len(x.Arguments) > 0 && (listWalks[x.Name] || listMakes[x.Name] || x.Name == "uniq" || isListKind(x.Arguments[0].Type())) {
+			if len(x.Arguments) > 0 && (listWalks[x.Name] || listMakes[x.Name] || isListKind(x.Arguments[0].Type())) {
 				walksLists = true
 				switch {
-				case x.Name == "uniq":
-					w.pairs++
 				case listMakes[x.Name]:
 					w.makes++
 				case listWalks[x.Name]:
@@ -163,12 +161,16 @@ func (w *vmWalk) count(r *Run, fr reflect.Value) error {
 		}
 		longest = max(longest, v.Len())
 	}
-	if longest <= walkFreeLen {
+	if longest == 0 {
 		return nil
 	}
+	// The walks' items, nested predicates multiplied: a short list read
+	// in a predicate inside a predicate over it is its length squared
+	// (64 items: 4096 a step, uncounted while the list's length alone
+	// was compared with walkFreeLen, and a loop of them ran past 60 s).
 	n := check.Iterations(w.node, longest) + w.walks*longest + 8*w.makes*longest
-	if w.pairs > 0 {
-		n += w.pairs * min(longest, 1<<24) * min(longest, 1<<24) // fits an int
+	if n <= walkFreeLen {
+		return nil
 	}
 	return r.Work(n / 8)
 }

@@ -169,6 +169,16 @@ var Funcs = sortFuncs([]*Func{
 		Typed: TypedStr(CountString),
 	},
 	{
+		Name: SameFunc, Doc: "whether two values are equal, combatants and sides by identity (what a == b of them becomes: equal.go)",
+		Params: []Kind{Any, Any}, Result: Bool,
+		Impl: func(_ World, a []any) (any, error) { return Same(a[0], a[1]), nil },
+	},
+	{
+		Name: PairsFunc, Doc: "the list, the comparisons uniq may make of its items counted toward the run's budget (what the list uniq is given passes through: equal.go)",
+		Params: []Kind{Any}, Result: Any, World: true,
+		Impl: func(w World, a []any) (any, error) { return CountPairs(w, a[0]) },
+	},
+	{
 		Name: InFunc, Doc: "whether the value is an element of the list (what `x in list` becomes for lists of combatants or sides)",
 		Params: []Kind{Any, Any}, Result: Bool,
 		Impl: func(_ World, a []any) (any, error) { return inList(a[0], a[1]), nil },

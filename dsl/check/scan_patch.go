@@ -27,6 +27,16 @@ func scanPatch(node *ast.Node) bool {
 			ast.Patch(node, eq)
 			return true
 		}
+		if (x.Operator == "==" || x.Operator == "!=") && sameByIdentity(x.Left, x.Right) {
+			// Combatants and sides are the same one or not: expr-lang's
+			// VM copied both and compared every attribute (stdlib.SameFunc).
+			var eq ast.Node = &ast.CallNode{Callee: &ast.IdentifierNode{Value: stdlib.SameFunc}, Arguments: []ast.Node{x.Left, x.Right}}
+			if x.Operator == "!=" {
+				eq = &ast.UnaryNode{Operator: "!", Node: eq}
+			}
+			ast.Patch(node, eq)
+			return true
+		}
 		if x.Operator == "in" && isList(x.Left) && isList(x.Right) {
 			ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: stdlib.ListInFunc}, Arguments: []ast.Node{ctxNode(), x.Left, x.Right}})
 			return true
@@ -63,6 +73,10 @@ func scanPatch(node *ast.Node) bool {
 			}
 		}
 	case *ast.BuiltinNode:
+		if x.Name == "uniq" && len(x.Arguments) == 1 {
+			// uniq compares every pair of items: counted (stdlib.PairsFunc).
+			return handedThrough(&x.Arguments[0], stdlib.PairsFunc)
+		}
 		if len(x.Arguments) == 0 || !isString(x.Arguments[0]) {
 			return false
 		}
@@ -87,20 +101,37 @@ var scanBuiltins = map[string]bool{
 // scanned hands the string *n through stdlib.ScanFunc (handedThrough).
 func scanned(n *ast.Node) bool { return handedThrough(n, stdlib.ScanFunc) }
 
-// handedThrough hands the string *n through the counting function fn,
-// unless it is a literal or already handed through; it reports whether
-// it changed *n.
+// handedThrough hands the string (or list) *n through the counting
+// function fn, unless it is a literal or already handed through; it
+// reports whether it changed *n.
 func handedThrough(n *ast.Node, fn string) bool {
 	if isLiteral(*n) {
 		return false
 	}
 	if c, ok := (*n).(*ast.CallNode); ok {
-		if id, ok := c.Callee.(*ast.IdentifierNode); ok && (id.Value == stdlib.ScanFunc || id.Value == stdlib.PiecesFunc) {
+		if id, ok := c.Callee.(*ast.IdentifierNode); ok && (id.Value == stdlib.ScanFunc || id.Value == stdlib.PiecesFunc || id.Value == stdlib.PairsFunc) {
 			return false
 		}
 	}
 	ast.Patch(n, &ast.CallNode{Callee: &ast.IdentifierNode{Value: fn}, Arguments: []ast.Node{ctxNode(), *n}})
 	return true
+}
+
+// sameByIdentity reports whether a == b compares combatants or sides,
+// or two values typed any that may be (an element of a list expr-lang's
+// filter or concat made); not nil, which the VM compares without a copy.
+func sameByIdentity(a, b ast.Node) bool {
+	if isNilNode(a) || isNilNode(b) || a.Type() == nil || b.Type() == nil {
+		return false
+	}
+	entity := func(t reflect.Type) bool { return t.Kind() == reflect.Pointer && t.Elem().Kind() == reflect.Struct }
+	ta, tb := a.Type(), b.Type()
+	return entity(ta) || entity(tb) || ta.Kind() == reflect.Interface && tb.Kind() == reflect.Interface
+}
+
+func isNilNode(n ast.Node) bool {
+	_, ok := n.(*ast.NilNode)
+	return ok
 }
 
 func ctxNode() ast.Node { return &ast.IdentifierNode{Value: "ctx"} }
