@@ -42,7 +42,14 @@ var noneRead = regexp.MustCompile(`^cannot (?:get|fetch) ([A-Za-z_]\w*) from <ni
 var noneChain = regexp.MustCompile(`^cannot get ([A-Za-z_]\w*) from ([A-Za-z_]\w*)$`)
 
 // noneMessage says a read through none in the language's words.
+// reflect's own message (zeroFieldMsg) is what both plans give for a
+// read through a nobody typed as a combatant or side that no rule named
+// (what pick gives from an empty list, say): it does not name the field,
+// but the error's place is the value before the dot.
 func noneMessage(s string) string {
+	if s == zeroFieldMsg {
+		return "cannot read a field through none"
+	}
 	if m := noneRead.FindStringSubmatch(s); m != nil {
 		return "cannot read " + m[1] + " through none"
 	}
