@@ -13,7 +13,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"regexp"
 	"runtime"
 	"strconv"
@@ -254,40 +253,16 @@ func firstLine(s string) string {
 // TestGeneratedWorkDump writes the heavy program of BUDGET_SEED to
 // BUDGET_DIR, to read, reduce or play with fray (skipped otherwise).
 func TestGeneratedWorkDump(t *testing.T) {
-	seed, dir := os.Getenv("BUDGET_SEED"), os.Getenv("BUDGET_DIR")
-	if seed == "" || dir == "" {
-		t.Skip("set BUDGET_SEED and BUDGET_DIR to write a heavy program")
-	}
-	n, err := strconv.ParseUint(seed, 10, 64)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rulesSrc, encSrc := generateHeavy(newSeeded(n))
-	for name, src := range map[string]string{"rules.fray": rulesSrc, "encounter.fray": encSrc} {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	dumpGenerated(t, "BUDGET_SEED", "BUDGET_DIR", generateHeavy)
 }
 
 // TestGeneratedWorkFiles plays BUDGET_PLAY's rules.fray and
 // encounter.fray as the budget test plays a generated program, and shows
 // each run, to reduce an escape by hand (skipped otherwise).
 func TestGeneratedWorkFiles(t *testing.T) {
-	dir := os.Getenv("BUDGET_PLAY")
-	if dir == "" {
-		t.Skip("set BUDGET_PLAY to a folder with rules.fray and encounter.fray")
-	}
-	rulesSrc, err := os.ReadFile(filepath.Join(dir, "rules.fray"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	encSrc, err := os.ReadFile(filepath.Join(dir, "encounter.fray"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir, rulesSrc, encSrc := readGenerated(t, "BUDGET_PLAY")
 	report := &budgetReport{ends: map[string]int{}}
-	if !checkBudget(t, dir, string(rulesSrc), string(encSrc), true, report) {
+	if !checkBudget(t, dir, rulesSrc, encSrc, true, report) {
 		t.Fatal(report.firstReject)
 	}
 	t.Log(report)

@@ -188,15 +188,22 @@ func firstError(ds diag.Diagnostics) string {
 // TestNativeAgreesWithVMDump writes the program of DIFFTEST_SEED to
 // DIFFTEST_DIR, to read or play with fray (skipped otherwise).
 func TestNativeAgreesWithVMDump(t *testing.T) {
-	seed, dir := os.Getenv("DIFFTEST_SEED"), os.Getenv("DIFFTEST_DIR")
+	dumpGenerated(t, "DIFFTEST_SEED", "DIFFTEST_DIR", generate)
+}
+
+// dumpGenerated writes the rules.fray and encounter.fray that gen makes
+// from the seed in the environment variable seedVar to the folder in
+// dirVar (the test is skipped unless both are set).
+func dumpGenerated(t *testing.T, seedVar, dirVar string, gen func(chooser) (string, string)) {
+	seed, dir := os.Getenv(seedVar), os.Getenv(dirVar)
 	if seed == "" || dir == "" {
-		t.Skip("set DIFFTEST_SEED and DIFFTEST_DIR to write a generated program")
+		t.Skipf("set %s and %s to write a generated program", seedVar, dirVar)
 	}
 	n, err := strconv.ParseUint(seed, 10, 64)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rulesSrc, encSrc := generate(newSeeded(n))
+	rulesSrc, encSrc := gen(newSeeded(n))
 	for name, src := range map[string]string{"rules.fray": rulesSrc, "encounter.fray": encSrc} {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
 			t.Fatal(err)
@@ -204,23 +211,30 @@ func TestNativeAgreesWithVMDump(t *testing.T) {
 	}
 }
 
+// readGenerated reads the rules.fray and encounter.fray of the folder in
+// the environment variable dirVar (the test is skipped unless it is set).
+func readGenerated(t *testing.T, dirVar string) (dir, rulesSrc, encSrc string) {
+	dir = os.Getenv(dirVar)
+	if dir == "" {
+		t.Skipf("set %s to a folder with rules.fray and encounter.fray", dirVar)
+	}
+	rules, err := os.ReadFile(filepath.Join(dir, "rules.fray"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	enc, err := os.ReadFile(filepath.Join(dir, "encounter.fray"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir, string(rules), string(enc)
+}
+
 // TestNativeAgreesWithVMFiles plays DIFFTEST_PLAY's rules.fray and
 // encounter.fray under both plans, to reduce a difference by hand
 // (skipped otherwise).
 func TestNativeAgreesWithVMFiles(t *testing.T) {
-	dir := os.Getenv("DIFFTEST_PLAY")
-	if dir == "" {
-		t.Skip("set DIFFTEST_PLAY to a folder with rules.fray and encounter.fray")
-	}
-	rulesSrc, err := os.ReadFile(filepath.Join(dir, "rules.fray"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	encSrc, err := os.ReadFile(filepath.Join(dir, "encounter.fray"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got, why := compareGenerated(t, dir, string(rulesSrc), string(encSrc)); got == diffRejected {
+	dir, rulesSrc, encSrc := readGenerated(t, "DIFFTEST_PLAY")
+	if got, why := compareGenerated(t, dir, rulesSrc, encSrc); got == diffRejected {
 		t.Fatal(why)
 	}
 }
