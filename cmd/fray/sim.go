@@ -31,8 +31,8 @@ func newSimCmd(stdout, stderr io.Writer) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "sim ENCOUNTER",
 		Short: "Play many unscripted fights and report what happens, with confidence intervals",
-		Long: `sim plays the encounter N times without its script: every combatant takes
-the ruleset's default action. It reports wins per side, fights no side
+		Long: `sim plays the encounter N times without its script (which it does not
+read): every combatant takes the ruleset's default action. It reports wins per side, fights no side
 survived or the round limit stopped, rounds (mean, median, histogram),
 survivors per side, deaths per combatant and how often each rule event
 happened, with 95% confidence intervals. Fight i always uses the same dice for a seed, so the
@@ -64,14 +64,18 @@ early, prints what was gathered, marked partial, and exits with status 130.`,
 				return usageErr("--plot writes .svg or .png files, not %q", plotPath)
 			}
 			src := diag.Sources{}
-			enc, diags := optionsOf(cmd).LoadEncounter(args[0], rules, src)
+			// The fights are unscripted: the script is not read, so one
+			// written for the encounter's ruleset does not stop --compare.
+			opts := optionsOf(cmd)
+			opts.Unscripted = true
+			enc, diags := opts.LoadEncounter(args[0], rules, src)
 			if diags.HasErrors() || enc == nil {
 				writeDiags(stderr, diags, src)
 				return &exitError{code: exitFindings}
 			}
 			var other *check.Encounter
 			if compare != "" {
-				other, diags = optionsOf(cmd).LoadEncounter(args[0], compare, src)
+				other, diags = opts.LoadEncounter(args[0], compare, src)
 				if diags.HasErrors() || other == nil {
 					writeDiags(stderr, diags, src)
 					return &exitError{code: exitFindings}

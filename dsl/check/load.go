@@ -191,6 +191,9 @@ func (l *Linter) loadEncounterFile(f *syntax.File, rulesPath string, src diag.So
 		}
 		return nil, diags
 	}
+	if l.opts.Unscripted {
+		f = f.WithoutScript()
+	}
 	enc, ediags := checkEncounter(f, m, l)
 	enc.RulesPath = rulesPath
 	return enc, append(diags, ediags...).Sort()

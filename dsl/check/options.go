@@ -41,6 +41,9 @@ type Options struct {
 	Confine bool
 	// Limits in force; the zero value means DefaultLimits.
 	Limits Limits
+	// Unscripted loads encounters without their script, which is then
+	// neither checked nor played (fray sim: its fights are unscripted).
+	Unscripted bool
 }
 
 // withDefaults fills in what the zero value leaves to the defaults.

@@ -614,3 +614,19 @@ type MapKey struct {
 	Symbol string `parser:"@(Ident | Number)"`
 	Who    *Name  `parser:"\":\" @@ \";\"?"`
 }
+
+// WithoutScript is the file without its script (its round blocks): what
+// fray sim reads of an encounter, whose fights are unscripted, so that a
+// script written for one ruleset does not stop the comparison of the
+// same fights under another (sim --compare). The declarations are
+// shared, not copied.
+func (f *File) WithoutScript() *File {
+	g := *f
+	g.Decls = make([]*Decl, 0, len(f.Decls))
+	for _, d := range f.Decls {
+		if d.Script == nil {
+			g.Decls = append(g.Decls, d)
+		}
+	}
+	return &g
+}

@@ -22,6 +22,8 @@ type loader struct {
 	lim    check.Limits
 	src    diag.Sources // the texts read, for rendering diagnostics
 	models map[string]checked
+	// unscripted reads encounters without their script (sim).
+	unscripted bool
 }
 
 // checked is a ruleset checked once per request: a lint of an encounter
@@ -196,6 +198,9 @@ func (l *loader) encounter(name, rules string) (*check.Encounter, diag.Diagnosti
 			more[0].Detail = "the rules path is relative to the encounter file and names a .fray file"
 		}
 		return nil, append(diags, more...).Sort()
+	}
+	if l.unscripted {
+		f = f.WithoutScript()
 	}
 	enc, ediags := check.CheckEncounter(f, m)
 	enc.RulesPath = rules

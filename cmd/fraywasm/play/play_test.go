@@ -170,6 +170,28 @@ func TestSimAsOnDisk(t *testing.T) {
 	}
 }
 
+// TestSimCompareIgnoresTheScript: the fights are unscripted, so a script
+// written for the variant (an action the base lacks) does not stop a
+// comparison with the base, as in fray sim; a run still refuses it.
+func TestSimCompareIgnoresTheScript(t *testing.T) {
+	files := Files{
+		"base.fray": "ruleset \"Base\" {\n  source \"a test\"\n  default strike\n}\n\ncombatant {\n  hp: int = 2\n}\n\n" +
+			"action strike {\n  let foe = pick(living(enemies(self)))\n  if foe != nil && d6 >= 4 {\n    foe.hp -= 1\n    if foe.hp <= 0 {\n      foe.alive = false\n    }\n  }\n}\n\n" +
+			"phase fight each round {\n  declare\n  for c in living(combatants) {\n    act c\n  }\n}\n\nend when len(standing(sides)) <= 1\n",
+		"variant.fray": "ruleset \"Variant\" {\n  extends \"base.fray\"\n}\n\naction feint {\n  log \"{self.name} feints\"\n}\n",
+		"enc.fray":     "encounter \"Duel\" {\n  rules \"variant.fray\"\n  seed 1\n}\n\nside a {\n  combatant ann\n}\n\nside b {\n  combatant bob\n}\n\nround 1 {\n  ann: feint\n}\n",
+	}
+	seed := uint64(1)
+	got := do(&Request{Cmd: "sim", Files: files, Path: "enc.fray", N: 20, Seed: &seed, Compare: "base.fray"})
+	if got.Error != "" || got.Sim == nil || got.Compare == nil || got.Compare.Fights != 20 {
+		t.Fatalf("sim --compare base: %q %+v", got.Error, got.Diagnostics)
+	}
+	run := do(&Request{Cmd: "run", Files: files, Path: "enc.fray", Rules: "base.fray"})
+	if run.Error == "" || len(run.Diagnostics) == 0 || !strings.Contains(run.Diagnostics[0].Summary, "unknown action feint") {
+		t.Errorf("run under the base: %q %+v", run.Error, run.Diagnostics)
+	}
+}
+
 // TestSimStops: a cancelled sim answers what it played, marked partial.
 func TestSimStops(t *testing.T) {
 	files := shipped(t)

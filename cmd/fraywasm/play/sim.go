@@ -75,6 +75,7 @@ type DiffRow struct {
 // with r.Compare the same fights under a second ruleset.
 func sim(ctx context.Context, r *Request, progress func(done, total int)) *Response {
 	l := newLoader(r.Files)
+	l.unscripted = true // the fights are unscripted: a script for one ruleset may not suit the other
 	enc, diags := l.encounter(r.Path, r.Rules)
 	var other *check.Encounter
 	if enc != nil && !diags.HasErrors() && r.Compare != "" {
