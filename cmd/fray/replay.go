@@ -52,6 +52,12 @@ Exit status: 0 identical, 1 a difference (printed) or an error, 2 usage.`,
 				return &exitError{code: exitFindings, msg: fmt.Sprintf("%s:1:1: error: cannot read the log: %v", logName, cleanPathErr(err))}
 			}
 			defer f.Close()
+			// A regular file's size is known before a byte is read: one
+			// over the limit is refused at once, not after reading (and
+			// parsing) --max-log-size of it.
+			if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() > maxLog {
+				return &exitError{code: exitFindings, msg: fmt.Sprintf("%s:1:1: error: the log is larger than the limit of %d bytes; raise it with --max-log-size", logName, maxLog)}
+			}
 			limited := &sizeLimit{r: f, n: maxLog}
 			rec, err := interp.ReadRecordingWithin(limited, int(min(maxLog, math.MaxInt/interp.RecordingMemoryPerByte))*interp.RecordingMemoryPerByte)
 			var re *interp.RecordingError
