@@ -13,8 +13,9 @@ import (
 // A rule file that extends another is checked as the merge of its chain,
 // so a folder holding one chain of variants, each extending the one
 // before (lint DIR, or the language server with them all open), checked
-// every base once for each file above it: 65 files of 3000 constants,
-// 78 s and 625 MB. Lint checks each rule file once for the run (a
+// every base once for each file above it: 65 files of 3000 constants
+// (testdata/bench/chain_folder.sh), 57 s of CPU; now 7.9 s. Lint checks
+// each rule file once for the run (a
 // layer), and a variant that only adds constants is checked on its
 // base's layer: its constants against the globals the base's constants
 // left, its findings the base's with those the variant's names answer

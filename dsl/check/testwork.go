@@ -239,7 +239,7 @@ func (w *expectWork) of(n ast.Node) value {
 			return w.of(b)
 		}
 		if calls(x, "string") && len(x.Arguments) == 1 {
-			return value{1, 1, w.printed(w.of(x.Arguments[0])), 0}
+			return value{1, 1, w.printed(w.of(x.Arguments[0]), 1), 0}
 		}
 	case *ast.BuiltinNode:
 		if len(x.Arguments) == 0 {
@@ -276,8 +276,14 @@ func (w *expectWork) of(n ast.Node) value {
 				sep = w.of(x.Arguments[1]).str
 			}
 			return value{1, 1, satMul(arg.flat, satAdd(arg.str, sep)), 0}
-		case x.Name == "string" || x.Name == "toJSON":
-			return value{1, 1, w.printed(arg), 0}
+		case x.Name == "string":
+			return value{1, 1, w.printed(arg, 1), 0}
+		case x.Name == "toJSON":
+			// A byte of a string may be escaped as six (\u001b): toJSON
+			// of toJSON of a string of quotes doubles it each time.
+			return value{1, 1, w.printed(arg, 6), 0}
+		case x.Name == "toBase64":
+			return value{1, 1, satAdd(satMul(arg.str/3+1, 4), 4), 0}
 		case x.Name == "repeat" && len(x.Arguments) == 2:
 			return value{1, 1, satMul(arg.str, repeats(x.Arguments[1])), 0}
 		case x.Name == "replace" && len(x.Arguments) >= 3:
@@ -294,9 +300,10 @@ func (w *expectWork) of(n ast.Node) value {
 }
 
 // printed is the size of the text string or toJSON makes of v: each item
-// inside as its text, or some twenty bytes of number and punctuation.
-func (w *expectWork) printed(v value) int {
-	return satMul(max(v.flat, 1), satAdd(v.str, 24))
+// inside as its text (each byte of it as up to escape bytes), or some
+// twenty bytes of number and punctuation.
+func (w *expectWork) printed(v value, escape int) int {
+	return satMul(max(v.flat, 1), satAdd(satMul(v.str, escape), 24))
 }
 
 // repeats is how many times repeat repeats: a number written in it, or
@@ -484,7 +491,7 @@ func (w *expectWork) work(n ast.Node) int {
 		if calls(x, "string") && len(x.Arguments) == 1 {
 			// The expectation's string (ExpectString), as expr-lang's.
 			v := w.of(x.Arguments[0])
-			own = satAdd(v.flat, satAdd(v.size, w.printed(v)/8))
+			own = satAdd(v.flat, satAdd(v.size, w.printed(v, 1)/8))
 		}
 		return satAdd(own, satAdd(w.work(x.Callee), w.all(x.Arguments)))
 	case *ast.BinaryNode:

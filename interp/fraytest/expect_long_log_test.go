@@ -58,6 +58,8 @@ func TestExpectationOverALongLog(t *testing.T) {
 		"a reduce doubling a string":  `len(reduce(1..50, #acc + #acc, "x")) > 0`,
 		"a replace of nothing":        `len(replace(replace(join(log, ""), "", join(log, "")), "", "x")) > 0`,
 		"the log repeated":            `len(repeat(join(log, ""), 1000000)) > 0`,
+		"JSON of JSON, 40 deep":       `len(toJSON(toJSON(toJSON(toJSON(toJSON(toJSON(toJSON(toJSON(toJSON(toJSON(toJSON(toJSON(toJSON(toJSON(toJSON(toJSON(toJSON(toJSON(toJSON(toJSON(toJSON(toJSON(toJSON(toJSON(toJSON(toJSON(toJSON(toJSON(toJSON(toJSON(toJSON(toJSON(toJSON(toJSON(toJSON(toJSON(toJSON(toJSON(toJSON(toJSON("\"\\"))))))))))))))))))))))))))))))))))))))))) > 0`,
+		"base64 of base64, 60 deep":   `len(toBase64(toBase64(toBase64(toBase64(toBase64(toBase64(toBase64(toBase64(toBase64(toBase64(toBase64(toBase64(toBase64(toBase64(toBase64(toBase64(toBase64(toBase64(toBase64(toBase64(toBase64(toBase64(toBase64(toBase64(toBase64(toBase64(toBase64(toBase64(toBase64(toBase64(toBase64(toBase64(toBase64(toBase64(toBase64(toBase64(toBase64(toBase64(toBase64(toBase64(toBase64(toBase64(toBase64(toBase64(toBase64(toBase64(toBase64(toBase64(toBase64(toBase64(toBase64(toBase64(toBase64(toBase64(toBase64(toBase64(toBase64(toBase64(toBase64(toBase64(join(log, "")))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))) > 0`,
 	}
 	dir := t.TempDir()
 	var tests strings.Builder
