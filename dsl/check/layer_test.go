@@ -164,3 +164,35 @@ func TestLayeredLintIsTheMergedCheck(t *testing.T) {
 		}
 	}
 }
+
+// Every rule file of the repository lints as its merged chain checks,
+// whether it is checked whole or on its base's check.
+func TestLayeredLintOfTheRepository(t *testing.T) {
+	t.Parallel()
+	root := filepath.Join("..", "..")
+	var paths []string
+	for _, pat := range []string{"rules/*.fray", "rules/variants/*.fray", "testdata/*/*.fray", "testdata/bench/homebrew/*.fray"} {
+		m, err := filepath.Glob(filepath.Join(root, pat))
+		if err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, m...)
+	}
+	opts := Options{Root: root}
+	l := opts.NewLinter()
+	rules := 0
+	for _, path := range paths {
+		f, _ := l.readFile(path, diag.Sources{})
+		if f == nil || f.IsTestFile() || IsEncounter(f) {
+			continue
+		}
+		rules++
+		got := l.Lint(path, diag.Sources{})
+		if want, _ := mergedCheck(opts, path); render(got) != render(want) {
+			t.Errorf("%s linted:\n%s\nits merged chain checked:\n%s", path, render(got), render(want))
+		}
+	}
+	if rules < 50 {
+		t.Errorf("%d rule files found, want the repository's", rules)
+	}
+}
