@@ -125,7 +125,7 @@ func (l *Linter) makeLayer(f *syntax.File) *layer {
 	maps.Copy(src, f.Sources)
 	chain, diags := l.resolveChain(f, src)
 	if chain == nil {
-		return &layer{diags: diags.Sort(), sources: src}
+		return &layer{diags: diags, sources: src} // as checkRuleset gives them
 	}
 	if n := len(chain); n > 1 && addsOnlyConstants(f) {
 		// The base's chain is a part of this one: within the limits, and

@@ -123,10 +123,10 @@ func TestLayeredLintIsTheMergedCheck(t *testing.T) {
 	dir := t.TempDir()
 	files := map[string]string{
 		"base.fray": "ruleset \"base\" { source \"x\" }\n\ncombatant {\n  hp: int = 1\n  armor: int = 2\n}\n\nevent e() \"e\"\n\non e {\n  log \"e\"\n}\n\n" +
-			"const x0 = 0\nconst unused0 = 1\nconst words = 3\n\nphase p each round {\n  emit e()\n  let n = x0 + 1\n  log \"p {n}\"\n}\n\nend when round > 1\n",
+			"const x0 = 0\nconst unused0 = 1\nconst words = 3\n\nfn helper(x: int): int = x + 1\n\nfn spare(x: int): int = x\n\nphase p each round {\n  let h = helper(1)\n  emit e()\n  let n = x0 + 1\n  log \"p {n}\"\n}\n\nend when round > 1\n",
 		"v1.fray":  "ruleset \"v1\" {\n  extends \"base.fray\"\n}\n\nconst x1 = x0 + 1\nconst unused1 = 2\nconst says = \"hp and {unused0}\"\n",
-		"v2.fray":  "ruleset \"v2\" {\n  extends \"v1.fray\"\n}\n\nconst x2 = x1 * 2\nconst die = d12\nconst typed: int = 3\nconst down = 10..1\nconst pair = [x2, typed]\n",
-		"v3.fray":  "ruleset \"v3\" {\n  extends \"v2.fray\"\n}\n\nconst bad = nosuch + 1\nconst twice = 1\nconst twice = 2\nconst segment = 2\nconst rolled = d6 + 1\nconst wrong: string = x2\nconst x3 = bad + 1\nconst x33 = x3 + 1\n",
+		"v2.fray":  "ruleset \"v2\" {\n  extends \"v1.fray\"\n}\n\nconst x2 = x1 * 2\nconst die = d12\nconst typed: int = 3\nconst down = 10..1\nconst pair = [x2, typed]\nconst most = max(x2, 3)\nconst many = len(pair)\n",
+		"v3.fray":  "ruleset \"v3\" {\n  extends \"v2.fray\"\n}\n\nconst bad = nosuch + 1\nconst twice = 1\nconst twice = 2\nconst segment = 2\nconst rolled = d6 + 1\nconst wrong: string = x2\nconst x3 = bad + 1\nconst x33 = x3 + 1\nconst called = helper(1)\nconst now = round + 1\nconst says2 = \"{spare}\"\n",
 		"v3b.fray": "ruleset \"v3b\" {\n  extends \"v2.fray\"\n}\n\nconst round = 2\n",
 		"v4.fray":  "ruleset \"v4\" {\n  extends \"v3.fray\"\n}\n\nconst x4 = x2 + 1\n",
 		"v5.fray":  "ruleset \"v5\" {\n  extends \"v2.fray\"\n}\n\nconst x5 = x2 + x1 # 2d6 average 7\nconst fine = 2d6 # average 9\n",
