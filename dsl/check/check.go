@@ -34,7 +34,14 @@ type checker struct {
 	memo *Linter
 	sig  int
 	used map[string]bool // usedNames, once made
-	sugg *suggester      // the file's budget for "did you mean" (suggest.go)
+	// unused are the warnings of declarations whose names occur once in
+	// the files (usedNames), by name: a variant that names one uses it
+	// (layer.go).
+	unused map[*diag.Diagnostic]string
+	// atConsts is what checking a constant reads, once the constants are
+	// checked (layer.go).
+	atConsts *constScope
+	sugg     *suggester // the file's budget for "did you mean" (suggest.go)
 }
 
 func (c *checker) errorf(code string, r diag.Range, hint, format string, args ...any) *diag.Diagnostic {
@@ -81,8 +88,22 @@ func (c *checker) notef(code string, r diag.Range, hint, format string, args ...
 // check is Options.Check, sharing expression checks through l (with
 // the bodies of this file, and the other files of a lint run).
 func check(f *syntax.File, l *Linter) (*Model, diag.Diagnostics) {
+	c := checkFile(f, l)
+	return c.m, c.diags.Sort()
+}
+
+// checkFile checks a ruleset and gives the checker, its findings tidied.
+func checkFile(f *syntax.File, l *Linter) *checker {
 	c := &checker{f: f, funcs: map[string]bool{}, emitted: map[string]bool{}, memo: l, sugg: newSuggester()}
-	c.m = &Model{
+	c.m = newModel(f)
+	c.checkRuleset()
+	c.tidy()
+	return c
+}
+
+// newModel is the model of a file before anything is checked.
+func newModel(f *syntax.File) *Model {
+	m := &Model{
 		File: f, Segments: 1,
 		Events: map[string]*Event{}, Actions: map[string]*Action{},
 		Tables: map[string]*Table{}, Modifiers: map[string]*Modifiers{}, Funcs: map[string]*Func{},
@@ -95,10 +116,8 @@ func check(f *syntax.File, l *Linter) (*Model, diag.Diagnostics) {
 		// v2 item 3: point.go
 		Points: map[string]*Point{}, Interrupts: map[*syntax.InterruptStmt]*Interrupt{}, CancelsPending: map[*syntax.CancelPendingStmt]*Reaction{},
 	}
-	c.m.low = &lowering{m: c.m}
-	c.checkRuleset()
-	c.tidy()
-	return c.m, c.diags.Sort()
+	m.low = &lowering{m: m}
+	return m
 }
 
 func (c *checker) checkRuleset() {
@@ -134,6 +153,7 @@ func (c *checker) checkRuleset() {
 	c.declareOptFuncs() // v2: optional.go
 	c.declareOrFuncs()  // v2: optional.go
 	c.checkConsts()
+	c.atConsts = c.constScope()
 	c.declareTables()
 	c.declareModifiers()
 	c.declareFuncs()

@@ -752,20 +752,18 @@ func (c *checker) checkUnused() {
 	used := c.usedNames()
 	for _, t := range sortedTables(c.m.Tables) {
 		if !used[t.Name] {
-			c.warnf(diag.CodeUnusedDecl, syntax.RangeAt(t.Decl.Pos, "table"), "call it as "+t.Name+"(roll) from a rule, or remove it", "table %s is never used", t.Name)
+			c.unusedName(t.Name, c.warnf(diag.CodeUnusedDecl, syntax.RangeAt(t.Decl.Pos, "table"), "call it as "+t.Name+"(roll) from a rule, or remove it", "table %s is never used", t.Name))
 		}
 	}
 	for _, d := range c.f.Decls {
 		if fd := d.Func; fd != nil && !used[fd.Name] {
-			c.warnf(diag.CodeUnusedDecl, syntax.RangeAt(fd.Pos, "fn"), "call it as "+fd.Name+"(...) from a rule, or remove it", "fn %s is never used", fd.Name)
+			c.unusedName(fd.Name, c.warnf(diag.CodeUnusedDecl, syntax.RangeAt(fd.Pos, "fn"), "call it as "+fd.Name+"(...) from a rule, or remove it", "fn %s is never used", fd.Name))
 		}
 		if cd := d.Const; cd != nil && !used[cd.Name] {
-			at := cd.Pos
-			at.Advance("const ")
-			c.warnf(diag.CodeUnusedDecl, syntax.RangeAt(at, cd.Name), "use it in a rule, or remove it", "const %s is never used", cd.Name)
+			c.unusedConst(cd)
 		}
 		if md := d.Modifiers; md != nil && !used[md.Name] {
-			c.warnf(diag.CodeUnusedDecl, syntax.RangeAt(md.Pos, "modifiers"), "call it as "+md.Name+"(...) from a rule, or remove it", "modifiers %s are never used", md.Name)
+			c.unusedName(md.Name, c.warnf(diag.CodeUnusedDecl, syntax.RangeAt(md.Pos, "modifiers"), "call it as "+md.Name+"(...) from a rule, or remove it", "modifiers %s are never used", md.Name))
 		}
 		if ed := d.Event; ed != nil && !c.emitted[ed.Name] {
 			at := ed.Pos
@@ -773,6 +771,21 @@ func (c *checker) checkUnused() {
 			c.warnf(diag.CodeUnusedDecl, syntax.RangeAt(at, ed.Name), "emit it from a rule, or remove it", "event %s is never emitted", ed.Name)
 		}
 	}
+}
+
+func (c *checker) unusedConst(cd *syntax.ConstDecl) {
+	at := cd.Pos
+	at.Advance("const ")
+	c.unusedName(cd.Name, c.warnf(diag.CodeUnusedDecl, syntax.RangeAt(at, cd.Name), "use it in a rule, or remove it", "const %s is never used", cd.Name))
+}
+
+// unusedName notes the warning of a declaration whose name occurs once
+// in the files: a variant that names it uses it (layer.go).
+func (c *checker) unusedName(name string, d *diag.Diagnostic) {
+	if c.unused == nil {
+		c.unused = map[*diag.Diagnostic]string{}
+	}
+	c.unused[d] = name
 }
 
 // usedNames is the identifiers that occur more than once in the file:

@@ -22,7 +22,7 @@ func (c *checker) lintRuleset() {
 	for _, list := range [][]*Attr{c.u.SideAttrs, c.u.CombatantAttrs} {
 		for _, a := range list {
 			if a.Decl != nil && !used[a.Name] && a.Type.Kind != KAny {
-				c.warnf(diag.CodeUnusedDecl, syntax.RangeOf(a.Decl.Pos, a.Decl.EndPos), "read or set it in a rule, or remove it", "attribute %s is never used", a.Name)
+				c.unusedName(a.Name, c.warnf(diag.CodeUnusedDecl, syntax.RangeOf(a.Decl.Pos, a.Decl.EndPos), "read or set it in a rule, or remove it", "attribute %s is never used", a.Name))
 			}
 		}
 	}

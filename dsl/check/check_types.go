@@ -194,56 +194,61 @@ func (c *checker) newFrame(name string) *Frame {
 func (c *checker) checkConsts() {
 	seen := map[string]*syntax.ConstDecl{}
 	for _, d := range c.f.Decls {
-		k := d.Const
-		if k == nil {
-			continue
+		if d.Const != nil {
+			c.checkConst(d.Const, seen)
 		}
-		r := syntax.RangeAt(k.Pos, "const")
-		if prev, ok := seen[k.Name]; ok {
-			e := c.errorf(diag.CodeDuplicate, r, "rename one of them", "constant %s declared twice", k.Name)
-			e.Related = &diag.Related{Message: "first declared here", Range: syntax.RangeAt(prev.Pos, "const")}
-			continue
-		}
-		if c.m.Globals.Lookup(k.Name) != nil {
-			c.errorf(diag.CodeDuplicate, r, "round, segment, sides and combatants are provided by fray", "%s is a built-in name", k.Name)
-			continue
-		}
-		seen[k.Name] = k
-		var want *Type
-		if k.Type != nil {
-			if want = c.resolveType(k.Type); want == nil {
-				continue
-			}
-		}
-		if _, ok := diceLiteral(k.Value); ok && want == nil {
-			want = c.u.Dice // const d = d12: the dice, not a roll
-		}
-		if want == nil || want.Kind != KDice {
-			if tok, ok := rollOrCall(k.Value); ok {
-				c.errorf(diag.CodeScope, syntax.RangeAt(tok.Pos, tok.Value),
-					"constants are fixed when the rules load; roll in a phase, or give the attribute a rolled default (hp: int = d8 + 2)",
-					"a constant cannot roll dice or call a function")
-				if want != nil {
-					// Its name stays known, so its uses are not errors too.
-					c.m.Globals.Fields = append(c.m.Globals.Fields, &FrameField{Name: k.Name, Type: want, Global: true})
-					c.m.Globals.buildLater()
-				}
-				continue
-			}
-		}
-		ce := c.compile(k.Value, c.m.Globals, nil, want)
-		if ce == nil {
-			continue
-		}
-		t := ce.Type
-		if want != nil {
-			t = want
-		}
-		ff := &FrameField{Name: k.Name, Type: t, Global: true}
-		c.m.Globals.Fields = append(c.m.Globals.Fields, ff)
-		c.m.Globals.buildLater()
-		c.m.Consts = append(c.m.Consts, &Const{Name: k.Name, Value: ce, Field: ff, Decl: k})
 	}
+}
+
+// checkConst checks one constant and adds it to the globals; seen are
+// the constants before it, by name.
+func (c *checker) checkConst(k *syntax.ConstDecl, seen map[string]*syntax.ConstDecl) {
+	c.memo.countConst()
+	r := syntax.RangeAt(k.Pos, "const")
+	if prev, ok := seen[k.Name]; ok {
+		e := c.errorf(diag.CodeDuplicate, r, "rename one of them", "constant %s declared twice", k.Name)
+		e.Related = &diag.Related{Message: "first declared here", Range: syntax.RangeAt(prev.Pos, "const")}
+		return
+	}
+	if c.m.Globals.Lookup(k.Name) != nil {
+		c.errorf(diag.CodeDuplicate, r, "round, segment, sides and combatants are provided by fray", "%s is a built-in name", k.Name)
+		return
+	}
+	seen[k.Name] = k
+	var want *Type
+	if k.Type != nil {
+		if want = c.resolveType(k.Type); want == nil {
+			return
+		}
+	}
+	if _, ok := diceLiteral(k.Value); ok && want == nil {
+		want = c.u.Dice // const d = d12: the dice, not a roll
+	}
+	if want == nil || want.Kind != KDice {
+		if tok, ok := rollOrCall(k.Value); ok {
+			c.errorf(diag.CodeScope, syntax.RangeAt(tok.Pos, tok.Value),
+				"constants are fixed when the rules load; roll in a phase, or give the attribute a rolled default (hp: int = d8 + 2)",
+				"a constant cannot roll dice or call a function")
+			if want != nil {
+				// Its name stays known, so its uses are not errors too.
+				c.m.Globals.Fields = append(c.m.Globals.Fields, &FrameField{Name: k.Name, Type: want, Global: true})
+				c.m.Globals.buildLater()
+			}
+			return
+		}
+	}
+	ce := c.compile(k.Value, c.m.Globals, nil, want)
+	if ce == nil {
+		return
+	}
+	t := ce.Type
+	if want != nil {
+		t = want
+	}
+	ff := &FrameField{Name: k.Name, Type: t, Global: true}
+	c.m.Globals.Fields = append(c.m.Globals.Fields, ff)
+	c.m.Globals.buildLater()
+	c.m.Consts = append(c.m.Consts, &Const{Name: k.Name, Value: ce, Field: ff, Decl: k})
 }
 
 // checkAttrDefaults compiles default values of attributes in the globals frame.

@@ -50,15 +50,21 @@ type Linter struct {
 	// variants made or looked at (merge_chain.go), for the tests that
 	// hold it linear in the chain.
 	mergeWalked atomic.Int64
-	rootOnce    sync.Once
-	absRoot     string
-	rootErr     error
+	// layers are the rule files checked by Lint, by name, each
+	// once (layer.go); constsChecked counts the constants checked, for
+	// the tests that hold a folder of a chain linear in its files.
+	layers        map[string]*layerOnce
+	words         map[*syntax.File]map[string]int // layer.go
+	constsChecked atomic.Int64
+	rootOnce      sync.Once
+	absRoot       string
+	rootErr       error
 }
 
 // NewLinter makes a Linter with nothing shared yet, loading and checking
 // with the options.
 func (o Options) NewLinter() *Linter {
-	return &Linter{opts: o.withDefaults(), files: map[string]*parsedFile{}, exprs: map[exprKey]exprResult{}, sigs: map[sigKey]int{}, libs: map[stdlibKey]stdlibOpts{}, parts: map[partKey]partResult{}, texts: map[string]sourceRead{}, inside: map[string]insideResult{}, encs: map[[2]string]loadedEncounter{}}
+	return &Linter{opts: o.withDefaults(), files: map[string]*parsedFile{}, exprs: map[exprKey]exprResult{}, sigs: map[sigKey]int{}, libs: map[stdlibKey]stdlibOpts{}, parts: map[partKey]partResult{}, texts: map[string]sourceRead{}, inside: map[string]insideResult{}, encs: map[[2]string]loadedEncounter{}, layers: map[string]*layerOnce{}, words: map[*syntax.File]map[string]int{}}
 }
 
 // Lint checks one file of either kind and returns every diagnostic; the
@@ -76,8 +82,7 @@ func (l *Linter) Lint(path string, src diag.Sources) diag.Diagnostics {
 		_, d := l.loadEncounterFile(f, "", src)
 		return d
 	}
-	_, d := l.checkRuleset(f, src)
-	return d
+	return l.lintRuleset(f, src)
 }
 
 type parsedFile struct {

@@ -39,6 +39,18 @@ func (l *Linter) checkRuleset(f *syntax.File, src diag.Sources) (*Model, diag.Di
 // refused past the limit of its length (--max-extends) or where it
 // comes back to a file on it.
 func (l *Linter) resolveExtends(top *syntax.File, src diag.Sources) (*syntax.File, diag.Diagnostics) {
+	chain, diags := l.resolveChain(top, src)
+	if chain == nil {
+		return nil, diags
+	}
+	merged, diags, walked := mergeChain(chain)
+	l.mergeWalked.Add(int64(walked))
+	return merged, diags
+}
+
+// resolveChain reads the chain of bases a rule file extends: the files,
+// base first and the file last, or why they may not be merged.
+func (l *Linter) resolveChain(top *syntax.File, src diag.Sources) ([]*syntax.File, diag.Diagnostics) {
 	chain := []*syntax.File{top}
 	visiting := map[string]bool{filepath.Clean(top.Name): true}
 	for f := top; ; {
@@ -86,9 +98,7 @@ func (l *Linter) resolveExtends(top *syntax.File, src diag.Sources) (*syntax.Fil
 		f = base
 	}
 	slices.Reverse(chain)
-	merged, diags, walked := mergeChain(chain)
-	l.mergeWalked.Add(int64(walked))
-	return merged, diags
+	return chain, nil
 }
 
 // ExtendsTooDeep refuses the extends of file from, which names rel, when
