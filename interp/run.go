@@ -38,7 +38,7 @@ type Options struct {
 	// MaxNesting bounds how deeply bodies run inside one another; 0:
 	// DefaultMaxNesting. More than MaxNestingCap is taken as the cap.
 	MaxNesting int
-	// Why names a combatant or side (or WhyAll) whose place in every
+	// Why names a combatant or side (or WhyEveryone, or WhyAll) whose place in every
 	// order the log explains (why.go); "" explains nothing.
 	Why string
 	// countEvent, when there is no Sink, hears of each rule event (sim).
