@@ -192,7 +192,7 @@ func (bc *bodyCheck) stmt(s *syntax.Stmt) {
 	case s.Emit != nil:
 		bc.emit(s.Emit)
 	case s.Act != nil:
-		bc.compile(s.Act.Who, u.Combatant)
+		bc.actStmt(s.Act) // act_held.go
 	case s.Declare != nil:
 		if bc.kind != bodyPhase {
 			c.errorf(diag.CodeScope, syntax.RangeAt(s.Pos, "declare"), "collect declarations in a phase, before initiative", "declare can only run in a phase")
