@@ -640,6 +640,13 @@ func (c *checker) pickedFrom(n ast.Node) *Type {
 			return nil
 		}
 		list = x.Arguments[0]
+	case *ast.VariableDeclaratorNode:
+		// findLast as find_last.go rewrites it (the optimizer's form of
+		// last(filter(...)) and filter(...)[-1]): one item of $xs
+		if x.Name != lastListVar {
+			return nil
+		}
+		list = x.Value
 	default:
 		return nil
 	}
