@@ -29,7 +29,7 @@ func (bc *bodyCheck) actStmt(a *syntax.ActStmt) {
 			case seen[name]:
 				c.errorf(diag.CodeDuplicate, at, "give it once", "argument %s given twice", name)
 			case !known:
-				c.errorf(diag.CodeArgs, at, c.didYouMean(name, c.actionParamNames(), "act held gives parameters of the held action"), "no action has a parameter named %s", name)
+				c.errorf(diag.CodeArgs, at, c.didYouMean(name, c.heldParams().names, "act held gives parameters of the held action"), "no action has a parameter named %s", name)
 			}
 		}
 		seen[name] = true
@@ -37,39 +37,41 @@ func (bc *bodyCheck) actStmt(a *syntax.ActStmt) {
 	}
 }
 
+// heldParams are the parameters of every action by name, made once
+// for a file (a statement of many arguments under many actions walked
+// them all for each argument).
+type heldParams struct {
+	types map[string]*Type // nil where the actions having it differ
+	names []string         // sorted, for did-you-mean
+}
+
 // heldParamType is the type of the parameter so named of every action
 // that has one, nil where they differ (the value is converted, or
 // refused, when the held action is known); known is false where no
 // action has it.
 func (c *checker) heldParamType(name string) (t *Type, known bool) {
-	for _, a := range c.m.Actions {
-		for _, p := range a.Params {
-			if p.Name != name {
-				continue
-			}
-			switch {
-			case !known:
-				t, known = p.Type, true
-			case t != nil && t.String() != p.Type.String():
-				t = nil
-			}
-		}
-	}
+	t, known = c.heldParams().types[name]
 	return t, known
 }
 
-// actionParamNames are the parameter names of every action, sorted.
-func (c *checker) actionParamNames() []string {
-	seen := map[string]bool{}
-	var out []string
+func (c *checker) heldParams() *heldParams {
+	if c.held != nil {
+		return c.held
+	}
+	h := &heldParams{types: map[string]*Type{}}
 	for _, a := range c.m.Actions {
 		for _, p := range a.Params {
-			if !seen[p.Name] {
-				seen[p.Name] = true
-				out = append(out, p.Name)
+			t, seen := h.types[p.Name]
+			switch {
+			case !seen:
+				h.types[p.Name] = p.Type
+				h.names = append(h.names, p.Name)
+			case t != nil && t.String() != p.Type.String():
+				h.types[p.Name] = nil
 			}
 		}
 	}
-	sort.Strings(out)
-	return out
+	sort.Strings(h.names)
+	c.held = h
+	return h
 }

@@ -35,6 +35,7 @@ type checker struct {
 	sig  int
 	used map[string]bool // usedNames, once made
 	sugg *suggester      // the file's budget for "did you mean" (suggest.go)
+	held *heldParams     // the actions' parameters by name, once made (act_held.go)
 }
 
 func (c *checker) errorf(code string, r diag.Range, hint, format string, args ...any) *diag.Diagnostic {
