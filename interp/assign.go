@@ -143,8 +143,11 @@ func (n *assignNode) dst(base addr) (s addr, off uintptr, err error) {
 	return s, off, nil
 }
 
+// nobody is the error of an assignment through a local or parameter
+// that holds nobody, in the words of a read through it ("cannot read hp
+// through foe, which is none"; refs.go).
 func (n *assignNode) nobody() error {
-	return &RunError{At: n.at, Msg: fmt.Sprintf("%s is nobody", n.t.Root.Name)}
+	return &RunError{At: n.at, Msg: fmt.Sprintf("cannot set %s through %s, which is none", n.t.Label, n.t.Root.Name)}
 }
 
 // assignAny compiles any other assignment: the value boxed, the target

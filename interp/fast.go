@@ -269,9 +269,9 @@ func (c *fastCompiler) isEntity(t reflect.Type) bool {
 }
 
 // entityType is the combatant or side type n gives: its own type, or
-// for first(...) and last(...) of a filter over combatants or sides
-// (typed any by expr-lang), and a choice between such, the list's
-// element type; nil for anything else.
+// for first(...) and last(...) of a filter over combatants or sides or
+// a sortBy of one (typed any by expr-lang), and a choice between such,
+// the list's element type; nil for anything else.
 func (c *fastCompiler) entityType(n ast.Node) reflect.Type {
 	if t := n.Type(); c.isEntity(t) {
 		return t
@@ -279,8 +279,8 @@ func (c *fastCompiler) entityType(n ast.Node) reflect.Type {
 	switch x := n.(type) {
 	case *ast.BuiltinNode:
 		if (x.Name == "first" || x.Name == "last") && len(x.Arguments) == 1 {
-			if f := c.filterOf(x.Arguments[0]); f != nil {
-				return f.Arguments[0].Type().Elem()
+			if t := c.anyEntityList(x.Arguments[0]); t != nil { // a filter, or sortBy of one
+				return t
 			}
 		}
 		if c.findOf(x) {
@@ -1112,7 +1112,7 @@ func (c *fastCompiler) ptr(n ast.Node) ptrFn {
 			return c.find(x)
 		}
 		if x.Name != "first" && x.Name != "last" || len(x.Arguments) != 1 ||
-			!c.isEntityList(x.Arguments[0].Type()) && c.filterOf(x.Arguments[0]) == nil {
+			!c.isEntityList(x.Arguments[0].Type()) && c.anyEntityList(x.Arguments[0]) == nil {
 			return nil
 		}
 		last := x.Name == "last"

@@ -254,7 +254,7 @@ func (r *Run) explainPairOrder(n *forNode, groups [][]orderItem, decided []int) 
 			it := g[ii]
 			name := show(it.v)
 			idx := at + ii
-			if r.opt.Why != WhyAll && !names[name] {
+			if names != nil && !names[name] {
 				continue
 			}
 			parts := []string{fmt.Sprintf("%s of %d places", ordinal(gi+1), len(groups))}

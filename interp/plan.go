@@ -411,9 +411,9 @@ func (p *Plan) stmt(s *syntax.Stmt) stmtFn {
 		}
 		return p.compileEmit(at, p.events[m.Emits[s.Emit]], args)
 	case s.Act != nil && s.Act.Held:
-		return p.compileActHeld(at, p.expr(s.Act.Who)) // slots.go
+		return p.compileActHeld(at, p.expr(&s.Act.Who.Expr), s.Act.With) // slots.go
 	case s.Act != nil:
-		return p.compileAct(at, p.expr(s.Act.Who))
+		return p.compileAct(at, p.expr(&s.Act.Who.Expr))
 	case s.Declare != nil:
 		return p.compileDeclare(&declareNode{at: at, who: p.expr(s.Declare.Who)})
 	case s.Schedule != nil:

@@ -3,9 +3,11 @@ package interp
 import (
 	"fmt"
 	"reflect"
+	"slices"
 
 	"github.com/frayrules/fray/dsl/check"
 	"github.com/frayrules/fray/dsl/diag"
+	"github.com/frayrules/fray/dsl/syntax"
 )
 
 // Several declarations a round, held declarations and choice points
@@ -45,20 +47,61 @@ func (r *Run) actAll(cp addr, ct reflect.Type, d *declared) error {
 }
 
 // act held WHO: the combatant performs its held declaration now, out of
-// turn (from a reaction, say); nothing if it holds none.
-func (p *Plan) compileActHeld(at diag.Range, who *check.CExpr) stmtFn {
+// turn (from a reaction, say); nothing if it holds none. With arguments
+// (act held WHO with NAME = EXPR, ...), each takes the place of the
+// one the script gave, read in the statement's frame once the held
+// declaration is found (none is read if there is none).
+func (p *Plan) compileActHeld(at diag.Range, who *check.CExpr, with []*syntax.HeldArg) stmtFn {
 	find := p.somebody(who)
+	var args []heldArg
+	for _, a := range with {
+		args = append(args, heldArg{name: a.Name.Text, at: syntax.RangeOf(a.Name.Pos, a.Name.EndPos), value: p.value(p.expr(a.Value))})
+	}
 	return func(r *Run, base addr) (flow, error) {
 		r.reason = "act held"
 		cp, ct, err := find(r, base)
 		if err != nil {
 			return flowNext, err
 		}
-		return flowNext, r.actHeld(at, cp, ct)
+		return flowNext, r.actHeld(at, cp, ct, args, base)
 	}
 }
 
-func (r *Run) actHeld(at diag.Range, cp addr, ct reflect.Type) error {
+// heldArg is one argument of act held: the parameter it sets, where it
+// is written, and its value.
+type heldArg struct {
+	name  string
+	at    diag.Range
+	value valueFn
+}
+
+// withArgs is the held declaration d with the arguments of act held in
+// place of its own: a copy, d itself stays as the script declared it.
+func (r *Run) withArgs(d *declared, args []heldArg, base addr) (*declared, error) {
+	a := d.action.a
+	nd := *d
+	nd.args = make([]reflect.Value, len(a.Params))
+	copy(nd.args, d.args)
+	for _, h := range args {
+		i := slices.IndexFunc(a.Params, func(p *check.ParamInfo) bool { return p.Name == h.name })
+		if i < 0 {
+			return nil, &RunError{At: h.at, Msg: fmt.Sprintf("the held declaration is %s, which has no parameter %s", a.Name, h.name)}
+		}
+		r.reason = h.name
+		v, err := h.value(r, base)
+		if err != nil {
+			return nil, err
+		}
+		dst := reflect.New(a.Params[i].Type.R).Elem()
+		if err := r.store(dst, v, h.at); err != nil {
+			return nil, err
+		}
+		nd.args[i] = dst
+	}
+	return &nd, nil
+}
+
+func (r *Run) actHeld(at diag.Range, cp addr, ct reflect.Type, args []heldArg, base addr) error {
 	if cp.isNil() {
 		return &RunError{At: at, Msg: "act held needs a combatant, found nobody"}
 	}
@@ -76,6 +119,12 @@ func (r *Run) actHeld(at diag.Range, cp addr, ct reflect.Type) error {
 		}
 	}
 	d.done = true // performed once, even if its body fails
+	if len(args) > 0 {
+		var err error
+		if d, err = r.withArgs(d, args, base); err != nil {
+			return err
+		}
+	}
 	return r.perform(cp, ct, d)
 }
 

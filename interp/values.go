@@ -164,7 +164,7 @@ func showTo(b *strings.Builder, v any, limit int) bool {
 		rv := reflect.ValueOf(v)
 		switch {
 		case rv.Kind() == reflect.Pointer && rv.IsNil():
-			b.WriteString("nobody")
+			b.WriteString("nothing")
 		case rv.Kind() == reflect.Pointer && rv.Elem().Kind() == reflect.Struct:
 			b.WriteString(nameOf(rv))
 		case rv.Kind() == reflect.Slice:

@@ -17,12 +17,27 @@ import (
 // KWhy is the kind of a why event.
 const KWhy = "why"
 
-// WhyAll asks for every item of every order to be explained.
-const WhyAll = "all"
+// WhyEveryone asks for every item of every order to be explained; so
+// does WhyAll, unless a combatant or side of the encounter is named
+// all, when it asks for that one (a name is never "*").
+const (
+	WhyEveryone = "*"
+	WhyAll      = "all"
+)
+
+// WhyMeansEveryone reports whether fray run --why asked with the name
+// explains everyone's place in an encounter with those combatants and
+// sides (named reports whether one of them is so named).
+func WhyMeansEveryone(asked string, named func(string) bool) bool {
+	return asked == WhyEveryone || asked == WhyAll && !named(WhyAll)
+}
 
 // whyNames are the names whose places are explained: the asked name and,
-// for a combatant, its side.
+// for a combatant, its side; nil for everyone's.
 func (r *Run) whyNames() map[string]bool {
+	if WhyMeansEveryone(r.opt.Why, r.enc.HasName) {
+		return nil
+	}
 	names := map[string]bool{r.opt.Why: true}
 	for _, s := range r.enc.Sides {
 		for _, c := range s.Combatants {
@@ -41,7 +56,7 @@ func (r *Run) explainOrder(n *forNode, items []orderItem, groups [][]orderItem) 
 		for ii := range g {
 			it := &g[ii]
 			name := show(it.v)
-			if r.opt.Why != WhyAll && !names[name] {
+			if names != nil && !names[name] {
 				continue
 			}
 			r.emitLog(r.whyEvent(n, groups, gi, ii, name))

@@ -61,7 +61,7 @@ order and the run fails, naming the roll, if they run out.`,
 				writeDiags(stderr, diags, src)
 				return &exitError{code: exitFindings}
 			}
-			if err := checkWhy(why, enc); err != nil {
+			if err := checkWhy(why, enc, stderr); err != nil {
 				return err
 			}
 			if outPath != "" && check.WritesOverRuleFile(outPath, slices.Sorted(maps.Keys(src))...) {
@@ -122,7 +122,7 @@ order and the run fails, naming the roll, if they run out.`,
 	f.StringVar(&diceFlag, "dice", "", "fixed die results to use in order, e.g. 5,4,12")
 	f.StringVar(&format, "format", "text", "log format: text or json (one event per line)")
 	f.IntVar(&maxRounds, "max-rounds", 0, "stop after this many rounds (default: the encounter's rounds, else 100)")
-	f.StringVar(&why, "why", "", "explain each ordering decision that places this combatant or side (or all)")
+	f.StringVar(&why, "why", "", "explain each ordering decision that places this combatant or side (all or '*': everyone's)")
 	f.BoolVarP(&verbose, "verbose", "v", false, "show every step in the text log: table look-ups, modifier rows, tie-breaks, default arguments (the JSON log always has them)")
 	limits.addFlags(f, "a run")
 	f.StringVarP(&outPath, "out", "o", "", "write the log to this file (atomically) instead of standard output")

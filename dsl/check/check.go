@@ -25,6 +25,7 @@ type checker struct {
 	funcs    map[string]bool
 	emitted  map[string]bool
 	refs     []refUse
+	held     *heldParams             // the actions' parameters by name, once made (act_held.go)
 	configs  map[cfgKey]*conf.Config // expr-lang configurations (check_expr.go)
 	fcfg     *conf.Config            // the configuration without an environment, for fcfgN functions
 	fcfgN    int

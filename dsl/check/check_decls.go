@@ -60,7 +60,7 @@ func (c *checker) stdlibOptions() stdlibOpts {
 				lists.add(nil, p)
 			}
 		}
-		if loose := lists.loose(in); loose != nil {
+		for _, loose := range lists.loose(in) {
 			types = append(types, reflect.New(reflect.FuncOf(loose, out, false)).Interface())
 		}
 		impl := func(args ...any) (any, error) {
@@ -106,49 +106,114 @@ func (l *untypedLists) add(t reflect.Type, k stdlib.Kind) {
 	l.kinds = append(l.kinds, k)
 }
 
-// loose is the signature with []any for each list, or nil if none.
-func (l *untypedLists) loose(in []reflect.Type) []reflect.Type {
-	var out []reflect.Type
+// loose is the signatures with []any for some of the lists: every
+// choice of them, the typed signature (in) aside, so that a call may
+// give one list typed and another untyped (mix(combatants, 1..3)); for
+// more than maxLooseLists lists, only the one with []any for all. None
+// if there is no list.
+func (l *untypedLists) loose(in []reflect.Type) [][]reflect.Type {
+	var at []int
 	for i, t := range l.types {
-		if t == nil {
-			continue
+		if t != nil {
+			at = append(at, l.off+i)
 		}
-		if out == nil {
-			out = append([]reflect.Type{}, in...)
+	}
+	if len(at) == 0 {
+		return nil
+	}
+	var choices []int // bit i set: the i-th list is []any
+	if len(at) <= maxLooseLists {
+		for m := 1; m < 1<<len(at); m++ {
+			choices = append(choices, m)
 		}
-		out[l.off+i] = reflect.SliceOf(anyType)
+	} else {
+		choices = []int{1<<len(at) - 1}
+	}
+	var out [][]reflect.Type
+	for _, m := range choices {
+		sig := append([]reflect.Type{}, in...)
+		for i, a := range at {
+			if m&(1<<i) != 0 {
+				sig[a] = reflect.SliceOf(anyType)
+			}
+		}
+		out = append(out, sig)
 	}
 	return out
 }
+
+// maxLooseLists is the most list parameters whose every choice of typed
+// and untyped gets a signature (2^n of them).
+const maxLooseLists = 4
 
 func (l *untypedLists) convert(name string, args []any) error {
 	for i, t := range l.types {
 		if t == nil {
 			continue
 		}
-		if list, ok := args[l.off+i].([]any); ok {
-			typed, err := typedList(list, t, l.kinds[i])
-			if err != nil {
-				return fmt.Errorf("%s: %w", name, err)
+		var list []any
+		switch x := args[l.off+i].(type) {
+		case []any: // from filter, map, concat or a list literal
+			list = x
+		case []int: // from a range, given for a list[float]
+			if t == intsType {
+				continue
 			}
-			args[l.off+i] = typed
+			list = anyList(reflect.ValueOf(x))
+		default:
+			continue
 		}
+		typed, err := typedList(list, t, l.kinds[i])
+		if err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		args[l.off+i] = typed
 	}
 	return nil
 }
 
-// typedList converts a []any of combatants (or sides) into the ruleset's
-// typed list t, of kind k.
+// intsType is the Go type of list[int].
+var intsType = reflect.SliceOf(intType)
+
+// typedList converts a []any of combatants (or sides, or of a ruleset
+// fn's parameter, numbers, strings, ...) into the ruleset's typed list t,
+// of kind k. A whole number goes into a list of numbers as a number (as
+// it may be passed for one), and a list inside (list[list[int]]) is
+// converted alike; anything else of the wrong type is an error, not
+// stored as something else.
 func typedList(l []any, t reflect.Type, k stdlib.Kind) (any, error) {
 	out := reflect.MakeSlice(t, 0, len(l))
+	elem := t.Elem()
 	for _, x := range l {
 		v := reflect.ValueOf(x)
-		if !v.IsValid() || v.Type() != t.Elem() {
+		switch {
+		case v.IsValid() && v.Type() == elem:
+		case v.IsValid() && elem == floatType && v.Kind() == reflect.Int:
+			v = reflect.ValueOf(float64(v.Int()))
+		case v.IsValid() && elem.Kind() == reflect.Slice && v.Kind() == reflect.Slice:
+			inner, err := typedList(anyList(v), elem, k)
+			if err != nil {
+				return nil, err
+			}
+			v = reflect.ValueOf(inner)
+		default:
 			return nil, fmt.Errorf("a %s holds %s", k, describeElem(v))
 		}
 		out = reflect.Append(out, v)
 	}
 	return out.Interface(), nil
+}
+
+// anyList is the elements of the slice v as a []any.
+func anyList(v reflect.Value) []any {
+	if l, ok := v.Interface().([]any); ok {
+		return l
+	}
+	l := make([]any, v.Len())
+	for i := range l {
+		l[i] = v.Index(i).Interface()
+	}
+	return l
 }
 
 // describeElem names what a list of combatants or sides should not
@@ -533,16 +598,15 @@ func (c *checker) declareModifiers() {
 			m.Aggregate = "sum"
 		}
 		m.Params = c.params(m.Frame, md.Params)
-		var in []reflect.Type
-		in = append(in, ctxType)
-		for _, p := range m.Params {
-			in = append(in, p.Type.R)
-		}
+		in, lists := paramTypes(m.Params)
 		name := md.Name
 		impl := func(args ...any) (any, error) {
 			w, ok := args[0].(stdlib.World)
 			if !ok {
 				return nil, fmt.Errorf("modifiers %s need a running fight", name)
+			}
+			if err := lists.convert("modifiers "+name, args); err != nil {
+				return nil, err
 			}
 			return w.Modifier(name, args[1:])
 		}
@@ -550,7 +614,11 @@ func (c *checker) declareModifiers() {
 			c.errorf(diag.CodeDuplicate, syntax.RangeAt(md.Pos, "modifiers"), "rename one of them", "modifiers %s declared twice", name)
 			continue
 		}
-		if c.defineFunc(name, syntax.RangeAt(md.Pos, "modifiers"), impl, reflect.FuncOf(in, []reflect.Type{intType}, false)) {
+		sigs := []reflect.Type{reflect.FuncOf(in, []reflect.Type{intType}, false)}
+		for _, loose := range lists.loose(in) {
+			sigs = append(sigs, reflect.FuncOf(loose, []reflect.Type{intType}, false))
+		}
+		if c.defineFunc(name, syntax.RangeAt(md.Pos, "modifiers"), impl, sigs...) {
 			c.m.Modifiers[name] = m
 		}
 	}

@@ -406,6 +406,7 @@ func checkWith(input string, config *conf.Config) (*exprparser.Tree, error) {
 			}
 		}
 	}
+	ast.Walk(&tree.Node, negZeroPatch{}) // neg_zero.go
 	return tree, nil
 }
 

@@ -54,21 +54,7 @@ func (c *checker) declareFuncs() {
 		if f.Block != nil {
 			c.procResult(f) // v2: proc.go
 		}
-		// A list of combatants or sides may also come untyped, as
-		// filter(...) and map(...) give them.
-		in := []reflect.Type{ctxType}
-		lists := untypedLists{off: 1}
-		for _, p := range f.Params {
-			in = append(in, p.Type.R)
-			switch {
-			case p.Type.Kind == KList && p.Type.Elem != nil && p.Type.Elem.Kind == KCombatant:
-				lists.add(p.Type.R, stdlib.Combatants)
-			case p.Type.Kind == KList && p.Type.Elem != nil && p.Type.Elem.Kind == KSide:
-				lists.add(p.Type.R, stdlib.Sides)
-			default:
-				lists.add(nil, "")
-			}
-		}
+		in, lists := paramTypes(f.Params)
 		name := fd.Name
 		impl := func(args ...any) (any, error) {
 			w, ok := args[0].(stdlib.World)
@@ -82,7 +68,7 @@ func (c *checker) declareFuncs() {
 		}
 		out := []reflect.Type{f.Result.R}
 		sigs := []reflect.Type{reflect.FuncOf(in, out, false)}
-		if loose := lists.loose(in); loose != nil {
+		for _, loose := range lists.loose(in) {
 			sigs = append(sigs, reflect.FuncOf(loose, out, false))
 		}
 		if c.defineFunc(name, at, impl, sigs...) {
@@ -108,4 +94,24 @@ func (c *checker) checkFuncs() {
 		}
 		f.Body = c.compile(fd.Body, f.Frame, func(string) bool { return true }, f.Result)
 	}
+}
+
+// paramTypes is the Go signature's parameters of a fn or modifiers
+// block (the fight, then each parameter), and its list parameters: a
+// list may also come untyped, as filter(...), map(...), concat(...), a
+// range (1..3) or a list literal give it, converted to the parameter's
+// type when called (a list of combatants was; one of whole numbers was
+// refused, F103, though a range is one).
+func paramTypes(ps []*ParamInfo) ([]reflect.Type, untypedLists) {
+	in := []reflect.Type{ctxType}
+	lists := untypedLists{off: 1}
+	for _, p := range ps {
+		in = append(in, p.Type.R)
+		if p.Type.Kind == KList && p.Type.R != nil {
+			lists.add(p.Type.R, stdlib.Kind(p.Type.String()))
+		} else {
+			lists.add(nil, "")
+		}
+	}
+	return in, lists
 }

@@ -192,7 +192,7 @@ func (bc *bodyCheck) stmt(s *syntax.Stmt) {
 	case s.Emit != nil:
 		bc.emit(s.Emit)
 	case s.Act != nil:
-		bc.compile(s.Act.Who, u.Combatant)
+		bc.actStmt(s.Act) // act_held.go
 	case s.Declare != nil:
 		if bc.kind != bodyPhase {
 			c.errorf(diag.CodeScope, syntax.RangeAt(s.Pos, "declare"), "collect declarations in a phase, before initiative", "declare can only run in a phase")
@@ -512,7 +512,8 @@ func (c *checker) findString(from, to lexer.Position, last bool) (lexer.Token, b
 
 // sharpen gives the type expr-lang leaves as "any" when fray knows
 // better: filter(l, ...) of a list of combatants or sides is a list of
-// them, and first(...) or last(...) of such a list one of them (or nil);
+// them, and first(...), last(...), find(...), findLast(...) or l[i] of
+// such a list one of them (or none, which the log prints as nothing);
 // max(...) and min(...) of whole numbers (map(l, .x) of a whole-number
 // attribute, say) are a whole number, and a range a list of them. A local or loop variable so typed
 // is read and written through its place, checked when linting, and
@@ -530,8 +531,14 @@ func (c *checker) sharpen(ce *CExpr, t *Type) *Type {
 	if x, ok := ce.Node.(*ast.ConditionalNode); ok && t.Kind == KAny {
 		// cond ? a : b of one combatant or side type (first(...) in a
 		// branch is typed any by expr-lang): that type.
-		if a, b := c.entityOf(x.Exp1), c.entityOf(x.Exp2); a != nil && a == b {
+		a, b := c.entityOf(x.Exp1), c.entityOf(x.Exp2)
+		switch {
+		case a != nil && a == b:
 			return a
+		case a != nil && isNil(x.Exp2): // c ? someone : none
+			return a
+		case b != nil && isNil(x.Exp1): // c ? none : someone
+			return b
 		}
 	}
 	if x, ok := ce.Node.(*ast.ConditionalNode); ok && (t.Kind == KAny || t.Kind == KList && t.Elem != nil && t.Elem.Kind == KAny) {
@@ -549,13 +556,11 @@ func (c *checker) sharpen(ce *CExpr, t *Type) *Type {
 		// natively).
 		return ListOf(c.u.String)
 	}
-	if l := c.entityList(ce.Node); l != nil {
-		switch {
-		case t.Kind == KList && t.Elem != nil && t.Elem.Kind == KAny:
-			return l
-		case t.Kind == KAny && isFirstOrLast(ce.Node):
-			return l.Elem
-		}
+	if l := c.entityList(ce.Node); l != nil && t.Kind == KList && t.Elem != nil && t.Elem.Kind == KAny {
+		return l
+	}
+	if l := c.pickedFrom(ce.Node); l != nil && t.Kind == KAny {
+		return l.Elem // one of them, or none
 	}
 	return t
 }
@@ -599,35 +604,57 @@ func (c *checker) stringList(n ast.Node) bool {
 }
 
 // entityList is the list type of combatants or sides that n yields, seen
-// through filter(...), sortBy(...), first(...) and last(...); nil when it
-// is not one.
+// through filter(...) and sortBy(...); nil when it is not one.
 func (c *checker) entityList(n ast.Node) *Type {
-	var arg ast.Node
+	x, ok := n.(*ast.BuiltinNode)
+	if !ok {
+		return nil
+	}
+	switch {
+	case x.Name == "filter" && len(x.Arguments) == 2 && x.Map == nil:
+	case x.Name == "sortBy" && len(x.Arguments) >= 2: // the same items, in another order
+	default:
+		return nil
+	}
+	return c.entityListOf(x.Arguments[0])
+}
+
+// pickedFrom is the list type of combatants or sides whose one item n
+// picks (first, last, find or findLast of it, or l[i]); nil when n
+// picks from no such list.
+func (c *checker) pickedFrom(n ast.Node) *Type {
+	var list ast.Node
 	switch x := n.(type) {
 	case *ast.BuiltinNode:
-		switch {
-		case x.Name == "filter" && len(x.Arguments) == 2 && x.Map == nil:
-		case x.Name == "sortBy" && len(x.Arguments) >= 2: // the same items, in another order
-		default:
+		if !pickOne(x) {
 			return nil
 		}
-		arg = x.Arguments[0]
+		list = x.Arguments[0]
+	case *ast.MemberNode:
+		if !isIndex(x) {
+			return nil
+		}
+		list = x.Node
 	case *ast.CallNode:
 		if !isFirstOrLast(x) || len(x.Arguments) != 1 {
 			return nil
 		}
-		arg = x.Arguments[0]
+		list = x.Arguments[0]
+	case *ast.VariableDeclaratorNode:
+		// findLast as find_last.go rewrites it (the optimizer's form of
+		// last(filter(...)) and filter(...)[-1]): one item of $xs
+		if x.Name != lastListVar {
+			return nil
+		}
+		list = x.Value
 	default:
 		return nil
 	}
-	if t := c.u.TypeOfR(arg.Type()); t.Kind == KList && t.Elem != nil && (t.Elem.Kind == KCombatant || t.Elem.Kind == KSide) {
-		return t
-	}
-	return c.entityList(arg)
+	return c.entityListOf(list)
 }
 
 // entityListOf is the list type of combatants or sides n gives: its own
-// type, or seen through filter, sortBy, first and last; nil otherwise.
+// type, or seen through filter and sortBy; nil otherwise.
 func (c *checker) entityListOf(n ast.Node) *Type {
 	if t := c.u.TypeOfR(n.Type()); t.Kind == KList && t.Elem != nil && (t.Elem.Kind == KCombatant || t.Elem.Kind == KSide) {
 		return t
@@ -655,26 +682,46 @@ func (c *checker) listOrEmpty(a, b ast.Node) *Type {
 }
 
 // entityOf is the combatant or side type n gives, seen through
-// first(...) and last(...); nil when it gives neither.
+// first(...), last(...), find(...), findLast(...) and l[i]; nil when it
+// gives neither.
 func (c *checker) entityOf(n ast.Node) *Type {
 	if t := c.u.TypeOfR(n.Type()); t.Kind == KCombatant || t.Kind == KSide {
 		return t
 	}
-	if isFirstOrLast(n) {
-		if l := c.entityList(n); l != nil {
-			return l.Elem
-		}
+	if l := c.pickedFrom(n); l != nil {
+		return l.Elem
 	}
 	return nil
 }
 
-func isFirstOrLast(n ast.Node) bool {
-	call, ok := n.(*ast.CallNode)
-	if !ok {
-		return false
-	}
+func isFirstOrLast(call *ast.CallNode) bool {
 	id, ok := call.Callee.(*ast.IdentifierNode)
 	return ok && (id.Value == "first" || id.Value == "last")
+}
+
+// isNil reports whether n is none (nil).
+func isNil(n ast.Node) bool {
+	_, ok := n.(*ast.NilNode)
+	return ok
+}
+
+// pickOne reports whether b is expr-lang's first, last, find or
+// findLast: one item of its list, or nil.
+func pickOne(b *ast.BuiltinNode) bool {
+	switch b.Name {
+	case "first", "last":
+		return len(b.Arguments) == 1
+	case "find", "findLast":
+		return len(b.Arguments) == 2 && b.Map == nil
+	}
+	return false
+}
+
+// isIndex reports whether m is l[i] with a whole-number index (not a
+// field read, l.name, nor a slice).
+func isIndex(m *ast.MemberNode) bool {
+	_, isString := m.Property.(*ast.StringNode)
+	return !isString && m.Property != nil && m.Property.Type() != nil && m.Property.Type().Kind() == reflect.Int
 }
 
 // wholeNumbers reports whether n is max(...) or min(...) of whole

@@ -30,6 +30,22 @@ type Encounter struct {
 	Map       *MapSpec // nil without a map
 }
 
+// HasName reports whether a side or combatant of the encounter has the
+// name.
+func (e *Encounter) HasName(name string) bool {
+	for _, s := range e.Sides {
+		if s.Name == name {
+			return true
+		}
+		for _, c := range s.Combatants {
+			if c.Name == name {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // SideSpec is a side of the encounter.
 type SideSpec struct {
 	Name       string

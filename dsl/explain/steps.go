@@ -99,9 +99,17 @@ func (w *walker) stmt(s *syntax.Stmt) []*Step {
 		return one(w.emitStep(s.Emit))
 	case s.Act != nil:
 		if s.Act.Held { // slots: the held declaration, out of turn
-			return one(&Step{Text: fmt.Sprintf("%s acts now: perform its held declaration, if it holds one", w.expr(s.Act.Who))})
+			with := ""
+			for i, a := range s.Act.With {
+				sep := ", "
+				if i == 0 {
+					sep = ", with "
+				}
+				with += sep + a.Name.Text + " = " + w.expr(a.Value)
+			}
+			return one(&Step{Text: fmt.Sprintf("%s acts now: perform its held declaration, if it holds one%s", w.expr(&s.Act.Who.Expr), with)})
 		}
-		return one(&Step{Text: fmt.Sprintf("%s acts: resolve its declared action", w.expr(s.Act.Who))})
+		return one(&Step{Text: fmt.Sprintf("%s acts: resolve its declared action", w.expr(&s.Act.Who.Expr))})
 	case s.Declare != nil:
 		if s.Declare.Who != nil {
 			return one(&Step{Text: fmt.Sprintf("%s declares its action", w.expr(s.Declare.Who))})

@@ -627,14 +627,29 @@ func (p *formatter) stmt(s *syntax.Stmt) {
 		p.name(e.Event)
 		p.args(e.Args)
 	case s.Act != nil:
-		p.known(s.Act, s.Act.Pos, "Held", "Who")
+		p.known(s.Act, s.Act.Pos, "Held", "Who", "With")
 		p.tok("act")
 		p.space()
 		if s.Act.Held {
 			p.tok("held")
 			p.space()
 		}
-		p.expr(s.Act.Who)
+		p.expr(&s.Act.Who.Expr)
+		for i, a := range s.Act.With {
+			p.known(a, a.Pos, "Name", "Value")
+			if i == 0 {
+				p.space()
+				p.tok("with")
+			} else {
+				p.tok(",")
+			}
+			p.space()
+			p.name(a.Name)
+			p.space()
+			p.tok("=")
+			p.space()
+			p.expr(a.Value)
+		}
 	case s.Declare != nil:
 		p.known(s.Declare, s.Declare.Pos, "Kw", "Who")
 		p.tok("declare")

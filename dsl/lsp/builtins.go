@@ -135,5 +135,6 @@ var keywordDocs = map[string]string{
 	"chooses": "`who chooses name = value` in a round's block: the encounter's answer to a choice point for that round",
 	"then":    "`who: first(...) then second(...)`: several declarations of a round, performed in order",
 	"hold":    "`who: hold action(...)`: a held declaration, performed by `act held who`",
-	"held":    "`act held c`: perform c's held declaration now, out of turn (nothing if it holds none)",
+	"held":    "`act held c`: perform c's held declaration now, out of turn (nothing if it holds none); `act held c with target = foe`: with those arguments in place of the script's",
+	"with":    "`act held c with name = value, ...`: the held declaration performed with those arguments in place of the script's",
 }

@@ -507,11 +507,28 @@ type EmitStmt struct {
 	Args  []*Expr `parser:"(@@ (\",\" @@)*)? \")\""`
 }
 
-// ActStmt resolves a combatant's declared action.
+// ActStmt resolves a combatant's declared action. "act held WHO with
+// NAME = EXPR, ..." performs the held declaration with those arguments
+// in place of the script's (slots.go).
 type ActStmt struct {
 	Pos  lexer.Position
-	Held bool  `parser:"\"act\" ( (?= \"held\" Ident) @\"held\" )?"` // slots.go: the held declaration
-	Who  *Expr `parser:"@@"`
+	Held bool       `parser:"\"act\" ( (?= \"held\" Ident) @\"held\" )?"` // slots.go: the held declaration
+	Who  *WithExpr  `parser:"@@"`
+	With []*HeldArg `parser:"( \"with\" @@ ( \",\" @@ )* )?"`
+}
+
+// WithExpr is an expression that the word "with" ends: the combatant of
+// an act statement, before the arguments of act held.
+type WithExpr struct{ Expr }
+
+// Parse implements participle.Parseable.
+func (e *WithExpr) Parse(lex *lexer.PeekingLexer) error { return e.parseUntil(lex, "with") }
+
+// HeldArg is one argument "NAME = EXPR" given to a held declaration.
+type HeldArg struct {
+	Pos   lexer.Position
+	Name  *Name `parser:"@@ \"=\""`
+	Value *Expr `parser:"@@"`
 }
 
 // DeclareStmt collects every living combatant's declaration for the

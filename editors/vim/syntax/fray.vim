@@ -19,7 +19,7 @@ syn iskeyword @,48-57,_,192-255
 syn keyword frayDeclaration ruleset encounter combatant side const event on action table modifiers fn phase end surprise round ruling map order remove test property condition slots choice point react
 syn keyword frayModifier override
 syn keyword frayStatement let if else for emit act declare schedule cancel segment log apply return call while expect exact cannot lasts adjust scale engage disengage hold held interrupt referee
-syn keyword frayClause by asc desc simultaneous group of when as over after before to effect tba aggregate in derived rounds from costs or then chooses
+syn keyword frayClause by asc desc simultaneous group of when as over after before to effect tba aggregate in derived rounds from costs or then chooses with
 syn keyword frayTiming once each at
 syn keyword frayAggregate sum max min best worst
 syn keyword frayType int float bool string dice list
