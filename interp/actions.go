@@ -132,7 +132,7 @@ func (r *Run) declareOne(i int, c reflect.Value, line []*check.DeclSpec) error {
 		// Quiet: one sequence number per declaration, as a logged run
 		// takes one per declaration line (several with slots).
 		for ; d != nil; d = d.next {
-			r.countQuiet()
+			r.seq++
 		}
 		return nil
 	}

@@ -35,7 +35,7 @@ func (r *Run) RollDice(d stdlib.Dice) (int, error) {
 		return 0, err
 	}
 	if r.opt.Sink == nil {
-		r.countQuiet() // the roll's place in the log, as in a logged run
+		r.seq++ // the roll's place in the log, as in a logged run
 		return res.Total + d.Mod, nil
 	}
 	spec := d

@@ -95,7 +95,7 @@ func (r *Run) dispatch(ep *eventPlan, efr reflect.Value, at diag.Range, who stri
 			}
 		}
 		if !ev.Silent() {
-			r.countQuiet()
+			r.seq++
 			if r.opt.countEvent != nil {
 				r.opt.countEvent(ev.Name, who)
 			}

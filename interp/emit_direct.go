@@ -88,7 +88,7 @@ func (d *directEmit) run(r *Run, base addr) error {
 		}
 	}
 	if !d.silent {
-		r.countQuiet()
+		r.seq++
 		if r.opt.countEvent != nil {
 			r.opt.countEvent(ep.ev.Name, who)
 		}

@@ -17,7 +17,7 @@ const KPending = "pending"
 func (r *Run) logPending() {
 	if r.opt.Sink == nil {
 		if r.anyPending() {
-			r.countQuiet()
+			r.seq++
 		}
 		return
 	}

@@ -288,7 +288,7 @@ func (r *Run) logPoint(pp *pointPlan, pfr reflect.Value) error {
 		return nil // "": a silent point, as a silent event
 	}
 	if r.opt.Sink == nil {
-		r.countQuiet()
+		r.seq++
 		if pt.Template != nil {
 			_, err := r.render(pt.Template, pfr, false)
 			return err

@@ -122,24 +122,19 @@ type Run struct {
 	defDecl   *declared
 	scheduled []*scheduled
 	timelines []*timeline // the timed loops running, innermost last (timed.go)
-	// headers are the "count N" lines of the timed loops' moments
-	// running, outermost first, not logged yet: each is logged just
-	// before the first line of its moment, and dropped if the moment
-	// logs nothing (timed.go).
-	headers  []*Event
-	deferred *[]pendingEmit
-	loopBufs []*loopBuf // by loop nesting (loop.go)
-	loops    int
-	endFrame reflect.Value // where the end condition is evaluated
-	endBase  addr          // endFrame's address
-	endGen   int           // the globals' template it was made from
-	combView listView      // views of combList and sideList as addresses (fast_world.go)
-	sideView listView
-	elems    []addr   // the elements (#) of native predicates (fast.go)
-	strElems []string // the elements (#) of native predicates over strings (fast_strlists.go)
-	callArgs []any    // arguments of native calls of modifiers (fast.go)
-	actors   []string
-	reason   string
+	deferred  *[]pendingEmit
+	loopBufs  []*loopBuf // by loop nesting (loop.go)
+	loops     int
+	endFrame  reflect.Value // where the end condition is evaluated
+	endBase   addr          // endFrame's address
+	endGen    int           // the globals' template it was made from
+	combView  listView      // views of combList and sideList as addresses (fast_world.go)
+	sideView  listView
+	elems     []addr   // the elements (#) of native predicates (fast.go)
+	strElems  []string // the elements (#) of native predicates over strings (fast_strlists.go)
+	callArgs  []any    // arguments of native calls of modifiers (fast.go)
+	actors    []string
+	reason    string
 
 	// world is bumped by whatever may change what expressions read
 	// outside their frame (assignments, declarations, schedules); the
@@ -252,21 +247,10 @@ func (r *Run) bind() {
 // quiet run and a logged one stay the same fight.
 func (r *Run) quiet() bool {
 	if r.opt.Sink == nil {
-		r.countQuiet()
+		r.seq++
 		return true
 	}
 	return false
-}
-
-// countQuiet numbers a line a quiet run does not make, as emitLog would
-// have: after the moment headers waiting for it (nil in a quiet run;
-// timed.go), which it counts too.
-func (r *Run) countQuiet() {
-	r.seq++
-	if len(r.headers) > 0 {
-		r.seq += len(r.headers)
-		r.headers = r.headers[:0]
-	}
 }
 
 // logTooLong counts a log line that would take the log past --max-log
@@ -278,9 +262,6 @@ func (r *Run) logTooLong(size int) {
 }
 
 func (r *Run) emitLog(e *Event) {
-	if len(r.headers) > 0 {
-		r.flushHeaders()
-	}
 	r.logBytes += len(e.Text)
 	if r.logBytes > r.opt.MaxLog {
 		r.calm = -1 // the next check of the budget stops the run

@@ -140,7 +140,7 @@ func (p *Plan) compileLog(t *check.Template) stmtFn {
 		r.reason = "log"
 		quiet := r.opt.Sink == nil
 		if quiet && skip && somebodyAt(base, roots) {
-			r.countQuiet() // reading the parts could neither fail nor roll
+			r.seq++ // reading the parts could neither fail nor roll
 			return flowNext, nil
 		}
 		text, err := r.render(t, ptrValue(pt, base), !quiet)
@@ -148,7 +148,7 @@ func (p *Plan) compileLog(t *check.Template) stmtFn {
 			return flowNext, err
 		}
 		if quiet {
-			r.countQuiet()
+			r.seq++
 			return flowNext, nil
 		}
 		r.emitLog(&Event{Kind: KLog, Who: r.who(), Text: text})

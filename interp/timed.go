@@ -137,9 +137,8 @@ func (n *timedNode) run(r *Run, base addr, buf *loopBuf) (flow, error) {
 		r.adopt(tl)
 	}
 	r.timelines = append(r.timelines, tl)
-	segment, headers := r.segment, len(r.headers)
+	segment := r.segment
 	f, done, err := n.loop(r, base, buf, tl)
-	r.dropHeaders(headers) // however the loop was left
 	r.timelines = r.timelines[:len(r.timelines)-1]
 	r.segment = segment
 	r.settle(tl, done && err == nil)
@@ -160,18 +159,10 @@ func (n *timedNode) loop(r *Run, base addr, buf *loopBuf, tl *timeline) (flow, b
 			return flowNext, false, &RunError{At: n.at, Msg: err.Error()}
 		}
 		tl.now = now
-		header := len(r.headers)
 		if n.segments {
 			r.segment = now
-		} else {
-			// Logged with the moment's first line: a moment whose items
-			// have all left the fight logs nothing, and no header. A
-			// quiet run counts it the same (Run.quiet).
-			var h *Event
-			if r.opt.Sink != nil {
-				h = &Event{Kind: KMoment, Name: "count", Args: map[string]any{"count": now * tl.dir}, Text: fmt.Sprintf("count %d", now*tl.dir)}
-			}
-			r.headers = append(r.headers, h)
+		} else if !r.quiet() {
+			r.emitLog(&Event{Kind: KMoment, Name: "count", Args: map[string]any{"count": now * tl.dir}, Text: fmt.Sprintf("count %d", now*tl.dir)})
 		}
 		if err := r.fireAt(tl, now, tieFirst); err != nil {
 			return flowNext, false, err
@@ -200,30 +191,9 @@ func (n *timedNode) loop(r *Run, base addr, buf *loopBuf, tl *timeline) (flow, b
 		if err := r.fireAt(tl, now, tieAny); err != nil {
 			return flowNext, false, err
 		}
-		r.dropHeaders(header)
 		if stop, err := r.stopLoop(watch); err != nil || stop {
 			return flowNext, false, err
 		}
-	}
-}
-
-// flushHeaders logs the moment headers waiting for their moment's first
-// line (Run.headers), outermost first.
-func (r *Run) flushHeaders() {
-	hs := r.headers
-	r.headers = nil // emitLog below must not flush them again
-	for _, h := range hs {
-		r.emitLog(h)
-	}
-	r.headers = hs[:0]
-}
-
-// dropHeaders forgets the headers from the n-th on that were not
-// logged: their moments are over.
-func (r *Run) dropHeaders(n int) {
-	if len(r.headers) > n {
-		clear(r.headers[n:])
-		r.headers = r.headers[:n]
 	}
 }
 

@@ -38,7 +38,7 @@ func (r *Run) rollPlus(n, faces, mod int) (int, error) {
 			if r.steps++; r.over() {
 				return 0, r.overErr()
 			}
-			r.countQuiet()
+			r.seq++
 			return sd.die(faces) + mod, nil
 		}
 	}
@@ -80,7 +80,7 @@ func (r *Run) rollAny(n, faces, mod int) (int, error) {
 		}
 	}
 	if !logged {
-		r.countQuiet() // the roll's place in the log, as in a logged run
+		r.seq++ // the roll's place in the log, as in a logged run
 		return total + mod, nil
 	}
 	r.logRoll(n, faces, faceList, total, mod)
@@ -436,7 +436,7 @@ func (r *Run) modifierTotal(m *check.Modifiers, fr reflect.Value, base addr, fir
 		return 0, err
 	}
 	if quiet && n > 0 {
-		r.countQuiet()
+		r.seq++
 	}
 	if len(applied) > 0 {
 		var subject string
