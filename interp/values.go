@@ -164,7 +164,10 @@ func showTo(b *strings.Builder, v any, limit int) bool {
 		rv := reflect.ValueOf(v)
 		switch {
 		case rv.Kind() == reflect.Pointer && rv.IsNil():
-			b.WriteString("nobody")
+			// A combatant or side that is none, typed (last(filter(...)),
+			// a typed local): said as the untyped one is, as the README
+			// says none is printed, not "nobody" here and "nothing" there.
+			b.WriteString("nothing")
 		case rv.Kind() == reflect.Pointer && rv.Elem().Kind() == reflect.Struct:
 			b.WriteString(nameOf(rv))
 		case rv.Kind() == reflect.Slice:

@@ -557,7 +557,26 @@ func (c *checker) sharpen(ce *CExpr, t *Type) *Type {
 			return l.Elem
 		}
 	}
+	if e := c.foundEntity(ce.Node); e != nil && t.Kind == KAny {
+		return e
+	}
 	return t
+}
+
+// foundEntity is the combatant or side type of find(l, ...) over a list
+// of them: what expr-lang's optimizer makes of first(filter(l, ...)),
+// which sharpen's first(...) no longer sees. let foe = first(filter(
+// nearby(c, 5), ...)) was a local typed any, and every use of it (foe !=
+// nil, a call with foe) ran in the VM (the siege and hunt homebrews).
+func (c *checker) foundEntity(n ast.Node) *Type {
+	b, ok := n.(*ast.BuiltinNode)
+	if !ok || b.Name != "find" || len(b.Arguments) != 2 || b.Map != nil {
+		return nil
+	}
+	if l := c.entityListOf(b.Arguments[0]); l != nil {
+		return l.Elem
+	}
+	return nil
 }
 
 // stringList reports whether n is a list of strings the rule makes: a
@@ -655,7 +674,7 @@ func (c *checker) listOrEmpty(a, b ast.Node) *Type {
 }
 
 // entityOf is the combatant or side type n gives, seen through
-// first(...) and last(...); nil when it gives neither.
+// first(...), last(...) and find(...); nil when it gives neither.
 func (c *checker) entityOf(n ast.Node) *Type {
 	if t := c.u.TypeOfR(n.Type()); t.Kind == KCombatant || t.Kind == KSide {
 		return t
@@ -665,7 +684,7 @@ func (c *checker) entityOf(n ast.Node) *Type {
 			return l.Elem
 		}
 	}
-	return nil
+	return c.foundEntity(n)
 }
 
 func isFirstOrLast(n ast.Node) bool {
