@@ -453,13 +453,25 @@ func (r *Run) when(round, seg int) string {
 
 func (r *Run) tick() int { return r.round*r.m.Segments + r.segment }
 
+// untick names the round and segment in which a block due at tick t of
+// the round's clock comes due. A round phase runs at segment 0, before
+// segment 1, so a tick on a round's segment 0 (after 0 from such a
+// phase) is passed and comes due at the next segment the round runs,
+// and a tick r*segments+s is segment s (s = segments: the last of round
+// r-1). In a ruleset without segments that is said as its round alone:
+// after 1 from a round phase comes due at this round's end, not in the
+// next round, which is what the line once said.
 func (r *Run) untick(t int) (int, int) {
-	if r.m.Segments <= 1 {
-		return t, 0
-	}
-	round, seg := t/r.m.Segments, t%r.m.Segments
+	n := max(r.m.Segments, 1)
+	round, seg := t/n, t%n
 	if seg == 0 {
-		round, seg = round-1, r.m.Segments
+		round, seg = round-1, n
+	}
+	if round < r.round || round == r.round && seg < r.segment {
+		round, seg = r.round, max(r.segment, 1)
+	}
+	if r.m.Segments <= 1 {
+		return round, 0
 	}
 	return round, seg
 }

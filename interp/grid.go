@@ -46,7 +46,8 @@ func (r *Run) positionP(c addr) (stdlib.Point, error) {
 	return p, nil
 }
 
-// Occupied are the squares of the living combatants on the map, c apart.
+// Occupied are the squares of the living combatants (in the fight:
+// alive, present, no state) on the map, c apart.
 func (r *Run) Occupied(c any) ([]stdlib.Point, error) {
 	cv, err := ptrOf(c)
 	if err != nil {
@@ -55,7 +56,7 @@ func (r *Run) Occupied(c any) ([]stdlib.Point, error) {
 	self, lay := addrOf(cv), &r.plan.lay
 	out := r.spaceIdx.occupied[:0] // reused: the grid's searches only read it, at once
 	for _, o := range r.combP() {
-		if same(o, self) || !load[bool](o, lay.alive) {
+		if same(o, self) || !r.inFightP(o) {
 			continue
 		}
 		out = append(out, stdlib.Point{X: load[int](o, lay.x), Y: load[int](o, lay.y)})

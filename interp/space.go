@@ -8,7 +8,8 @@ import (
 	"github.com/frayrules/fray/stdlib"
 )
 
-// The space index: which living combatants stand on each square of the
+// The space index: which living combatants (in the fight: alive,
+// present, no state) stand on each square of the
 // map, kept by the run so that nearby(c, feet) (and Occupied, the squares
 // step_toward, path_length and straight_toward go around) do not walk
 // every combatant of the fight per call: the quadratic term of a rule
@@ -27,7 +28,7 @@ type spaceIndex struct {
 	gen   int      // the rosterGen it was made or kept for; stale otherwise
 	ok    bool     // made at least once for this run's map
 	w, h  int      // the map's size
-	cells [][]addr // per square (y*w+x): the alive combatants on it, any order
+	cells [][]addr // per square (y*w+x): the combatants in the fight on it, any order
 	count []int32  // per square: len(cells[i]), the grid searches' Crowd (grid_crowd.go)
 	at    []int    // per combatant, by its hidden index: its square, -1 none
 	// occupied is Occupied's storage (grid.go), reused from call to call.
@@ -68,14 +69,17 @@ func (r *Run) space() (*spaceIndex, error) {
 }
 
 // square is where c stands as the index counts it: its square on the
-// map if it is alive and on one, else -1. (A combatant off the map or in
-// a wall is left out here; the grid functions name that mistake when
-// they are asked about it.)
+// map if it is in the fight (alive, present, no state: living) and on
+// one, else -1. Only they stand in the way of step_toward, path_length
+// and straight_toward, as the README says: a goblin that has fled
+// (state "fled") but was left on its square once blocked the lane for
+// good. (A combatant off the map or in a wall is left out here; the
+// grid functions name that mistake when they are asked about it.)
 func (s *spaceIndex) square(r *Run, c addr) int {
-	lay := &r.plan.lay
-	if !load[bool](c, lay.alive) {
+	if !r.inFightP(c) {
 		return -1
 	}
+	lay := &r.plan.lay
 	x, y := load[int](c, lay.x), load[int](c, lay.y)
 	if x < 0 || y < 0 || x >= s.w || y >= s.h {
 		return -1

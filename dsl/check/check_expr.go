@@ -189,7 +189,7 @@ func (c *checker) compile(e *syntax.Expr, fr *Frame, inScope scopeFunc, want *Ty
 	tree := checked.tree
 	if n := iterations(tree.Node, c.limits().UnknownLength); n > c.limits().Iterations {
 		d := syntax.LimitDiag(syntax.RangeOf(e.Pos, e.EndPos), fmt.Sprintf("the expression's loops (about %d steps)", n), c.limits().Iterations, "--max-iterations")
-		d.Detail = fmt.Sprintf("expressions cannot be interrupted, so their loops are bounded before running (lists of unknown length count as %d); loop in statements instead, or raise it with --max-iterations", c.limits().UnknownLength)
+		d.Detail = fmt.Sprintf("expressions cannot be interrupted, so their loops are bounded before running (lists of unknown length count as %d); loop in statements instead, or give the inner loop a fn of its own (each call is counted as it runs, toward --max-steps), or raise it with --max-iterations", c.limits().UnknownLength)
 		c.addDiag(d)
 		return nil
 	}

@@ -111,6 +111,14 @@ func (c *checker) checkMap(enc *Encounter, md *syntax.MapDecl, combatants map[st
 			}
 			c.errorf(diag.CodeMap, rr, hint, "map row %d is %d squares wide, the first row %d", y+1, len(sq.squares), width)
 			edges = nil // its walls have no squares to stand between
+			// Its symbols are on the map, though not placed: one mistake,
+			// one error, not "map symbol a is not on the map" as well for
+			// every combatant drawn in the row.
+			for _, ch := range sq.squares {
+				if _, ok := legend[ch]; ok {
+					used[ch] = true
+				}
+			}
 			continue
 		}
 		for x, ch := range sq.squares {

@@ -206,5 +206,29 @@ func (l *Linter) loadEncounterFile(f *syntax.File, rulesPath string, src diag.So
 	}
 	enc, ediags := checkEncounter(f, m, l)
 	enc.RulesPath = rulesPath
+	if !fromHeader && named != "" && at.Filename != "" {
+		if own, deny := l.resolveImport(f.Name, named, at); deny == nil && filepath.Clean(own) != filepath.Clean(rulesPath) {
+			foreignRules(ediags, rulesPath, m.Name, at)
+		}
+	}
 	return enc, append(diags, ediags...).Sort()
+}
+
+// foreignRules points each error about what the ruleset lacks (an
+// attribute, an action, a choice) at the encounter's own rules line when
+// the encounter was checked against another ruleset, given on the command
+// line (run --rules, sim --compare): "combatant has no attribute
+// familiar" alone read as wrong of the ruleset the header names, which
+// has it (found comparing the sorcery homebrew with its base).
+func foreignRules(ds diag.Diagnostics, rulesPath, name string, at diag.Range) {
+	for _, d := range ds {
+		switch d.Code {
+		case diag.CodeUnknownField, diag.CodeUnknownAction, diag.CodeUnknownChoice:
+		default:
+			continue
+		}
+		if d.Severity == diag.Error && d.Related == nil {
+			d.Related = &diag.Related{Message: fmt.Sprintf("checked against %s (%q), given on the command line, not the ruleset named here", rulesPath, name), Range: at}
+		}
+	}
 }
