@@ -187,6 +187,9 @@ func (c *checker) compile(e *syntax.Expr, fr *Frame, inScope scopeFunc, want *Ty
 		return nil
 	}
 	tree := checked.tree
+	if c.uncalledFunc(e, tree.Node) { // uncalled.go
+		return nil
+	}
 	if n := iterations(tree.Node, c.limits().UnknownLength); n > c.limits().Iterations {
 		d := syntax.LimitDiag(syntax.RangeOf(e.Pos, e.EndPos), fmt.Sprintf("the expression's loops (about %d steps)", n), c.limits().Iterations, "--max-iterations")
 		d.Detail = fmt.Sprintf("expressions cannot be interrupted, so their loops are bounded before running (lists of unknown length count as %d); loop in statements instead, or raise it with --max-iterations", c.limits().UnknownLength)
