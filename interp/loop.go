@@ -149,6 +149,9 @@ func (p *Plan) listItems(ce *check.CExpr, slotT reflect.Type) func(r *Run, base 
 			}
 			for i := from; i <= to; i++ {
 				into = append(into, orderItem{v: reflect.ValueOf(i), keys: itemKeys(into)})
+				if i == to {
+					break // to may be the largest int, past which i wraps round
+				}
 			}
 			return into, nil
 		}

@@ -75,6 +75,10 @@ func (p *inPatch) Visit(node *ast.Node) {
 		p.patched = true
 		return
 	}
+	if rangePatch(node) { // lo..hi counted exactly: range_patch.go
+		p.patched = true
+		return
+	}
 	b, ok := (*node).(*ast.BinaryNode)
 	if !ok || b.Left.Type() == nil || b.Right.Type() == nil {
 		return

@@ -179,6 +179,10 @@ func (w *expectWork) of(n ast.Node) value {
 		if b := orderedMapBuiltin(x); b != nil {
 			return w.of(b)
 		}
+		if _, _, ok := RangeBounds(x); ok { // lo..hi made a call: range_patch.go
+			s := listSize(x, w.sz.Unknown)
+			return value{s, s}
+		}
 	case *ast.BuiltinNode:
 		if len(x.Arguments) == 0 {
 			break
@@ -298,6 +302,9 @@ func (w *expectWork) work(n ast.Node) int {
 			// The expectation's string (ExpectString), as expr-lang's.
 			v := w.of(x.Arguments[0])
 			own = satAdd(v.flat, satAdd(v.size, w.sz.Text/8))
+		}
+		if _, _, ok := RangeBounds(x); ok {
+			own = w.of(x).size
 		}
 		return satAdd(own, satAdd(w.work(x.Callee), w.all(x.Arguments)))
 	case *ast.BinaryNode:
