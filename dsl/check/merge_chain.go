@@ -288,6 +288,21 @@ func (m *merger) apply(variant *syntax.File) diag.Diagnostics {
 				m.unlink(x)
 			}
 			m.byKey[key] = same[:1]
+			if cp.Phase != nil && cp.Phase.Place != "" {
+				// override phase X ... before Y: X moves there (the
+				// place was dropped without a word, X kept the base's).
+				at := m.first("phase " + cp.Phase.Anchor)
+				if at == nil {
+					errAt(diag.CodeUnknownName, syntax.RangeAt(cp.Phase.Pos, "phase "+cp.Phase.Name), "name a phase of the ruleset", "no phase %s to place phase %s %s", cp.Phase.Anchor, cp.Phase.Name, cp.Phase.Place)
+					continue
+				}
+				if at != n {
+					m.unlink(n)
+					delete(m.byKey, key)
+					m.place(&cp, at)
+					continue
+				}
+			}
 			m.set(n, &cp)
 		case d.Phase != nil && d.Phase.Place != "":
 			n := m.first("phase " + d.Phase.Anchor)
@@ -295,16 +310,22 @@ func (m *merger) apply(variant *syntax.File) diag.Diagnostics {
 				errAt(diag.CodeUnknownName, syntax.RangeAt(d.Phase.Pos, "phase "+d.Phase.Name), "name a phase of the ruleset", "no phase %s to place phase %s %s", d.Phase.Anchor, d.Phase.Name, d.Phase.Place)
 				continue
 			}
-			if d.Phase.Place == "after" {
-				m.insert(d, n, n.next)
-			} else {
-				m.insert(d, n.prev, n)
-			}
+			m.place(d, n)
 		default:
 			m.insert(d, m.tail, nil)
 		}
 	}
 	return diags
+}
+
+// place puts the phase d before or after the declaration at, as its
+// header says.
+func (m *merger) place(d *syntax.Decl, at *mnode) {
+	if d.Phase.Place == "after" {
+		m.insert(d, at, at.next)
+	} else {
+		m.insert(d, at.prev, at)
+	}
 }
 
 func nameOfKey(key string) string {
