@@ -23,9 +23,13 @@ type ListLimiter interface {
 // toward the run's work as a range's do, and a list over the world's
 // --max-expr-memory is refused before it is made.
 func DownTo(w World, hi, lo int) ([]int, error) {
-	n, err := countSpan(w, lo, hi, 0, func() string { return fmt.Sprintf("downto(%d, %d)", hi, lo) })
-	if err != nil || n == 0 {
-		return []int{}, err
+	n, ok := span(lo, hi, listLimit(w))
+	if !ok {
+		count := new(big.Int).Add(new(big.Int).SetUint64(uint64(hi)-uint64(lo)), big.NewInt(1))
+		return nil, fmt.Errorf("downto(%d, %d) would make a list of %s numbers, over the limit of %d; raise it with --max-expr-memory", hi, lo, count, listLimit(w))
+	}
+	if err := w.Work(n); err != nil {
+		return nil, err
 	}
 	out := make([]int, n)
 	for i := range out {
@@ -42,51 +46,70 @@ func DownTo(w World, hi, lo int) ([]int, error) {
 // ever, its items held (gigabytes).
 const RangeFunc = "__range"
 
-// Range is lo, lo+1, ..., hi: empty when hi < lo; counted as DownTo.
-func Range(w World, lo, hi int) ([]int, error) {
-	n, err := RangeLen(w, lo, hi)
-	if err != nil || n == 0 {
-		return []int{}, err
-	}
-	out := make([]int, n)
-	for i := range out {
-		out[i] = lo + i
-	}
-	return out, nil
-}
-
 // ErrMemoryBudget is a range over the list limit, in the words of
 // expr-lang's VM (the run names the flag where it reports it).
 var ErrMemoryBudget = errors.New("memory budget exceeded")
 
-// RangeLen is the length of lo..hi, counted toward the world's work;
-// a range as long as its --max-expr-memory is refused, as expr-lang's
-// VM refuses it (in its words, which the run names the flag in).
-func RangeLen(w World, lo, hi int) (int, error) {
-	return countSpan(w, lo, hi, 1, nil)
+// Range is lo, lo+1, ..., hi: empty when hi < lo; counted as DownTo.
+func Range(w World, lo, hi int) ([]int, error) {
+	n, err := RangeLen(w, lo, hi)
+	if err != nil {
+		return nil, err
+	}
+	return upFrom(lo, n), nil
 }
 
-// countSpan is how many whole numbers lie from lo to hi (0 when hi <
-// lo), exact for any two ints, counted toward w's work. A count over
-// the list limit less spare is an error, naming the call what says.
-func countSpan(w World, lo, hi, spare int, what func() string) (int, error) {
-	if hi < lo {
-		return 0, nil
+// RangeLen is the length of lo..hi, counted toward the world's work;
+// a range as long as its --max-expr-memory is refused, as expr-lang's
+// VM refuses it.
+func RangeLen(w World, lo, hi int) (int, error) {
+	n, ok := span(lo, hi, listLimit(w)-1)
+	if !ok {
+		return 0, ErrMemoryBudget
 	}
-	span := uint64(hi) - uint64(lo) // exact: the count less one, up to 2^64-1
-	limit := uint64(1 << 62)        // a world without a limit of its own still makes no such list
-	if l, ok := w.(ListLimiter); ok {
-		limit = uint64(l.MaxList())
-	}
-	if span >= limit-min(limit, uint64(spare)) {
-		if what == nil {
-			return 0, ErrMemoryBudget
-		}
-		count := new(big.Int).Add(new(big.Int).SetUint64(span), big.NewInt(1))
-		return 0, fmt.Errorf("%s would make a list of %s numbers, over the limit of %d; raise it with --max-expr-memory", what(), count, limit)
-	}
-	n := int(span) + 1
 	return n, w.Work(n)
+}
+
+// RangeWithin is lo..hi without a world (a test's expectation, run by
+// expr-lang's VM under its budget of limit items): refused as the VM
+// refuses a range as long as its budget.
+func RangeWithin(lo, hi int, limit uint) ([]int, error) {
+	n, ok := span(lo, hi, uint64(max(limit, 1))-1)
+	if !ok {
+		return nil, ErrMemoryBudget
+	}
+	return upFrom(lo, n), nil
+}
+
+// span is how many whole numbers lie from lo to hi (0 when hi < lo),
+// exact for any two ints (hi-lo+1 wraps round), and whether that is at
+// most most.
+func span(lo, hi int, most uint64) (int, bool) {
+	if hi < lo {
+		return 0, true
+	}
+	less := uint64(hi) - uint64(lo) // the count less one: up to 2^64-1
+	if less >= most {
+		return 0, false
+	}
+	return int(less) + 1, true
+}
+
+// listLimit is the most items a list w's expressions make may hold: its
+// --max-expr-memory, or 2^62 for a world without one.
+func listLimit(w World) uint64 {
+	if l, ok := w.(ListLimiter); ok {
+		return uint64(max(l.MaxList(), 1))
+	}
+	return 1 << 62
+}
+
+func upFrom(lo, n int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = lo + i
+	}
+	return out
 }
 
 func downtoImpl(w World, a []any) (any, error) { return DownTo(w, a[0].(int), a[1].(int)) }

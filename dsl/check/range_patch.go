@@ -4,6 +4,7 @@ import (
 	"reflect"
 
 	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/conf"
 
 	"github.com/frayrules/fray/stdlib"
 )
@@ -30,6 +31,24 @@ func rangePatch(node *ast.Node) bool {
 	return true
 }
 
+// expectRangePatch is rangePatch for a test's expectations, whose VM
+// has no run (no ctx): lo..hi becomes __range(lo, hi), which is
+// expectRange.
+type expectRangePatch struct{}
+
+func (expectRangePatch) Visit(node *ast.Node) {
+	if rangePatch(node) {
+		c := (*node).(*ast.CallNode)
+		c.Arguments = c.Arguments[1:]
+	}
+}
+
+// expectRange is lo..hi in an expectation, refused as the VM refuses a
+// list over its memory budget.
+func expectRange(params ...any) (any, error) {
+	return stdlib.RangeWithin(params[0].(int), params[1].(int), conf.DefaultMemoryBudget)
+}
+
 func isInt(n ast.Node) bool { return n.Type() != nil && n.Type().Kind() == reflect.Int }
 
 // RangeBounds are the bounds of a range, lo..hi or the call of
@@ -42,8 +61,9 @@ func RangeBounds(n ast.Node) (lo, hi ast.Node, ok bool) {
 			return x.Left, x.Right, true
 		}
 	case *ast.CallNode:
-		if id, isID := x.Callee.(*ast.IdentifierNode); isID && id.Value == stdlib.RangeFunc && len(x.Arguments) == 3 {
-			return x.Arguments[1], x.Arguments[2], true
+		if id, isID := x.Callee.(*ast.IdentifierNode); isID && id.Value == stdlib.RangeFunc && len(x.Arguments) >= 2 {
+			n := len(x.Arguments) // after the run's ctx, if it has it
+			return x.Arguments[n-2], x.Arguments[n-1], true
 		}
 	}
 	return nil, nil, false

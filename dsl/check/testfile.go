@@ -725,7 +725,8 @@ func (l *Linter) CheckTests(f *syntax.File, src diag.Sources) (*TestFile, diag.D
 // its value (the same string, the same findLast).
 func ExpectOptions() []expr.Option {
 	return append([]expr.Option{expr.Patch(&findLastPatch{}), expr.DisableBuiltin("now"), expr.DisableBuiltin("date"),
-		expr.Function("string", expectString, new(func(any) string))}, stdlib.OrderedMapOptions()...)
+		expr.Function("string", expectString, new(func(any) string)),
+		expr.Patch(expectRangePatch{}), expr.Function(stdlib.RangeFunc, expectRange, new(func(int, int) []int))}, stdlib.OrderedMapOptions()...)
 }
 
 // expectString is string(x) in an expectation: fmt's %v with combatants
