@@ -61,10 +61,11 @@ func MergeChain(chain []*syntax.File) (*syntax.File, diag.Diagnostics) {
 
 // mergeChain is MergeChain, with the count of declarations walked.
 func mergeChain(chain []*syntax.File) (*syntax.File, diag.Diagnostics, int) {
-	if len(chain) == 1 {
-		return chain[0], nil, 0
-	}
 	base := chain[0]
+	diags := placedInBase(base)
+	if len(chain) == 1 {
+		return base, diags, 0
+	}
 	m := &merger{byKey: map[string][]*mnode{}, schemas: map[*syntax.SchemaDecl]map[string][]int{},
 		sources: maps.Clone(base.Sources), tokens: maps.Clone(base.Tokens)}
 	if m.sources == nil {
@@ -76,7 +77,6 @@ func mergeChain(chain []*syntax.File) (*syntax.File, diag.Diagnostics, int) {
 	for _, d := range base.Decls {
 		m.insert(d, m.tail, nil)
 	}
-	var diags diag.Diagnostics
 	for _, v := range chain[1:] {
 		diags = append(diags, m.apply(v)...)
 	}
@@ -313,6 +313,24 @@ func (m *merger) apply(variant *syntax.File) diag.Diagnostics {
 			m.place(d, n)
 		default:
 			m.insert(d, m.tail, nil)
+		}
+	}
+	return diags
+}
+
+// placedInBase reports the phases of a ruleset that extends no other
+// that say where they go (phase c each round before a): before and after
+// place a variant's phase among its base's, and in a base they were
+// dropped without a word (c ran where it was written; an anchor naming
+// no phase was no error either).
+func placedInBase(base *syntax.File) diag.Diagnostics {
+	var diags diag.Diagnostics
+	for _, d := range base.Decls {
+		if ph := d.Phase; ph != nil && ph.Place != "" && !d.Override {
+			diags = append(diags, &diag.Diagnostic{Severity: diag.Error, Code: diag.CodeOverride,
+				Summary: fmt.Sprintf("%s in a ruleset that extends no other", ph.Place),
+				Detail:  fmt.Sprintf("%s places a variant's phase among its base's; here, write phase %s where it runs", ph.Place, ph.Name),
+				Subject: syntax.RangeAt(ph.Pos, "phase "+ph.Name)})
 		}
 	}
 	return diags
