@@ -127,8 +127,10 @@ func (e *enumDice) shape(limit int) (int, string) {
 // EventProbability is the exact probability that a condition holds once the
 // encounter's set-up phases (the phases that run once, before the first
 // round) are over, or the one named after, computed by running them for
-// every sequence of dice they can roll. maxPaths bounds the sequences.
-func EventProbability(p *Plan, enc *check.Encounter, cond *check.CExpr, after string, maxPaths int) (*big.Rat, int, error) {
+// every sequence of dice they can roll. maxPaths bounds the sequences;
+// opt's limits bound each (--max-steps and the rest: the set-up's
+// errors name them).
+func EventProbability(p *Plan, enc *check.Encounter, cond *check.CExpr, after string, maxPaths int, opt Options) (*big.Rat, int, error) {
 	e := &enumDice{}
 	total := new(big.Rat)
 	paths := 0
@@ -139,7 +141,7 @@ func EventProbability(p *Plan, enc *check.Encounter, cond *check.CExpr, after st
 		if paths > maxPaths {
 			return nil, paths - 1, fmt.Errorf("the set-up can roll more than %d different sequences of dice; raise --max-paths, or estimate with --sample N", maxPaths)
 		}
-		r.reset(Options{})
+		r.reset(opt)
 		r.setDice(e)
 		if err := r.PlaySetup(after); err != nil {
 			return nil, paths, err
@@ -168,11 +170,14 @@ func EventProbability(p *Plan, enc *check.Encounter, cond *check.CExpr, after st
 // set-ups too large to enumerate: it plays the set-up n times with the
 // seeded dice of fight i (as fray sim would) and counts how often the
 // condition holds. The answer is an estimate, not an exact value.
-func SampleEventProbability(p *Plan, enc *check.Encounter, cond *check.CExpr, after string, n int, seed uint64) (int, error) {
+// opt's limits bound each set-up, as EventProbability's.
+func SampleEventProbability(p *Plan, enc *check.Encounter, cond *check.CExpr, after string, n int, seed uint64, opt Options) (int, error) {
 	hits := 0
 	r := &NewRunner(p, enc).run
 	for i := 0; i < n; i++ {
-		r.reset(Options{Seed: FightSeed(seed, i)})
+		o := opt
+		o.Seed = FightSeed(seed, i)
+		r.reset(o)
 		if err := r.PlaySetup(after); err != nil {
 			return hits, err
 		}

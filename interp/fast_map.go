@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
 
@@ -128,12 +129,12 @@ func (p *Plan) rangeBounds(ce *check.CExpr) (intFn, intFn) {
 	if ce == nil || ce.Node == nil || ce.Frame == nil || ce.Frame.R == nil {
 		return nil, nil
 	}
-	b, ok := ce.Node.(*ast.BinaryNode)
-	if !ok || b.Operator != ".." {
+	l, h, ok := check.RangeBounds(ce.Node) // lo..hi, or the call it became
+	if !ok {
 		return nil, nil
 	}
 	c := &fastCompiler{p: p, ce: ce, fr: ce.Frame}
-	lo, hi := c.int(b.Left), c.int(b.Right)
+	lo, hi := c.int(l), c.int(h)
 	if lo == nil || hi == nil {
 		return nil, nil
 	}
@@ -154,11 +155,11 @@ func rangeOf(r *Run, base addr, lo, hi intFn) (int, int, error) {
 	if err != nil {
 		return 0, 0, err
 	}
-	size := max(0, to-from+1)
-	if uint(size) >= r.opt.MemoryBudget {
-		return 0, 0, &exprErr{"memory budget exceeded"}
+	_, err = stdlib.RangeLen(r, from, to) // exact for any two ints, and counted
+	if errors.Is(err, stdlib.ErrMemoryBudget) {
+		return 0, 0, &exprErr{err.Error()}
 	}
-	return from, to, r.Work(size)
+	return from, to, err
 }
 
 // typeOf is the type of n's value: expr-lang's, except that a call of a

@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"cmp"
 	"fmt"
 	"reflect"
 	"slices"
@@ -149,6 +150,9 @@ func (p *Plan) listItems(ce *check.CExpr, slotT reflect.Type) func(r *Run, base 
 			}
 			for i := from; i <= to; i++ {
 				into = append(into, orderItem{v: reflect.ValueOf(i), keys: itemKeys(into)})
+				if i == to {
+					break // to may be the largest int, past which i wraps round
+				}
 			}
 			return into, nil
 		}
@@ -475,18 +479,19 @@ func (n *forNode) tieWord() string {
 func compare(a, b any) int {
 	switch x := a.(type) {
 	case int:
+		if y, ok := b.(float64); ok {
+			return cmp.Compare(float64(x), y)
+		}
 		if y, ok := toInt(b); ok {
 			return cmpInt(x, y)
 		}
 	case float64:
+		// cmp.Compare: NaN (0.0 / 0.0) before every number, equal to
+		// itself. With < and > alone a NaN key was equal to every key,
+		// which broke the sort: by speed, highest first, gave 1, NaN,
+		// 3, NaN, 5 (the list's order), and --why said every key equal.
 		if y, ok := toFloat(b); ok {
-			switch {
-			case x < y:
-				return -1
-			case x > y:
-				return 1
-			}
-			return 0
+			return cmp.Compare(x, y)
 		}
 	case string:
 		if y, ok := b.(string); ok {

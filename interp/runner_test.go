@@ -255,7 +255,7 @@ func TestSampleEventProbabilityCountsWhatNewRunsPlay(t *testing.T) {
 			t.Fatal(diags)
 		}
 		const n = 300
-		got, err := SampleEventProbability(p, enc, cond, "", n, 9)
+		got, err := SampleEventProbability(p, enc, cond, "", n, 9, Options{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -2,6 +2,7 @@ package interp
 
 import (
 	"fmt"
+	"math"
 	"reflect"
 	"strconv"
 	"strings"
@@ -263,7 +264,16 @@ func jsonValueUpTo(v any, budget *int) any {
 		v = rv.Interface()
 	}
 	switch x := v.(type) {
-	case nil, string, int, bool, float64:
+	case nil, string, int, bool:
+		return x
+	case float64:
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			// JSON has no NaN nor infinity: the encoder refused the
+			// event, and the JSON log stopped after its first line
+			// ("json: unsupported value: NaN"). Written as the text
+			// log writes them.
+			return strconv.FormatFloat(x, 'g', -1, 64)
+		}
 		return x
 	case stdlib.Dice:
 		return x.String()

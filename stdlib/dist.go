@@ -291,10 +291,16 @@ func (p *distParser) term() (Dist, error) {
 func (p *distParser) base() (Dist, error) {
 	p.space()
 	start := p.i
+	if err := p.tooLong(); err != nil {
+		return Dist{}, err
+	}
 	n, ok := p.number()
 	p.space() // so that "3 d6" reaches ParseDice, which names its mistake
 	if p.i < len(p.src) && p.src[p.i] == 'd' {
 		p.i++
+		if err := p.tooLong(); err != nil {
+			return Dist{}, err
+		}
 		if p.i < len(p.src) && p.src[p.i] == '%' {
 			p.i++
 		} else if _, ok := p.number(); !ok {
@@ -327,12 +333,30 @@ func (p *distParser) base() (Dist, error) {
 	return Dist{}, p.fail("expected a number or dice, found %q", p.here())
 }
 
+// tooLong is the error of a number of more digits than number reads,
+// at p.i: it was "expected a number or dice, found "1"" (or "dice need
+// faces" after a d), as if the number were not one.
+func (p *distParser) tooLong() error {
+	j := p.i
+	for j < len(p.src) && p.src[j] >= '0' && p.src[j] <= '9' {
+		j++
+	}
+	if j-p.i <= maxDigits {
+		return nil
+	}
+	return p.fail("the number %s is too large: prob reads whole numbers of at most %d digits", p.src[p.i:j], maxDigits)
+}
+
+// maxDigits is the most digits of a number prob reads: 999999999 is
+// far over any count of dice or faces, and no product of two overflows.
+const maxDigits = 9
+
 func (p *distParser) number() (int, bool) {
 	j := p.i
 	for j < len(p.src) && p.src[j] >= '0' && p.src[j] <= '9' {
 		j++
 	}
-	if j == p.i || j-p.i > 9 {
+	if j == p.i || j-p.i > maxDigits {
 		return 0, false
 	}
 	n, _ := strconv.Atoi(p.src[p.i:j])

@@ -3,6 +3,7 @@ package stdlib
 import (
 	"math"
 	"math/big"
+	"strings"
 	"testing"
 )
 
@@ -76,5 +77,21 @@ func BenchmarkDist10d6(b *testing.B) {
 		if _, err := ParseDist("10d6"); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// A number of more digits than prob reads is named as too large, at
+// its first digit: it was "expected a number or dice, found "1"", or
+// "dice need faces" after a d, as if it were not a number.
+func TestDistNumberTooLong(t *testing.T) {
+	for src, col := range map[string]int{"1000000000000": 1, "d6+1000000000000": 4, "1000000000d6": 1, "d1000000000": 2, "10000000000*d6": 1, "3d6 - 99999999999999999999": 7} {
+		_, err := ParseDist(src)
+		e, ok := err.(*ExprError)
+		if !ok || e.Column != col || !strings.Contains(e.Msg, "is too large") || !strings.Contains(e.Msg, "at most 9 digits") {
+			t.Errorf("%q: error %v, want one at column %d naming the number too large", src, err, col)
+		}
+	}
+	if _, err := ParseDist("999999999"); err != nil {
+		t.Errorf("999999999: %v", err)
 	}
 }

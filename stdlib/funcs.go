@@ -126,6 +126,10 @@ var Funcs = sortFuncs([]*Func{
 		Typed: TypedRoll(RollDice),
 	},
 	{
+		Name: RangeFunc, Doc: "the whole numbers from lo up to hi (what lo..hi becomes where its bounds are not literals), counted, and refused over --max-expr-memory",
+		Params: []Kind{Int, Int}, Result: Ints, World: true, Impl: rangeImpl,
+	},
+	{
 		Name: DivFunc, Doc: "a divided by b, as a number (what `a / b` of two whole numbers becomes); b = 0 is an error",
 		Params: []Kind{Int, Int}, Result: Float,
 		Impl:  func(_ World, a []any) (any, error) { return Divide(a[0].(int), a[1].(int)) },

@@ -5,6 +5,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/frayrules/fray/dsl/check"
 )
 
 // writeAtomic replaces path with data so that a reader sees the old file
@@ -42,6 +44,9 @@ func writeAtomic(path string, data []byte, defaultMode fs.FileMode) (err error) 
 			return errors.New(path + " is not a regular file")
 		}
 		mode = info.Mode().Perm()
+		if err := check.MayReplace(path, info.Mode()); err != nil {
+			return err // a read-only file stays as it is
+		}
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 	if err != nil {

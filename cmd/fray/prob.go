@@ -22,6 +22,7 @@ func newProbCmd(stdout, stderr io.Writer) *cobra.Command {
 	var rules, table, encounter, event, after, format string
 	var maxPaths, sample int
 	var seed uint64
+	var limits runLimits
 	lim := stdlib.DefaultDistLimits
 	cmd := &cobra.Command{
 		Use:   "prob [EXPR]",
@@ -75,7 +76,12 @@ at-least and at-most columns for values; --format json gives the same data.`,
 				if sample < 0 {
 					return usageErr("--sample must be positive")
 				}
-				return probEvent(optionsOf(cmd), stdout, stderr, encounter, rules, event, after, format, maxPaths, sample, seed)
+				if err := limits.check(); err != nil {
+					return err
+				}
+				var opt interp.Options
+				limits.apply(&opt)
+				return probEvent(optionsOf(cmd), stdout, stderr, encounter, rules, event, after, format, maxPaths, sample, seed, opt)
 			}
 			return usageErr("give a dice expression, or --rules with --table, or --encounter with --event")
 		},
@@ -92,6 +98,10 @@ at-least and at-most columns for values; --format json gives the same data.`,
 	f.IntVar(&sample, "sample", 0, "estimate --event from this many seeded set-ups instead of enumerating (not exact)")
 	f.Uint64Var(&seed, "seed", 1, "the seed of --sample")
 	f.StringVar(&format, "format", "text", "output format: text or json")
+	// The set-up's limits: its errors name these flags (--max-steps of a
+	// set-up that rolls until a 6, --max-expr-memory of a long range),
+	// which prob lacked.
+	limits.addFlags(f, "a set-up (for --event)")
 	return cmd
 }
 
@@ -254,7 +264,7 @@ func rowKeys(r *check.Row, diceMax int) string {
 	return fmt.Sprintf("%d-%d", k.Lo, hi)
 }
 
-func probEvent(opts check.Options, stdout, stderr io.Writer, encPath, rulesPath, event, after, format string, maxPaths, sample int, seed uint64) error {
+func probEvent(opts check.Options, stdout, stderr io.Writer, encPath, rulesPath, event, after, format string, maxPaths, sample int, seed uint64, opt interp.Options) error {
 	src := diag.Sources{}
 	enc, diags := opts.LoadEncounter(encPath, rulesPath, src)
 	if diags.HasErrors() || enc == nil {
@@ -276,7 +286,7 @@ func probEvent(opts check.Options, stdout, stderr io.Writer, encPath, rulesPath,
 		when = "set-up phase " + after
 	}
 	if sample > 0 {
-		hits, err := interp.SampleEventProbability(plan, enc, cond, after, sample, seed)
+		hits, err := interp.SampleEventProbability(plan, enc, cond, after, sample, seed, opt)
 		if err != nil {
 			return &exitError{code: exitFindings, msg: interp.Printable(err.Error())}
 		}
@@ -292,7 +302,7 @@ func probEvent(opts check.Options, stdout, stderr io.Writer, encPath, rulesPath,
 	if n, rolls := countSetupOutcomes(plan, enc, after, maxPaths); n > maxPaths {
 		return tooManySequences(rolls, maxPaths)
 	}
-	p, paths, err := interp.EventProbability(plan, enc, cond, after, maxPaths)
+	p, paths, err := interp.EventProbability(plan, enc, cond, after, maxPaths, opt)
 	if err != nil {
 		return &exitError{code: exitFindings, msg: interp.Printable(err.Error())}
 	}

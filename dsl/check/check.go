@@ -153,6 +153,11 @@ func (c *checker) checkRuleset() {
 	c.declareRefFuncs() // v2: refs.go
 	c.declareOptFuncs() // v2: optional.go
 	c.declareOrFuncs()  // v2: optional.go
+	// The library before the constants: a constant's a / b, int(x), s + t
+	// or l == m becomes a call of one of its internal functions (__div,
+	// __int, __str, __eq), which a constant may use though it calls
+	// nothing (rollOrCall refuses the library's own names first).
+	c.registerStdlib()
 	c.checkConsts()
 	c.atConsts = c.constScope()
 	c.declareTables()

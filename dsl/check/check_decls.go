@@ -258,7 +258,6 @@ func (c *checker) defineFunc(name string, at diag.Range, impl func(args ...any) 
 }
 
 func (c *checker) declareTables() {
-	c.registerStdlib()
 	for _, d := range c.f.Decls {
 		td := d.Table
 		if td == nil {

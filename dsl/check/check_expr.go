@@ -75,6 +75,10 @@ func (p *inPatch) Visit(node *ast.Node) {
 		p.patched = true
 		return
 	}
+	if rangePatch(node) { // lo..hi counted exactly: range_patch.go
+		p.patched = true
+		return
+	}
 	b, ok := (*node).(*ast.BinaryNode)
 	if !ok || b.Left.Type() == nil || b.Right.Type() == nil {
 		return
@@ -187,6 +191,9 @@ func (c *checker) compile(e *syntax.Expr, fr *Frame, inScope scopeFunc, want *Ty
 		return nil
 	}
 	tree := checked.tree
+	if c.uncalledFunc(e, tree.Node) { // uncalled.go
+		return nil
+	}
 	if n := iterations(tree.Node, c.limits().UnknownLength); n > c.limits().Iterations {
 		d := syntax.LimitDiag(syntax.RangeOf(e.Pos, e.EndPos), fmt.Sprintf("the expression's loops (about %d steps)", n), c.limits().Iterations, "--max-iterations")
 		d.Detail = fmt.Sprintf("expressions cannot be interrupted, so their loops are bounded before running (lists of unknown length count as %d); loop in statements instead, or give the inner loop a fn of its own (each call is counted as it runs, toward --max-steps), or raise it with --max-iterations", c.limits().UnknownLength)

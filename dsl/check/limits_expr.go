@@ -34,10 +34,14 @@ func iterations(n ast.Node, unknown int) int {
 			s = satAdd(s, listSize(x, unknown))
 		}
 		return s
+	case *ast.CallNode:
+		s := satAdd(iterations(x.Callee, unknown), sumIterations(x.Arguments, unknown))
+		if _, _, ok := RangeBounds(x); ok {
+			s = satAdd(s, listSize(x, unknown)) // lo..hi made a call: range_patch.go
+		}
+		return s
 	case *ast.UnaryNode:
 		return iterations(x.Node, unknown)
-	case *ast.CallNode:
-		return satAdd(iterations(x.Callee, unknown), sumIterations(x.Arguments, unknown))
 	case *ast.MemberNode:
 		return satAdd(iterations(x.Node, unknown), iterations(x.Property, unknown))
 	case *ast.ConditionalNode:
@@ -63,11 +67,16 @@ func sumIterations(nodes []ast.Node, unknown int) int {
 
 // listSize is the length of a constant range, else the assumed length.
 func listSize(n ast.Node, unknown int) int {
-	if b, ok := n.(*ast.BinaryNode); ok && b.Operator == ".." {
-		lo, ok1 := b.Left.(*ast.IntegerNode)
-		hi, ok2 := b.Right.(*ast.IntegerNode)
+	if l, h, ok := RangeBounds(n); ok {
+		lo, ok1 := l.(*ast.IntegerNode)
+		hi, ok2 := h.(*ast.IntegerNode)
 		if ok1 && ok2 {
-			return max(0, hi.Value-lo.Value+1)
+			if hi.Value < lo.Value {
+				return 0
+			}
+			// Exact, saturated: hi-lo+1 wraps round for bounds an int
+			// apart (-2^63..2^63-1 counted as empty).
+			return int(min(uint64(hi.Value)-uint64(lo.Value), 1<<62) + 1)
 		}
 	}
 	if a, ok := n.(*ast.ArrayNode); ok {

@@ -61,10 +61,11 @@ func MergeChain(chain []*syntax.File) (*syntax.File, diag.Diagnostics) {
 
 // mergeChain is MergeChain, with the count of declarations walked.
 func mergeChain(chain []*syntax.File) (*syntax.File, diag.Diagnostics, int) {
-	if len(chain) == 1 {
-		return chain[0], nil, 0
-	}
 	base := chain[0]
+	diags := placedInBase(base)
+	if len(chain) == 1 {
+		return base, diags, 0
+	}
 	m := &merger{byKey: map[string][]*mnode{}, schemas: map[*syntax.SchemaDecl]map[string][]int{},
 		sources: maps.Clone(base.Sources), tokens: maps.Clone(base.Tokens)}
 	if m.sources == nil {
@@ -76,7 +77,6 @@ func mergeChain(chain []*syntax.File) (*syntax.File, diag.Diagnostics, int) {
 	for _, d := range base.Decls {
 		m.insert(d, m.tail, nil)
 	}
-	var diags diag.Diagnostics
 	for _, v := range chain[1:] {
 		diags = append(diags, m.apply(v)...)
 	}
@@ -288,6 +288,21 @@ func (m *merger) apply(variant *syntax.File) diag.Diagnostics {
 				m.unlink(x)
 			}
 			m.byKey[key] = same[:1]
+			if cp.Phase != nil && cp.Phase.Place != "" {
+				// override phase X ... before Y: X moves there (the
+				// place was dropped without a word, X kept the base's).
+				at := m.first("phase " + cp.Phase.Anchor)
+				if at == nil {
+					errAt(diag.CodeUnknownName, syntax.RangeAt(cp.Phase.Pos, "phase "+cp.Phase.Name), "name a phase of the ruleset", "no phase %s to place phase %s %s", cp.Phase.Anchor, cp.Phase.Name, cp.Phase.Place)
+					continue
+				}
+				if at != n {
+					m.unlink(n)
+					delete(m.byKey, key)
+					m.place(&cp, at)
+					continue
+				}
+			}
 			m.set(n, &cp)
 		case d.Phase != nil && d.Phase.Place != "":
 			n := m.first("phase " + d.Phase.Anchor)
@@ -295,16 +310,40 @@ func (m *merger) apply(variant *syntax.File) diag.Diagnostics {
 				errAt(diag.CodeUnknownName, syntax.RangeAt(d.Phase.Pos, "phase "+d.Phase.Name), "name a phase of the ruleset", "no phase %s to place phase %s %s", d.Phase.Anchor, d.Phase.Name, d.Phase.Place)
 				continue
 			}
-			if d.Phase.Place == "after" {
-				m.insert(d, n, n.next)
-			} else {
-				m.insert(d, n.prev, n)
-			}
+			m.place(d, n)
 		default:
 			m.insert(d, m.tail, nil)
 		}
 	}
 	return diags
+}
+
+// placedInBase reports the phases of a ruleset that extends no other
+// that say where they go (phase c each round before a): before and after
+// place a variant's phase among its base's, and in a base they were
+// dropped without a word (c ran where it was written; an anchor naming
+// no phase was no error either).
+func placedInBase(base *syntax.File) diag.Diagnostics {
+	var diags diag.Diagnostics
+	for _, d := range base.Decls {
+		if ph := d.Phase; ph != nil && ph.Place != "" && !d.Override {
+			diags = append(diags, &diag.Diagnostic{Severity: diag.Error, Code: diag.CodeOverride,
+				Summary: fmt.Sprintf("%s in a ruleset that extends no other", ph.Place),
+				Detail:  fmt.Sprintf("%s places a variant's phase among its base's; here, write phase %s where it runs", ph.Place, ph.Name),
+				Subject: syntax.RangeAt(ph.Pos, "phase "+ph.Name)})
+		}
+	}
+	return diags
+}
+
+// place puts the phase d before or after the declaration at, as its
+// header says.
+func (m *merger) place(d *syntax.Decl, at *mnode) {
+	if d.Phase.Place == "after" {
+		m.insert(d, at, at.next)
+	} else {
+		m.insert(d, at.prev, at)
+	}
 }
 
 func nameOfKey(key string) string {

@@ -1,6 +1,9 @@
 package check
 
 import (
+	"fmt"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 )
@@ -31,4 +34,22 @@ func WritesOverRuleFile(path string, read ...string) bool {
 		}
 	}
 	return false
+}
+
+// MayReplace refuses to replace the existing file at path, of the
+// given mode, when it is read-only. fray writes a new file beside it
+// and renames it over (fmt -w, run --out, test --update), which needs
+// only the folder's permission: a rule file of mode 444, or one the
+// user may not write, was replaced where a plain write (gofmt's, an
+// editor's) is refused. A file no one may write is refused even to
+// root, which the permission check would let through.
+func MayReplace(path string, mode fs.FileMode) error {
+	if mode.Perm()&0o222 == 0 {
+		return fmt.Errorf("it is read-only (mode %04o); make it writable to replace it", mode.Perm())
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY, 0) // not truncated: closed at once
+	if err != nil {
+		return err
+	}
+	return f.Close()
 }

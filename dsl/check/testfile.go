@@ -624,6 +624,17 @@ func compileExpect(e *syntax.Expr, tc *TestCase, u *Universe, lim Limits, sugg *
 	return ex, nil
 }
 
+// exprFields are the names expr-lang sees a struct's fields by.
+func exprFields(t reflect.Type) []string {
+	var names []string
+	for f := range t.Fields() {
+		if name := f.Tag.Get("expr"); name != "" {
+			names = append(names, name)
+		}
+	}
+	return names
+}
+
 // runeAt is the rune offset in an expression's text (see Expr.Text) of
 // a token's position p: the text starts at e.Pos's column, later lines
 // at column 1.
@@ -700,6 +711,13 @@ func exprDiag(e *syntax.Expr, text string, err error, u *Universe, sugg *suggest
 		}
 		d.Summary = fmt.Sprintf("%s has no attribute %s", m[1], m[2])
 		d.Detail = sugg.didYouMean(m[2], names, "see the ruleset's "+m[1]+" { ... } block")
+		if m[1] == reflect.TypeFor[TestEvent]().String() {
+			// events[i].args: the summary named fray's Go type
+			// ("check.TestEvent has no attribute args") and the hint
+			// the combatant block.
+			d.Summary = fmt.Sprintf("an event has no field %s", m[2])
+			d.Detail = sugg.didYouMean(m[2], exprFields(reflect.TypeFor[TestEvent]()), "an event of the log has the fields of docs/testing.md")
+		}
 		from = fieldOffset(e, from, m[2])
 		to = from + len([]rune(m[2]))
 	} else if strings.Contains(msg, "mismatched types") || strings.Contains(msg, "cannot use") || strings.Contains(msg, "expected bool") {
@@ -725,7 +743,8 @@ func (l *Linter) CheckTests(f *syntax.File, src diag.Sources) (*TestFile, diag.D
 // its value (the same string, the same findLast).
 func ExpectOptions() []expr.Option {
 	return append([]expr.Option{expr.Patch(&findLastPatch{}), expr.DisableBuiltin("now"), expr.DisableBuiltin("date"),
-		expr.Function("string", expectString, new(func(any) string))}, stdlib.OrderedMapOptions()...)
+		expr.Function("string", expectString, new(func(any) string)),
+		expr.Patch(expectRangePatch{}), expr.Function(stdlib.RangeFunc, expectRange, new(func(int, int) []int))}, stdlib.OrderedMapOptions()...)
 }
 
 // expectString is string(x) in an expectation: fmt's %v with combatants

@@ -241,6 +241,10 @@ func (w *expectWork) of(n ast.Node) value {
 		if calls(x, "string") && len(x.Arguments) == 1 {
 			return value{1, 1, w.printed(w.of(x.Arguments[0]), 1), 0}
 		}
+		if _, _, ok := RangeBounds(x); ok { // lo..hi made a call: range_patch.go
+			s := listSize(x, w.sz.Unknown)
+			return value{s, s, 0, 1}
+		}
 	case *ast.BuiltinNode:
 		if len(x.Arguments) == 0 {
 			break
@@ -492,6 +496,9 @@ func (w *expectWork) work(n ast.Node) int {
 			// The expectation's string (ExpectString), as expr-lang's.
 			v := w.of(x.Arguments[0])
 			own = satAdd(v.flat, satAdd(v.size, w.printed(v, 1)/8))
+		}
+		if _, _, ok := RangeBounds(x); ok {
+			own = w.of(x).size
 		}
 		return satAdd(own, satAdd(w.work(x.Callee), w.all(x.Arguments)))
 	case *ast.BinaryNode:

@@ -150,6 +150,13 @@ func (tz *tokenizer) Next() (lexer.Token, error) {
 		switch {
 		case r == utf8.RuneError && size == 1:
 			return lexer.Token{}, &LexError{Pos: pos, Msg: "the file is not valid UTF-8"}
+		case r == '\ufeff' && pos.Offset == 0:
+			// A byte-order mark first: files read from disk have it
+			// dropped (check's reader), but an editor's buffer may keep
+			// it, and fray lsp said F001 "byte-order mark inside the
+			// file" of a file lint reads. It is skipped as one column,
+			// as the buffer counts it.
+			tz.advance(size)
 		case r == '\n' || r == ' ' || r == '\t' || r == '\r' || r == '\f':
 			n := 1
 			for n < len(rest) && isSpace(rest[n]) {

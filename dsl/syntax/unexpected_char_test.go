@@ -40,3 +40,18 @@ func TestUnexpectedCharacterIsNamed(t *testing.T) {
 		}
 	}
 }
+
+// A byte-order mark that opens the text (an editor's buffer that keeps
+// it) is skipped as one column; anywhere else it is refused above.
+func TestLeadingByteOrderMarkIsSkipped(t *testing.T) {
+	toks, err := Tokenize("t.fray", "\ufeffruleset \"r\"")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := toks[0].Pos; toks[0].Value != "ruleset" || p.Line != 1 || p.Column != 2 || p.Offset != 3 {
+		t.Errorf("first token %q at %d:%d (byte %d), want ruleset at 1:2 (byte 3)", toks[0].Value, p.Line, p.Column, p.Offset)
+	}
+	if _, err := Tokenize("t.fray", "\ufeff\ufeffx"); err == nil {
+		t.Error("a second mark was skipped too")
+	}
+}

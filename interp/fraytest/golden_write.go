@@ -4,6 +4,8 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+
+	"github.com/frayrules/fray/dsl/check"
 )
 
 // writeGolden writes a golden log for fray test --update. The loader
@@ -40,6 +42,9 @@ func writeGolden(path string, data []byte) error {
 	mode := os.FileMode(0o644)
 	if info, err := os.Stat(target); err == nil {
 		mode = info.Mode().Perm()
+		if err := check.MayReplace(target, info.Mode()); err != nil {
+			return named(err) // a read-only golden log stays as it is
+		}
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(target), "."+filepath.Base(target)+".*")
 	if err != nil {

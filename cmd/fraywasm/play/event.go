@@ -48,7 +48,7 @@ func probEvent(r *Request) *Response {
 		if r.Seed != nil {
 			seed = *r.Seed
 		}
-		hits, err := interp.SampleEventProbability(plan, enc, cond, r.After, r.Sample, seed)
+		hits, err := interp.SampleEventProbability(plan, enc, cond, r.After, r.Sample, seed, interp.Options{})
 		if err != nil {
 			return failure(err, ds)
 		}
@@ -63,7 +63,7 @@ func probEvent(r *Request) *Response {
 		}
 		var paths int
 		var err error
-		p, paths, err = interp.EventProbability(plan, enc, cond, r.After, maxPaths)
+		p, paths, err = interp.EventProbability(plan, enc, cond, r.After, maxPaths, interp.Options{})
 		if err != nil {
 			return failure(err, ds)
 		}
