@@ -3,6 +3,7 @@ package check
 import (
 	"fmt"
 	"maps"
+	"slices"
 	"strings"
 
 	"github.com/alecthomas/participle/v2/lexer"
@@ -62,9 +63,8 @@ func MergeChain(chain []*syntax.File) (*syntax.File, diag.Diagnostics) {
 // mergeChain is MergeChain, with the count of declarations walked.
 func mergeChain(chain []*syntax.File) (*syntax.File, diag.Diagnostics, int) {
 	base := chain[0]
-	diags := placedInBase(base)
-	if len(chain) == 1 {
-		return base, diags, 0
+	if len(chain) == 1 && !placesPhases(base) {
+		return base, nil, 0
 	}
 	m := &merger{byKey: map[string][]*mnode{}, schemas: map[*syntax.SchemaDecl]map[string][]int{},
 		sources: maps.Clone(base.Sources), tokens: maps.Clone(base.Tokens)}
@@ -77,15 +77,23 @@ func mergeChain(chain []*syntax.File) (*syntax.File, diag.Diagnostics, int) {
 	for _, d := range base.Decls {
 		m.insert(d, m.tail, nil)
 	}
+	diags := m.placeBase(base)
 	for _, v := range chain[1:] {
 		diags = append(diags, m.apply(v)...)
 	}
+	var decls []*syntax.Decl
+	for n := m.head; n != nil; n = n.next {
+		decls = append(decls, n.d)
+	}
+	if len(chain) == 1 {
+		out := *base
+		out.Decls = decls
+		out.Placed = true
+		return &out, diags, m.walked
+	}
 	top := chain[len(chain)-1]
 	out := &syntax.File{Pos: top.Pos, Name: top.Name, Src: top.Src, Comments: top.Comments,
-		Sources: m.sources, Tokens: m.tokens}
-	for n := m.head; n != nil; n = n.next {
-		out.Decls = append(out.Decls, n.d)
-	}
+		Sources: m.sources, Tokens: m.tokens, Decls: decls, Placed: true}
 	return out, diags, m.walked
 }
 
@@ -318,22 +326,61 @@ func (m *merger) apply(variant *syntax.File) diag.Diagnostics {
 	return diags
 }
 
-// placedInBase reports the phases of a ruleset that extends no other
-// that say where they go (phase c each round before a): before and after
-// place a variant's phase among its base's, and in a base they were
-// dropped without a word (c ran where it was written; an anchor naming
-// no phase was no error either).
-func placedInBase(base *syntax.File) diag.Diagnostics {
-	var diags diag.Diagnostics
-	for _, d := range base.Decls {
-		if ph := d.Phase; ph != nil && ph.Place != "" && !d.Override {
-			diags = append(diags, &diag.Diagnostic{Severity: diag.Error, Code: diag.CodeOverride,
-				Summary: fmt.Sprintf("%s in a ruleset that extends no other", ph.Place),
-				Detail:  fmt.Sprintf("%s places a variant's phase among its base's; here, write phase %s where it runs", ph.Place, ph.Name),
-				Subject: syntax.RangeAt(ph.Pos, "phase "+ph.Name)})
+// placesPhases tells whether a ruleset has a phase that says where it
+// goes (phase c each round before a), not an override.
+func placesPhases(f *syntax.File) bool {
+	for _, d := range f.Decls {
+		if d.Phase != nil && d.Phase.Place != "" && !d.Override {
+			return true
 		}
 	}
+	return false
+}
+
+// placeBase puts each phase of the chain's base that says where it goes
+// there, as a variant's new phase is put among its base's: a homebrewer
+// writes phase bleed each round before act in a ruleset of its own as
+// readily as in a variant (the place was dropped without a word, and an
+// anchor naming no phase was no error). The phases are placed in the
+// order written, so one may be placed by a phase placed before it.
+func (m *merger) placeBase(base *syntax.File) diag.Diagnostics {
+	var diags diag.Diagnostics
+	for _, d := range base.Decls {
+		ph := d.Phase
+		if ph == nil || ph.Place == "" || d.Override {
+			continue
+		}
+		key := DeclKey(d)
+		n := m.nodeOf(key, d)
+		at := m.first("phase " + ph.Anchor)
+		if at == nil {
+			diags = append(diags, &diag.Diagnostic{Severity: diag.Error, Code: diag.CodeUnknownName,
+				Summary: fmt.Sprintf("no phase %s to place phase %s %s", ph.Anchor, ph.Name, ph.Place),
+				Detail:  "name a phase of the ruleset", Subject: syntax.RangeAt(ph.Pos, "phase "+ph.Name)})
+			continue
+		}
+		if n == nil || at == n {
+			continue
+		}
+		m.unlink(n)
+		m.byKey[key] = slices.DeleteFunc(slices.Clone(m.byKey[key]), func(x *mnode) bool { return x == n })
+		if len(m.byKey[key]) == 0 {
+			delete(m.byKey, key)
+		}
+		m.place(d, at)
+	}
 	return diags
+}
+
+// nodeOf is the node holding d, of its key.
+func (m *merger) nodeOf(key string, d *syntax.Decl) *mnode {
+	for _, x := range m.byKey[key] {
+		m.walked++
+		if x.d == d {
+			return x
+		}
+	}
+	return nil
 }
 
 // place puts the phase d before or after the declaration at, as its

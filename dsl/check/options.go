@@ -56,7 +56,15 @@ func (o Options) withDefaults() Options {
 
 // Check checks a parsed rule file and returns its model with every
 // diagnostic found. The model is usable only when there are no errors.
+// A file that extends no other has its placed phases (phase c each round
+// before a) put where they run first, as the loaders do; a merged chain
+// (MergeChain's) has them there already.
 func (o Options) Check(f *syntax.File) (*Model, diag.Diagnostics) {
+	if _, _, extends := Extends(f); !f.Placed && !extends && placesPhases(f) {
+		placed, diags, _ := mergeChain([]*syntax.File{f})
+		m, more := check(placed, o.NewLinter())
+		return m, append(diags, more...).Sort()
+	}
 	return check(f, o.NewLinter())
 }
 

@@ -22,6 +22,10 @@ type File struct {
 	Sources map[string]string `parser:""`
 	// Tokens are the tokens of Sources, by file, as Parse made them.
 	Tokens map[string][]lexer.Token
+	// Placed is set on what the checker's merge of a chain of rulesets
+	// gives: its phases stand in the order they run, each phase placed
+	// before or after another already put there.
+	Placed bool `parser:""`
 }
 
 // TokensOf are the tokens of source name, comments included: those Parse
