@@ -179,12 +179,14 @@ func (c *checker) checkMap(enc *Encounter, md *syntax.MapDecl, combatants map[st
 			c.errorf(diag.CodeMap, p.at, "place the combatant on a floor square (.)", "%s is placed on a window at (%d,%d)", name, p.x, p.y)
 		default:
 			spec.Places[name] = stdlib.Point{X: p.x, Y: p.y}
+			placedAt[name] = p.at
 		}
 	}
 	for _, row := range md.Rows {
 		spec.Rows = append(spec.Rows, string(row.Text))
 	}
 	enc.Map = spec
+	c.checkShutIn(enc, spec, placedAt)
 }
 
 type xyPlace struct {
