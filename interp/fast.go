@@ -199,6 +199,15 @@ func (c *fastCompiler) node(n ast.Node) *fexpr {
 			}
 			fe.tw, fe.elem = typeWord(t.Elem()), t.Elem()
 			fe.anyList = c.boxesAsAnyList(n) // fast_lists.go
+			fe.noBox = c.fnBoxedByVM(n)      // fast_lists.go
+		case c.joinedElem(n) != nil:
+			// concat, flatten or a literal of combatants or sides, typed
+			// any or a list of any (fast_joins.go); the VM boxes it.
+			if fe.l = c.list(n); fe.l == nil {
+				return nil
+			}
+			fe.elem = c.joinedElem(n)
+			fe.tw, fe.noBox = typeWord(fe.elem), true
 		case c.entityType(n) != nil:
 			// first(filter(...)), or a choice of such: typed any by
 			// expr-lang, a combatant or side in fact.
@@ -1209,6 +1218,12 @@ func (c *fastCompiler) list(n ast.Node) listFn {
 	}
 	if isChoice(n) {
 		l, _ := c.choiceList(n) // fast_lists.go
+		return l
+	}
+	if b := c.sortedJoin(n); b != nil {
+		return c.sortBy(b) // fast_lists.go
+	}
+	if l := c.joined(n); l != nil { // concat, flatten, [t]: fast_joins.go
 		return l
 	}
 	if !c.isEntityList(n.Type()) {

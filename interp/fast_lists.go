@@ -56,6 +56,28 @@ func (c *fastCompiler) boxesAsAnyList(n ast.Node) bool {
 	return false
 }
 
+// fnBoxedByVM reports whether n is a call of a ruleset fn whose body is
+// a list boxed by the VM (a choice with [], a concat: fexpr.noBox): the
+// VM gives the body's own value (a []any, nil for concat of empty
+// lists), whatever the fn declares, so the call's boxed value is left
+// to it too.
+func (c *fastCompiler) fnBoxedByVM(n ast.Node) bool {
+	x, ok := n.(*ast.CallNode)
+	if !ok {
+		return false
+	}
+	id, ok := x.Callee.(*ast.IdentifierNode)
+	if !ok {
+		return false
+	}
+	f := c.p.funcs[id.Value]
+	if f == nil || f.Body == nil {
+		return false
+	}
+	body := c.p.fastExpr(f.Body)
+	return body != nil && body.l != nil && body.noBox
+}
+
 // sortedFilter is n when it is sortBy(filter(...), ...) over combatants
 // or sides, which expr-lang types as a list of any, as it does the
 // filter; nil for anything else.
@@ -74,17 +96,30 @@ func (c *fastCompiler) anyEntityList(n ast.Node) reflect.Type {
 	if b := c.sortedFilter(n); b != nil {
 		n = b.Arguments[0]
 	}
+	if b := c.sortedJoin(n); b != nil {
+		n = b.Arguments[0]
+	}
 	if b := c.filterOf(n); b != nil {
 		return b.Arguments[0].Type().Elem()
 	}
-	return nil
+	return c.joinedElem(n) // fast_joins.go
+}
+
+// sortedJoin is n when it is sortBy of a joined list of combatants or
+// sides (concat, flatten: fast_joins.go); nil for anything else.
+func (c *fastCompiler) sortedJoin(n ast.Node) *ast.BuiltinNode {
+	b, ok := n.(*ast.BuiltinNode)
+	if !ok || b.Name != "sortBy" || len(b.Arguments) == 0 || c.joinedElem(b.Arguments[0]) == nil {
+		return nil
+	}
+	return b
 }
 
 // sortBy compiles sortBy(LIST, KEY) and sortBy(LIST, KEY, "asc"|"desc")
 // for a list of combatants or sides and a key that is a whole number or
 // a string of each element.
 func (c *fastCompiler) sortBy(b *ast.BuiltinNode) listFn {
-	if len(b.Arguments) < 2 || len(b.Arguments) > 3 || !c.isEntityList(b.Arguments[0].Type()) && c.filterOf(b.Arguments[0]) == nil {
+	if len(b.Arguments) < 2 || len(b.Arguments) > 3 || !c.isEntityList(b.Arguments[0].Type()) && c.filterOf(b.Arguments[0]) == nil && c.joinedElem(b.Arguments[0]) == nil {
 		return nil
 	}
 	desc := false

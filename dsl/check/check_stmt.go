@@ -556,8 +556,8 @@ func (c *checker) sharpen(ce *CExpr, t *Type) *Type {
 		// natively).
 		return ListOf(c.u.String)
 	}
-	if l := c.entityList(ce.Node); l != nil && t.Kind == KList && t.Elem != nil && t.Elem.Kind == KAny {
-		return l
+	if l := c.entityList(ce.Node); l != nil && (t.Kind == KAny || t.Kind == KList && t.Elem != nil && t.Elem.Kind == KAny) {
+		return l // flatten is typed any, concat and filter a list of any
 	}
 	if l := c.pickedFrom(ce.Node); l != nil && t.Kind == KAny {
 		return l.Elem // one of them, or none
@@ -604,13 +604,19 @@ func (c *checker) stringList(n ast.Node) bool {
 }
 
 // entityList is the list type of combatants or sides that n yields, seen
-// through filter(...) and sortBy(...); nil when it is not one.
+// through filter(...), sortBy(...), concat(...) and flatten(map(...));
+// nil when it is not one.
 func (c *checker) entityList(n ast.Node) *Type {
+	if l := c.flattenedList(n); l != nil {
+		return l
+	}
 	x, ok := n.(*ast.BuiltinNode)
 	if !ok {
 		return nil
 	}
 	switch {
+	case x.Name == "concat":
+		return c.concatList(x.Arguments)
 	case x.Name == "filter" && len(x.Arguments) == 2 && x.Map == nil:
 	case x.Name == "sortBy" && len(x.Arguments) >= 2: // the same items, in another order
 	default:
