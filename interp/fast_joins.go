@@ -125,20 +125,7 @@ func (c *fastCompiler) entityLiteral(x *ast.ArrayNode) listFn {
 			return nil
 		}
 	}
-	return func(r *Run, f addr) ([]addr, error) {
-		if err := r.madeList(len(items)); err != nil {
-			return nil, err
-		}
-		out := make([]addr, len(items))
-		for i, item := range items {
-			p, err := item(r, f)
-			if err != nil {
-				return nil, err
-			}
-			out[i] = p
-		}
-		return out, nil
-	}
+	return itemsInOrder(items)
 }
 
 // concatLists compiles concat(l1, l2, ...) of lists of combatants or

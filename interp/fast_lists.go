@@ -42,15 +42,7 @@ func (c *fastCompiler) boxesAsAnyList(n ast.Node) bool {
 	case *ast.BuiltinNode:
 		return x.Name == "sortBy"
 	case *ast.CallNode:
-		id, ok := x.Callee.(*ast.IdentifierNode)
-		if !ok {
-			return false
-		}
-		f := c.p.funcs[id.Value]
-		if f == nil || f.Body == nil {
-			return false
-		}
-		body := c.p.fastExpr(f.Body)
+		body := c.fnBody(x)
 		return body != nil && body.anyList
 	}
 	return false
@@ -66,16 +58,22 @@ func (c *fastCompiler) fnBoxedByVM(n ast.Node) bool {
 	if !ok {
 		return false
 	}
+	body := c.fnBody(x)
+	return body != nil && body.l != nil && body.noBox
+}
+
+// fnBody is the native form of the body of the ruleset fn x calls, or
+// nil (not a fn of the ruleset, or its body not native).
+func (c *fastCompiler) fnBody(x *ast.CallNode) *fexpr {
 	id, ok := x.Callee.(*ast.IdentifierNode)
 	if !ok {
-		return false
+		return nil
 	}
 	f := c.p.funcs[id.Value]
 	if f == nil || f.Body == nil {
-		return false
+		return nil
 	}
-	body := c.p.fastExpr(f.Body)
-	return body != nil && body.l != nil && body.noBox
+	return c.p.fastExpr(f.Body)
 }
 
 // sortedFilter is n when it is sortBy(filter(...), ...) over combatants

@@ -80,17 +80,23 @@ func (c *fastCompiler) strLiteral(x *ast.ArrayNode) strsFn {
 			return nil
 		}
 	}
-	return func(r *Run, f addr) ([]string, error) {
+	return itemsInOrder(items)
+}
+
+// itemsInOrder is a list literal of natively compiled items: a new list,
+// counted as made, of the items evaluated in order.
+func itemsInOrder[T any, F ~func(*Run, addr) (T, error)](items []F) func(*Run, addr) ([]T, error) {
+	return func(r *Run, f addr) ([]T, error) {
 		if err := r.madeList(len(items)); err != nil {
 			return nil, err
 		}
-		out := make([]string, len(items))
+		out := make([]T, len(items))
 		for i, item := range items {
-			s, err := item(r, f)
+			v, err := item(r, f)
 			if err != nil {
 				return nil, err
 			}
-			out[i] = s
+			out[i] = v
 		}
 		return out, nil
 	}

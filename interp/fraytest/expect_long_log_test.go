@@ -2,13 +2,9 @@ package fraytest_test
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/frayrules/fray/dsl/check"
-	"github.com/frayrules/fray/dsl/diag"
 	"github.com/frayrules/fray/interp/fraytest"
 )
 
@@ -73,16 +69,7 @@ func TestExpectationOverALongLog(t *testing.T) {
 			"phase p each round {\n  if round == 1 {\n    for i in 1..%d {\n      emit tick(i)\n    }\n  }\n}\n\nend when round > 1\n", events),
 		"log_test.fray": "encounter \"e\" {\n  rules \"r.fray\"\n  rounds 3\n}\n\nside a {\n  combatant x\n}\n\nside b {\n  combatant y\n}\n\n" + tests.String(),
 	}
-	for name, text := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	tf, diags := check.UnderRoot(dir).NewLinter().LoadTests(filepath.Join(dir, "log_test.fray"), diag.Sources{})
-	if diags.HasErrors() || tf == nil {
-		t.Fatalf("the test file does not check: %v", diags)
-	}
-	outcomes := fraytest.NewRunner(fraytest.Options{}).RunFile(tf)
+	outcomes := runLogTest(t, dir, files)
 	if len(outcomes) != len(pass)+len(refuse) {
 		t.Fatalf("%d outcomes, want %d", len(outcomes), len(pass)+len(refuse))
 	}

@@ -96,16 +96,7 @@ test "the log read once" {
 }
 `,
 	}
-	for name, text := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	tf, diags := check.UnderRoot(dir).NewLinter().LoadTests(filepath.Join(dir, "log_test.fray"), diag.Sources{})
-	if diags.HasErrors() || tf == nil {
-		t.Fatalf("the test file does not check: %v", diags)
-	}
-	outcomes := fraytest.NewRunner(fraytest.Options{}).RunFile(tf)
+	outcomes := runLogTest(t, dir, files)
 	if len(outcomes) != 9 {
 		t.Fatalf("%d outcomes, want 9", len(outcomes))
 	}
@@ -122,4 +113,20 @@ test "the log read once" {
 			t.Errorf("%q: %s, want an error at its expect naming --max-iterations:\n%s", o.Name, o.Result, b.String())
 		}
 	}
+}
+
+// runLogTest writes files into dir and runs the tests of its
+// log_test.fray, which must check.
+func runLogTest(t *testing.T, dir string, files map[string]string) []*fraytest.Outcome {
+	t.Helper()
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tf, diags := check.UnderRoot(dir).NewLinter().LoadTests(filepath.Join(dir, "log_test.fray"), diag.Sources{})
+	if diags.HasErrors() || tf == nil {
+		t.Fatalf("the test file does not check: %v", diags)
+	}
+	return fraytest.NewRunner(fraytest.Options{}).RunFile(tf)
 }
