@@ -143,27 +143,7 @@ func (c *fastCompiler) concatLists(args []ast.Node) listFn {
 			return nil
 		}
 	}
-	return func(r *Run, f addr) ([]addr, error) {
-		var held [4][]addr // on the stack for up to four lists
-		vs := held[:0]
-		size := 0
-		for _, l := range lists {
-			v, err := l(r, f)
-			if err != nil {
-				return nil, err
-			}
-			vs = append(vs, v)
-			size += len(v)
-		}
-		if err := r.madeList(size); err != nil {
-			return nil, err
-		}
-		out := make([]addr, 0, size)
-		for _, v := range vs {
-			out = append(out, v...)
-		}
-		return out, nil
-	}
+	return concatInOrder(lists)
 }
 
 // flattenLists compiles flatten(map(L, BODY)), BODY a list of combatants

@@ -111,12 +111,17 @@ func (c *fastCompiler) strConcat(args []ast.Node) strsFn {
 			return nil
 		}
 	}
-	return func(r *Run, f addr) ([]string, error) {
-		// Each list is read before any is copied: a later one may be
-		// made by the expression (concat(l, [x])), and its items are
-		// evaluated first, as the VM evaluates every argument before
-		// the call.
-		var held [4][]string // on the stack for up to four lists
+	return concatInOrder(lists)
+}
+
+// concatInOrder is a concat of natively compiled lists: a new list,
+// counted as made, of their items. Each list is read before any is
+// copied: a later one may be made by the expression (concat(l, [x])),
+// and its items are evaluated first, as the VM evaluates every argument
+// before the call.
+func concatInOrder[T any, F ~func(*Run, addr) ([]T, error)](lists []F) func(*Run, addr) ([]T, error) {
+	return func(r *Run, f addr) ([]T, error) {
+		var held [4][]T // on the stack for up to four lists
 		vs := held[:0]
 		size := 0
 		for _, l := range lists {
@@ -130,7 +135,7 @@ func (c *fastCompiler) strConcat(args []ast.Node) strsFn {
 		if err := r.madeList(size); err != nil {
 			return nil, err
 		}
-		out := make([]string, 0, size)
+		out := make([]T, 0, size)
 		for _, v := range vs {
 			out = append(out, v...)
 		}
