@@ -134,7 +134,7 @@ func counter(it *CoverItem) stmtFn {
 
 // prepend puts a counter before a body's statements.
 func prepend(b block, it *CoverItem) block {
-	return block{fns: append([]stmtFn{counter(it)}, b.fns...), at: append([]diag.Range{it.At}, b.at...)}
+	return newBlock(append([]stmtFn{counter(it)}, b.fns...), append([]diag.Range{it.At}, b.at...))
 }
 
 // coverStmt decorates a lowered statement (Plan.block).

@@ -349,7 +349,7 @@ func (p *Plan) block(b *syntax.Block) block {
 		out.fns = append(out.fns, fn)
 		out.at = append(out.at, at)
 	}
-	return out
+	return newBlock(out.fns, out.at)
 }
 
 func (p *Plan) expr(e *syntax.Expr) *check.CExpr {
@@ -463,7 +463,7 @@ func (p *Plan) ifStmt(is *syntax.IfStmt, at diag.Range) stmtFn {
 	var els block
 	if is.Else != nil {
 		if is.Else.If != nil {
-			els = block{fns: []stmtFn{p.ifStmt(is.Else.If, at)}, at: []diag.Range{at}}
+			els = newBlock([]stmtFn{p.ifStmt(is.Else.If, at)}, []diag.Range{at})
 		} else {
 			els = p.block(is.Else.Block)
 		}

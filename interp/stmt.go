@@ -27,14 +27,27 @@ const (
 type stmtFn func(r *Run, base addr) (flow, error)
 
 // block is a lowered body: its statements' closures and their places.
+// A block is made by newBlock (block_seq.go), or is the zero block, with
+// no statements.
 type block struct {
 	fns []stmtFn
 	at  []diag.Range
+	// run runs the statements (block_seq.go); nil for no statements.
+	run stmtFn
 }
 
 // runBlock runs a body's statements, counting each toward the run's
 // statement limit.
 func (r *Run) runBlock(b *block, base addr) (flow, error) {
+	if b.run == nil {
+		return flowNext, nil
+	}
+	return b.run(r, base)
+}
+
+// runStmts runs a block's statements by a loop, for the blocks whose
+// run is not written out.
+func (r *Run) runStmts(b *block, base addr) (flow, error) {
 	for i, fn := range b.fns {
 		if r.overSteps() {
 			return flowReturn, r.tooManySteps(b.at[i])
