@@ -291,7 +291,7 @@ func (r *Run) perform(cp addr, ct reflect.Type, d *declared) error {
 	r.nesting++
 	r.actors = append(r.actors, nameAt(cp)) // the name leads every combatant
 	fr, base := r.frameAtP(ap.fid)
-	if ap.self.ok && ap.self.t == ct {
+	if ap.self.ok && sameType(ap.self.t, ct) {
 		store(base, ap.self.off, cp)
 	} else {
 		setField(fr, ap.a.Self.Index, valueAt(ct.Elem(), cp))

@@ -203,7 +203,9 @@ func (p *framePool) usable(r *Run) bool {
 // reuse readies a frame of the current template at base for a new call:
 // its locals zeroed, the round and segment the run's.
 func (p *framePool) reuse(r *Run, fr reflect.Value, base addr) {
-	p.clearLocals(fr, base)
+	if len(p.locals) > 0 { // most bodies' locals are all preset: no call
+		p.clearLocals(fr, base)
+	}
 	store[int](base, p.round, r.round)
 	store[int](base, p.segment, r.segment)
 }

@@ -251,3 +251,6 @@ func unboxPtr(v any) addr {
 	}
 	return addrOf(rv)
 }
+
+// sameType reports whether a and b are the same type.
+func sameType(a, b reflect.Type) bool { return a == b }

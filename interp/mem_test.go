@@ -153,3 +153,21 @@ func TestMemLoadStore(t *testing.T) {
 		t.Error("a store through addrOfVar is lost")
 	}
 }
+
+// sameType agrees with == on types made by reflect (the same struct made
+// twice is one type) and on types that differ only by their fields.
+func TestMemSameType(t *testing.T) {
+	again := reflect.StructOf([]reflect.StructField{
+		{Name: "Name", Type: strT}, {Name: "On", Type: boolT}, {Name: "HP", Type: intT}, {Name: "X", Type: floatT},
+		{Name: "Any", Type: anyT}, {Name: "Dice", Type: diceT}, {Name: "Foe", Type: memField(t, "Foe").Type}, {Name: "Foes", Type: memField(t, "Foes").Type},
+	})
+	other := memField(t, "Foe").Type
+	types := []reflect.Type{memStruct, again, reflect.PointerTo(memStruct), reflect.PointerTo(again), other, other.Elem(), intT, nil}
+	for _, a := range types {
+		for _, b := range types {
+			if got, want := sameType(a, b), a == b; got != want {
+				t.Errorf("sameType(%v, %v) = %v, want %v", a, b, got, want)
+			}
+		}
+	}
+}

@@ -120,3 +120,10 @@ func boxPtr(t ptrType, a addr) any {
 // unboxPtr is the address a pointer held by an interface value points
 // at (nobody for nil or a nil pointer): boxPtr's inverse.
 func unboxPtr(v any) addr { return addr{p: (*eface)(unsafe.Pointer(&v)).data} }
+
+// sameType reports whether a and b are the same type, by the word that
+// identifies it (every reflect.Type is a *rtype, one per type): a == b
+// without the runtime's call that compares interfaces.
+func sameType(a, b reflect.Type) bool {
+	return (*[2]unsafe.Pointer)(unsafe.Pointer(&a))[1] == (*[2]unsafe.Pointer)(unsafe.Pointer(&b))[1]
+}
