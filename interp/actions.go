@@ -232,6 +232,14 @@ func (p *Plan) compileAct(at diag.Range, who *check.CExpr) stmtFn {
 		// A native combatant, read here rather than through somebody's
 		// closure: one call fewer on every act.
 		fp, ct := fe.p, fe.rt
+		if fe.local && frameHolds(who.Frame.R, fe.off, ct) {
+			// A name of the frame (act c, the loop's variable): read in place.
+			off := fe.off
+			return func(r *Run, base addr) (flow, error) {
+				r.reason = "act"
+				return flowNext, r.act(at, load[addr](base, off), ct)
+			}
+		}
 		return func(r *Run, base addr) (flow, error) {
 			r.reason = "act"
 			mark := len(r.scratch)

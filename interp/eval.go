@@ -68,6 +68,9 @@ func (p *Plan) value(ce *check.CExpr) valueFn {
 // value that cannot be stored there.
 func (p *Plan) into(ce *check.CExpr, t reflect.Type, at diag.Range) intoFn {
 	if fe := p.fastExpr(ce); fe != nil {
+		if copyLocal := intoFromLocal(ce, fe, t); copyLocal != nil {
+			return copyLocal
+		}
 		switch {
 		case fe.i != nil && t == intT:
 			return into(ce, fe.i)
@@ -138,6 +141,36 @@ func into[T any](ce *check.CExpr, fn func(*Run, addr) (T, error)) intoFn {
 		store[T](dst, 0, v)
 		return nil
 	}
+}
+
+// intoFromLocal is into for a name of the frame (a local, a parameter,
+// the loop's variable) of the place's own type, a whole number, a truth
+// or a combatant or side: copied from its field, with no call to read
+// it. nil for any other expression.
+func intoFromLocal(ce *check.CExpr, fe *fexpr, t reflect.Type) intoFn {
+	if !fe.local || !frameHolds(ce.Frame.R, fe.off, t) {
+		return nil
+	}
+	off := fe.off
+	switch {
+	case t == intT && fe.i != nil:
+		return func(_ *Run, base, dst addr) error { store(dst, 0, load[int](base, off)); return nil }
+	case t == boolT && fe.b != nil:
+		return func(_ *Run, base, dst addr) error { store(dst, 0, load[bool](base, off)); return nil }
+	case t == fe.rt && fe.p != nil && !fe.noBox && t.Kind() == reflect.Pointer && t.Elem().Kind() == reflect.Struct:
+		return func(_ *Run, base, dst addr) error { store(dst, 0, load[addr](base, off)); return nil }
+	}
+	return nil
+}
+
+// frameHolds reports whether the frame type fr has a field of type t at off.
+func frameHolds(fr reflect.Type, off uintptr, t reflect.Type) bool {
+	for i := range fr.NumField() {
+		if f := fr.Field(i); f.Offset == off && f.Type == t {
+			return true
+		}
+	}
+	return false
 }
 
 // intValue plans a whole number (the value of += and -=, a segment):
