@@ -42,7 +42,7 @@ func (n *forNode) runPlain(r *Run, base addr, buf *loopBuf, list listFn) (flow, 
 		r.dropScratch(mark)
 		return flowNext, r.nativeFailure(n.list, err)
 	}
-	buf.addrs = append(buf.addrs[:0], l...)
+	buf.addrs = appendAddrs(buf.addrs[:0], l)
 	r.dropScratch(mark)
 	watch := r.watchEnd(len(buf.addrs))
 	for _, a := range buf.addrs {
@@ -68,3 +68,20 @@ func (n *forNode) runPlain(r *Run, base addr, buf *loopBuf, list listFn) (flow, 
 	}
 	return flowNext, nil
 }
+
+// appendAddrs is append(dst, src...), by a loop for a short list: most
+// lists a loop copies are a few combatants, for which append's copy of
+// pointers, a call (typedslicecopy), costs more than the moves.
+func appendAddrs(dst, src []addr) []addr {
+	if len(src) > shortList {
+		return append(dst, src...)
+	}
+	for _, a := range src {
+		dst = append(dst, a)
+	}
+	return dst
+}
+
+// shortList is the longest list of pointers moved by a loop rather than
+// by copy (appendAddrs, Run.rosterChanged).
+const shortList = 16

@@ -110,7 +110,7 @@ func (r *Run) rosterChanged(c addr) {
 			copy(e.p[at+1:], e.p[at:])
 			e.p[at] = c
 		case !should && has:
-			e.p = append(e.p[:at], e.p[at+1:]...)
+			e.p = removeAddr(e.p, at)
 		}
 	}
 }
@@ -150,4 +150,17 @@ func rosterPlace(p []addr, idxAt uintptr, idx int) int {
 		}
 	}
 	return lo
+}
+
+// removeAddr is append(p[:at], p[at+1:]...): shifted by hand for a short
+// tail, for which copy's call (typedslicecopy, for the pointers) costs
+// more than the few moves.
+func removeAddr(p []addr, at int) []addr {
+	if len(p)-at > shortList {
+		return append(p[:at], p[at+1:]...)
+	}
+	for j := at + 1; j < len(p); j++ {
+		p[j-1] = p[j]
+	}
+	return p[:len(p)-1]
 }

@@ -85,13 +85,16 @@ type Run struct {
 	enc  *check.Encounter
 	opt  Options
 
-	dice     DiceSource
-	sums     summingDice     // dice, when it deals in sums (setDice)
-	sides    []reflect.Value // *side structs
-	comb     []reflect.Value // *combatant structs
-	sideList reflect.Value   // []*side
-	combList reflect.Value   // []*combatant
-	lists    uint64          // names the two lists (listEpochs): frame pools compare it
+	dice DiceSource
+	sums summingDice // dice, when it deals in sums (setDice)
+	// quickDice is dice when it is a seeded stream and the run is quiet:
+	// its single dice take rollPlus's short way (setQuickDice).
+	quickDice *SeededDice
+	sides     []reflect.Value // *side structs
+	comb      []reflect.Value // *combatant structs
+	sideList  reflect.Value   // []*side
+	combList  reflect.Value   // []*combatant
+	lists     uint64          // names the two lists (listEpochs): frame pools compare it
 	// frameEpoch is the span in which the frame pools stay current
 	// (frames.go, frameEpochs); noEpoch while the constants are made.
 	frameEpoch uint64
@@ -202,6 +205,7 @@ func New(p *Plan, enc *check.Encounter, opt Options) *Run {
 // left at zero.
 func (r *Run) setOptions(opt Options) {
 	r.opt = opt
+	r.setQuickDice()
 	r.calm, r.nextPoll = 0, 0 // over decides again under these limits
 	if r.opt.MaxRounds == 0 {
 		r.opt.MaxRounds = r.enc.Rounds

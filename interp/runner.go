@@ -61,7 +61,8 @@ func (rn *Runner) Play(opt Options) (Result, error) {
 //
 //   - plan, m, enc, self, needFn, keep: kept; they belong to the Runner.
 //   - opt: the new fight's (setOptions); dice: the kept SeededDice,
-//     reseeded, or fixed dice when opt.Dice lists them.
+//     reseeded, or fixed dice when opt.Dice lists them; sums and
+//     quickDice follow them (setDice, setOptions).
 //   - sides, comb, sideList, combList: the same structs and lists in
 //     every fight. setup empties the lists while the constants are
 //     evaluated, as in a new run, then copies the structs and the lists

@@ -16,6 +16,16 @@ var _ stdlib.World = (*Run)(nil)
 func (r *Run) setDice(d DiceSource) {
 	r.dice = d
 	r.sums, _ = d.(summingDice)
+	r.setQuickDice()
+}
+
+// setQuickDice notes whether the run's dice are a seeded stream in a
+// quiet run, after its dice or its options change.
+func (r *Run) setQuickDice() {
+	r.quickDice = nil
+	if sd, ok := r.dice.(*SeededDice); ok && r.opt.Sink == nil {
+		r.quickDice = sd
+	}
 }
 
 // die rolls one die of the given faces.
@@ -33,14 +43,12 @@ func (r *Run) rollPlus(n, faces, mod int) (int, error) {
 	// Most rolls are one die of a seeded stream in a quiet run (sim,
 	// prob --sample, benchmarks): that roll takes the short way, with
 	// the same count of work, place in the log and die as rollAny.
-	if n == 1 && r.opt.Sink == nil && faces >= 2 && faces <= stdlib.MaxFaces {
-		if sd, ok := r.dice.(*SeededDice); ok {
-			if r.steps++; r.over() {
-				return 0, r.overErr()
-			}
-			r.seq++
-			return sd.die(faces) + mod, nil
+	if sd := r.quickDice; sd != nil && n == 1 && faces >= 2 && faces <= stdlib.MaxFaces {
+		if r.steps++; r.over() {
+			return 0, r.overErr()
 		}
+		r.seq++
+		return sd.die(faces) + mod, nil
 	}
 	return r.rollAny(n, faces, mod)
 }
