@@ -237,7 +237,7 @@ func (p *Plan) compileAct(at diag.Range, who *check.CExpr) stmtFn {
 			off := fe.off
 			return func(r *Run, base addr) (flow, error) {
 				r.reason = "act"
-				return flowNext, r.act(at, load[addr](base, off), ct)
+				return flowNext, r.act(&at, load[addr](base, off), ct)
 			}
 		}
 		return func(r *Run, base addr) (flow, error) {
@@ -248,7 +248,7 @@ func (p *Plan) compileAct(at diag.Range, who *check.CExpr) stmtFn {
 			if err != nil {
 				return flowNext, r.nativeFailure(who, err)
 			}
-			return flowNext, r.act(at, cp, ct)
+			return flowNext, r.act(&at, cp, ct)
 		}
 	}
 	find := p.somebody(who)
@@ -258,14 +258,15 @@ func (p *Plan) compileAct(at diag.Range, who *check.CExpr) stmtFn {
 		if err != nil {
 			return flowNext, err
 		}
-		return flowNext, r.act(at, cp, ct)
+		return flowNext, r.act(&at, cp, ct)
 	}
 }
 
-// act is act for the combatant at cp, of type ct.
-func (r *Run) act(at diag.Range, cp addr, ct reflect.Type) error {
+// act is act for the combatant at cp, of type ct; at places the
+// statement (by address: it is read only for an error).
+func (r *Run) act(at *diag.Range, cp addr, ct reflect.Type) error {
 	if cp.isNil() {
-		return &RunError{At: at, Msg: "act needs a combatant, found nobody"}
+		return &RunError{At: *at, Msg: "act needs a combatant, found nobody"}
 	}
 	// The dead and the absent do not act; within a simultaneous group
 	// everyone is still alive until the group's effects are applied.

@@ -166,9 +166,15 @@ func (r *Run) frameAtP(id int) (reflect.Value, addr) {
 		if p.hotAt == r.frameEpoch && !p.out {
 			// Known lendable in this epoch: nothing it depends on has
 			// changed since (refreshPool forgets hotAt).
+			// reuse, written out: this is the way of nearly every lend.
 			p.out = true
-			p.reuse(r, p.hot.v, p.hot.p)
-			return p.hot.v, p.hot.p
+			base := p.hot.p
+			if len(p.locals) > 0 {
+				p.clearLocals(p.hot.v, base)
+			}
+			store[int](base, p.round, r.round)
+			store[int](base, p.segment, r.segment)
+			return p.hot.v, base
 		}
 		if p.hotIn(r) { // lendHot, without its call
 			if r.frameEpoch != noEpoch {
