@@ -21,6 +21,14 @@ type directEmit struct {
 	// in the handler's frame.
 	quietAt, whoAt []uintptr
 	silent         bool
+	// args are the emit's arguments with the offsets of their
+	// parameters in the handler's frame, in one list for run's loop.
+	args []directArg
+}
+
+type directArg struct {
+	set intoFn
+	off uintptr
 }
 
 // planDirectEmit gives the direct plan of emit n, or nil: the event must
@@ -41,6 +49,9 @@ func planDirectEmit(n *emitNode) *directEmit {
 			return nil
 		}
 		at2[es.off] = s.off
+	}
+	for i, set := range n.args {
+		d.args = append(d.args, directArg{set: set, off: h.params[i].off})
 	}
 	for _, off := range ep.quietAt {
 		d.quietAt = append(d.quietAt, at2[off])
@@ -69,9 +80,10 @@ func (d *directEmit) usable(r *Run) bool {
 func (d *directEmit) run(r *Run, base addr) error {
 	ep, h := d.n.ev, d.h
 	hf, hb := r.frameAtP(h.fid)
-	for i, set := range d.n.args {
-		r.reason = ep.ev.Name
-		if err := set(r, base, fieldAt(hb, h.params[i].off)); err != nil {
+	name := ep.ev.Name
+	for _, a := range d.args {
+		r.reason = name
+		if err := a.set(r, base, fieldAt(hb, a.off)); err != nil {
 			return err
 		}
 	}

@@ -62,7 +62,10 @@ func (n *forNode) runPlain(r *Run, base addr, buf *loopBuf, list listFn) (flow, 
 		if f == flowReturn {
 			return f, nil
 		}
-		if stop, err := r.stopLoop(watch); err != nil || stop {
+		if !watch || r.endKept() && !r.endWas { // stopLoop's answer without its call
+			continue
+		}
+		if stop, err := r.checkEnd(); err != nil || stop {
 			return flowNext, err
 		}
 	}
