@@ -272,6 +272,13 @@ func (v view) decideAmong(a, b rect, cells []Point, walls []edge) bool {
 	if res, ok := v.touching(a, b); ok {
 		return res
 	}
+	return v.anyLineFree(a, b, cells, walls)
+}
+
+// criticalPoints are the points a free segment's line may be turned or
+// slid against (see decide): the corners of a and b, the convex corners
+// of the solid squares cells, and the ends of the walls, each once.
+func (v view) criticalPoints(a, b rect, cells []Point, walls []edge) []Point {
 	ca, cb := cornersOf(a), cornersOf(b)
 	pts := append(ca[:], cb[:]...)
 	for _, c := range cells {
@@ -288,7 +295,7 @@ func (v view) decideAmong(a, b rect, cells []Point, walls []edge) bool {
 			}
 		}
 	}
-	return v.anyLineFree(dedupPoints(pts), a, b, cells, walls)
+	return dedupPoints(pts)
 }
 
 // touching decides regions that touch (ok), from what they share: an
@@ -315,9 +322,9 @@ func (v view) touching(a, b rect) (res, ok bool) {
 	return !v.sealedAcross(Point{ix0, iy0}, d), true
 }
 
-// anyLineFree tries every line through two of the critical points pts, or
+// anyLineFree tries every line through two of the critical points, or
 // one of them in an axis direction, for a free segment from a to b.
-func (v view) anyLineFree(pts []Point, a, b rect, cells []Point, walls []edge) bool {
+func (v view) anyLineFree(a, b rect, cells []Point, walls []edge) bool {
 	// The lines from a corner of a to a corner of b first: between two
 	// squares in sight of each other one of them is nearly always free,
 	// so most answers come before the lines through the corners of the
@@ -336,6 +343,9 @@ func (v view) anyLineFree(pts []Point, a, b rect, cells []Point, walls []edge) b
 	if v.blockedByWall(a, b) {
 		return false
 	}
+	// The rest, two by two: of the squares that can touch a segment only.
+	cells = inHull(a, b, cells)
+	pts := v.criticalPoints(a, b, cells, walls)
 	for i, u := range pts {
 		if v.lineFree(u, Point{1, 0}, a, b, cells, walls) || v.lineFree(u, Point{0, 1}, a, b, cells, walls) {
 			return true
