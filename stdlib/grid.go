@@ -440,6 +440,21 @@ func (ln line) entersSquare(c Point) bool {
 	return lo < 0 && hi > 0
 }
 
+// meets reports whether the line meets the closed region r: its corners
+// are not all strictly on one side of it. It is what clip of the closed
+// region reports as ok, by signs alone.
+func (ln line) meets(r rect) bool {
+	lo, hi := 0, 0
+	for i, c := range cornersOf(r) {
+		s := ln.d.X*(c.Y-ln.u.Y) - ln.d.Y*(c.X-ln.u.X)
+		if i == 0 {
+			lo, hi = s, s
+		}
+		lo, hi = min(lo, s), max(hi, s)
+	}
+	return lo <= 0 && hi >= 0
+}
+
 // clip gives the parameter interval of the line inside a rectangle.
 func (ln line) clip(r rect, open bool) (lo, hi int, ok bool) {
 	lo, hi = -far, far
@@ -471,6 +486,9 @@ func (v view) lineFree(u, d Point, a, b rect, cells []Point, walls []edge) bool 
 	}
 	ln := newLine(u, d)
 	v.spend(1)
+	if !ln.meets(a) || !ln.meets(b) {
+		return false // most lines through two critical points miss a or b
+	}
 	a0, a1, okA := ln.clip(a, false)
 	b0, b1, okB := ln.clip(b, false)
 	if !okA || !okB {
