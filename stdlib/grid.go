@@ -272,6 +272,13 @@ func (v view) decideAmong(a, b rect, cells []Point, walls []edge) bool {
 	if res, ok := v.touching(a, b); ok {
 		return res
 	}
+	return v.anyLineFree(a, b, cells, walls)
+}
+
+// criticalPoints are the points a free segment's line may be turned or
+// slid against (see decide): the corners of a and b, the convex corners
+// of the solid squares cells, and the ends of the walls, each once.
+func (v view) criticalPoints(a, b rect, cells []Point, walls []edge) []Point {
 	ca, cb := cornersOf(a), cornersOf(b)
 	pts := append(ca[:], cb[:]...)
 	for _, c := range cells {
@@ -288,7 +295,7 @@ func (v view) decideAmong(a, b rect, cells []Point, walls []edge) bool {
 			}
 		}
 	}
-	return v.anyLineFree(dedupPoints(pts), a, b, cells, walls)
+	return dedupPoints(pts)
 }
 
 // touching decides regions that touch (ok), from what they share: an
@@ -315,9 +322,9 @@ func (v view) touching(a, b rect) (res, ok bool) {
 	return !v.sealedAcross(Point{ix0, iy0}, d), true
 }
 
-// anyLineFree tries every line through two of the critical points pts, or
+// anyLineFree tries every line through two of the critical points, or
 // one of them in an axis direction, for a free segment from a to b.
-func (v view) anyLineFree(pts []Point, a, b rect, cells []Point, walls []edge) bool {
+func (v view) anyLineFree(a, b rect, cells []Point, walls []edge) bool {
 	// The lines from a corner of a to a corner of b first: between two
 	// squares in sight of each other one of them is nearly always free,
 	// so most answers come before the lines through the corners of the
@@ -336,6 +343,9 @@ func (v view) anyLineFree(pts []Point, a, b rect, cells []Point, walls []edge) b
 	if v.blockedByWall(a, b) {
 		return false
 	}
+	// The rest, two by two: of the squares that can touch a segment only.
+	cells = inHull(a, b, cells)
+	pts := v.criticalPoints(a, b, cells, walls)
 	for i, u := range pts {
 		if v.lineFree(u, Point{1, 0}, a, b, cells, walls) || v.lineFree(u, Point{0, 1}, a, b, cells, walls) {
 			return true
@@ -430,6 +440,21 @@ func (ln line) entersSquare(c Point) bool {
 	return lo < 0 && hi > 0
 }
 
+// meets reports whether the line meets the closed region r: its corners
+// are not all strictly on one side of it. It is what clip of the closed
+// region reports as ok, by signs alone.
+func (ln line) meets(r rect) bool {
+	lo, hi := 0, 0
+	for i, c := range cornersOf(r) {
+		s := ln.d.X*(c.Y-ln.u.Y) - ln.d.Y*(c.X-ln.u.X)
+		if i == 0 {
+			lo, hi = s, s
+		}
+		lo, hi = min(lo, s), max(hi, s)
+	}
+	return lo <= 0 && hi >= 0
+}
+
 // clip gives the parameter interval of the line inside a rectangle.
 func (ln line) clip(r rect, open bool) (lo, hi int, ok bool) {
 	lo, hi = -far, far
@@ -461,6 +486,9 @@ func (v view) lineFree(u, d Point, a, b rect, cells []Point, walls []edge) bool 
 	}
 	ln := newLine(u, d)
 	v.spend(1)
+	if !ln.meets(a) || !ln.meets(b) {
+		return false // most lines through two critical points miss a or b
+	}
 	a0, a1, okA := ln.clip(a, false)
 	b0, b1, okB := ln.clip(b, false)
 	if !okA || !okB {

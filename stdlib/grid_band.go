@@ -59,3 +59,28 @@ func (v view) solidNear(a, b rect) ([]Point, []edge) {
 	}
 	return cells, dedupEdges(walls)
 }
+
+// inHull keeps, in place and in order, the solid squares of cells whose
+// inside meets the inside of the convex hull of a and b: the only ones a
+// segment from a to b can touch. Every such segment lies in the hull,
+// and one that meets the hull's boundary anywhere but at its ends runs
+// along a bridge, through a corner of a and one of b, a line tried
+// anyway. The band solidNear gives is a few squares wider than the hull
+// (more for the corner of a square, as cover asks), and each square of
+// it adds its corners to the critical points, whose lines decide tries
+// two by two: across a field of pillars, where a line of sight is
+// blocked only by several together, most of those lines were of
+// squares no segment could touch.
+func inHull(a, b rect, cells []Point) []Point {
+	hull := hullOf(a, b)
+	if len(hull) < 3 {
+		return cells // no inside to meet (a and b both points): every square kept
+	}
+	out := cells[:0]
+	for _, c := range cells {
+		if meetsHull(squareRect(c), hull) {
+			out = append(out, c)
+		}
+	}
+	return out
+}

@@ -176,10 +176,17 @@ func (g *Grid) sight(viewer Point, windows bool) view {
 }
 
 func (v view) solid(x, y int) bool {
-	if v.g.Solid(x, y) {
+	// Written out to be small enough to be inlined where the lines and
+	// bands ask it of every square they look at. v.windows is set only
+	// when the map has windows.
+	// (A window next to the viewer, at most one step off in each axis,
+	// is clear: uint(d+1) > 2 is |d| > 1.)
+	g := v.g
+	if uint(x) >= uint(g.W) || uint(y) >= uint(g.H) {
 		return true
 	}
-	return v.windows && v.g.Window(x, y) && max(abs(x-v.viewer.X), abs(y-v.viewer.Y)) > 1
+	i := y*g.W + x
+	return g.solid[i] || v.windows && g.window[i] && (uint(x-v.viewer.X+1) > 2 || uint(y-v.viewer.Y+1) > 2)
 }
 
 // sealedAcross reports whether the line through the grid point p with
