@@ -65,12 +65,26 @@ func intOfAny(f *check.Func, a anyFn) intFn {
 		if err != nil {
 			return 0, err
 		}
-		n, ok := v.(int)
-		if !ok {
-			return 0, noValue(f)
-		}
-		return n, nil
+		return intResult(f, v)
 	}
+}
+
+// intResult is the whole number a fn declared int gives when its body,
+// typed any, gave v: a float's whole part, as int() gives it and as an
+// int attribute stores it (c ? 2.5 : 1 gives 2); nil is noValue. In the
+// VM (Run.callExpr) and natively alike: the VM gave the float on (an
+// int fn giving 3.5 to its caller), natively it was "no value".
+func intResult(f *check.Func, v any) (int, error) {
+	switch x := v.(type) {
+	case int:
+		return x, nil
+	case float64:
+		return stdlib.ToInt(x)
+	case nil:
+		return 0, noValue(f)
+	}
+	// c ? "x" : 1: the checker types it any and lets it through.
+	return 0, fmt.Errorf("fn %s gave %s, where it must give %s", f.Name, brief(v), f.Result.Article())
 }
 
 // findOf reports whether b is find over combatants or sides with a

@@ -2,6 +2,7 @@ package interp
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -93,9 +94,17 @@ func ReadRecordingWithin(r io.Reader, maxMemory int) (*Recording, error) {
 		if len(sc.Bytes()) == 0 {
 			continue
 		}
-		e, ok, err := decodeEvent(sc.Bytes())
+		text := sc.Bytes()
+		if line == 1 {
+			// A byte-order mark an editor put first (as fray lint's reader
+			// drops one): it was "invalid character 'ï'".
+			text = bytes.TrimPrefix(text, []byte("\ufeff"))
+		}
+		e, ok, err := decodeEvent(text)
 		if err != nil {
-			return nil, &RecordingError{line, fmt.Sprintf("not a fray JSON event: %v", err)}
+			// encoding/json quotes a number whole: a line of a million
+			// digits was a message of a million bytes.
+			return nil, &RecordingError{line, "not a fray JSON event: " + brief(err.Error())}
 		}
 		if !ok {
 			if len(rec.Events) == 0 {
@@ -110,7 +119,7 @@ func ReadRecordingWithin(r io.Reader, maxMemory int) (*Recording, error) {
 					Seed json.Number `json:"seed"`
 				} `json:"args"`
 			}
-			_ = json.Unmarshal(sc.Bytes(), &exact) // a seed that is no number is refused below
+			_ = json.Unmarshal(text, &exact) // a seed that is no number is refused below
 			seed = exact.Args.Seed
 		}
 		if memory += eventMemory(e); memory > maxMemory {
@@ -147,14 +156,14 @@ func ReadRecordingWithin(r io.Reader, maxMemory int) (*Recording, error) {
 			if seed != "" {
 				v = seed
 			}
-			return nil, &RecordingError{startLine, fmt.Sprintf("the start event's seed %v is not a whole number from 0 to 2^64-1", v)}
+			return nil, &RecordingError{startLine, fmt.Sprintf("the start event's seed %s is not a whole number from 0 to 2^64-1", brief(fmt.Sprint(v)))}
 		}
 		rec.Seed = s
 	}
 	if v, ok := a[startMaxRounds]; ok {
 		n, ok := v.(float64)
 		if !ok || n < 0 || n > math.MaxInt32 || n != math.Trunc(n) {
-			return nil, &RecordingError{startLine, fmt.Sprintf("the start event's max_rounds %v is not a whole number from 0 to %d", v, math.MaxInt32)}
+			return nil, &RecordingError{startLine, fmt.Sprintf("the start event's max_rounds %s is not a whole number from 0 to %d", brief(fmt.Sprint(v)), math.MaxInt32)}
 		}
 		rec.MaxRounds = int(n)
 	}

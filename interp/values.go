@@ -74,7 +74,15 @@ func (r *Run) store(dst reflect.Value, v any, at diag.Range) error {
 			dst.SetInt(x)
 			return nil
 		case float64:
-			dst.SetInt(int64(x))
+			// A float into a whole number's place (a value typed any:
+			// c ? 2.5 : 1, an argument of act held): its whole part, as
+			// int() gives it; NaN, an infinity or a float beyond the
+			// whole numbers has none (Go's conversion gave -2^63).
+			n, err := stdlib.ToInt(x)
+			if err != nil {
+				return &RunError{At: at, Msg: err.Error()}
+			}
+			dst.SetInt(int64(n))
 			return nil
 		}
 	case reflect.Float64:

@@ -310,11 +310,23 @@ func (r *Run) callExpr(f *check.Func, args []any) (any, error) {
 		}
 	}
 	v, err := r.eval(f.Body, fr)
-	if err == nil && v == nil && f.Result != nil {
+	if err == nil && f.Result != nil {
 		switch f.Result.R.Kind() {
-		case reflect.Int, reflect.Bool, reflect.String:
-			// Placed in the body, as a native call places it.
-			err = r.exprFailure(f.Body, noValue(f).Error())
+		case reflect.Int:
+			if _, isInt := v.(int); !isInt {
+				// A body typed any gave a float or nothing (intResult);
+				// placed in the body, as a native call places it.
+				var n int
+				if n, err = intResult(f, v); err != nil {
+					err = r.exprFailure(f.Body, err.Error())
+				}
+				v = n
+			}
+		case reflect.Bool, reflect.String:
+			if v == nil {
+				// Placed in the body, as a native call places it.
+				err = r.exprFailure(f.Body, noValue(f).Error())
+			}
 		}
 	}
 	if err == nil {

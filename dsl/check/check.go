@@ -41,8 +41,9 @@ type checker struct {
 	unused map[*diag.Diagnostic]string
 	// atConsts is what checking a constant reads, once the constants are
 	// checked (layer.go).
-	atConsts *constScope
-	sugg     *suggester // the file's budget for "did you mean" (suggest.go)
+	atConsts  *constScope
+	sugg      *suggester // the file's budget for "did you mean" (suggest.go)
+	mapFaults mapFaults  // of the map being checked (encounter_map_faults.go)
 }
 
 func (c *checker) errorf(code string, r diag.Range, hint, format string, args ...any) *diag.Diagnostic {

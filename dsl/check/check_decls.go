@@ -766,8 +766,14 @@ func (c *checker) checkPhases() {
 			continue
 		}
 		if prev, ok := seen[pd.Name]; ok {
-			e := c.errorf(diag.CodeDuplicate, syntax.RangeAt(pd.Pos, "phase"), "rename one of them", "phase %s declared twice", pd.Name)
-			e.Related = &diag.Related{Message: "first declared here", Range: syntax.RangeAt(prev.Pos, "phase")}
+			first, again := prev, pd
+			if again.Pos.Filename == first.Pos.Filename && again.Pos.Offset < first.Pos.Offset {
+				// One placed before the other (phase a each round before
+				// a): the error is at the one written second.
+				first, again = again, first
+			}
+			e := c.errorf(diag.CodeDuplicate, syntax.RangeAt(again.Pos, "phase"), "rename one of them", "phase %s declared twice", pd.Name)
+			e.Related = &diag.Related{Message: "first declared here", Range: syntax.RangeAt(first.Pos, "phase")}
 			continue
 		}
 		seen[pd.Name] = pd

@@ -36,9 +36,10 @@ func (c *checker) checkMap(enc *Encounter, md *syntax.MapDecl, combatants map[st
 		}
 		return
 	}
+	defer c.mapFaultsUnlisted(md)
 	spec := &MapSpec{Places: map[string]stdlib.Point{}}
 	if len(md.Rows) == 0 {
-		c.errorf(diag.CodeMap, syntax.RangeAt(md.Pos, "map"), `draw the map as rows of strings: "#..a#"`, "a map needs at least one row")
+		c.mapErrorf(diag.CodeMap, syntax.RangeAt(md.Pos, "map"), `draw the map as rows of strings: "#..a#"`, "a map needs at least one row")
 		return
 	}
 	legend := map[rune]string{}
@@ -48,21 +49,21 @@ func (c *checker) checkMap(enc *Encounter, md *syntax.MapDecl, combatants map[st
 		r := syntax.RangeAt(k.Pos, k.Symbol)
 		sym := []rune(k.Symbol)
 		if len(sym) != 1 {
-			c.errorf(diag.CodeMap, r, "a map symbol is one letter or digit", "map symbol %q is longer than one character", k.Symbol)
+			c.mapErrorf(diag.CodeMap, r, "a map symbol is one letter or digit", "map symbol %q is longer than one character", k.Symbol)
 			continue
 		}
 		if _, dup := legend[sym[0]]; dup {
-			e := c.errorf(diag.CodeMap, r, "give each symbol once", "map symbol %s given twice", k.Symbol)
+			e := c.mapErrorf(diag.CodeMap, r, "give each symbol once", "map symbol %s given twice", k.Symbol)
 			e.Related = &diag.Related{Message: "first given here", Range: legendAt[sym[0]]}
 			continue
 		}
 		who := syntax.RangeOf(k.Who.Pos, k.Who.EndPos)
 		if _, ok := combatants[k.Who.Text]; !ok {
-			c.errorf(diag.CodeUnknownCombat, who, c.didYouMean(k.Who.Text, keys(combatants), "name a combatant of this encounter"), "no combatant named %s", k.Who.Text)
+			c.mapErrorf(diag.CodeUnknownCombat, who, c.didYouMean(k.Who.Text, keys(combatants), "name a combatant of this encounter"), "no combatant named %s", k.Who.Text)
 			continue
 		}
 		if prev, ok := symbolOf[k.Who.Text]; ok {
-			e := c.errorf(diag.CodeMap, who, "one symbol per combatant", "%s already has the symbol %c", k.Who.Text, prev)
+			e := c.mapErrorf(diag.CodeMap, who, "one symbol per combatant", "%s already has the symbol %c", k.Who.Text, prev)
 			e.Related = &diag.Related{Message: "first given here", Range: legendAt[prev]}
 			continue
 		}
@@ -84,7 +85,7 @@ func (c *checker) checkMap(enc *Encounter, md *syntax.MapDecl, combatants map[st
 		text := string(row.Text)
 		rr := syntax.RangeOf(row.Pos, row.EndPos)
 		if strings.ContainsRune(c.f.Sources[row.Pos.Filename][row.Pos.Offset:row.EndPos.Offset], '\\') {
-			c.errorf(diag.CodeMap, rr, "write the squares themselves: # wall, . floor, a symbol for a combatant", "a map row takes no escapes")
+			c.mapErrorf(diag.CodeMap, rr, "write the squares themselves: # wall, . floor, a symbol for a combatant", "a map row takes no escapes")
 			return
 		}
 		if isEdgeRow(text) {
@@ -100,7 +101,7 @@ func (c *checker) checkMap(enc *Encounter, md *syntax.MapDecl, combatants map[st
 		if width < 0 {
 			width = len(sq.squares)
 			if width == 0 {
-				c.errorf(diag.CodeMap, rr, "a row holds at least one square", "empty map row")
+				c.mapErrorf(diag.CodeMap, rr, "a row holds at least one square", "empty map row")
 				return
 			}
 			spec.Grid = stdlib.NewGrid(width, height)
@@ -109,7 +110,7 @@ func (c *checker) checkMap(enc *Encounter, md *syntax.MapDecl, combatants map[st
 			if len(sq.squares) < len(sq.cols) {
 				hint += " (a | between two squares is a wall on their edge, no square)"
 			}
-			c.errorf(diag.CodeMap, rr, hint, "map row %d is %d squares wide, the first row %d", y+1, len(sq.squares), width)
+			c.mapErrorf(diag.CodeMap, rr, hint, "map row %d is %d squares wide, the first row %d", y+1, len(sq.squares), width)
 			edges = nil // its walls have no squares to stand between
 			// Its symbols are on the map, though not placed: one mistake,
 			// one error, not "map symbol a is not on the map" as well for
@@ -132,12 +133,12 @@ func (c *checker) checkMap(enc *Encounter, md *syntax.MapDecl, combatants map[st
 			default:
 				name, ok := legend[ch]
 				if !ok {
-					c.errorf(diag.CodeMap, cr, fmt.Sprintf("add `%c: NAME` to the map's legend, or use # for a wall and . for floor", ch), "unknown map symbol %q", ch)
+					c.mapErrorf(diag.CodeMap, cr, fmt.Sprintf("add `%c: NAME` to the map's legend, or use # for a wall and . for floor", ch), "unknown map symbol %q", ch)
 					continue
 				}
 				used[ch] = true
 				if prev, dup := placedAt[name]; dup {
-					e := c.errorf(diag.CodeMap, cr, "a combatant stands on one square", "%s is placed twice", name)
+					e := c.mapErrorf(diag.CodeMap, cr, "a combatant stands on one square", "%s is placed twice", name)
 					e.Related = &diag.Related{Message: "first placed here", Range: prev}
 					continue
 				}
@@ -153,11 +154,11 @@ func (c *checker) checkMap(enc *Encounter, md *syntax.MapDecl, combatants map[st
 		above = &sq
 	}
 	if edges != nil {
-		c.errorf(diag.CodeMapWall, syntax.RangeOf(edges.Pos, edges.EndPos), "draw a row of squares under it, or remove it: the map's border is a wall already", "a row of walls below the last row of squares")
+		c.mapErrorf(diag.CodeMapWall, syntax.RangeOf(edges.Pos, edges.EndPos), "draw a row of squares under it, or remove it: the map's border is a wall already", "a row of walls below the last row of squares")
 	}
 	for _, k := range md.Legend {
 		if sym := []rune(k.Symbol); len(sym) == 1 && legend[sym[0]] == k.Who.Text && !used[sym[0]] {
-			c.errorf(diag.CodeMap, syntax.RangeAt(k.Pos, k.Symbol), "put the symbol on a square of the map, or remove it", "map symbol %s is not on the map", k.Symbol)
+			c.mapErrorf(diag.CodeMap, syntax.RangeAt(k.Pos, k.Symbol), "put the symbol on a square of the map, or remove it", "map symbol %s is not on the map", k.Symbol)
 		}
 	}
 	if spec.Grid == nil {
@@ -166,17 +167,17 @@ func (c *checker) checkMap(enc *Encounter, md *syntax.MapDecl, combatants map[st
 	for _, name := range sortedKeys(byXY) {
 		p := byXY[name]
 		if prev, dup := placedAt[name]; dup {
-			e := c.errorf(diag.CodeMap, p.at, "place a combatant either on the map or with x and y", "%s is placed twice", name)
+			e := c.mapErrorf(diag.CodeMap, p.at, "place a combatant either on the map or with x and y", "%s is placed twice", name)
 			e.Related = &diag.Related{Message: "placed on the map here", Range: prev}
 			continue
 		}
 		switch {
 		case !spec.Grid.In(p.x, p.y):
-			c.errorf(diag.CodeMap, p.at, fmt.Sprintf("the map is %d by %d squares, x from 0 to %d, y from 0 to %d", spec.Grid.W, spec.Grid.H, spec.Grid.W-1, spec.Grid.H-1), "%s is placed off the map at (%d,%d)", name, p.x, p.y)
+			c.mapErrorf(diag.CodeMap, p.at, fmt.Sprintf("the map is %d by %d squares, x from 0 to %d, y from 0 to %d", spec.Grid.W, spec.Grid.H, spec.Grid.W-1, spec.Grid.H-1), "%s is placed off the map at (%d,%d)", name, p.x, p.y)
 		case spec.Grid.Solid(p.x, p.y):
-			c.errorf(diag.CodeMap, p.at, "place the combatant on a floor square (.)", "%s is placed on a wall at (%d,%d)", name, p.x, p.y)
+			c.mapErrorf(diag.CodeMap, p.at, "place the combatant on a floor square (.)", "%s is placed on a wall at (%d,%d)", name, p.x, p.y)
 		case spec.Grid.Window(p.x, p.y):
-			c.errorf(diag.CodeMap, p.at, "place the combatant on a floor square (.)", "%s is placed on a window at (%d,%d)", name, p.x, p.y)
+			c.mapErrorf(diag.CodeMap, p.at, "place the combatant on a floor square (.)", "%s is placed on a window at (%d,%d)", name, p.x, p.y)
 		default:
 			spec.Places[name] = stdlib.Point{X: p.x, Y: p.y}
 			placedAt[name] = p.at

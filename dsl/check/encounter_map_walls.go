@@ -66,9 +66,9 @@ func (c *checker) rowWalls(g *stdlib.Grid, sq squareRow, y int) {
 		}
 		switch {
 		case i == 0 || i == len(sq.cols)-1:
-			c.errorf(diag.CodeMapWall, sq.marks[i], "draw | between two squares: the map's border is a wall already", "a | at the start or end of a map row stands between no two squares")
+			c.mapErrorf(diag.CodeMapWall, sq.marks[i], "draw | between two squares: the map's border is a wall already", "a | at the start or end of a map row stands between no two squares")
 		case sq.cols[i-1] < 0:
-			c.errorf(diag.CodeMapWall, sq.marks[i], "one | walls the edge between two squares: remove the other", "two | side by side in a map row")
+			c.mapErrorf(diag.CodeMapWall, sq.marks[i], "one | walls the edge between two squares: remove the other", "two | side by side in a map row")
 		case sq.cols[i+1] < 0:
 			// The next | is the one reported.
 		default:
@@ -83,10 +83,10 @@ func (c *checker) edgeRowPlace(row *syntax.MapRow, above *squareRow, pending *sy
 	rr := syntax.RangeOf(row.Pos, row.EndPos)
 	switch {
 	case above == nil:
-		c.errorf(diag.CodeMapWall, rr, "draw a row of squares above it, or remove it: the map's border is a wall already", "a row of walls above the first row of squares")
+		c.mapErrorf(diag.CodeMapWall, rr, "draw a row of squares above it, or remove it: the map's border is a wall already", "a row of walls above the first row of squares")
 		return false
 	case pending != nil:
-		e := c.errorf(diag.CodeMapWall, rr, "draw the walls of one edge line in one row", "two rows of walls one under the other")
+		e := c.mapErrorf(diag.CodeMapWall, rr, "draw the walls of one edge line in one row", "two rows of walls one under the other")
 		e.Related = &diag.Related{Message: "the first here", Range: syntax.RangeOf(pending.Pos, pending.EndPos)}
 		return false
 	}
@@ -105,7 +105,7 @@ func (c *checker) edgeRowWalls(g *stdlib.Grid, row *syntax.MapRow, above *square
 			continue
 		}
 		if i >= len(above.cols) || above.cols[i] < 0 {
-			c.errorf(diag.CodeMapWall, r, "put each - under a square of the row above, in the same column", "a - under no square of the row above")
+			c.mapErrorf(diag.CodeMapWall, r, "put each - under a square of the row above, in the same column", "a - under no square of the row above")
 			continue
 		}
 		x := above.cols[i]

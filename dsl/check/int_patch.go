@@ -26,3 +26,13 @@ func intPatch(node *ast.Node) bool {
 	}
 	return false
 }
+
+// expectIntPatch is intPatch for a test's expectations: int(0.0 / 0.0)
+// was -9223372036854775808 there (expect int(0.0 / 0.0) < 0 passed),
+// where a rule stops at it.
+type expectIntPatch struct{}
+
+func (expectIntPatch) Visit(node *ast.Node) { intPatch(node) }
+
+// expectInt is int(x) of a float in an expectation: stdlib.IntFunc's.
+func expectInt(params ...any) (any, error) { return stdlib.Lookup(stdlib.IntFunc).Impl(nil, params) }

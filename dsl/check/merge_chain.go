@@ -246,6 +246,8 @@ func (m *merger) apply(variant *syntax.File) diag.Diagnostics {
 		header = m.headers[len(m.headers)-1]
 		baseHeader = header.d.Ruleset
 	}
+	added := newPhases(variant)
+	var later []*syntax.Decl // placed by a phase added further down
 	for _, d := range variant.Decls {
 		m.walked++
 		key := DeclKey(d)
@@ -300,6 +302,11 @@ func (m *merger) apply(variant *syntax.File) diag.Diagnostics {
 				// override phase X ... before Y: X moves there (the
 				// place was dropped without a word, X kept the base's).
 				at := m.first("phase " + cp.Phase.Anchor)
+				if at == nil && added[cp.Phase.Anchor] {
+					m.set(n, &cp)
+					later = append(later, &cp)
+					continue
+				}
 				if at == nil {
 					errAt(diag.CodeUnknownName, syntax.RangeAt(cp.Phase.Pos, "phase "+cp.Phase.Name), "name a phase of the ruleset", "no phase %s to place phase %s %s", cp.Phase.Anchor, cp.Phase.Name, cp.Phase.Place)
 					continue
@@ -314,6 +321,13 @@ func (m *merger) apply(variant *syntax.File) diag.Diagnostics {
 			m.set(n, &cp)
 		case d.Phase != nil && d.Phase.Place != "":
 			n := m.first("phase " + d.Phase.Anchor)
+			if n == nil && added[d.Phase.Anchor] {
+				// Before a phase this variant adds further down: placed
+				// once it is in, as a base's phases are (placeBase).
+				m.insert(d, m.tail, nil)
+				later = append(later, d)
+				continue
+			}
 			if n == nil {
 				errAt(diag.CodeUnknownName, syntax.RangeAt(d.Phase.Pos, "phase "+d.Phase.Name), "name a phase of the ruleset", "no phase %s to place phase %s %s", d.Phase.Anchor, d.Phase.Name, d.Phase.Place)
 				continue
@@ -321,6 +335,13 @@ func (m *merger) apply(variant *syntax.File) diag.Diagnostics {
 			m.place(d, n)
 		default:
 			m.insert(d, m.tail, nil)
+		}
+	}
+	// In the order written, as placeBase: the phase named may have been
+	// removed since (remove phase b after phase a before b).
+	for _, d := range later {
+		if e := m.placeNow(d); e != nil {
+			diags = append(diags, e)
 		}
 	}
 	return diags
@@ -346,30 +367,49 @@ func placesPhases(f *syntax.File) bool {
 func (m *merger) placeBase(base *syntax.File) diag.Diagnostics {
 	var diags diag.Diagnostics
 	for _, d := range base.Decls {
-		ph := d.Phase
-		if ph == nil || ph.Place == "" || d.Override {
+		if d.Phase == nil || d.Phase.Place == "" || d.Override {
 			continue
 		}
-		key := DeclKey(d)
-		n := m.nodeOf(key, d)
-		at := m.first("phase " + ph.Anchor)
-		if at == nil {
-			diags = append(diags, &diag.Diagnostic{Severity: diag.Error, Code: diag.CodeUnknownName,
-				Summary: fmt.Sprintf("no phase %s to place phase %s %s", ph.Anchor, ph.Name, ph.Place),
-				Detail:  "name a phase of the ruleset", Subject: syntax.RangeAt(ph.Pos, "phase "+ph.Name)})
-			continue
+		if e := m.placeNow(d); e != nil {
+			diags = append(diags, e)
 		}
-		if n == nil || at == n {
-			continue
-		}
-		m.unlink(n)
-		m.byKey[key] = slices.DeleteFunc(slices.Clone(m.byKey[key]), func(x *mnode) bool { return x == n })
-		if len(m.byKey[key]) == 0 {
-			delete(m.byKey, key)
-		}
-		m.place(d, at)
 	}
 	return diags
+}
+
+// placeNow moves the phase d, in the list already, before or after the
+// phase it names; an error if there is none.
+func (m *merger) placeNow(d *syntax.Decl) *diag.Diagnostic {
+	ph := d.Phase
+	key := DeclKey(d)
+	n := m.nodeOf(key, d)
+	at := m.first("phase " + ph.Anchor)
+	if at == nil {
+		return &diag.Diagnostic{Severity: diag.Error, Code: diag.CodeUnknownName,
+			Summary: fmt.Sprintf("no phase %s to place phase %s %s", ph.Anchor, ph.Name, ph.Place),
+			Detail:  "name a phase of the ruleset", Subject: syntax.RangeAt(ph.Pos, "phase "+ph.Name)}
+	}
+	if n == nil || at == n {
+		return nil
+	}
+	m.unlink(n)
+	m.byKey[key] = slices.DeleteFunc(slices.Clone(m.byKey[key]), func(x *mnode) bool { return x == n })
+	if len(m.byKey[key]) == 0 {
+		delete(m.byKey, key)
+	}
+	m.place(d, at)
+	return nil
+}
+
+// newPhases are the names of the phases a variant adds (not overrides).
+func newPhases(v *syntax.File) map[string]bool {
+	names := map[string]bool{}
+	for _, d := range v.Decls {
+		if d.Phase != nil && !d.Override {
+			names[d.Phase.Name] = true
+		}
+	}
+	return names
 }
 
 // nodeOf is the node holding d, of its key.

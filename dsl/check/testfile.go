@@ -744,7 +744,8 @@ func (l *Linter) CheckTests(f *syntax.File, src diag.Sources) (*TestFile, diag.D
 func ExpectOptions() []expr.Option {
 	return append([]expr.Option{expr.Patch(&findLastPatch{}), expr.DisableBuiltin("now"), expr.DisableBuiltin("date"),
 		expr.Function("string", expectString, new(func(any) string)),
-		expr.Patch(expectRangePatch{}), expr.Function(stdlib.RangeFunc, expectRange, new(func(int, int) []int))}, stdlib.OrderedMapOptions()...)
+		expr.Patch(expectRangePatch{}), expr.Function(stdlib.RangeFunc, expectRange, new(func(int, int) []int)),
+		expr.Patch(expectIntPatch{}), expr.Function(stdlib.IntFunc, expectInt, new(func(any) int))}, stdlib.OrderedMapOptions()...)
 }
 
 // expectString is string(x) in an expectation: fmt's %v with combatants

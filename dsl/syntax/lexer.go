@@ -202,6 +202,9 @@ func (tz *tokenizer) Next() (lexer.Token, error) {
 			if d := scanDiceTail(rest, false); d > 0 {
 				return tz.emit(TokDice, d)
 			}
+			if m := diceThenName(rest); m > 0 {
+				return lexer.Token{}, &LexError{Pos: pos, Msg: fmt.Sprintf("malformed dice %q: after dF may come !, kh, kl, dh or dl with a number, like d6! or d20kh1", rest[:m])}
+			}
 			n := 0
 			for n < len(rest) {
 				rr, sz := utf8.DecodeRuneInString(rest[n:])
