@@ -85,6 +85,7 @@ func mergeChain(chain []*syntax.File) (*syntax.File, diag.Diagnostics, int) {
 	for n := m.head; n != nil; n = n.next {
 		decls = append(decls, n.d)
 	}
+	diags = append(diags, checkPlaces(decls)...)
 	if len(chain) == 1 {
 		out := *base
 		out.Decls = decls
