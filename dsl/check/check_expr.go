@@ -221,6 +221,9 @@ func (c *checker) compile(e *syntax.Expr, fr *Frame, inScope scopeFunc, want *Ty
 		c.errorf(diag.CodeType, syntax.RangeOf(e.Pos, e.EndPos), hint, "expected %s, found %s", want, t)
 		return nil
 	}
+	if want != nil && t.Kind == KAny && !c.branchesFit(e, tree.Node, want) { // lint_branches.go
+		return nil
+	}
 	c.m.Exprs[e] = ce
 	return ce
 }

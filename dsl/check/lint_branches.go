@@ -1,6 +1,7 @@
 package check
 
 import (
+	"fmt"
 	"reflect"
 
 	"github.com/expr-lang/expr/ast"
@@ -69,4 +70,43 @@ func span(n ast.Node) (from, to int) {
 		return false
 	})
 	return from, to
+}
+
+// branchesFit reports, as errors, each branch of a ?: (nested ones too)
+// that cannot be the value wanted: `c.hp = c.ok ? "x" : 1` is typed any
+// by expr-lang, so it passed the check of its whole and failed only when
+// the text branch ran, mid-fight. Only plain kinds are judged: a float
+// for a whole number is allowed (it is stored as int() gives it), and a
+// branch of any other type is left to the run. It tells whether every
+// branch fits.
+func (c *checker) branchesFit(e *syntax.Expr, root ast.Node, want *Type) bool {
+	x, ok := root.(*ast.ConditionalNode)
+	if !ok || !plainKind(want.Kind) {
+		return true
+	}
+	fits := true
+	for _, b := range []ast.Node{x.Exp1, x.Exp2} {
+		if !c.branchesFit(e, b, want) {
+			fits = false
+			continue
+		}
+		r := branchType(b)
+		if r == nil {
+			continue
+		}
+		t := c.u.TypeOfR(r)
+		if Assignable(t, want) || t.Kind == KFloat && want.Kind == KInt {
+			continue
+		}
+		from, to := span(b)
+		c.errorf(diag.CodeType, c.exprRange(e, from, to), fmt.Sprintf("this branch runs when its condition says so, and then the value is %s: make both branches %s", t.Article(), want.Article()),
+			"expected %s, found %s in a branch of ?:", want, t)
+		fits = false
+	}
+	return fits
+}
+
+// plainKind tells whether k is a whole number, a float, a truth or text.
+func plainKind(k TypeKind) bool {
+	return k == KInt || k == KFloat || k == KBool || k == KString
 }
