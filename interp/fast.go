@@ -1210,6 +1210,9 @@ func (c *fastCompiler) ptr(n ast.Node) ptrFn {
 }
 
 func (c *fastCompiler) list(n ast.Node) listFn {
+	if j := joinedArg(n); j != nil { // $joined_c(concat(...)): fast_joins.go
+		return c.joined(j)
+	}
 	if b := c.filterOf(n); b != nil {
 		return c.filter(b)
 	}
