@@ -4,6 +4,8 @@ import (
 	"cmp"
 
 	"github.com/expr-lang/expr/ast"
+
+	"github.com/frayrules/fray/stdlib"
 )
 
 // The operators of native expressions, one closure per operator, with
@@ -24,50 +26,48 @@ func intLiteral(n ast.Node) (int, bool) {
 }
 
 // arith compiles a + b, a - b or a * b; right is b's node, rl where b
-// is read when it is an attribute of a name of the frame.
+// is read when it is an attribute of a name of the frame. A result
+// beyond the whole numbers is an error (stdlib.Add, Sub and Mul), as in
+// the VM (dsl/check/wholes_vm.go).
 func arith(op string, a, b intFn, right ast.Node, rl *field) intFn {
+	fn := stdlib.Add
+	switch op {
+	case "-":
+		fn = stdlib.Sub
+	case "*":
+		fn = stdlib.Mul
+	}
 	if rl != nil && op != "*" {
-		sign := 1
-		if op == "-" {
-			sign = -1
-		}
 		return func(r *Run, f addr) (int, error) {
 			p, err := a(r, f)
 			if err != nil {
 				return 0, err
 			}
 			q, err := readLink(rl, f)
-			return p + sign*q, err
+			if err != nil {
+				return 0, err
+			}
+			return fn(p, q)
 		}
 	}
 	if k, ok := intLiteral(right); ok {
-		if op == "*" {
+		if op == "+" && k >= 0 {
+			// The commonest: x + 1. Only a sum below x wrapped round.
 			return func(r *Run, f addr) (int, error) {
 				p, err := a(r, f)
-				return p * k, err
+				if s := p + k; s >= p || err != nil {
+					return s, err
+				}
+				return stdlib.Add(p, k)
 			}
 		}
-		if op == "-" {
-			k = -k
-		}
-		return func(r *Run, f addr) (int, error) {
-			p, err := a(r, f)
-			return p + k, err
-		}
-	}
-	sign := 1
-	switch op {
-	case "*":
 		return func(r *Run, f addr) (int, error) {
 			p, err := a(r, f)
 			if err != nil {
 				return 0, err
 			}
-			q, err := b(r, f)
-			return p * q, err
+			return fn(p, k)
 		}
-	case "-":
-		sign = -1
 	}
 	return func(r *Run, f addr) (int, error) {
 		p, err := a(r, f)
@@ -75,7 +75,10 @@ func arith(op string, a, b intFn, right ast.Node, rl *field) intFn {
 			return 0, err
 		}
 		q, err := b(r, f)
-		return p + sign*q, err
+		if err != nil {
+			return 0, err
+		}
+		return fn(p, q)
 	}
 }
 

@@ -394,6 +394,9 @@ func checkWith(input string, config *conf.Config) (*exprparser.Tree, error) {
 	if _, err := exprchecker.Check(tree, config); err != nil {
 		return nil, err
 	}
+	if fe := foldOverflow(&tree.Node); fe != nil { // wholes_fold.go
+		return nil, fe.Bind(tree.Source)
+	}
 	if config.Optimize {
 		if err := optimizer.Optimize(&tree.Node, config); err != nil {
 			var fileError *file.Error
@@ -572,6 +575,8 @@ func (c *checker) exprError(e *syntax.Expr, fr *Frame, err error) {
 		msg = fmt.Sprintf("%s has no attribute %s", kind, m[2])
 		from = fieldOffset(e, from, m[2])
 		to = from + len([]rune(m[2]))
+	} else if strings.HasPrefix(msg, stdlib.OverflowPrefix) { // wholes_fold.go
+		hint = "whole numbers run from -9223372036854775808 to 9223372036854775807: use smaller ones, or floats (1e19)"
 	} else if strings.HasSuffix(msg, " is not callable") {
 		// A local or parameter named like a function hides it: `let roll
 		// = d20` and then roll(self.damage).
