@@ -27,17 +27,24 @@ func intLiteral(n ast.Node) (int, bool) {
 
 // arith compiles a + b, a - b or a * b; right is b's node, rl where b
 // is read when it is an attribute of a name of the frame. A result
-// beyond the whole numbers is an error (stdlib.Add, Sub and Mul), as in
-// the VM (dsl/check/wholes_vm.go).
+// beyond the whole numbers is an error (stdlib.Add, Sub and Mul, which
+// inline: a + b costs a comparison more), as in the VM
+// (dsl/check/wholes_vm.go).
 func arith(op string, a, b intFn, right ast.Node, rl *field) intFn {
-	fn := stdlib.Add
-	switch op {
-	case "-":
-		fn = stdlib.Sub
-	case "*":
-		fn = stdlib.Mul
-	}
 	if rl != nil && op != "*" {
+		if op == "-" {
+			return func(r *Run, f addr) (int, error) {
+				p, err := a(r, f)
+				if err != nil {
+					return 0, err
+				}
+				q, err := readLink(rl, f)
+				if err != nil {
+					return 0, err
+				}
+				return stdlib.Sub(p, q)
+			}
+		}
 		return func(r *Run, f addr) (int, error) {
 			p, err := a(r, f)
 			if err != nil {
@@ -47,11 +54,29 @@ func arith(op string, a, b intFn, right ast.Node, rl *field) intFn {
 			if err != nil {
 				return 0, err
 			}
-			return fn(p, q)
+			return stdlib.Add(p, q)
 		}
 	}
 	if k, ok := intLiteral(right); ok {
-		if op == "+" && k >= 0 {
+		switch {
+		case op == "*":
+			return func(r *Run, f addr) (int, error) {
+				p, err := a(r, f)
+				if err != nil {
+					return 0, err
+				}
+				return stdlib.Mul(p, k)
+			}
+		case op == "-" && k > 0:
+			// x - 1: only a difference above x wrapped round.
+			return func(r *Run, f addr) (int, error) {
+				p, err := a(r, f)
+				if d := p - k; d <= p || err != nil {
+					return d, err
+				}
+				return stdlib.Sub(p, k)
+			}
+		case op == "+" && k >= 0:
 			// The commonest: x + 1. Only a sum below x wrapped round.
 			return func(r *Run, f addr) (int, error) {
 				p, err := a(r, f)
@@ -61,12 +86,31 @@ func arith(op string, a, b intFn, right ast.Node, rl *field) intFn {
 				return stdlib.Add(p, k)
 			}
 		}
+	}
+	switch op {
+	case "*":
 		return func(r *Run, f addr) (int, error) {
 			p, err := a(r, f)
 			if err != nil {
 				return 0, err
 			}
-			return fn(p, k)
+			q, err := b(r, f)
+			if err != nil {
+				return 0, err
+			}
+			return stdlib.Mul(p, q)
+		}
+	case "-":
+		return func(r *Run, f addr) (int, error) {
+			p, err := a(r, f)
+			if err != nil {
+				return 0, err
+			}
+			q, err := b(r, f)
+			if err != nil {
+				return 0, err
+			}
+			return stdlib.Sub(p, q)
 		}
 	}
 	return func(r *Run, f addr) (int, error) {
@@ -78,7 +122,7 @@ func arith(op string, a, b intFn, right ast.Node, rl *field) intFn {
 		if err != nil {
 			return 0, err
 		}
-		return fn(p, q)
+		return stdlib.Add(p, q)
 	}
 }
 

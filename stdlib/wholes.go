@@ -29,10 +29,12 @@ const (
 const OverflowPrefix = "whole-number overflow: "
 
 // Add is a + b, or an error when the sum is beyond the whole numbers.
+// Add, Sub, Mul, Neg and Abs are small enough for the compiler to inline
+// in the native closures (an error's words are made when it is read).
 func Add(a, b int) (int, error) {
 	s := a + b
 	if (s < a) != (b < 0) {
-		return 0, overflow(a, "+", b)
+		return 0, &Overflow{a, b, '+'}
 	}
 	return s, nil
 }
@@ -42,7 +44,7 @@ func Add(a, b int) (int, error) {
 func Sub(a, b int) (int, error) {
 	d := a - b
 	if (d < a) != (b > 0) {
-		return 0, overflow(a, "-", b)
+		return 0, &Overflow{a, b, '-'}
 	}
 	return d, nil
 }
@@ -53,9 +55,13 @@ func Mul(a, b int) (int, error) {
 	if -small < a && a < small && -small < b && b < small {
 		return a * b, nil
 	}
+	return mulWide(a, b)
+}
+
+func mulWide(a, b int) (int, error) {
 	p := a * b
 	if a != 0 && (p/a != b || a == -1 && b == math.MinInt) {
-		return 0, overflow(a, "*", b)
+		return 0, &Overflow{a, b, '*'}
 	}
 	return p, nil
 }
@@ -64,7 +70,7 @@ func Mul(a, b int) (int, error) {
 // opposite.
 func Neg(a int) (int, error) {
 	if a == math.MinInt {
-		return 0, fmt.Errorf("%s-(%d)", OverflowPrefix, a)
+		return 0, &Overflow{b: a, op: 'n'}
 	}
 	return -a, nil
 }
@@ -72,7 +78,7 @@ func Neg(a int) (int, error) {
 // Abs is the size of a, or an error for the least whole number.
 func Abs(a int) (int, error) {
 	if a == math.MinInt {
-		return 0, fmt.Errorf("%sabs(%d)", OverflowPrefix, a)
+		return 0, &Overflow{b: a, op: 'a'}
 	}
 	if a < 0 {
 		return -a, nil
@@ -80,13 +86,27 @@ func Abs(a int) (int, error) {
 	return a, nil
 }
 
-// overflow is the error of a op b: "whole-number overflow:
-// 9223372036854775807 + 1", a negative right operand in parentheses.
-func overflow(a int, op string, b int) error {
-	if b < 0 {
-		return fmt.Errorf("%s%d %s (%d)", OverflowPrefix, a, op, b)
+// Overflow is the error of an operation whose result is beyond the
+// whole numbers: a op b, -b (op 'n') or abs(b) (op 'a'). Its words are
+// made only when read.
+type Overflow struct {
+	a, b int
+	op   byte
+}
+
+// Error is "whole-number overflow: 9223372036854775807 + 1", a negative
+// right operand in parentheses.
+func (o *Overflow) Error() string {
+	switch o.op {
+	case 'n':
+		return fmt.Sprintf("%s-(%d)", OverflowPrefix, o.b)
+	case 'a':
+		return fmt.Sprintf("%sabs(%d)", OverflowPrefix, o.b)
 	}
-	return fmt.Errorf("%s%d %s %d", OverflowPrefix, a, op, b)
+	if o.b < 0 {
+		return fmt.Sprintf("%s%d %c (%d)", OverflowPrefix, o.a, o.op, o.b)
+	}
+	return fmt.Sprintf("%s%d %c %d", OverflowPrefix, o.a, o.op, o.b)
 }
 
 // The VM's operators on two values of which one at least may be typed
