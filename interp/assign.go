@@ -6,6 +6,7 @@ import (
 
 	"github.com/frayrules/fray/dsl/check"
 	"github.com/frayrules/fray/dsl/diag"
+	"github.com/frayrules/fray/stdlib"
 )
 
 // Assignments: TARGET = VALUE, TARGET += VALUE, TARGET -= VALUE.
@@ -50,9 +51,9 @@ func (p *Plan) compileAssign(n *assignNode) stmtFn {
 				}
 				switch n.op {
 				case "+=":
-					return assignTo(n, fe.i, func(held, v int) int { return held + v })
+					return assignTo(n, fe.i, stdlib.Add)
 				case "-=":
-					return assignTo(n, fe.i, func(held, v int) int { return held - v })
+					return assignTo(n, fe.i, stdlib.Sub)
 				}
 				return assignTo(n, fe.i, nil)
 			case n.op != "=":
@@ -99,7 +100,7 @@ func boxedNumber(fe *fexpr) func(*Run, addr) (any, error) {
 // making it was not inlined itself.
 //
 //go:noinline
-func assignTo[T any](n *assignNode, fn func(*Run, addr) (T, error), op func(held, v T) T) stmtFn {
+func assignTo[T any](n *assignNode, fn func(*Run, addr) (T, error), op func(held, v T) (T, error)) stmtFn {
 	label, bump, ce := n.t.Label, n.bump, n.val
 	return func(r *Run, base addr) (flow, error) {
 		r.reason = label
@@ -116,7 +117,12 @@ func assignTo[T any](n *assignNode, fn func(*Run, addr) (T, error), op func(held
 		switch {
 		case err != nil:
 		case op != nil:
-			store(s, off, op(load[T](s, off), v))
+			// += and -= of whole numbers: beyond them is an error.
+			if v, err = op(load[T](s, off), v); err != nil {
+				err = n.failed(err)
+			} else {
+				store(s, off, v)
+			}
 		default:
 			store(s, off, v)
 		}
@@ -148,6 +154,12 @@ func (n *assignNode) dst(base addr) (s addr, off uintptr, err error) {
 // through foe, which is none"; refs.go).
 func (n *assignNode) nobody() error {
 	return &RunError{At: n.at, Msg: fmt.Sprintf("cannot set %s through %s, which is none", n.t.Label, n.t.Root.Name)}
+}
+
+// failed is the error of an assignment whose += or -= went beyond the
+// whole numbers, at the statement.
+func (n *assignNode) failed(err error) error {
+	return &RunError{At: n.at, Msg: err.Error()}
 }
 
 // assignAny compiles any other assignment: the value boxed, the target
@@ -236,7 +248,16 @@ func (n *assignNode) combine(dst reflect.Value, v any) error {
 		if !ok {
 			return &RunError{At: n.at, Msg: "expected a whole number, found " + brief(v)}
 		}
-		sum := int(held.Int()) + sign*d
+		var sum int
+		var err error
+		if sign < 0 {
+			sum, err = stdlib.Sub(int(held.Int()), d)
+		} else {
+			sum, err = stdlib.Add(int(held.Int()), d)
+		}
+		if err != nil {
+			return n.failed(err)
+		}
 		if dst.Kind() == reflect.Interface {
 			dst.Set(reflect.ValueOf(sum))
 		} else {

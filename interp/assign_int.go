@@ -1,5 +1,7 @@
 package interp
 
+import "github.com/frayrules/fray/stdlib"
+
 // Whole-number assignments through a path of at most one attribute (`n
 // = 3`, `c.hp -= amount`, the commonest statements of a rule file): the
 // steps of assignTo, with the operator and the path's one step written
@@ -45,9 +47,13 @@ func assignInt(n *assignNode, fn intFn, op int) stmtFn {
 		}
 		switch op {
 		case intAdd:
-			v = load[int](s, at) + v
+			if v, err = stdlib.Add(load[int](s, at), v); err != nil {
+				return flowNext, n.failed(err)
+			}
 		case intSub:
-			v = load[int](s, at) - v
+			if v, err = stdlib.Sub(load[int](s, at), v); err != nil {
+				return flowNext, n.failed(err)
+			}
 		}
 		store(s, at, v)
 		return flowNext, nil

@@ -324,7 +324,8 @@ func (r *Run) adjust(c reflect.Value, a *check.Attr, v any) (any, error) {
 
 // adjustValue adds by to v, or multiplies v by it; a whole number stays
 // whole, rounded down (half of 25 feet is 12), and a result with no whole
-// part (a by of NaN, say) is stdlib.ToInt's error, not Go's conversion.
+// part (a by of NaN, say) is stdlib.ToInt's error, not Go's conversion,
+// and a sum beyond the whole numbers stdlib.Add's.
 func adjustValue(v, by any, scale bool) (any, error) {
 	f := func(x any) float64 {
 		switch n := x.(type) {
@@ -341,10 +342,13 @@ func adjustValue(v, by any, scale bool) (any, error) {
 			return stdlib.ToInt(math.Floor(float64(x) * f(by)))
 		}
 		if n, ok := by.(int); ok {
-			return x + n, nil // exactly, as int arithmetic elsewhere (a float64 would round a big n)
+			return stdlib.Add(x, n) // exactly, as int arithmetic elsewhere (a float64 would round a big n)
 		}
 		n, err := stdlib.ToInt(f(by))
-		return x + n, err
+		if err != nil {
+			return 0, err
+		}
+		return stdlib.Add(x, n)
 	case float64:
 		if scale {
 			return x * f(by), nil

@@ -546,7 +546,7 @@ func (c *fastCompiler) int(n ast.Node) intFn {
 		if x.Operator != "-" {
 			return nil
 		}
-		return mapFn(c.int(x.Node), func(v int) int { return -v })
+		return checkedFn(c.int(x.Node), stdlib.Neg)
 	case *ast.BinaryNode:
 		a, b := c.int(x.Left), c.int(x.Right)
 		if a == nil || b == nil {
@@ -580,14 +580,9 @@ func (c *fastCompiler) int(n ast.Node) intFn {
 			return c.minMax(x)
 		}
 		if x.Name == "abs" && len(x.Arguments) == 1 {
-			// expr-lang's abs of a whole number (Go's -x: the least int
-			// stays itself, as it does there).
-			return mapFn(c.int(x.Arguments[0]), func(v int) int {
-				if v < 0 {
-					return -v
-				}
-				return v
-			})
+			// The least whole number has no size: an error, as in the
+			// VM (dsl/check/wholes_vm.go).
+			return checkedFn(c.int(x.Arguments[0]), stdlib.Abs)
 		}
 		if x.Name != "len" || len(x.Arguments) != 1 {
 			return nil
@@ -1210,6 +1205,9 @@ func (c *fastCompiler) ptr(n ast.Node) ptrFn {
 }
 
 func (c *fastCompiler) list(n ast.Node) listFn {
+	if j := joinedArg(n); j != nil { // $joined_c(concat(...)): fast_joins.go
+		return c.joined(j)
+	}
 	if b := c.filterOf(n); b != nil {
 		return c.filter(b)
 	}

@@ -6,7 +6,8 @@ import (
 
 	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/builtin"
-	"github.com/expr-lang/expr/vm/runtime"
+
+	"github.com/frayrules/fray/stdlib"
 )
 
 // Arithmetic with an operand typed any: a whole number plus max or min of
@@ -15,17 +16,20 @@ import (
 // types the result any, and its value depends on what the operand holds
 // at run time (a whole number, a float, nothing), so the native form does
 // what the VM does, with the VM's own functions: runtime.Add, Subtract
-// and Multiply for the operators, the builtin's Func for max and min
+// and Multiply for the operators (checked for two whole numbers, as the
+// checker makes them in the VM: stdlib.AnyAdd), the builtin's Func for max and min
 // (after the VM's dereference of an argument of unknown type), and a
 // panic of theirs becomes the expression's error with the VM's words.
 // Only the operands are native; TestFastAgreesWithExpr holds the forms to
 // the VM, value for value and error for error.
 
-// anyOperators are the VM's functions of the operators compiled here.
-var anyOperators = map[string]func(a, b any) any{
-	"+": runtime.Add,
-	"-": runtime.Subtract,
-	"*": runtime.Multiply,
+// anyOperators are the VM's functions of the operators compiled here:
+// expr-lang's, checked for whole numbers as the checker makes them in
+// the VM (stdlib/wholes.go).
+var anyOperators = map[string]func(a, b any) (any, error){
+	"+": stdlib.AnyAdd,
+	"-": stdlib.AnySub,
+	"*": stdlib.AnyMul,
 }
 
 // numberOrAny tells whether a value of type t can be an operand here.
@@ -53,7 +57,7 @@ func (c *fastCompiler) anyArith(x *ast.BinaryNode) anyFn {
 			return nil, err
 		}
 		defer vmPanic(&v, &err)
-		return op(p, q), nil
+		return op(p, q)
 	}
 }
 

@@ -22,6 +22,20 @@ func mapFn[A, B any](a func(*Run, addr) (A, error), f func(A) B) func(*Run, addr
 	}
 }
 
+// checkedFn is f of a's value, f's error the expression's.
+func checkedFn(a intFn, f func(int) (int, error)) intFn {
+	if a == nil {
+		return nil
+	}
+	return func(r *Run, fr addr) (int, error) {
+		v, err := a(r, fr)
+		if err != nil {
+			return 0, err
+		}
+		return f(v)
+	}
+}
+
 // pairFn is f of a's and b's values, a evaluated first.
 func pairFn[A, B, C any](a func(*Run, addr) (A, error), b func(*Run, addr) (B, error), f func(A, B) (C, error)) func(*Run, addr) (C, error) {
 	if a == nil || b == nil {

@@ -4,6 +4,8 @@ import (
 	"reflect"
 
 	"github.com/expr-lang/expr/ast"
+
+	"github.com/frayrules/fray/dsl/check"
 )
 
 // Lists of combatants or sides a rule file joins, natively:
@@ -179,4 +181,19 @@ func (c *fastCompiler) flattenLists(m *ast.BuiltinNode) listFn {
 		}
 		return out, nil
 	}
+}
+
+// joinedArg is the joined list x types for a builtin with a predicate,
+// $joined_c(L) or $joined_s(L) (dsl/check/entity_lists.go); nil when n
+// is not that call. The call gives L as the VM made it, so the native
+// list is L's.
+func joinedArg(n ast.Node) ast.Node {
+	x, ok := n.(*ast.CallNode)
+	if !ok || len(x.Arguments) != 1 {
+		return nil
+	}
+	if id, ok := x.Callee.(*ast.IdentifierNode); !ok || id.Value != check.JoinedCombatants && id.Value != check.JoinedSides {
+		return nil
+	}
+	return x.Arguments[0]
 }

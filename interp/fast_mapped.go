@@ -4,6 +4,8 @@ import (
 	"reflect"
 
 	"github.com/expr-lang/expr/ast"
+
+	"github.com/frayrules/fray/stdlib"
 )
 
 // Whole numbers taken from a list of combatants or sides, natively,
@@ -69,7 +71,7 @@ func (c *fastCompiler) intsFrom(src ast.Node, keep boolFn, value ast.Node) *ints
 
 // fold runs through the numbers in order, giving each to add, and says
 // how many there were. Every element visited counts as a step of work.
-func (m *intsOf) fold(r *Run, f addr, add func(i, v int)) (int, error) {
+func (m *intsOf) fold(r *Run, f addr, add func(i, v int) error) (int, error) {
 	list, err := m.src(r, f)
 	if err != nil {
 		return 0, err
@@ -92,7 +94,9 @@ func (m *intsOf) fold(r *Run, f addr, add func(i, v int)) (int, error) {
 			}
 		}
 		if ok {
-			add(n, v)
+			if err := add(n, v); err != nil {
+				return 0, err
+			}
 			n++
 		}
 	}
@@ -115,9 +119,27 @@ func (c *fastCompiler) sumOf(b *ast.BuiltinNode) intFn {
 	if m == nil {
 		return nil
 	}
+	// A sum beyond the whole numbers is an error, as in the VM, whose
+	// sum(L, X) stops at the item that overflows (dsl/check/wholes_vm.go)
+	// and whose sum(X) adds the items of a list already made.
+	stops := len(b.Arguments) == 2
 	return func(r *Run, f addr) (int, error) {
 		total := 0
-		_, err := m.fold(r, f, func(_, v int) { total += v })
+		var over error
+		_, err := m.fold(r, f, func(_, v int) error {
+			if over != nil {
+				return nil
+			}
+			s, err := stdlib.Add(total, v)
+			if err != nil && stops {
+				return err
+			}
+			total, over = s, err
+			return nil
+		})
+		if err == nil {
+			err = over
+		}
 		return total, err
 	}
 }
@@ -135,10 +157,11 @@ func (c *fastCompiler) bestOf(b *ast.BuiltinNode) anyFn {
 	isMax := b.Name == "max"
 	return func(r *Run, f addr) (any, error) {
 		best := 0
-		n, err := m.fold(r, f, func(i, v int) {
+		n, err := m.fold(r, f, func(i, v int) error {
 			if i == 0 || isMax && v > best || !isMax && v < best {
 				best = v
 			}
+			return nil
 		})
 		if err != nil || n == 0 {
 			return nil, err

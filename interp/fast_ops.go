@@ -4,6 +4,8 @@ import (
 	"cmp"
 
 	"github.com/expr-lang/expr/ast"
+
+	"github.com/frayrules/fray/stdlib"
 )
 
 // The operators of native expressions, one closure per operator, with
@@ -24,12 +26,24 @@ func intLiteral(n ast.Node) (int, bool) {
 }
 
 // arith compiles a + b, a - b or a * b; right is b's node, rl where b
-// is read when it is an attribute of a name of the frame.
+// is read when it is an attribute of a name of the frame. A result
+// beyond the whole numbers is an error (stdlib.Add, Sub and Mul, which
+// inline: a + b costs a comparison more), as in the VM
+// (dsl/check/wholes_vm.go).
 func arith(op string, a, b intFn, right ast.Node, rl *field) intFn {
 	if rl != nil && op != "*" {
-		sign := 1
 		if op == "-" {
-			sign = -1
+			return func(r *Run, f addr) (int, error) {
+				p, err := a(r, f)
+				if err != nil {
+					return 0, err
+				}
+				q, err := readLink(rl, f)
+				if err != nil {
+					return 0, err
+				}
+				return stdlib.Sub(p, q)
+			}
 		}
 		return func(r *Run, f addr) (int, error) {
 			p, err := a(r, f)
@@ -37,25 +51,42 @@ func arith(op string, a, b intFn, right ast.Node, rl *field) intFn {
 				return 0, err
 			}
 			q, err := readLink(rl, f)
-			return p + sign*q, err
+			if err != nil {
+				return 0, err
+			}
+			return stdlib.Add(p, q)
 		}
 	}
 	if k, ok := intLiteral(right); ok {
-		if op == "*" {
+		switch {
+		case op == "*":
 			return func(r *Run, f addr) (int, error) {
 				p, err := a(r, f)
-				return p * k, err
+				if err != nil {
+					return 0, err
+				}
+				return stdlib.Mul(p, k)
+			}
+		case op == "-" && k > 0:
+			// x - 1: only a difference above x wrapped round.
+			return func(r *Run, f addr) (int, error) {
+				p, err := a(r, f)
+				if d := p - k; d <= p || err != nil {
+					return d, err
+				}
+				return stdlib.Sub(p, k)
+			}
+		case op == "+" && k >= 0:
+			// The commonest: x + 1. Only a sum below x wrapped round.
+			return func(r *Run, f addr) (int, error) {
+				p, err := a(r, f)
+				if s := p + k; s >= p || err != nil {
+					return s, err
+				}
+				return stdlib.Add(p, k)
 			}
 		}
-		if op == "-" {
-			k = -k
-		}
-		return func(r *Run, f addr) (int, error) {
-			p, err := a(r, f)
-			return p + k, err
-		}
 	}
-	sign := 1
 	switch op {
 	case "*":
 		return func(r *Run, f addr) (int, error) {
@@ -64,10 +95,23 @@ func arith(op string, a, b intFn, right ast.Node, rl *field) intFn {
 				return 0, err
 			}
 			q, err := b(r, f)
-			return p * q, err
+			if err != nil {
+				return 0, err
+			}
+			return stdlib.Mul(p, q)
 		}
 	case "-":
-		sign = -1
+		return func(r *Run, f addr) (int, error) {
+			p, err := a(r, f)
+			if err != nil {
+				return 0, err
+			}
+			q, err := b(r, f)
+			if err != nil {
+				return 0, err
+			}
+			return stdlib.Sub(p, q)
+		}
 	}
 	return func(r *Run, f addr) (int, error) {
 		p, err := a(r, f)
@@ -75,7 +119,10 @@ func arith(op string, a, b intFn, right ast.Node, rl *field) intFn {
 			return 0, err
 		}
 		q, err := b(r, f)
-		return p + sign*q, err
+		if err != nil {
+			return 0, err
+		}
+		return stdlib.Add(p, q)
 	}
 }
 

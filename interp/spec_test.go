@@ -256,6 +256,16 @@ func TestSpecCoversEveryBuiltin(t *testing.T) {
 			re = regexp.MustCompile(`\buniq\(`)
 		case stdlib.RangeFunc:
 			re = regexp.MustCompile(`[a-z] - 1\.\.[a-z]`) // a range of bounds not literals (range_at_int_limits)
+		case stdlib.AddFunc: // whole-number overflow (error_overflow_add)
+			re = regexp.MustCompile(`[a-z] \+ [a-z]`)
+		case stdlib.SubFunc:
+			re = regexp.MustCompile(`[a-z] - [a-z]`)
+		case stdlib.MulFunc:
+			re = regexp.MustCompile(`[a-z] \* [a-z0-9]`)
+		case stdlib.NegFunc:
+			re = regexp.MustCompile(`[ {(]-[a-z(]`)
+		case stdlib.AbsFunc:
+			re = regexp.MustCompile(`\babs\(`)
 		case stdlib.InFunc:
 			re = regexp.MustCompile(`\bin (combatants|sides|living|enemies|allies|members|standing|enemy_sides)\b`)
 		}

@@ -428,7 +428,13 @@ func (r *Run) modifierTotal(m *check.Modifiers, fr reflect.Value, base addr, fir
 					total = v
 				}
 			default:
-				total += v
+				// A total beyond the whole numbers stops the run at
+				// the row that took it there.
+				t, err := stdlib.Add(total, v)
+				if err != nil {
+					return r.exprFailure(row.Value, err.Error())
+				}
+				total = t
 			}
 			n++
 			if r.plan.cov != nil {

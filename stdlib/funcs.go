@@ -136,6 +136,26 @@ var Funcs = sortFuncs([]*Func{
 		Typed: TypedDiv(Divide),
 	},
 	{
+		Name: AddFunc, Doc: "a + b, an error beyond the whole numbers (what `a + b` of whole numbers becomes in expr-lang's VM: wholes.go)",
+		Params: []Kind{Any, Any}, Result: Any, Impl: anyImpl(AnyAdd),
+	},
+	{
+		Name: SubFunc, Doc: "a - b, an error beyond the whole numbers (what `a - b` of whole numbers becomes in expr-lang's VM: wholes.go)",
+		Params: []Kind{Any, Any}, Result: Any, Impl: anyImpl(AnySub),
+	},
+	{
+		Name: MulFunc, Doc: "a * b, an error beyond the whole numbers (what `a * b` of whole numbers becomes in expr-lang's VM: wholes.go)",
+		Params: []Kind{Any, Any}, Result: Any, Impl: anyImpl(AnyMul),
+	},
+	{
+		Name: NegFunc, Doc: "-a, an error for the least whole number (what `-a` of a whole number becomes in expr-lang's VM: wholes.go)",
+		Params: []Kind{Int}, Result: Int, Impl: intImpl(Neg),
+	},
+	{
+		Name: AbsFunc, Doc: "the size of a, an error for the least whole number (what `abs(a)` of a whole number becomes in expr-lang's VM: wholes.go)",
+		Params: []Kind{Int}, Result: Int, Impl: intImpl(Abs),
+	},
+	{
 		Name: IntFunc, Doc: "the whole part of a number (what `int(x)` of a float becomes); NaN, an infinity or a float beyond the whole numbers is an error",
 		Params: []Kind{Any}, Result: Int, Impl: toIntImpl, Typed: TypedFloatInt(ToInt),
 	},

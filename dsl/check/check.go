@@ -151,9 +151,10 @@ func (c *checker) checkRuleset() {
 	c.buildTypes()
 	defaultAction := c.checkHeader(header)
 	c.buildGlobals()
-	c.declareRefFuncs() // v2: refs.go
-	c.declareOptFuncs() // v2: optional.go
-	c.declareOrFuncs()  // v2: optional.go
+	c.declareRefFuncs()  // v2: refs.go
+	c.declareJoinFuncs() // entity_lists.go
+	c.declareOptFuncs()  // v2: optional.go
+	c.declareOrFuncs()   // v2: optional.go
 	// The library before the constants: a constant's a / b, int(x), s + t
 	// or l == m becomes a call of one of its internal functions (__div,
 	// __int, __str, __eq), which a constant may use though it calls

@@ -365,7 +365,7 @@ func (c *checker) checkText(env *view, text string, dice map[int]string, patch *
 	var tree *exprparser.Tree
 	var err error
 	cfg := *base
-	cfg.Visitors = []ast.Visitor{&findLastPatch{}, &refPatch{u: c.u}, &inPatch{}} // findLastPatch: find_last.go; refPatch: v2, refs.go
+	cfg.Visitors = []ast.Visitor{&findLastPatch{}, &refPatch{u: c.u}, &inPatch{}, &joinPatch{c: c}} // findLastPatch: find_last.go; refPatch: v2, refs.go
 	if patch != nil {
 		cfg.Visitors = append(cfg.Visitors, patch)
 	}
@@ -396,6 +396,9 @@ func checkWith(input string, config *conf.Config) (*exprparser.Tree, error) {
 	ast.Walk(&tree.Node, untypeCalls{})
 	if _, err := exprchecker.Check(tree, config); err != nil {
 		return nil, err
+	}
+	if fe := foldOverflow(&tree.Node); fe != nil { // wholes_fold.go
+		return nil, fe.Bind(tree.Source)
 	}
 	if config.Optimize {
 		if err := optimizer.Optimize(&tree.Node, config); err != nil {
@@ -575,6 +578,8 @@ func (c *checker) exprError(e *syntax.Expr, fr *Frame, err error) {
 		msg = fmt.Sprintf("%s has no attribute %s", kind, m[2])
 		from = fieldOffset(e, from, m[2])
 		to = from + len([]rune(m[2]))
+	} else if strings.HasPrefix(msg, stdlib.OverflowPrefix) { // wholes_fold.go
+		hint = "whole numbers run from -9223372036854775808 to 9223372036854775807: use smaller ones, or floats (1e19)"
 	} else if strings.HasSuffix(msg, " is not callable") {
 		// A local or parameter named like a function hides it: `let roll
 		// = d20` and then roll(self.damage).

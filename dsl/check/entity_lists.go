@@ -1,6 +1,12 @@
 package check
 
-import "github.com/expr-lang/expr/ast"
+import (
+	"reflect"
+
+	"github.com/expr-lang/expr/ast"
+
+	"github.com/frayrules/fray/dsl/diag"
+)
 
 // Lists of combatants or sides a rule file joins: concat([t], within(t,
 // ...)), flatten(map(enemy_sides(s), living(members(#)))). expr-lang
@@ -79,4 +85,79 @@ func (c *checker) flattenedList(n ast.Node) *Type {
 		return nil
 	}
 	return c.entityListOf(p.Node)
+}
+
+// The functions that type a joined list where a builtin with a predicate
+// reads it: filter(concat([t], within(t, ...)), .side != c.side) became
+// filter($joined_c(concat(...)), ...). expr-lang gives # the type of the
+// items of the list it is given, any for concat's and flatten's, so a
+// misspelt attribute in the predicate passed the lint and the predicate
+// ran in its VM; given the call's list type, # is a combatant (or a
+// side). The call gives its argument as it is: the VM's []any (nil for a
+// concat of empty lists), which expr-lang's builtins read item by item
+// whatever the list's type, so nobody in a joined list ([t] with t none)
+// is read through as before; the interpreter builds the list natively
+// (interp/fast_joins.go).
+const (
+	JoinedCombatants = "$joined_c"
+	JoinedSides      = "$joined_s"
+)
+
+// declareJoinFuncs registers $joined_c and $joined_s, typed with this
+// ruleset's structs.
+func (c *checker) declareJoinFuncs() {
+	for _, f := range []struct {
+		name string
+		t    reflect.Type
+	}{{JoinedCombatants, reflect.SliceOf(c.u.Combatant.R)}, {JoinedSides, reflect.SliceOf(c.u.Side.R)}} {
+		c.defineFunc(f.name, diag.Range{}, sameValue, reflect.FuncOf([]reflect.Type{anyType}, []reflect.Type{f.t}, false))
+		delete(c.funcs, f.name) // no rule names it: never suggested
+	}
+}
+
+func sameValue(args ...any) (any, error) { return args[0], nil }
+
+// joinPatch wraps a joined list of combatants or sides that a builtin
+// with a predicate reads (filter, map, any, all, count, sortBy, find,
+// ...) in $joined_c or $joined_s. It runs after a check, when the nodes
+// have their types, and again while it finds more (one per check).
+type joinPatch struct {
+	c       *checker
+	patched bool
+}
+
+func (p *joinPatch) Reset()             { p.patched = false }
+func (p *joinPatch) ShouldRepeat() bool { return p.patched }
+
+func (p *joinPatch) Visit(node *ast.Node) {
+	b, ok := (*node).(*ast.BuiltinNode)
+	if !ok || len(b.Arguments) < 2 {
+		return
+	}
+	if _, ok := b.Arguments[1].(*ast.PredicateNode); !ok {
+		return
+	}
+	l := p.joinedList(b.Arguments[0])
+	if l == nil {
+		return
+	}
+	fn := JoinedCombatants
+	if l.Elem.Kind == KSide {
+		fn = JoinedSides
+	}
+	ast.Patch(&b.Arguments[0], &ast.CallNode{Callee: &ast.IdentifierNode{Value: fn}, Arguments: []ast.Node{b.Arguments[0]}})
+	p.patched = true
+}
+
+// joinedList is the list type of n when n is concat or flatten(map(...))
+// of lists of the same combatants or sides; nil otherwise (and for a
+// list expr-lang already types).
+func (p *joinPatch) joinedList(n ast.Node) *Type {
+	if l := p.c.flattenedList(n); l != nil {
+		return l
+	}
+	if x, ok := n.(*ast.BuiltinNode); ok && x.Name == "concat" {
+		return p.c.concatList(x.Arguments)
+	}
+	return nil
 }

@@ -125,7 +125,7 @@ func (ce *CExpr) Program() *vm.Program {
 		return nil
 	}
 	ce.once.Do(func() {
-		ce.prog, ce.err = compiler.Compile(ce.tree, ce.low.config(ce.Frame))
+		ce.prog, ce.err = compiler.Compile(&exprparser.Tree{Node: vmTree(ce.tree.Node), Source: ce.tree.Source}, ce.low.config(ce.Frame)) // wholes_vm.go
 	})
 	if ce.err != nil {
 		// The tree was checked with the same names, types and

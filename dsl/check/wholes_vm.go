@@ -1,0 +1,128 @@
+package check
+
+import (
+	"reflect"
+
+	"github.com/expr-lang/expr/ast"
+
+	"github.com/frayrules/fray/stdlib"
+)
+
+// Whole-number overflow in expr-lang's VM. Its +, - and * of whole
+// numbers, unary minus, abs and sum wrap round as Go's do; the
+// interpreter's native forms stop the run instead (stdlib/wholes.go).
+// The tree the checker keeps is the one the native compiler reads, with
+// its operators as written; the VM's bytecode is compiled from a copy
+// of it (vmTree) in which each of them is a call of the library's
+// checked function, so that both plans fail alike, with the same words,
+// at the expression. The calls cost the VM a little; the native plan
+// nothing.
+
+// vmTree is a copy of n with its whole-number arithmetic checked: the
+// tree CExpr.Program compiles.
+func vmTree(n ast.Node) ast.Node {
+	cp := cloneNode(n)
+	ast.Walk(&cp, wholesPatch{})
+	return cp
+}
+
+var (
+	nodeT  = reflect.TypeFor[ast.Node]()
+	nodesT = reflect.TypeFor[[]ast.Node]()
+)
+
+// cloneNode is a deep copy of the tree under n: every node new, the
+// values nodes hold (a constant's, types) shared, as nothing changes
+// them.
+func cloneNode(n ast.Node) ast.Node {
+	if n == nil {
+		return nil
+	}
+	v := reflect.ValueOf(n)
+	cp := reflect.New(v.Elem().Type())
+	cp.Elem().Set(v.Elem())
+	e := cp.Elem()
+	for i := 0; i < e.NumField(); i++ {
+		f := e.Field(i)
+		switch {
+		case !f.CanSet(), f.IsZero():
+		case f.Type() == nodeT:
+			f.Set(reflect.ValueOf(cloneNode(f.Interface().(ast.Node))))
+		case f.Type() == nodesT:
+			old := f.Interface().([]ast.Node)
+			nodes := make([]ast.Node, len(old))
+			for j, x := range old {
+				nodes[j] = cloneNode(x)
+			}
+			f.Set(reflect.ValueOf(nodes))
+		}
+	}
+	return cp.Interface().(ast.Node)
+}
+
+// wholesPatch makes the whole-number arithmetic of a tree calls of the
+// library's checked functions: a + b, a - b and a * b where each operand
+// is a whole number or a value typed any (which may hold one), -a and
+// abs(a) of a whole number, and sum(L) or sum(L, X) of whole numbers,
+// which becomes reduce(L, __add(#acc, X), 0): the same loop as sum's,
+// whose + is checked. Each new node keeps the type of the one it
+// replaces, which the compiler reads.
+type wholesPatch struct{}
+
+func (wholesPatch) Visit(node *ast.Node) {
+	switch x := (*node).(type) {
+	case *ast.BinaryNode:
+		var fn string
+		switch x.Operator {
+		case "+":
+			fn = stdlib.AddFunc
+		case "-":
+			fn = stdlib.SubFunc
+		case "*":
+			fn = stdlib.MulFunc
+		}
+		if fn == "" || !wholeOrAny(x.Left) || !wholeOrAny(x.Right) {
+			return
+		}
+		patchCall(node, fn, x.Left, x.Right)
+	case *ast.UnaryNode:
+		if x.Operator == "-" && isInt(x.Node) {
+			patchCall(node, stdlib.NegFunc, x.Node)
+		}
+	case *ast.BuiltinNode:
+		switch {
+		case x.Name == "abs" && len(x.Arguments) == 1 && isInt(x.Arguments[0]):
+			patchCall(node, stdlib.AbsFunc, x.Arguments[0])
+		case x.Name == "sum" && isInt(x) && len(x.Arguments) >= 1 && len(x.Arguments) <= 2:
+			var item ast.Node = &ast.PointerNode{}
+			if len(x.Arguments) == 2 {
+				p, ok := x.Arguments[1].(*ast.PredicateNode)
+				if !ok {
+					return
+				}
+				item = p.Node
+			}
+			acc := &ast.PointerNode{Name: "acc"}
+			add := &ast.CallNode{Callee: &ast.IdentifierNode{Value: stdlib.AddFunc}, Arguments: []ast.Node{acc, item}}
+			add.SetType(x.Type())
+			zero := &ast.IntegerNode{Value: 0}
+			zero.SetType(x.Type())
+			red := &ast.BuiltinNode{Name: "reduce", Arguments: []ast.Node{x.Arguments[0], &ast.PredicateNode{Node: add}, zero}}
+			red.SetNature(*x.Nature())
+			ast.Patch(node, red)
+		}
+	}
+}
+
+// patchCall replaces *node with a call of fn, of the same type.
+func patchCall(node *ast.Node, fn string, args ...ast.Node) {
+	call := &ast.CallNode{Callee: &ast.IdentifierNode{Value: fn}, Arguments: args}
+	call.SetNature(*(*node).Nature())
+	ast.Patch(node, call)
+}
+
+// wholeOrAny reports whether n is a whole number or typed any.
+func wholeOrAny(n ast.Node) bool {
+	t := n.Type()
+	return t != nil && (t.Kind() == reflect.Int || t.Kind() == reflect.Interface)
+}

@@ -1,0 +1,140 @@
+package stdlib
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/expr-lang/expr/vm/runtime"
+)
+
+// Whole-number arithmetic that stops the run where Go's would wrap
+// round: 9223372036854775807 + 1 is no negative number in a fight. The
+// interpreter's native forms call Add, Sub, Mul, Neg and Abs; in
+// expr-lang's VM (whose + wraps) the checker compiles the whole-number
+// operators of an expression as calls of AddFunc, SubFunc, MulFunc,
+// NegFunc and AbsFunc, and sum(...) as a reduce through AddFunc
+// (dsl/check/wholes_vm.go), so both give the same error, with the same
+// words, at the expression.
+
+// The internal functions the VM's whole-number operators become.
+const (
+	AddFunc = "__add"
+	SubFunc = "__sub"
+	MulFunc = "__mul"
+	NegFunc = "__neg"
+	AbsFunc = "__abs"
+)
+
+// OverflowPrefix begins every whole-number overflow error.
+const OverflowPrefix = "whole-number overflow: "
+
+// Add is a + b, or an error when the sum is beyond the whole numbers.
+// Add, Sub, Mul, Neg and Abs are small enough for the compiler to inline
+// in the native closures (an error's words are made when it is read).
+func Add(a, b int) (int, error) {
+	s := a + b
+	if (s < a) != (b < 0) {
+		return 0, &Overflow{a, b, '+'}
+	}
+	return s, nil
+}
+
+// Sub is a - b, or an error when the difference is beyond the whole
+// numbers.
+func Sub(a, b int) (int, error) {
+	d := a - b
+	if (d < a) != (b > 0) {
+		return 0, &Overflow{a, b, '-'}
+	}
+	return d, nil
+}
+
+// Mul is a * b, or an error when the product is beyond the whole numbers.
+func Mul(a, b int) (int, error) {
+	const small = 1 << 31 // factors below it in size cannot overflow
+	if -small < a && a < small && -small < b && b < small {
+		return a * b, nil
+	}
+	return mulWide(a, b)
+}
+
+func mulWide(a, b int) (int, error) {
+	p := a * b
+	if a != 0 && (p/a != b || a == -1 && b == math.MinInt) {
+		return 0, &Overflow{a, b, '*'}
+	}
+	return p, nil
+}
+
+// Neg is -a, or an error for the least whole number, which has no
+// opposite.
+func Neg(a int) (int, error) {
+	if a == math.MinInt {
+		return 0, &Overflow{b: a, op: 'n'}
+	}
+	return -a, nil
+}
+
+// Abs is the size of a, or an error for the least whole number.
+func Abs(a int) (int, error) {
+	if a == math.MinInt {
+		return 0, &Overflow{b: a, op: 'a'}
+	}
+	if a < 0 {
+		return -a, nil
+	}
+	return a, nil
+}
+
+// Overflow is the error of an operation whose result is beyond the
+// whole numbers: a op b, -b (op 'n') or abs(b) (op 'a'). Its words are
+// made only when read.
+type Overflow struct {
+	a, b int
+	op   byte
+}
+
+// Error is "whole-number overflow: 9223372036854775807 + 1", a negative
+// right operand in parentheses.
+func (o *Overflow) Error() string {
+	switch o.op {
+	case 'n':
+		return fmt.Sprintf("%s-(%d)", OverflowPrefix, o.b)
+	case 'a':
+		return fmt.Sprintf("%sabs(%d)", OverflowPrefix, o.b)
+	}
+	if o.b < 0 {
+		return fmt.Sprintf("%s%d %c (%d)", OverflowPrefix, o.a, o.op, o.b)
+	}
+	return fmt.Sprintf("%s%d %c %d", OverflowPrefix, o.a, o.op, o.b)
+}
+
+// The VM's operators on two values of which one at least may be typed
+// any (an optional number): checked when both are whole numbers, else
+// expr-lang's own (a float, strings joined), whose panic the VM reports.
+var (
+	AnyAdd = anyOp(Add, runtime.Add)
+	AnySub = anyOp(Sub, runtime.Subtract)
+	AnyMul = anyOp(Mul, runtime.Multiply)
+)
+
+func anyOp(whole func(a, b int) (int, error), other func(a, b any) any) func(a, b any) (any, error) {
+	return func(a, b any) (any, error) {
+		if p, ok := a.(int); ok {
+			if q, ok := b.(int); ok {
+				return whole(p, q)
+			}
+		}
+		return other(a, b), nil
+	}
+}
+
+// anyImpl is the Impl of AddFunc, SubFunc or MulFunc.
+func anyImpl(op func(a, b any) (any, error)) func(World, []any) (any, error) {
+	return func(_ World, a []any) (any, error) { return op(a[0], a[1]) }
+}
+
+// intImpl is the Impl of NegFunc or AbsFunc.
+func intImpl(op func(int) (int, error)) func(World, []any) (any, error) {
+	return func(_ World, a []any) (any, error) { return op(a[0].(int)) }
+}
