@@ -391,6 +391,12 @@ func (c *fastCompiler) location(n ast.Node) (field, bool) {
 				return field{}, false
 			}
 			if _, ok := m.Property.(*ast.StringNode); !ok {
+				if len(chain) > 0 {
+					// L[i].hp: the element is the chain's base, read as
+					// any other (index, with expr-lang's range error); it
+					// ran in the VM (the tourney homebrew's pair[0].points).
+					break
+				}
 				return field{}, false
 			}
 			bt := m.Node.Type()

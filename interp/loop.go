@@ -240,14 +240,24 @@ func (n *forNode) order(r *Run, base addr, buf *loopBuf) ([]orderItem, error) {
 			if err := n.set(r, base, &items[i]); err != nil {
 				return items, err
 			}
+			// A key is read for its item, so the dice it rolls are the
+			// item's, as its body's are ("ann rolls d6 for init", not
+			// three of the referee's that nobody can tell apart).
+			pushed := r.pushItem(&items[i])
 			for ki := range n.keys {
 				k := &n.keys[ki]
 				r.reason = k.label
 				kv, err := k.eval(r, base)
 				if err != nil {
+					if pushed {
+						r.actors = r.actors[:len(r.actors)-1]
+					}
 					return items, err
 				}
 				items[i].keys = append(items[i].keys, kv)
+			}
+			if pushed {
+				r.actors = r.actors[:len(r.actors)-1]
 			}
 		}
 		if n.pair != nil { // a timed loop's clock, then the order (timed_pair.go)
@@ -309,14 +319,7 @@ func (n *forNode) runGroup(r *Run, base addr, g []orderItem, q *[]pendingEmit) (
 			r.deferred = nil
 			return flowNext, err
 		}
-		var pushed bool
-		if it.fit {
-			if pushed = !it.a.isNil(); pushed {
-				r.actors = append(r.actors, nameAt(it.a)) // the name leads every combatant and side
-			}
-		} else {
-			pushed = r.pushActor(it.v)
-		}
+		pushed := r.pushItem(it)
 		f, err := r.runBlock(&n.body, base)
 		if pushed {
 			r.actors = r.actors[:len(r.actors)-1]
@@ -398,6 +401,19 @@ func (r *Run) closeGroup(held bool, q *[]pendingEmit, f flow) (flow, error) {
 		return flowNext, err
 	}
 	return f, nil
+}
+
+// pushItem names a loop's item the actor, if it is a combatant or a
+// side, and says whether it did (the caller pops it).
+func (r *Run) pushItem(it *orderItem) bool {
+	if it.fit {
+		if it.a.isNil() {
+			return false
+		}
+		r.actors = append(r.actors, nameAt(it.a)) // the name leads every combatant and side
+		return true
+	}
+	return r.pushActor(it.v)
 }
 
 // pushActor makes a combatant or side the one rolls are attributed to.

@@ -368,7 +368,7 @@ var Funcs = sortFuncs([]*Func{
 		Impl: func(w World, a []any) (any, error) { return w.Nearby(a[0], a[1].(int)) },
 	},
 	{
-		Name: "step_toward", Doc: "the square [x, y] the first combatant reaches moving at most the given feet toward the second: a shortest path over floor around walls, windows and living combatants, to a square next to the second if it can reach one",
+		Name: "step_toward", Doc: "the square [x, y] the first combatant reaches moving at most the given feet toward the second: a shortest path over floor around walls, windows and living combatants, to a square next to the second if it can reach one, else to the square nearest the second it can reach (behind a shut door, say)",
 		Params: []Kind{Combatant, Combatant, Int}, Result: Ints, World: true, Impl: gridStepToward,
 	},
 	{

@@ -553,6 +553,7 @@ func (c *checker) exprError(e *syntax.Expr, fr *Frame, err error) {
 	msg := strings.TrimSpace(c.u.Friendly(fe.Message)) // expr-lang ends some with a space ("to call roll ")
 	from, to := fe.From, fe.To
 	code, hint := diag.CodeExpr, "check the expression against expr-lang's syntax and the names this rule declares"
+	var related *diag.Related
 	if m := reUnknownName.FindStringSubmatch(msg); m != nil {
 		code = diag.CodeUnknownName
 		hint = c.suggestVisible(m[1], fr, "declare it with let, as a constant, or as a parameter")
@@ -583,11 +584,22 @@ func (c *checker) exprError(e *syntax.Expr, fr *Frame, err error) {
 	} else if strings.HasSuffix(msg, " is not callable") {
 		// A local or parameter named like a function hides it: `let roll
 		// = d20` and then roll(self.damage).
+		// A body's locals are one frame: the name is the local's in the
+		// whole body, before its let and outside its block too (the
+		// tourney homebrew's call came before the interrupt whose block
+		// declared the point's parameter), so say where it comes from.
 		name := identAt(e, from)
 		if f := fr.Lookup(name); f != nil && !f.Global && c.isFunction(name) {
 			msg = fmt.Sprintf("%s is %s here, not the function %s", name, f.Type.Article(), name)
-			hint = fmt.Sprintf("the local or parameter %s hides the function of that name in this body; rename it", name)
+			hint = fmt.Sprintf("the local or parameter %s hides the function of that name in the whole body, even before it is declared or outside its block; rename it", name)
 			to = from + len([]rune(name))
+			if f.Decl != nil && !f.param {
+				what := "the local " + name + " is declared here"
+				if f.Decl.Text != name { // a point's parameter, named at its interrupt
+					what = "the interrupt of " + f.Decl.Text + " declares the local " + name + " (the point's parameter) here"
+				}
+				related = &diag.Related{Message: what, Range: syntax.RangeOf(f.Decl.Pos, f.Decl.EndPos)}
+			}
 		}
 	} else if strings.Contains(msg, "mismatched types") || strings.Contains(msg, "cannot use") {
 		code = diag.CodeType
@@ -613,7 +625,10 @@ func (c *checker) exprError(e *syntax.Expr, fr *Frame, err error) {
 	if to <= from {
 		to = from + 1
 	}
-	c.errorf(code, c.exprRange(e, from, to), hint, "%s", msg)
+	d := c.errorf(code, c.exprRange(e, from, to), hint, "%s", msg)
+	if d != nil && related != nil {
+		d.Related = related
+	}
 }
 
 // listPlus is expr-lang's error for list + list.
