@@ -3,9 +3,6 @@ package interp
 import (
 	"fmt"
 	"testing"
-
-	"github.com/frayrules/fray/dsl/check"
-	"github.com/frayrules/fray/dsl/diag"
 )
 
 // A quiet run measures a template part instead of making its string
@@ -19,11 +16,11 @@ func TestStrLenAgreesWithStr(t *testing.T) {
 	t.Parallel()
 	measured, refused := 0, 0
 	for _, file := range repoRuleFiles(t) {
-		m, diags := check.UnderRoot("..").LoadRuleset(file, diag.Sources{})
-		if diags.HasErrors() {
+		l := loadedRuleset(file)
+		if l.diags.HasErrors() {
 			continue // test data that is wrong on purpose (TestFastAgreesWithExpr checks rules/)
 		}
-		plan := Lower(m)
+		m, plan := l.m, l.plan
 		for _, ce := range m.Exprs {
 			fe := plan.fast[ce.ID]
 			if fe == nil || fe.sl == nil {

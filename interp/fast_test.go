@@ -157,14 +157,14 @@ func TestFastAgreesWithExpr(t *testing.T) {
 // those that were errors, native expressions, all expressions.
 func agreeOnFile(t *testing.T, file string) (checked, failures, native, total int64) {
 	{
-		m, diags := check.UnderRoot("..").LoadRuleset(file, diag.Sources{})
-		if diags.HasErrors() {
+		l := loadedRuleset(file)
+		if l.diags.HasErrors() {
 			if !strings.HasPrefix(filepath.ToSlash(file), "../rules/") {
 				return // test data that is wrong on purpose
 			}
-			t.Fatalf("%s: %v", file, diags)
+			t.Fatalf("%s: %v", file, l.diags)
 		}
-		plan := Lower(m)
+		m, plan := l.m, l.plan
 		var exprs []*check.CExpr
 		for _, ce := range m.Exprs {
 			total++
@@ -245,11 +245,11 @@ func TestFastSameLogs(t *testing.T) {
 		return buf.String()
 	}
 	for _, f := range repoEncounters(t) {
-		enc, diags := check.UnderRoot("..").LoadEncounter(f, "", diag.Sources{})
-		if diags.HasErrors() {
-			t.Fatalf("%s: %v", f, diags)
+		l := loadedEncounter(f)
+		if l.diags.HasErrors() {
+			t.Fatalf("%s: %v", f, l.diags)
 		}
-		p, vm := Lower(enc.Rules), lower(enc.Rules, false, false)
+		enc, p, vm := l.enc, l.plan, l.vm()
 		for seed := uint64(0); seed <= 5; seed++ {
 			opt := Options{Seed: seed}
 			if seed == 0 {

@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"github.com/frayrules/fray/dsl/check"
-	"github.com/frayrules/fray/dsl/diag"
 )
 
 // repoEncounters are the encounters of the repository's test data.
@@ -68,11 +67,11 @@ func fightState(t *testing.T, p *Plan, enc *check.Encounter, opt Options) string
 func TestQuietRunIsTheSameFight(t *testing.T) {
 	t.Parallel()
 	for _, f := range repoEncounters(t) {
-		enc, diags := check.UnderRoot("..").LoadEncounter(f, "", diag.Sources{})
-		if diags.HasErrors() {
-			t.Fatalf("%s: %v", f, diags)
+		l := loadedEncounter(f)
+		if l.diags.HasErrors() {
+			t.Fatalf("%s: %v", f, l.diags)
 		}
-		p, vm := Lower(enc.Rules), lower(enc.Rules, false, false)
+		enc, p, vm := l.enc, l.plan, l.vm()
 		for seed := uint64(1); seed <= 8; seed++ {
 			opt := Options{Seed: seed}
 			if seed == 1 && enc.Dice != nil {

@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"github.com/frayrules/fray/dsl/check"
-	"github.com/frayrules/fray/dsl/diag"
 )
 
 // runnerEncounters are the encounters the Runner is checked on: every
@@ -39,11 +38,11 @@ func runnerEncounters(t *testing.T) []string {
 // (a ruleset, say).
 func loadFight(t *testing.T, path string) (*Plan, *check.Encounter, bool) {
 	t.Helper()
-	enc, diags := check.UnderRoot("..").LoadEncounter(path, "", diag.Sources{})
-	if diags.HasErrors() || enc == nil || enc.Rules == nil {
+	l := loadedEncounter(path)
+	if l.plan == nil {
 		return nil, nil, false
 	}
-	return Lower(enc.Rules), enc, true
+	return l.plan, l.enc, true
 }
 
 // fightOutcome is everything a fight leaves: its result or error, the
