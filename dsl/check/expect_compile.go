@@ -66,14 +66,14 @@ func wholesOptions() []expr.Option {
 	two := func(op func(a, b any) (any, error)) func(...any) (any, error) {
 		return func(p ...any) (any, error) { return op(p[0], p[1]) }
 	}
-	one := func(op func(int) (int, error)) func(...any) (any, error) {
-		return func(p ...any) (any, error) { return op(p[0].(int)) }
+	one := func(op func(any) (any, error)) func(...any) (any, error) {
+		return func(p ...any) (any, error) { return op(p[0]) }
 	}
 	return []expr.Option{
 		expr.Function(stdlib.AddFunc, two(stdlib.AnyAdd), new(func(any, any) any)),
 		expr.Function(stdlib.SubFunc, two(stdlib.AnySub), new(func(any, any) any)),
 		expr.Function(stdlib.MulFunc, two(stdlib.AnyMul), new(func(any, any) any)),
-		expr.Function(stdlib.NegFunc, one(stdlib.Neg), new(func(int) int)),
-		expr.Function(stdlib.AbsFunc, one(stdlib.Abs), new(func(int) int)),
+		expr.Function(stdlib.NegFunc, one(stdlib.AnyNeg), new(func(any) any)),
+		expr.Function(stdlib.AbsFunc, one(stdlib.AnyAbs), new(func(any) any)),
 	}
 }
