@@ -1003,6 +1003,9 @@ func (c *fastCompiler) binaryBool(x *ast.BinaryNode) boolFn {
 			if fn := c.optIsNone(x, neg); fn != nil { // fast_optional.go
 				return fn
 			}
+			if eq = c.anyCompare(x); eq != nil { // a value typed any: fast_anycmp.go
+				break
+			}
 			// Combatants and sides, or nil: the same one, or both nobody.
 			a, b := c.ptrOrNil(x.Left), c.ptrOrNil(x.Right)
 			_, ln := x.Left.(*ast.NilNode)
@@ -1049,7 +1052,7 @@ func (c *fastCompiler) binaryBool(x *ast.BinaryNode) boolFn {
 		}
 		a, b := c.int(x.Left), c.int(x.Right)
 		if a == nil || b == nil {
-			return nil
+			return c.anyCompare(x) // a value typed any: fast_anycmp.go
 		}
 		return compareInts(x.Operator, a, b, x.Right, c.link(x.Left))
 	}
@@ -1566,7 +1569,7 @@ func (p *Plan) quietTemplate(ev *check.Event) (bool, []int) {
 		if part.Expr == nil {
 			continue
 		}
-		if part.Expr.ID >= len(p.fast) || !p.skippablePart(p.fast[part.Expr.ID]) || !p.cannotFail(part.Expr.Node, roots) {
+		if part.Expr.ID >= len(p.fast) || !skippablePart(part.Expr, p.fast[part.Expr.ID]) || !p.cannotFail(part.Expr.Node, roots) {
 			return false, nil
 		}
 	}
@@ -1586,11 +1589,12 @@ func (p *Plan) quietTemplate(ev *check.Event) (bool, []int) {
 	return true, idx
 }
 
-// skippablePart reports whether a quiet run may skip a template part
-// planned as fe: it is native, and not a list of strings, which the log
-// prints item by item, counting them (renderLong).
-func (p *Plan) skippablePart(fe *fexpr) bool {
-	return fe != nil && fe.ss == nil
+// skippablePart reports whether a quiet run may skip a template part ce
+// planned as fe: it is native, and not a list or a value typed any (a
+// name held untyped), which the log prints item by item, counting them
+// (renderLong).
+func skippablePart(ce *check.CExpr, fe *fexpr) bool {
+	return fe != nil && fe.ss == nil && !printsLong(ce)
 }
 
 // quietLog decides, as quietTemplate does for events, when a run nobody
@@ -1604,7 +1608,7 @@ func (p *Plan) quietLog(t *check.Template, fr *check.Frame) (bool, []uintptr) {
 		if part.Expr == nil {
 			continue
 		}
-		if !p.skippablePart(p.fastExpr(part.Expr)) || !p.cannotFail(part.Expr.Node, roots) {
+		if !skippablePart(part.Expr, p.fastExpr(part.Expr)) || !p.cannotFail(part.Expr.Node, roots) {
 			return false, nil
 		}
 	}
