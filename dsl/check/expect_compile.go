@@ -20,15 +20,28 @@ import (
 // would wrap round, as a rule's stops the fight: its bytecode is
 // compiled from a copy of its tree with the operators checked (vmTree,
 // wholes_vm.go), and arithmetic of literals beyond the whole numbers is
-// refused where it is written (foldOverflow). The tree kept is the one
-// written, so that a failure's explanation shows `a + b`, not the call
-// the VM makes of it.
+// refused where it is written (foldOverflow). A failure explains the
+// expectation as written, from a tree parsed alone: the checked tree has
+// `int(x)` of a float as `__int(x)`, `1..n` as `__range(1, n)` and
+// findLast as a forward loop (which did not even compile again when
+// printed), and the bytecode's has `a + b` as `__add(a, b)`.
+
+// CompiledExpect is an expectation, or a part of one, compiled.
+type CompiledExpect struct {
+	// Written is the text parsed alone, untyped and unpatched: what a
+	// failure explains, its parts printed as written and compiled again.
+	Written ast.Node
+	// Tree is the typed tree, patched and optimized: what the work of
+	// the expectation is estimated from.
+	Tree ast.Node
+	// Program is Tree's bytecode, its whole-number arithmetic checked.
+	Program *vm.Program
+}
 
 // CompileExpect compiles text, an expectation or a part of one, against
 // env with expectOptions and ops: expr.Compile, but for the whole
-// numbers. It returns the typed tree as written (for the estimates of
-// its work and a failure's explanation) and the bytecode to run.
-func CompileExpect(text string, env any, ops ...expr.Option) (ast.Node, *vm.Program, error) {
+// numbers and the tree kept as written.
+func CompileExpect(text string, env any, ops ...expr.Option) (*CompiledExpect, error) {
 	config := conf.CreateNew()
 	for _, op := range append(append(expectOptions(), expr.Env(env)), ops...) {
 		op(config)
@@ -37,27 +50,31 @@ func CompileExpect(text string, env any, ops ...expr.Option) (ast.Node, *vm.Prog
 		delete(config.Builtins, name)
 	}
 	config.Check()
+	written, err := exprparser.ParseWithConfig(text, config)
+	if err != nil {
+		return nil, err
+	}
 	tree, err := exprchecker.ParseCheck(text, config)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	if fe := foldOverflow(&tree.Node); fe != nil {
-		return nil, nil, fe.Bind(tree.Source)
+		return nil, fe.Bind(tree.Source)
 	}
 	if config.Optimize {
 		if err := optimizer.Optimize(&tree.Node, config); err != nil {
 			var fe *file.Error
 			if errors.As(err, &fe) {
-				return nil, nil, fe.Bind(tree.Source)
+				return nil, fe.Bind(tree.Source)
 			}
-			return nil, nil, err
+			return nil, err
 		}
 	}
 	prog, err := compiler.Compile(&exprparser.Tree{Node: vmTree(tree.Node), Source: tree.Source}, config)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	return tree.Node, prog, nil
+	return &CompiledExpect{Written: written.Node, Tree: tree.Node, Program: prog}, nil
 }
 
 // wholesOptions are the checked functions vmTree calls, for an

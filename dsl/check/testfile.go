@@ -57,10 +57,11 @@ type Expectation struct {
 	At      diag.Range
 	Source  string      // the expression as written, on one line
 	Program *vm.Program // evaluates to a bool
-	// Tree is the typed tree as written, which Program's is not (its
-	// whole-number arithmetic is calls: CompileExpect): what the work
-	// is estimated from and a failure explains.
-	Tree ast.Node
+	// Written is the expression parsed alone, as written: what a failure
+	// explains. Tree is the typed and patched tree, what its work is
+	// estimated from; Program's has its whole-number arithmetic checked
+	// besides (CompileExpect).
+	Written, Tree ast.Node
 	// Rates are a property's rate(COND) calls, each compiled as a
 	// per-fight condition; their values fill Env.Rates before Program runs.
 	Rates []*Expectation
@@ -610,21 +611,21 @@ func compileExpect(e *syntax.Expr, tc *TestCase, u *Universe, lim Limits, sugg *
 		}
 	}
 	zero := reflect.New(tc.Env.R).Elem().Interface()
-	tree, prog, err := CompileExpect(string(runes), zero, expr.AsBool()) // expect_compile.go
+	ce, err := CompileExpect(string(runes), zero, expr.AsBool()) // expect_compile.go
 	if err != nil {
 		return nil, diag.Diagnostics{exprDiag(e, text, err, u, sugg)}
 	}
 	// expr-lang cannot be interrupted: an expectation's loops are bounded
 	// before it runs, as a rule's are (events and the log count as lists
 	// of unknown length).
-	if n := iterations(tree, lim.UnknownLength); n > lim.Iterations {
+	if n := iterations(ce.Tree, lim.UnknownLength); n > lim.Iterations {
 		d := syntax.LimitDiag(syntax.RangeOf(e.Pos, e.EndPos), fmt.Sprintf("the expectation's loops (about %d steps)", n), lim.Iterations, "--max-iterations")
 		return nil, diag.Diagnostics{d}
 	}
 	if len(e.Tokens) > lim.ExprTokens {
 		return nil, diag.Diagnostics{syntax.LimitDiag(syntax.RangeOf(e.Pos, e.EndPos), "the expression's length", lim.ExprTokens, "--max-expr-tokens")}
 	}
-	ex.Tree, ex.Program = tree, prog
+	ex.Written, ex.Tree, ex.Program = ce.Written, ce.Tree, ce.Program
 	ex.MaxWork, ex.Unknown = lim.Iterations, lim.UnknownLength
 	return ex, nil
 }
