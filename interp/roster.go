@@ -89,8 +89,11 @@ func (r *Run) livingMembersP(side addr) []addr {
 
 // rosterChanged keeps the rosters true after c's alive, present or side
 // changed: c goes into each roster it now belongs in and out of each it
-// no longer does.
-func (r *Run) rosterChanged(c addr) {
+// no longer does. sideKept says c's side did not change (an assignment
+// to alive, present or state): a roster of members or enemies that c's
+// side keeps it out of held no c before and holds none now, and is not
+// searched (half the rosters of a two-sided fight, at every fall).
+func (r *Run) rosterChanged(c addr, sideKept bool) {
 	r.pruneEngaged()
 	in := r.inFightP(c)
 	side := load[addr](c, r.plan.lay.side)
@@ -101,7 +104,11 @@ func (r *Run) rosterChanged(c addr) {
 		if e.side.isNil() && !e.all || e.gen != r.rosterGen {
 			continue
 		}
-		should := in && (e.all || same(side, e.side) == e.members)
+		belongs := e.all || same(side, e.side) == e.members
+		if sideKept && !belongs {
+			continue
+		}
+		should := in && belongs
 		at := rosterPlace(e.p, idxAt, idx)
 		has := at < len(e.p) && same(e.p[at], c)
 		switch {
@@ -126,8 +133,8 @@ func (r *Run) forgetRosters() {
 // effect (Plan.rosterEffect) stored into the struct at holder.
 func (r *Run) rosterAfter(effect int, holder addr) {
 	switch effect {
-	case rosterUpdate:
-		r.rosterChanged(holder)
+	case rosterLife, rosterUpdate:
+		r.rosterChanged(holder, effect == rosterLife)
 		r.spaceMoved(holder)
 	case rosterMoved:
 		r.spaceMoved(holder)
