@@ -29,6 +29,7 @@ type keyedItem struct {
 	a     addr
 	first int
 	at    int
+	tied  bool // its keys equal the item's before it, in a simultaneous loop
 }
 
 // keyedLoop is the statement of a keyed loop; nil for any other loop.
@@ -68,7 +69,7 @@ func (n *forNode) runKeyed(r *Run, base addr, buf *loopBuf, list listFn, tw ptrT
 	}
 	watch := r.watchEnd(n.keyedGroups(buf, items))
 	for i := 0; i < len(items); {
-		end := n.groupEnd(buf, items, i)
+		end := groupEnd(items, i)
 		held := r.openGroup(n.simultaneous && end-i > 1, &buf.queue)
 		for _, it := range items[i:end] {
 			store(base, n.slot.off, it.a)
@@ -176,10 +177,22 @@ func keyedKey(buf *loopBuf, nk int, it *keyedItem, ki int) int {
 }
 
 // keyedCmp orders two items by the loop's keys, as forNode.cmp orders
-// their keyVals.
+// their keyVals: the first key inline, the others (rarer) by a loop.
 func (n *forNode) keyedCmp(buf *loopBuf, a, b *keyedItem) int {
+	c := cmpInt(a.first, b.first)
+	if c == 0 && len(n.keys) > 1 {
+		return n.keyedCmpRest(buf, a, b)
+	}
+	if n.keys[0].desc {
+		return -c
+	}
+	return c
+}
+
+// keyedCmpRest is keyedCmp by the keys after the first.
+func (n *forNode) keyedCmpRest(buf *loopBuf, a, b *keyedItem) int {
 	nk := len(n.keys)
-	for ki := range n.keys {
+	for ki := 1; ki < nk; ki++ {
 		c := cmpInt(keyedKey(buf, nk, a, ki), keyedKey(buf, nk, b, ki))
 		if c == 0 {
 			continue
@@ -192,28 +205,29 @@ func (n *forNode) keyedCmp(buf *loopBuf, a, b *keyedItem) int {
 	return 0
 }
 
-// groupEnd is where the group that starts at items[i] ends: after it,
-// or, when ties are simultaneous, after the run of its equal keys.
-func (n *forNode) groupEnd(buf *loopBuf, items []keyedItem, i int) int {
-	j := i + 1
-	if n.simultaneous {
-		for j < len(items) && n.keyedCmp(buf, &items[i], &items[j]) == 0 {
-			j++
+// keyedGroups marks, in a simultaneous loop, each sorted item whose keys
+// equal those of the item before it, and says how many groups the items
+// make, as far as watchEnd tells them apart (none, one, more).
+func (n *forNode) keyedGroups(buf *loopBuf, items []keyedItem) int {
+	groups := min(len(items), 1)
+	for i := 1; i < len(items); i++ {
+		it := &items[i]
+		it.tied = n.simultaneous && n.keyedCmp(buf, &items[i-1], it) == 0
+		if !it.tied {
+			groups = 2
 		}
 	}
-	return j
+	return groups
 }
 
-// keyedGroups is how many groups the items make, as far as watchEnd
-// tells them apart (none, one, more).
-func (n *forNode) keyedGroups(buf *loopBuf, items []keyedItem) int {
-	if len(items) == 0 {
-		return 0
+// groupEnd is where the group that starts at items[i] ends: after it
+// and the items tied to it.
+func groupEnd(items []keyedItem, i int) int {
+	j := i + 1
+	for j < len(items) && items[j].tied {
+		j++
 	}
-	if n.groupEnd(buf, items, 0) == len(items) {
-		return 1
-	}
-	return 2
+	return j
 }
 
 // logKeyed logs a keyed loop's order as forNode.run does, from the
