@@ -550,10 +550,9 @@ func (p *Plan) fastExpr(ce *check.CExpr) *fexpr {
 // What an assignment does to the rosters (roster.go).
 const (
 	rosterNone   = iota // it cannot change who is in the fight or where
-	rosterUpdate        // it sets the side of the combatant it reaches
+	rosterUpdate        // it sets alive, present, state or side of the combatant it reaches
 	rosterForget        // it may: its target is found only while running
 	rosterMoved         // it sets x or y of the combatant it reaches (space.go)
-	rosterLife          // it sets alive, present or state of the combatant it reaches, not its side
 )
 
 // rosterEffect is what an assignment along tp does to the rosters.
@@ -565,9 +564,7 @@ func (p *Plan) rosterEffect(tp targetPath) int {
 		return rosterNone
 	}
 	switch tp.field {
-	case check.FieldAlive, check.FieldPresent, check.FieldState:
-		return rosterLife
-	case check.FieldSide:
+	case check.FieldAlive, check.FieldPresent, check.FieldState, check.FieldSide:
 		return rosterUpdate
 	case check.FieldX, check.FieldY:
 		return rosterMoved

@@ -89,11 +89,8 @@ func (r *Run) livingMembersP(side addr) []addr {
 
 // rosterChanged keeps the rosters true after c's alive, present or side
 // changed: c goes into each roster it now belongs in and out of each it
-// no longer does. sideKept says c's side did not change (an assignment
-// to alive, present or state): a roster of members or enemies that c's
-// side keeps it out of held no c before and holds none now, and is not
-// searched (half the rosters of a two-sided fight, at every fall).
-func (r *Run) rosterChanged(c addr, sideKept bool) {
+// no longer does.
+func (r *Run) rosterChanged(c addr) {
 	r.pruneEngaged()
 	in := r.inFightP(c)
 	side := load[addr](c, r.plan.lay.side)
@@ -104,11 +101,7 @@ func (r *Run) rosterChanged(c addr, sideKept bool) {
 		if e.side.isNil() && !e.all || e.gen != r.rosterGen {
 			continue
 		}
-		belongs := e.all || same(side, e.side) == e.members
-		if sideKept && !belongs {
-			continue
-		}
-		should := in && belongs
+		should := in && (e.all || same(side, e.side) == e.members)
 		at := rosterPlace(e.p, idxAt, idx)
 		has := at < len(e.p) && same(e.p[at], c)
 		switch {
@@ -133,8 +126,8 @@ func (r *Run) forgetRosters() {
 // effect (Plan.rosterEffect) stored into the struct at holder.
 func (r *Run) rosterAfter(effect int, holder addr) {
 	switch effect {
-	case rosterLife, rosterUpdate:
-		r.rosterChanged(holder, effect == rosterLife)
+	case rosterUpdate:
+		r.rosterChanged(holder)
 		r.spaceMoved(holder)
 	case rosterMoved:
 		r.spaceMoved(holder)
