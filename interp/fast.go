@@ -347,8 +347,12 @@ func (c *fastCompiler) frameSlot(n ast.Node) (uintptr, bool) {
 
 // link is where an attribute of a name of the frame (self.to_hit) is
 // read, or nothing.
-func (c *fastCompiler) link(n ast.Node) *field {
-	if _, ok := n.(*ast.MemberNode); !ok || n.Type() != intT {
+func (c *fastCompiler) link(n ast.Node) *field { return c.linkOf(n, intT) }
+
+// linkOf is where an attribute of type t of a name of the frame
+// (self.damage) is read, or nothing.
+func (c *fastCompiler) linkOf(n ast.Node, t reflect.Type) *field {
+	if _, ok := n.(*ast.MemberNode); !ok || n.Type() != t {
 		return nil
 	}
 	loc, ok := c.location(n)
@@ -1054,7 +1058,7 @@ func (c *fastCompiler) binaryBool(x *ast.BinaryNode) boolFn {
 		if a == nil || b == nil {
 			return c.anyCompare(x) // a value typed any: fast_anycmp.go
 		}
-		return compareInts(x.Operator, a, b, x.Right, c.link(x.Left))
+		return compareInts(x.Operator, a, b, x.Right, c.link(x.Left), c.link(x.Right))
 	}
 	return nil
 }
@@ -1245,6 +1249,12 @@ func (c *fastCompiler) list(n ast.Node) listFn {
 		loc, ok := c.location(n)
 		if !ok {
 			return nil
+		}
+		if loc.get == nil {
+			// A name of the frame (sides, combatants, a local list):
+			// read in place, without field.at's call.
+			off := loc.off
+			return func(_ *Run, f addr) ([]addr, error) { return load[[]addr](f, off), nil }
 		}
 		return func(r *Run, f addr) ([]addr, error) {
 			a, err := loc.at(r, f)
