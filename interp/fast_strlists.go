@@ -44,6 +44,8 @@ func (c *fastCompiler) strList(n ast.Node) (fn strsFn, made bool) {
 	switch x := n.(type) {
 	case *ast.ArrayNode:
 		return c.strLiteral(x), true
+	case *ast.ConstantNode:
+		return constStrList(x.Value), true
 	case *ast.BuiltinNode:
 		if x.Name == "concat" && len(x.Arguments) > 0 {
 			return c.strConcat(x.Arguments), true
@@ -81,6 +83,30 @@ func (c *fastCompiler) strLiteral(x *ast.ArrayNode) strsFn {
 		}
 	}
 	return itemsInOrder(items)
+}
+
+// constStrList compiles a list literal of string literals, which
+// expr-lang's optimizer folded into one constant list of any: each
+// evaluation gives a new list of its strings (the place it is stored in
+// owns it, as Run.store's conversion of the VM's constant would), made
+// without work, as the VM pushes a constant without counting it. nil
+// when v is no such list.
+func constStrList(v any) strsFn {
+	l, ok := v.([]any)
+	if !ok || len(l) == 0 {
+		return nil
+	}
+	ss := make([]string, len(l))
+	for i, e := range l {
+		s, ok := e.(string)
+		if !ok {
+			return nil
+		}
+		ss[i] = s
+	}
+	return func(*Run, addr) ([]string, error) {
+		return append([]string(nil), ss...), nil
+	}
 }
 
 // itemsInOrder is a list literal of natively compiled items: a new list,
