@@ -122,6 +122,7 @@ type Run struct {
 
 	declared  []*declared
 	conds     [][]condOn // by combatant: the conditions it is under (conditions.go)
+	adjBy     [][]any    // by condition, its adjustments' amounts once read this fight (conditions.go)
 	defDecl   *declared
 	scheduled []*scheduled
 	timelines []*timeline // the timed loops running, innermost last (timed.go)
