@@ -46,6 +46,9 @@ func (r *Run) resetConditions() {
 	for i := range r.conds {
 		r.conds[i] = r.conds[i][:0]
 	}
+	for _, row := range r.adjBy {
+		clear(row)
+	}
 }
 
 // hasCondition reports whether the combatant at cp is under the named condition.
@@ -294,16 +297,14 @@ func (r *Run) adjust(c reflect.Value, a *check.Attr, v any) (any, error) {
 		return nil, r.tooManySteps(syntax.RangeOf(a.Decl.Pos, a.Decl.EndPos))
 	}
 	for _, on := range r.conds[i] {
-		for _, adj := range on.k.Adjusts {
+		for j, adj := range on.k.Adjusts {
 			if adj.Attr != a {
 				continue
 			}
 			if r.overSteps() {
 				return nil, r.tooManySteps(syntax.RangeOf(adj.By.Expr.Pos, adj.By.Expr.EndPos))
 			}
-			fr := r.frameAt(0)
-			by, err := r.eval(adj.By, fr)
-			r.releaseAt(0, fr)
+			by, err := r.adjustBy(on.k, j)
 			if err != nil {
 				return nil, err
 			}
@@ -320,6 +321,32 @@ func (r *Run) adjust(c reflect.Value, a *check.Attr, v any) (any, error) {
 		}
 	}
 	return v, nil
+}
+
+// adjustBy is the amount of condition k's adjustment j, read once a
+// fight: it is a constant expression (F662: no dice, no round, no
+// combatants but their number), the same each time. Recomputing a
+// derived attribute read it again for every condition on every change,
+// a frame and an evaluation each (the wuxia homebrew, whose stances
+// come and go every turn, spent some 7% of a fight there).
+func (r *Run) adjustBy(k *check.Condition, j int) (any, error) {
+	for len(r.adjBy) <= k.Index {
+		r.adjBy = append(r.adjBy, nil)
+	}
+	if r.adjBy[k.Index] == nil {
+		r.adjBy[k.Index] = make([]any, len(k.Adjusts))
+	}
+	if by := r.adjBy[k.Index][j]; by != nil {
+		return by, nil
+	}
+	fr := r.frameAt(0)
+	by, err := r.eval(k.Adjusts[j].By, fr)
+	r.releaseAt(0, fr)
+	if err != nil {
+		return nil, err
+	}
+	r.adjBy[k.Index][j] = by
+	return by, nil
 }
 
 // adjustValue adds by to v, or multiplies v by it; a whole number stays

@@ -446,6 +446,16 @@ func (c *fastCompiler) location(n ast.Node) (field, bool) {
 				}
 			}
 			if call, ok := base.(*ast.CallNode); ok {
+				if untyped, known, fn := c.fnNilUntyped(call); fn { // fast_libnil.go
+					if !known {
+						return field{}, false
+					}
+					if untyped {
+						prevName = "<nil>"
+					}
+				}
+			}
+			if call, ok := base.(*ast.CallNode); ok {
 				var lib bool
 				if get, lib = c.libFieldBase(call, chain[0].Property.(*ast.StringNode).Value); lib && get == nil {
 					return field{}, false // fast_libnil.go

@@ -1,6 +1,10 @@
 package interp
 
-import "github.com/expr-lang/expr/ast"
+import (
+	"github.com/expr-lang/expr/ast"
+
+	"github.com/frayrules/fray/dsl/check"
+)
 
 // libFieldBase compiles the base of a field read that is a call of the
 // standard library (declared_combatant(c, "target").hp); lib is false
@@ -78,4 +82,67 @@ func untypedNilBuiltin(name string) bool {
 		return true
 	}
 	return false
+}
+
+// fnNilUntyped says, for a call of a ruleset fn with an expression body,
+// whether the nobody it gives is expr-lang's untyped nil: a fn gives what
+// its body gives, so house().alarm, with house() = first(filter(sides,
+// ...)) finding nothing, is the VM's "cannot get alarm from <nil>" (a
+// read through none, the field named), not reflect's zero-value error
+// (the eighth homebrew round's heist). fn is false when call is not such
+// a call; known is false where only the run can tell, and the read is
+// then left to the VM.
+func (c *fastCompiler) fnNilUntyped(call *ast.CallNode) (untyped, known, fn bool) {
+	f := c.exprFn(call)
+	if f == nil {
+		return false, false, false
+	}
+	untyped, known = c.nilUntyped(f.Body.Node, 0)
+	return untyped, known, true
+}
+
+// exprFn is the ruleset fn with an expression body that call calls (not
+// a choice, whose answer may be the script's), or nil.
+func (c *fastCompiler) exprFn(call *ast.CallNode) *check.Func {
+	id, ok := call.Callee.(*ast.IdentifierNode)
+	if !ok {
+		return nil
+	}
+	f := c.p.funcs[id.Value]
+	if f == nil || f.Body == nil || f.Body.Node == nil || f.Choice {
+		return nil
+	}
+	return f
+}
+
+// nilUntyped says whether the nobody an expression of a combatant or
+// side gives is expr-lang's untyped nil (as orNilUntyped, for a whole
+// expression): untyped from first, last, find, findLast, none and a
+// reference read, typed from a name or a field, a ?? as its right side,
+// a conditional as its branches when they agree, a fn as its body
+// (depth bounds a chain of fns; one that calls itself is not followed).
+func (c *fastCompiler) nilUntyped(n ast.Node, depth int) (untyped, known bool) {
+	switch b := n.(type) {
+	case *ast.CallNode:
+		switch {
+		case isRefRead(b):
+			return true, true
+		case isOrRef(b):
+			return c.nilUntyped(b.Arguments[1], depth)
+		}
+		if f := c.exprFn(b); f != nil && depth < 16 {
+			return c.nilUntyped(f.Body.Node, depth+1)
+		}
+	case *ast.BuiltinNode:
+		return untypedNilBuiltin(b.Name), untypedNilBuiltin(b.Name)
+	case *ast.NilNode:
+		return true, true
+	case *ast.IdentifierNode, *ast.MemberNode:
+		return false, true
+	case *ast.ConditionalNode:
+		u1, k1 := c.nilUntyped(b.Exp1, depth)
+		u2, k2 := c.nilUntyped(b.Exp2, depth)
+		return u1, k1 && k2 && u1 == u2
+	}
+	return false, false
 }

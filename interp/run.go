@@ -122,6 +122,7 @@ type Run struct {
 
 	declared  []*declared
 	conds     [][]condOn // by combatant: the conditions it is under (conditions.go)
+	adjBy     [][]any    // by condition, its adjustments' amounts once read this fight (conditions.go)
 	defDecl   *declared
 	scheduled []*scheduled
 	timelines []*timeline // the timed loops running, innermost last (timed.go)
@@ -656,8 +657,18 @@ func cleanExprErr(s string) string {
 	if i := strings.IndexByte(s, '\n'); i >= 0 {
 		s = s[:i]
 	}
-	return noneMessage(strings.TrimPrefix(strings.TrimSpace(s), "runtime error: ")) // v2: refs.go
+	s = strings.TrimPrefix(strings.TrimSpace(s), "runtime error: ")
+	if s == takeBelowZero {
+		return "take needs a count of 0 or more items"
+	}
+	return noneMessage(s) // v2: refs.go
 }
+
+// takeBelowZero is reflect's panic for take(l, n) with n below 0, which
+// expr-lang passes on as it is: the only slice of a list it does not
+// clamp (l[a:b] does), so the message can only come from take. A rule
+// author read Go's internals (the eighth homebrew round).
+const takeBelowZero = "reflect.Value.Slice: slice index out of bounds"
 
 func (r *Run) who() string {
 	if len(r.actors) == 0 {

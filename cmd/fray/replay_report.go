@@ -128,9 +128,19 @@ func stateChangeText(ch interp.StateChange) string {
 		parts = append(parts, aliveText(ch.WasAlive)+" -> "+aliveText(ch.NowAlive))
 	}
 	for _, a := range ch.Attrs {
-		parts = append(parts, fmt.Sprintf("%s %v -> %v", a.Name, a.Was, a.Now))
+		parts = append(parts, a.Name+" "+attrText(a.Was)+" -> "+attrText(a.Now))
 	}
 	return interp.Printable(strings.Join(parts, ", "))
+}
+
+// attrText is an attribute's value in a fight's outcome as the log says
+// it: none (an optional attribute, or a reference, that holds nothing)
+// is "nothing", not Go's <nil> (the eighth homebrew round).
+func attrText(v any) string {
+	if v == nil {
+		return "nothing"
+	}
+	return fmt.Sprint(v)
 }
 
 func aliveText(alive bool) string {

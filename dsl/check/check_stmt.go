@@ -571,6 +571,12 @@ func (c *checker) sharpen(ce *CExpr, t *Type) *Type {
 // may be a list of anything.
 func (c *checker) stringList(n ast.Node) bool {
 	switch x := n.(type) {
+	case *ast.ConstantNode:
+		// ["lunges at", "whirls on"]: expr-lang's optimizer folds a
+		// literal of literals into one constant list of any, which the
+		// local kept as a list of any, read in the VM (the wuxia
+		// homebrew), where [a, "b"] was a list of strings.
+		return constStrings(x.Value)
 	case *ast.ArrayNode:
 		for _, e := range x.Nodes {
 			if c.u.TypeOfR(e.Type()).Kind != KString {
@@ -601,6 +607,21 @@ func (c *checker) stringList(n ast.Node) bool {
 		return some
 	}
 	return false
+}
+
+// constStrings reports whether v, a constant expr-lang folded, is a
+// list of strings, at least one.
+func constStrings(v any) bool {
+	l, ok := v.([]any)
+	if !ok || len(l) == 0 {
+		return false
+	}
+	for _, e := range l {
+		if _, ok := e.(string); !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // entityList is the list type of combatants or sides that n yields, seen

@@ -120,9 +120,56 @@ func (c *checker) conditionAdjust(k *Condition, a *syntax.ConditionAdjust) {
 	if rolls(by.Node) {
 		c.errorf(diag.CodeConditionAdjust, syntax.RangeOf(a.By.Pos, a.By.EndPos), "an adjustment is the same each time it is applied; give a number or a constant",
 			"condition %s rolls dice in an adjustment", k.Name)
+	} else if name := readsTheFight(by.Node); name != "" {
+		// The amount is read when the attribute is recomputed (the
+		// condition applied, removed or ended, an attribute it reads
+		// assigned), not when round or the fight changes: adjust by
+		// round kept round 1's amount into round 5 (the eighth
+		// homebrew round).
+		c.errorf(diag.CodeConditionAdjust, syntax.RangeOf(a.By.Pos, a.By.EndPos), "an adjustment is the same each time it is applied; give a number or a constant (len(sides) and len(combatants) are fixed)",
+			"condition %s's adjustment reads %s, which changes during a fight", k.Name, name)
 		return
 	}
 	k.Adjusts = append(k.Adjusts, &CondAdjust{Attr: at, Scale: a.Op == "scale", By: by})
+}
+
+// readsTheFight is the first thing an adjustment's amount reads that
+// changes during a fight: round, segment, sides or combatants other than
+// their lengths, or a call (a function, table or modifiers block, which
+// may read the fight); "" when it reads only literals and constants.
+func readsTheFight(n ast.Node) string {
+	if n == nil {
+		return ""
+	}
+	lengths := map[ast.Node]bool{} // sides and combatants under len: fixed
+	ast.Walk(&n, visitFunc(func(x *ast.Node) {
+		if b, ok := (*x).(*ast.BuiltinNode); ok && b.Name == "len" && len(b.Arguments) == 1 {
+			lengths[b.Arguments[0]] = true
+		}
+	}))
+	found := ""
+	ast.Walk(&n, visitFunc(func(x *ast.Node) {
+		if found != "" {
+			return
+		}
+		switch v := (*x).(type) {
+		case *ast.IdentifierNode:
+			switch v.Value {
+			case "round", "segment":
+				found = v.Value
+			case "sides", "combatants":
+				if !lengths[v] {
+					found = v.Value
+				}
+			}
+		case *ast.CallNode:
+			found = "a call"
+			if id, ok := v.Callee.(*ast.IdentifierNode); ok {
+				found = id.Value + "(...)"
+			}
+		}
+	}))
+	return found
 }
 
 // rolls reports whether an expression calls the dice.

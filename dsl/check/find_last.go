@@ -2,7 +2,9 @@ package check
 
 import "github.com/expr-lang/expr/ast"
 
-// findLastPatch rewrites findLast and findLastIndex into forward loops.
+// findLastPatch rewrites findLast and findLastIndex into forward loops,
+// and findIndex into one that gives -1 when nothing is found, as
+// findLastIndex does.
 //
 // Why: expr-lang v1.17.8 compiles both as a backwards loop that leaves
 // its loop test (a bool) on the VM's stack, under the result. Whatever
@@ -14,6 +16,7 @@ import "github.com/expr-lang/expr/ast"
 // forms give the same answers and types:
 //
 //	findLastIndex(xs, p)  ->  reduce(xs, p ? #index : #acc, -1)
+//	findIndex(xs, p)      ->  int(reduce(xs, #acc >= 0 ? #acc : p ? #index : #acc, -1))
 //	findLast(xs, p)       ->  let $xs = xs; let $i = reduce($xs, p ? #index : #acc, -1);
 //	                          $i >= 0 ? $xs[$i] : nil
 //
@@ -34,7 +37,7 @@ const (
 
 func (p *findLastPatch) Visit(node *ast.Node) {
 	b, ok := (*node).(*ast.BuiltinNode)
-	if !ok || len(b.Arguments) != 2 || (b.Name != "findLast" && b.Name != "findLastIndex") {
+	if !ok || len(b.Arguments) != 2 || (b.Name != "findLast" && b.Name != "findLastIndex" && b.Name != "findIndex") {
 		return
 	}
 	pred, ok := b.Arguments[1].(*ast.PredicateNode)
@@ -57,6 +60,27 @@ func (p *findLastPatch) Visit(node *ast.Node) {
 	}
 	if b.Name == "findLastIndex" {
 		ast.Patch(node, lastIndex(b.Arguments[0]))
+		return
+	}
+	if b.Name == "findIndex" {
+		// expr-lang gives nil when nothing is found, which a whole-number
+		// local stored as 0, the first item's index, and which == -1
+		// or + 1 stopped with Go's "interface conversion: any is nil,
+		// not int"; findLastIndex, rewritten above, gives -1. The first
+		// index found is kept (the predicate runs no more once it is).
+		firstIndex := at(&ast.ConditionalNode{
+			Cond: at(&ast.BinaryNode{Operator: ">=", Left: at(&ast.PointerNode{Name: "acc"}), Right: at(&ast.IntegerNode{Value: 0})}),
+			Exp1: at(&ast.PointerNode{Name: "acc"}),
+			Exp2: at(&ast.ConditionalNode{
+				Cond: pred.Node,
+				Exp1: at(&ast.PointerNode{Name: "index"}),
+				Exp2: at(&ast.PointerNode{Name: "acc"}),
+			}),
+		})
+		// int(...): reduce is typed any, and findIndex was a whole number.
+		ast.Patch(node, at(&ast.BuiltinNode{Name: "int", Arguments: []ast.Node{at(&ast.BuiltinNode{Name: "reduce", Arguments: []ast.Node{
+			b.Arguments[0], at(&ast.PredicateNode{Node: firstIndex}), at(&ast.IntegerNode{Value: -1}),
+		}})}}))
 		return
 	}
 	var found ast.Node = at(&ast.MemberNode{Node: ident(lastListVar), Property: ident(lastIndexVar)})
