@@ -148,12 +148,12 @@ var Funcs = sortFuncs([]*Func{
 		Params: []Kind{Any, Any}, Result: Any, Impl: anyImpl(AnyMul),
 	},
 	{
-		Name: NegFunc, Doc: "-a, an error for the least whole number (what `-a` of a whole number becomes in expr-lang's VM: wholes.go)",
-		Params: []Kind{Int}, Result: Int, Impl: intImpl(Neg),
+		Name: NegFunc, Doc: "-a, an error for the least whole number (what `-a` of a whole number or a value typed any becomes in expr-lang's VM: wholes.go)",
+		Params: []Kind{Any}, Result: Any, Impl: unaryImpl(AnyNeg),
 	},
 	{
-		Name: AbsFunc, Doc: "the size of a, an error for the least whole number (what `abs(a)` of a whole number becomes in expr-lang's VM: wholes.go)",
-		Params: []Kind{Int}, Result: Int, Impl: intImpl(Abs),
+		Name: AbsFunc, Doc: "the size of a, an error for the least whole number (what `abs(a)` of a whole number or a value typed any becomes in expr-lang's VM: wholes.go)",
+		Params: []Kind{Any}, Result: Any, Impl: unaryImpl(AnyAbs),
 	},
 	{
 		Name: IntFunc, Doc: "the whole part of a number (what `int(x)` of a float becomes); NaN, an infinity or a float beyond the whole numbers is an error",

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/expr-lang/expr/builtin"
 	"github.com/expr-lang/expr/vm/runtime"
 )
 
@@ -129,12 +130,30 @@ func anyOp(whole func(a, b int) (int, error), other func(a, b any) any) func(a, 
 	}
 }
 
+// The VM's unary minus and abs of a value that may be typed any (an item
+// of a list literal, a loop variable over one): checked for a whole
+// number, else expr-lang's own (a float's opposite or size), whose panic
+// the VM reports.
+var (
+	AnyNeg = anyUnary(Neg, runtime.Negate)
+	AnyAbs = anyUnary(Abs, builtin.Abs)
+)
+
+func anyUnary(whole func(int) (int, error), other func(any) any) func(any) (any, error) {
+	return func(a any) (any, error) {
+		if p, ok := a.(int); ok {
+			return whole(p)
+		}
+		return other(a), nil
+	}
+}
+
 // anyImpl is the Impl of AddFunc, SubFunc or MulFunc.
 func anyImpl(op func(a, b any) (any, error)) func(World, []any) (any, error) {
 	return func(_ World, a []any) (any, error) { return op(a[0], a[1]) }
 }
 
-// intImpl is the Impl of NegFunc or AbsFunc.
-func intImpl(op func(int) (int, error)) func(World, []any) (any, error) {
-	return func(_ World, a []any) (any, error) { return op(a[0].(int)) }
+// unaryImpl is the Impl of NegFunc or AbsFunc.
+func unaryImpl(op func(any) (any, error)) func(World, []any) (any, error) {
+	return func(_ World, a []any) (any, error) { return op(a[0]) }
 }

@@ -63,9 +63,10 @@ func cloneNode(n ast.Node) ast.Node {
 // wholesPatch makes the whole-number arithmetic of a tree calls of the
 // library's checked functions: a + b, a - b and a * b where each operand
 // is a whole number or a value typed any (which may hold one), -a and
-// abs(a) of a whole number, and sum(L) or sum(L, X) of whole numbers,
-// which becomes reduce(L, __add(#acc, X), 0): the same loop as sum's,
-// whose + is checked. Each new node keeps the type of the one it
+// abs(a) of either, and sum(L) or sum(L, X) of whole numbers or values
+// typed any (a list literal's, a flatten's), which becomes reduce(L,
+// __add(#acc, X), 0): the same loop as sum's, whose + is checked. For a
+// value that is not a whole number at run time each is expr-lang's own. Each new node keeps the type of the one it
 // replaces, which the compiler reads.
 type wholesPatch struct{}
 
@@ -86,14 +87,14 @@ func (wholesPatch) Visit(node *ast.Node) {
 		}
 		patchCall(node, fn, x.Left, x.Right)
 	case *ast.UnaryNode:
-		if x.Operator == "-" && isInt(x.Node) {
+		if x.Operator == "-" && wholeOrAny(x.Node) {
 			patchCall(node, stdlib.NegFunc, x.Node)
 		}
 	case *ast.BuiltinNode:
 		switch {
-		case x.Name == "abs" && len(x.Arguments) == 1 && isInt(x.Arguments[0]):
+		case x.Name == "abs" && len(x.Arguments) == 1 && wholeOrAny(x.Arguments[0]):
 			patchCall(node, stdlib.AbsFunc, x.Arguments[0])
-		case x.Name == "sum" && isInt(x) && len(x.Arguments) >= 1 && len(x.Arguments) <= 2:
+		case x.Name == "sum" && wholeOrAny(x) && len(x.Arguments) >= 1 && len(x.Arguments) <= 2:
 			var item ast.Node = &ast.PointerNode{}
 			if len(x.Arguments) == 2 {
 				p, ok := x.Arguments[1].(*ast.PredicateNode)
