@@ -224,6 +224,9 @@ func writeSimText(w io.Writer, enc *check.Encounter, r *interp.SimResult, seed u
 		for _, e := range sortedKeys(r.EventRuns) {
 			fmt.Fprintf(w, "  %-20s %s   %8.2f\n", interp.Printable(e), ci(interp.Proportion(r.EventRuns[e], done)), float64(r.EventSum[e])/float64(max(1, done)))
 		}
+		if r.WhoLeftOut {
+			fmt.Fprintln(w, "  (not by who acted: the ruleset's events times the combatants are too many rows)")
+		}
 	}
 }
 
