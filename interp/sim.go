@@ -53,7 +53,8 @@ type SimResult struct {
 	EventRuns map[string]int // fights in which a rule event happened
 	EventSum  map[string]int // total times each rule event happened
 	Survivors map[string]int // combatants of each side alive at the end, summed over fights
-	Out       map[string]int // combatants alive but out of the fight at the end, by their state, summed over fights
+	Out       map[string]int // combatants alive but out of the fight at the end, by their state, summed over fights (the simStates least states: sim_states.go)
+	OutOther  int            // combatants out of the fight under the other states
 	SurvSq    map[string]int // the same, squared per fight (for the spread)
 	Sides     []string
 	Fighters  []string
@@ -84,7 +85,7 @@ func (r *SimResult) merge(o *SimResult) {
 	r.NoneStand += o.NoneStand
 	r.Capped += o.Capped
 	r.NoWinner += o.NoWinner
-	for _, m := range []struct{ dst, src map[string]int }{{r.Wins, o.Wins}, {r.Deaths, o.Deaths}, {r.EventRuns, o.EventRuns}, {r.EventSum, o.EventSum}, {r.Survivors, o.Survivors}, {r.SurvSq, o.SurvSq}, {r.Out, o.Out}} {
+	for _, m := range []struct{ dst, src map[string]int }{{r.Wins, o.Wins}, {r.Deaths, o.Deaths}, {r.EventRuns, o.EventRuns}, {r.EventSum, o.EventSum}, {r.Survivors, o.Survivors}, {r.SurvSq, o.SurvSq}} {
 		for k, v := range m.src {
 			m.dst[k] += v
 		}
@@ -92,6 +93,10 @@ func (r *SimResult) merge(o *SimResult) {
 	for k, v := range o.Rounds {
 		r.Rounds[k] += v
 	}
+	for k, v := range o.Out {
+		r.addOut(k, v)
+	}
+	r.OutOther += o.OutOther
 }
 
 // simGCPercent is the collector's target while a batch runs.
@@ -326,7 +331,7 @@ func (res *SimResult) tally(i int, out Result, err error, fighters []reflect.Val
 		} else {
 			alive[nameOf(c.Elem().Field(check.FieldSide))]++
 			if why := c.Elem().Field(check.FieldState).String(); why != "" {
-				res.Out[why]++
+				res.addOut(stateKey(why), 1)
 			}
 		}
 	}
