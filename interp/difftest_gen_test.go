@@ -877,6 +877,7 @@ table reaction d6 {
 	b.WriteString("phase turn each round {\n  declare\n  for c in living(combatants) {\n    act c\n  }\n  let ca = last(living(combatants)) ?? first(combatants)\n  let sa = first(sides)\n")
 	g.budget = 10
 	g.block(&b, "  ", 1+g.pick(6))
+	heldAt := b.Len() // names typed any go here, written last (below)
 	b.WriteString("}\n\n")
 	fmt.Fprintf(&b, "end when round >= %d\n", g.heavy.rounds())
 
@@ -911,7 +912,26 @@ table reaction d6 {
 		}
 		e.WriteString("}\n\n")
 	}
-	return b.String(), e.String()
+	// Written after the rest, so that the programs of every seed stay
+	// what they were, with these lines added.
+	rules = b.String()
+	return rules[:heldAt] + g.heldNames("  ") + rules[heldAt:], e.String()
+}
+
+// heldNames are statements over locals typed any (given none first, then
+// a number or a combatant, as rules hold a bonus or the one found):
+// read, compared with none, with numbers (equal and ordered), added to.
+func (g *gen) heldNames(ind string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%slet held = none\n%sif %s {\n%s  held = %s\n%s} else if %s {\n%s  held = %s\n%s}\n",
+		ind, ind, g.expr(tBool), ind, g.expr(tInt), ind, g.expr(tBool), ind, g.expr(tFloat), ind)
+	fmt.Fprintf(&b, "%slog \"held {held}: {held == none} {held != %s} {%s == held} {held == %s}\"\n",
+		ind, g.leaf(tInt), g.leaf(tInt), g.leaf(tFloat))
+	fmt.Fprintf(&b, "%sif held != none && %s {\n%s  log \"ordered {held < %s} {%s >= held} {held + %s} {max(held, %s)}\"\n%s}\n",
+		ind, g.expr(tBool), ind, g.leaf(tInt), g.leaf(tInt), g.leaf(tInt), g.leaf(tInt), ind)
+	fmt.Fprintf(&b, "%slet who = none\n%sif %s {\n%s  who = %s\n%s}\n%slog \"who {who == none} {none != who}\"\n",
+		ind, ind, g.expr(tBool), ind, g.expr(tComb), ind, ind)
+	return b.String()
 }
 
 // writeMap writes a map of the encounter: a floor of 8 by 5 squares

@@ -35,7 +35,9 @@
 // x in a list attribute), fast_proc.go (calls of procedures from
 // expressions), fast_anyarith.go (+, -, *, max and min with an operand
 // typed any, through expr-lang's own runtime functions).
-// A loop's sort keys are kept typed (loop_keys.go).
+// A loop's sort keys are kept typed (loop_keys.go); a loop over
+// combatants or sides ordered by whole numbers or truths keeps its items
+// as addresses and ints and sorts them by hand (loop_keyed.go).
 //
 // Rosters (roster.go): each side's living members and living enemies,
 // and everyone in the fight, kept by the run and updated in place when an

@@ -23,6 +23,10 @@ type pendingEmit struct {
 	at  diag.Range
 	who string
 	fr  reflect.Value // the event frame holding the arguments, released once dispatched
+	// d: a direct emit held (emit_direct.go); fr is then its handler's
+	// frame, at hb, holding the arguments.
+	d  *directEmit
+	hb addr
 }
 
 func (p *Plan) compileEmit(at diag.Range, ep *eventPlan, args []*check.CExpr) stmtFn {
@@ -34,6 +38,9 @@ func (p *Plan) compileEmit(at diag.Range, ep *eventPlan, args []*check.CExpr) st
 		return func(r *Run, base addr) (flow, error) {
 			if d.usable(r) {
 				return flowNext, d.run(r, base)
+			}
+			if d.holdable(r) {
+				return flowNext, d.hold(r, base)
 			}
 			return flowNext, n.run(r, base)
 		}
@@ -64,6 +71,12 @@ func (n *emitNode) run(r *Run, base addr) error {
 // flush applies the effects of a simultaneous group, in the order they were made.
 func (r *Run) flush(queue []pendingEmit) error {
 	for _, p := range queue {
+		if p.d != nil {
+			if err := p.d.finish(r, p.fr, p.hb, p.who); err != nil {
+				return err
+			}
+			continue
+		}
 		if err := r.dispatch(p.ev, p.fr, p.at, p.who); err != nil {
 			return err
 		}

@@ -1,6 +1,10 @@
 package interp
 
-import "github.com/frayrules/fray/dsl/check"
+import (
+	"reflect"
+
+	"github.com/frayrules/fray/dsl/check"
+)
 
 // Direct emits: an event with one handler, emitted in a quiet run outside
 // a simultaneous group (most emits of a simulation), needs no frame of
@@ -9,8 +13,10 @@ import "github.com/frayrules/fray/dsl/check"
 // steps are those of emitNode.run, dispatch and handle, in their order:
 // the arguments, the nesting check, the event's text (evaluated only when
 // it could fail or roll, read from an event frame made for it), its
-// sequence number and count, the actor, the handler's body. A logged run,
-// a held emit and any other event take the general way (emit.go).
+// sequence number and count, the actor, the handler's body. Inside a
+// simultaneous group the same emit is held with its handler's frame
+// (hold) and run there when the group ends (finish), in flush's order.
+// A logged run and any other event take the general way (emit.go).
 
 // directEmit is the plan of an emit that may go directly to its event's
 // one handler; nil when the event is not of that shape.
@@ -76,18 +82,49 @@ func (d *directEmit) usable(r *Run) bool {
 	return r.opt.Sink == nil && r.deferred == nil
 }
 
+// holdable reports whether the emit may be held directly: a quiet run
+// inside a simultaneous group.
+func (d *directEmit) holdable(r *Run) bool {
+	return r.opt.Sink == nil && r.deferred != nil
+}
+
 // run is the emit, directly into the handler's frame.
 func (d *directEmit) run(r *Run, base addr) error {
-	ep, h := d.n.ev, d.h
-	hf, hb := r.frameAtP(h.fid)
-	name := ep.ev.Name
+	hf, hb := r.frameAtP(d.h.fid)
+	if err := d.setArgs(r, base, hb); err != nil {
+		return err
+	}
+	return d.finish(r, hf, hb, r.who())
+}
+
+// hold is the emit inside a simultaneous group: its arguments evaluated
+// now into a frame of its handler, which it holds until the group ends
+// (flush), as emitNode.run holds an event frame.
+func (d *directEmit) hold(r *Run, base addr) error {
+	hf, hb := r.frameAtP(d.h.fid)
+	if err := d.setArgs(r, base, hb); err != nil {
+		return err
+	}
+	*r.deferred = append(*r.deferred, pendingEmit{ev: d.n.ev, at: d.n.at, who: r.who(), fr: hf, d: d, hb: hb})
+	return nil
+}
+
+// setArgs evaluates the emit's arguments into the handler's frame at hb.
+func (d *directEmit) setArgs(r *Run, base, hb addr) error {
+	name := d.n.ev.ev.Name
 	for _, a := range d.args {
 		r.reason = name
 		if err := a.set(r, base, fieldAt(hb, a.off)); err != nil {
 			return err
 		}
 	}
-	who := r.who()
+	return nil
+}
+
+// finish is the rest of the emit, once its arguments are in the
+// handler's frame hf at hb: dispatch's and handle's steps.
+func (d *directEmit) finish(r *Run, hf reflect.Value, hb addr, who string) error {
+	ep, h := d.n.ev, d.h
 	r.nesting++
 	if r.nesting > r.opt.MaxNesting {
 		r.nesting--

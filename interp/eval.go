@@ -104,11 +104,22 @@ func (p *Plan) into(ce *check.CExpr, t reflect.Type, at diag.Range) intoFn {
 			})
 		case fe.a != nil && t == intT:
 			// max or min of a map: no value stores as 0 (Run.store of nil).
-			return into(ce, func(r *Run, f addr) (int, error) {
-				v, err := fe.a(r, f)
-				n, _ := v.(int)
-				return n, err
-			})
+			// A name typed any may hold a float or a string: Run.store
+			// keeps a float's whole part, or names what it cannot store.
+			pt := typeWord(reflect.PointerTo(t))
+			return func(r *Run, base, dst addr) error {
+				mark := len(r.scratch)
+				v, err := fe.a(r, base)
+				r.scratch = r.scratch[:mark]
+				if err != nil {
+					return r.nativeFailure(ce, err)
+				}
+				if n, ok := v.(int); ok || v == nil {
+					store(dst, 0, n)
+					return nil
+				}
+				return r.store(ptrValue(pt, dst).Elem(), v, at)
+			}
 		}
 	}
 	value := p.value(ce)

@@ -347,8 +347,12 @@ func (c *fastCompiler) frameSlot(n ast.Node) (uintptr, bool) {
 
 // link is where an attribute of a name of the frame (self.to_hit) is
 // read, or nothing.
-func (c *fastCompiler) link(n ast.Node) *field {
-	if _, ok := n.(*ast.MemberNode); !ok || n.Type() != intT {
+func (c *fastCompiler) link(n ast.Node) *field { return c.linkOf(n, intT) }
+
+// linkOf is where an attribute of type t of a name of the frame
+// (self.damage) is read, or nothing.
+func (c *fastCompiler) linkOf(n ast.Node, t reflect.Type) *field {
+	if _, ok := n.(*ast.MemberNode); !ok || n.Type() != t {
 		return nil
 	}
 	loc, ok := c.location(n)
@@ -1003,6 +1007,9 @@ func (c *fastCompiler) binaryBool(x *ast.BinaryNode) boolFn {
 			if fn := c.optIsNone(x, neg); fn != nil { // fast_optional.go
 				return fn
 			}
+			if eq = c.anyCompare(x); eq != nil { // a value typed any: fast_anycmp.go
+				break
+			}
 			// Combatants and sides, or nil: the same one, or both nobody.
 			a, b := c.ptrOrNil(x.Left), c.ptrOrNil(x.Right)
 			_, ln := x.Left.(*ast.NilNode)
@@ -1049,9 +1056,9 @@ func (c *fastCompiler) binaryBool(x *ast.BinaryNode) boolFn {
 		}
 		a, b := c.int(x.Left), c.int(x.Right)
 		if a == nil || b == nil {
-			return nil
+			return c.anyCompare(x) // a value typed any: fast_anycmp.go
 		}
-		return compareInts(x.Operator, a, b, x.Right, c.link(x.Left))
+		return compareInts(x.Operator, a, b, x.Right, c.link(x.Left), c.link(x.Right))
 	}
 	return nil
 }
@@ -1242,6 +1249,12 @@ func (c *fastCompiler) list(n ast.Node) listFn {
 		loc, ok := c.location(n)
 		if !ok {
 			return nil
+		}
+		if loc.get == nil {
+			// A name of the frame (sides, combatants, a local list):
+			// read in place, without field.at's call.
+			off := loc.off
+			return func(_ *Run, f addr) ([]addr, error) { return load[[]addr](f, off), nil }
 		}
 		return func(r *Run, f addr) ([]addr, error) {
 			a, err := loc.at(r, f)
@@ -1566,7 +1579,7 @@ func (p *Plan) quietTemplate(ev *check.Event) (bool, []int) {
 		if part.Expr == nil {
 			continue
 		}
-		if part.Expr.ID >= len(p.fast) || !p.skippablePart(p.fast[part.Expr.ID]) || !p.cannotFail(part.Expr.Node, roots) {
+		if part.Expr.ID >= len(p.fast) || !skippablePart(part.Expr, p.fast[part.Expr.ID]) || !p.cannotFail(part.Expr.Node, roots) {
 			return false, nil
 		}
 	}
@@ -1586,11 +1599,14 @@ func (p *Plan) quietTemplate(ev *check.Event) (bool, []int) {
 	return true, idx
 }
 
-// skippablePart reports whether a quiet run may skip a template part
-// planned as fe: it is native, and not a list of strings, which the log
-// prints item by item, counting them (renderLong).
-func (p *Plan) skippablePart(fe *fexpr) bool {
-	return fe != nil && fe.ss == nil
+// skippablePart reports whether a quiet run may skip a template part ce
+// planned as fe: it is native, and not a list of strings or a name typed
+// any (a local held untyped, planned natively since the fourteenth
+// session; in the VM it was never skipped), which the log prints
+// counting what it prints (renderLong).
+func skippablePart(ce *check.CExpr, fe *fexpr) bool {
+	_, name := ce.Node.(*ast.IdentifierNode)
+	return fe != nil && fe.ss == nil && !(name && printsLong(ce))
 }
 
 // quietLog decides, as quietTemplate does for events, when a run nobody
@@ -1604,7 +1620,7 @@ func (p *Plan) quietLog(t *check.Template, fr *check.Frame) (bool, []uintptr) {
 		if part.Expr == nil {
 			continue
 		}
-		if !p.skippablePart(p.fastExpr(part.Expr)) || !p.cannotFail(part.Expr.Node, roots) {
+		if !skippablePart(part.Expr, p.fastExpr(part.Expr)) || !p.cannotFail(part.Expr.Node, roots) {
 			return false, nil
 		}
 	}

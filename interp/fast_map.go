@@ -20,6 +20,9 @@ import (
 // anyValue compiles an expression expr-lang types any; nil when it has no
 // native form.
 func (c *fastCompiler) anyValue(n ast.Node) anyFn {
+	if fn := c.anyName(n); fn != nil { // a local held untyped: fast_anycmp.go
+		return fn
+	}
 	if x, ok := n.(*ast.ConditionalNode); ok {
 		// c ? a : b of two types (a whole number or a float, say): the
 		// value of the branch taken, boxed as it is.

@@ -4,6 +4,7 @@ import (
 	"reflect"
 
 	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/vm/runtime"
 
 	"github.com/frayrules/fray/stdlib"
 )
@@ -232,9 +233,9 @@ func inSlice[T comparable](v func(*Run, addr) (T, error), l func(*Run, addr) ([]
 	}
 }
 
-// eqIntAny compiles N == M for a whole number N and an M that is max or
-// min of mapped numbers, either way round: expr-lang's Equal, which finds
-// no number equal to none.
+// eqIntAny compiles N == M for a whole number N and an M typed any (max
+// or min of mapped numbers, a name typed any), either way round:
+// expr-lang's Equal, which finds no number equal to none.
 func (c *fastCompiler) eqIntAny(x *ast.BinaryNode) boolFn {
 	left := true
 	n, a := c.int(x.Left), c.anyValue(x.Right)
@@ -256,7 +257,17 @@ func (c *fastCompiler) eqIntAny(x *ast.BinaryNode) boolFn {
 		} else if m, err = a(r, f); err == nil {
 			v, err = n(r, f)
 		}
-		w, ok := m.(int)
-		return err == nil && ok && w == v, err
+		if err != nil {
+			return false, err
+		}
+		if w, ok := m.(int); ok || m == nil {
+			return ok && w == v, nil
+		}
+		// A name typed any may hold a float (3.0 == 3) or anything
+		// else: the VM's Equal of it dereferenced (fast_anycmp.go).
+		if left {
+			return runtime.Equal(v, vmDeref(m)), nil
+		}
+		return runtime.Equal(vmDeref(m), v), nil
 	}
 }

@@ -127,8 +127,9 @@ func arith(op string, a, b intFn, right ast.Node, rl *field) intFn {
 }
 
 // compareInts compiles a < b, a <= b, a > b or a >= b; right is b's node,
-// ll where a is read when it is an attribute of a name of the frame.
-func compareInts(op string, a, b intFn, right ast.Node, ll *field) boolFn {
+// ll and rl where a and b are read when they are attributes of names of
+// the frame (self.hp, foe.ac): read in place, without a call each.
+func compareInts(op string, a, b intFn, right ast.Node, ll, rl *field) boolFn {
 	o := orderOf(op)
 	if k, ok := intLiteral(right); ok {
 		if ll != nil {
@@ -140,6 +141,27 @@ func compareInts(op string, a, b intFn, right ast.Node, ll *field) boolFn {
 		return func(r *Run, f addr) (bool, error) {
 			p, err := a(r, f)
 			return err == nil && o.holds(p, k), err
+		}
+	}
+	if rl != nil {
+		if ll != nil {
+			return func(_ *Run, f addr) (bool, error) {
+				p, err := readLink(ll, f)
+				if err != nil {
+					return false, err
+				}
+				q, err := readLink(rl, f)
+				return err == nil && o.holds(p, q), err
+			}
+		}
+		// The commonest test of a roll: d20 + self.to_hit >= foe.ac.
+		return func(r *Run, f addr) (bool, error) {
+			p, err := a(r, f)
+			if err != nil {
+				return false, err
+			}
+			q, err := readLink(rl, f)
+			return err == nil && o.holds(p, q), err
 		}
 	}
 	return func(r *Run, f addr) (bool, error) {

@@ -73,11 +73,18 @@ func (c *fastCompiler) orRef(x *ast.CallNode) ptrFn {
 	if !ok || id.Value != "$or_c" && id.Value != "$or_s" || len(x.Arguments) != 2 || c.p.funcs[id.Value] != nil {
 		return nil
 	}
+	untyped := c.untyped
 	a, b := c.ptrOrNil(x.Arguments[0]), c.ptrOrNil(x.Arguments[1])
 	if a == nil || b == nil {
 		return nil
 	}
-	c.untyped = true // nobody from both is expr-lang's untyped nil
+	// Nobody from both is b's nobody as b gives it (a's is passed over):
+	// a typed nil pointer from a name or a field, which boxes natively,
+	// so that `step_toward(m, prey ?? goal, m.pace)` is native; else
+	// expr-lang's untyped nil (first, a reference read, none), or what
+	// only the run can tell, whose boxing is left to the VM.
+	nilUntyped, known := orNilUntyped(x) // fast_libnil.go
+	c.untyped = untyped || nilUntyped || !known
 	return func(r *Run, f addr) (addr, error) {
 		p, err := a(r, f)
 		if err != nil {

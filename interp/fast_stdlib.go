@@ -194,6 +194,18 @@ func (c *fastCompiler) libTyped(x *ast.CallNode) intFn {
 			return nil
 		}
 		c.impure = c.impure || f.Rolls
+		if l := c.linkOf(args[0], diceT); l != nil {
+			// roll(self.damage), the commonest roll of a rule file: the
+			// dice read in place, without readFn's call.
+			root, off, msg := l.root, l.off, l.msg
+			return func(r *Run, fr addr) (int, error) {
+				s := load[addr](fr, root)
+				if s.isNil() {
+					return 0, &exprErr{msg}
+				}
+				return impl(r, load[stdlib.Dice](s, off))
+			}
+		}
 		return func(r *Run, fr addr) (int, error) {
 			dv, err := d(r, fr)
 			if err != nil {

@@ -44,6 +44,8 @@ func (c *fastCompiler) strList(n ast.Node) (fn strsFn, made bool) {
 	switch x := n.(type) {
 	case *ast.ArrayNode:
 		return c.strLiteral(x), true
+	case *ast.ConstantNode:
+		return strConstant(x), true
 	case *ast.BuiltinNode:
 		if x.Name == "concat" && len(x.Arguments) > 0 {
 			return c.strConcat(x.Arguments), true
@@ -81,6 +83,32 @@ func (c *fastCompiler) strLiteral(x *ast.ArrayNode) strsFn {
 		}
 	}
 	return itemsInOrder(items)
+}
+
+// strConstant compiles a literal of strings alone (["words"]), which
+// expr-lang's optimizer folds into a constant []any: a new list of its
+// items each time, counted as made, as a literal of expressions is (the
+// VM's constant is converted into a new []string where it is stored).
+// nil for a constant that is no list of strings.
+func strConstant(x *ast.ConstantNode) strsFn {
+	l, ok := x.Value.([]any)
+	if !ok {
+		return nil
+	}
+	items := make([]string, len(l))
+	for i, v := range l {
+		if items[i], ok = v.(string); !ok {
+			return nil
+		}
+	}
+	return func(r *Run, _ addr) ([]string, error) {
+		if err := r.madeList(len(items)); err != nil {
+			return nil, err
+		}
+		out := make([]string, len(items)) // a list, never nil
+		copy(out, items)
+		return out, nil
+	}
 }
 
 // itemsInOrder is a list literal of natively compiled items: a new list,

@@ -309,6 +309,7 @@ func (r *Run) recycleStore() {
 		clear(b.items[:cap(b.items)])
 		clear(b.groups[:cap(b.groups)])
 		clear(b.queue[:cap(b.queue)])
+		clear(b.keyed[:cap(b.keyed)])
 	}
 	r.plan.stores.Put(&runStore{pools: r.pools, loopBufs: r.loopBufs, scratch: r.scratch, vms: r.vms})
 	r.pools, r.loopBufs, r.scratch, r.vms = nil, nil, nil, nil

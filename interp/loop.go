@@ -66,7 +66,9 @@ type loopBuf struct {
 	items   []orderItem
 	groups  [][]orderItem
 	queue   []pendingEmit
-	decided []int // a pairwise order's deciding rules (order_pair.go)
+	decided []int       // a pairwise order's deciding rules (order_pair.go)
+	keyed   []keyedItem // a keyed loop's items (loop_keyed.go)
+	ikeys   []int       // and their keys after the first, by item
 }
 
 // loopBuf lends the storage of the next nesting level; give it back
@@ -97,6 +99,9 @@ func (p *Plan) compileFor(n *forNode) stmtFn {
 	p.planLoop(n)
 	if plain := p.plainLoop(n); plain != nil { // loop_plain.go
 		return plain
+	}
+	if keyed := p.keyedLoop(n); keyed != nil { // loop_keyed.go
+		return keyed
 	}
 	return loopStmt(n.run)
 }

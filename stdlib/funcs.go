@@ -149,11 +149,11 @@ var Funcs = sortFuncs([]*Func{
 	},
 	{
 		Name: NegFunc, Doc: "-a, an error for the least whole number (what `-a` of a whole number or a value typed any becomes in expr-lang's VM: wholes.go)",
-		Params: []Kind{Any}, Result: Any, Impl: unaryImpl(AnyNeg),
+		Params: []Kind{Any}, Result: Any, Impl: oneImpl(AnyNeg),
 	},
 	{
 		Name: AbsFunc, Doc: "the size of a, an error for the least whole number (what `abs(a)` of a whole number or a value typed any becomes in expr-lang's VM: wholes.go)",
-		Params: []Kind{Any}, Result: Any, Impl: unaryImpl(AnyAbs),
+		Params: []Kind{Any}, Result: Any, Impl: oneImpl(AnyAbs),
 	},
 	{
 		Name: IntFunc, Doc: "the whole part of a number (what `int(x)` of a float becomes); NaN, an infinity or a float beyond the whole numbers is an error",

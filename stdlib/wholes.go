@@ -13,7 +13,8 @@ import (
 // interpreter's native forms call Add, Sub, Mul, Neg and Abs; in
 // expr-lang's VM (whose + wraps) the checker compiles the whole-number
 // operators of an expression as calls of AddFunc, SubFunc, MulFunc,
-// NegFunc and AbsFunc, and sum(...) as a reduce through AddFunc
+// NegFunc and AbsFunc (of a whole number or a value typed any, which
+// may hold one), and sum(...) as a reduce through AddFunc
 // (dsl/check/wholes_vm.go), so both give the same error, with the same
 // words, at the expression.
 
@@ -130,16 +131,15 @@ func anyOp(whole func(a, b int) (int, error), other func(a, b any) any) func(a, 
 	}
 }
 
-// The VM's unary minus and abs of a value that may be typed any (an item
-// of a list literal, a loop variable over one): checked for a whole
-// number, else expr-lang's own (a float's opposite or size), whose panic
-// the VM reports.
+// The VM's unary minus and abs of a value that may be typed any (an
+// optional number, max of a list): checked for a whole number, else
+// expr-lang's own (a float's, an error for anything else).
 var (
-	AnyNeg = anyUnary(Neg, runtime.Negate)
-	AnyAbs = anyUnary(Abs, builtin.Abs)
+	AnyNeg = anyOne(Neg, runtime.Negate)
+	AnyAbs = anyOne(Abs, builtin.Abs)
 )
 
-func anyUnary(whole func(int) (int, error), other func(any) any) func(any) (any, error) {
+func anyOne(whole func(int) (int, error), other func(any) any) func(any) (any, error) {
 	return func(a any) (any, error) {
 		if p, ok := a.(int); ok {
 			return whole(p)
@@ -153,7 +153,7 @@ func anyImpl(op func(a, b any) (any, error)) func(World, []any) (any, error) {
 	return func(_ World, a []any) (any, error) { return op(a[0], a[1]) }
 }
 
-// unaryImpl is the Impl of NegFunc or AbsFunc.
-func unaryImpl(op func(any) (any, error)) func(World, []any) (any, error) {
+// oneImpl is the Impl of NegFunc or AbsFunc.
+func oneImpl(op func(any) (any, error)) func(World, []any) (any, error) {
 	return func(_ World, a []any) (any, error) { return op(a[0]) }
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/expr-lang/expr"
+	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/file"
 	"github.com/expr-lang/expr/vm"
 
@@ -56,6 +57,11 @@ type Expectation struct {
 	At      diag.Range
 	Source  string      // the expression as written, on one line
 	Program *vm.Program // evaluates to a bool
+	// Written is the expression parsed alone, as written: what a failure
+	// explains. Tree is the typed and patched tree, what its work is
+	// estimated from; Program's has its whole-number arithmetic checked
+	// besides (CompileExpect).
+	Written, Tree ast.Node
 	// Rates are a property's rate(COND) calls, each compiled as a
 	// per-fight condition; their values fill Env.Rates before Program runs.
 	Rates []*Expectation
@@ -605,21 +611,21 @@ func compileExpect(e *syntax.Expr, tc *TestCase, u *Universe, lim Limits, sugg *
 		}
 	}
 	zero := reflect.New(tc.Env.R).Elem().Interface()
-	prog, err := expr.Compile(string(runes), append(ExpectOptions(), expr.Env(zero), expr.AsBool())...)
+	ce, err := CompileExpect(string(runes), zero, expr.AsBool()) // expect_compile.go
 	if err != nil {
 		return nil, diag.Diagnostics{exprDiag(e, text, err, u, sugg)}
 	}
 	// expr-lang cannot be interrupted: an expectation's loops are bounded
 	// before it runs, as a rule's are (events and the log count as lists
 	// of unknown length).
-	if n := iterations(prog.Node(), lim.UnknownLength); n > lim.Iterations {
+	if n := iterations(ce.Tree, lim.UnknownLength); n > lim.Iterations {
 		d := syntax.LimitDiag(syntax.RangeOf(e.Pos, e.EndPos), fmt.Sprintf("the expectation's loops (about %d steps)", n), lim.Iterations, "--max-iterations")
 		return nil, diag.Diagnostics{d}
 	}
 	if len(e.Tokens) > lim.ExprTokens {
 		return nil, diag.Diagnostics{syntax.LimitDiag(syntax.RangeOf(e.Pos, e.EndPos), "the expression's length", lim.ExprTokens, "--max-expr-tokens")}
 	}
-	ex.Program = prog
+	ex.Written, ex.Tree, ex.Program = ce.Written, ce.Tree, ce.Program
 	ex.MaxWork, ex.Unknown = lim.Iterations, lim.UnknownLength
 	return ex, nil
 }
@@ -738,14 +744,14 @@ func (l *Linter) CheckTests(f *syntax.File, src diag.Sources) (*TestFile, diag.D
 	return l.checkTests(f, src)
 }
 
-// ExpectOptions are the options an expectation compiles with besides its
+// expectOptions are the options an expectation compiles with besides its
 // environment; fray test compiles a part of one with them again to show
-// its value (the same string, the same findLast).
-func ExpectOptions() []expr.Option {
+// its value (the same string, the same findLast: CompileExpect).
+func expectOptions() []expr.Option {
 	return append([]expr.Option{expr.Patch(&findLastPatch{}), expr.DisableBuiltin("now"), expr.DisableBuiltin("date"),
 		expr.Function("string", expectString, new(func(any) string)),
 		expr.Patch(expectRangePatch{}), expr.Function(stdlib.RangeFunc, expectRange, new(func(int, int) []int)),
-		expr.Patch(expectIntPatch{}), expr.Function(stdlib.IntFunc, expectInt, new(func(any) int))}, stdlib.OrderedMapOptions()...)
+		expr.Patch(expectIntPatch{}), expr.Function(stdlib.IntFunc, expectInt, new(func(any) int))}, append(wholesOptions(), stdlib.OrderedMapOptions()...)...)
 }
 
 // expectString is string(x) in an expectation: fmt's %v with combatants

@@ -64,9 +64,8 @@ func cloneNode(n ast.Node) ast.Node {
 // library's checked functions: a + b, a - b and a * b where each operand
 // is a whole number or a value typed any (which may hold one), -a and
 // abs(a) of either, and sum(L) or sum(L, X) of whole numbers or values
-// typed any (a list literal's, a flatten's), which becomes reduce(L,
-// __add(#acc, X), 0): the same loop as sum's, whose + is checked. For a
-// value that is not a whole number at run time each is expr-lang's own. Each new node keeps the type of the one it
+// typed any, which becomes reduce(L, __add(#acc, X), 0): the same loop
+// as sum's, whose + is checked (and is expr-lang's own for a float). Each new node keeps the type of the one it
 // replaces, which the compiler reads.
 type wholesPatch struct{}
 
@@ -107,7 +106,7 @@ func (wholesPatch) Visit(node *ast.Node) {
 			add := &ast.CallNode{Callee: &ast.IdentifierNode{Value: stdlib.AddFunc}, Arguments: []ast.Node{acc, item}}
 			add.SetType(x.Type())
 			zero := &ast.IntegerNode{Value: 0}
-			zero.SetType(x.Type())
+			zero.SetType(reflect.TypeFor[int]())
 			red := &ast.BuiltinNode{Name: "reduce", Arguments: []ast.Node{x.Arguments[0], &ast.PredicateNode{Node: add}, zero}}
 			red.SetNature(*x.Nature())
 			ast.Patch(node, red)

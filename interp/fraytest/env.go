@@ -70,7 +70,7 @@ func (f *fight) affords(ex *check.Expectation) error {
 	}
 	sz := *f.size
 	sz.Unknown = max(ex.Unknown, f.sides.Len(), f.comb.Len())
-	if n := check.ExpectWork(ex.Program.Node(), sz); n > ex.MaxWork {
+	if n := check.ExpectWork(ex.Tree, sz); n > ex.MaxWork {
 		return fmt.Errorf("over this fight's log of %d events (%d bytes), it would take about %d steps, more than the %d of --max-iterations (expr-lang cannot be stopped once it runs); raise it with --max-iterations", sz.Events, sz.Text, n, ex.MaxWork)
 	}
 	return nil

@@ -8,7 +8,6 @@ import (
 
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/ast"
-	"github.com/expr-lang/expr/vm"
 
 	"github.com/frayrules/fray/dsl/check"
 	"github.com/frayrules/fray/interp"
@@ -23,9 +22,11 @@ type why struct {
 
 // explain says why an expectation is false: for a comparison, the
 // values of its two sides; for a conjunction, the part that failed; for
-// a negation, what held; for a call, its arguments.
-func explain(prog *vm.Program, env reflect.Value) why {
-	return explainNode(prog.Node(), env, 0)
+// a negation, what held; for a call, its arguments. tree is the
+// expectation as written (Expectation.Written), so that its parts print
+// as the user wrote them.
+func explain(tree ast.Node, env reflect.Value) why {
+	return explainNode(tree, env, 0)
 }
 
 func explainNode(n ast.Node, env reflect.Value, depth int) why {
@@ -77,11 +78,11 @@ func evalNode(n ast.Node, env reflect.Value) any {
 		// +Inf, which read back as unknown names.
 		return f.Value
 	}
-	prog, err := expr.Compile(n.String(), append(check.ExpectOptions(), expr.Env(reflect.New(env.Type()).Elem().Interface()))...)
+	ce, err := check.CompileExpect(n.String(), reflect.New(env.Type()).Elem().Interface())
 	if err != nil {
 		return fmt.Sprintf("(cannot evaluate: %v)", err)
 	}
-	v, err := expr.Run(prog, env.Interface())
+	v, err := expr.Run(ce.Program, env.Interface())
 	if err != nil {
 		return fmt.Sprintf("(error: %v)", err)
 	}

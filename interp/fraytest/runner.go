@@ -297,7 +297,7 @@ func (f *fight) check(te *check.TestEnv, ex *check.Expectation, rates []float64)
 		}
 		return s
 	}
-	why := explain(ex.Program, env)
+	why := explain(ex.Written, env)
 	fl.Actual, fl.Expected = asWritten(why.actual), asWritten(why.expected)
 	for _, d := range why.parts {
 		fl.Log = append(fl.Log, asWritten(d))
