@@ -337,7 +337,7 @@ func (r *Run) logAct(fr reflect.Value, cp addr, d *declared) {
 		if i < len(d.args) && d.args[i].IsValid() {
 			given = append(given, spokenArg(p.Name, f.Interface()))
 		}
-		args[p.Name] = jsonValue(f)
+		args[p.Name] = r.argValue(f) // counted: the verbose line and the JSON hold them all
 	}
 	if len(args) == 0 {
 		args = nil

@@ -1651,6 +1651,8 @@ func (p *Plan) quietLog(t *check.Template, fr *check.Frame) (bool, []uintptr) {
 
 // cannotFail reports whether a checked expression has no effects and can
 // fail only by reading a field of one of the identifiers it adds to roots.
+// A quiet run skips such a part of a log line or an event's text, so
+// anything that can stop the run (whole-number overflow) is not one.
 func (p *Plan) cannotFail(n ast.Node, roots map[string]bool) bool {
 	cannotFail := p.cannotFail
 	switch x := n.(type) {
@@ -1664,10 +1666,17 @@ func (p *Plan) cannotFail(n ast.Node, roots map[string]bool) bool {
 		roots[id.Value] = true
 		return true
 	case *ast.UnaryNode:
+		if x.Operator == "-" && !isFloat(x) {
+			return false // -(-9223372036854775808) is an error
+		}
 		return cannotFail(x.Node, roots)
 	case *ast.BinaryNode:
 		switch x.Operator {
-		case "+", "-", "*", "==", "!=", "<", "<=", ">", ">=", "&&", "||", "and", "or",
+		case "+", "-", "*":
+			// Whole numbers stop the run beyond their range, and a
+			// string made by + over --max-string: only floats cannot.
+			return isFloat(x) && cannotFail(x.Left, roots) && cannotFail(x.Right, roots)
+		case "==", "!=", "<", "<=", ">", ">=", "&&", "||", "and", "or",
 			"startsWith", "endsWith", "contains": // between strings: the checker saw to it
 			return cannotFail(x.Left, roots) && cannotFail(x.Right, roots)
 		}
@@ -1688,6 +1697,9 @@ func (p *Plan) cannotFail(n ast.Node, roots map[string]bool) bool {
 	}
 	return false
 }
+
+// isFloat reports whether the checker typed n a float.
+func isFloat(n ast.Node) bool { return n.Type() != nil && n.Type().Kind() == reflect.Float64 }
 
 // filterOf is the filter over combatants or sides that n is, or nil.
 func (c *fastCompiler) filterOf(n ast.Node) *ast.BuiltinNode {

@@ -53,10 +53,15 @@ type SimResult struct {
 	EventRuns map[string]int // fights in which a rule event happened
 	EventSum  map[string]int // total times each rule event happened
 	Survivors map[string]int // combatants of each side alive at the end, summed over fights
-	Out       map[string]int // combatants alive but out of the fight at the end, by their state, summed over fights
+	Out       map[string]int // combatants alive but out of the fight at the end, by their state, summed over fights (the simStates least states: sim_states.go)
+	OutOther  int            // combatants out of the fight under the other states
 	SurvSq    map[string]int // the same, squared per fight (for the spread)
 	Sides     []string
 	Fighters  []string
+	// WhoLeftOut is set when the rule events were counted by event
+	// alone, without who acted: the ruleset's events times the actors
+	// are over simWhoPairs (whoCounted).
+	WhoLeftOut bool
 }
 
 func newSimResult(enc *check.Encounter) *SimResult {
@@ -80,7 +85,7 @@ func (r *SimResult) merge(o *SimResult) {
 	r.NoneStand += o.NoneStand
 	r.Capped += o.Capped
 	r.NoWinner += o.NoWinner
-	for _, m := range []struct{ dst, src map[string]int }{{r.Wins, o.Wins}, {r.Deaths, o.Deaths}, {r.EventRuns, o.EventRuns}, {r.EventSum, o.EventSum}, {r.Survivors, o.Survivors}, {r.SurvSq, o.SurvSq}, {r.Out, o.Out}} {
+	for _, m := range []struct{ dst, src map[string]int }{{r.Wins, o.Wins}, {r.Deaths, o.Deaths}, {r.EventRuns, o.EventRuns}, {r.EventSum, o.EventSum}, {r.Survivors, o.Survivors}, {r.SurvSq, o.SurvSq}} {
 		for k, v := range m.src {
 			m.dst[k] += v
 		}
@@ -88,6 +93,10 @@ func (r *SimResult) merge(o *SimResult) {
 	for k, v := range o.Rounds {
 		r.Rounds[k] += v
 	}
+	for k, v := range o.Out {
+		r.addOut(k, v)
+	}
+	r.OutOther += o.OutOther
 }
 
 // simGCPercent is the collector's target while a batch runs.
@@ -116,6 +125,21 @@ func simWorkers(enc *check.Encounter, asked int) int {
 	return workers
 }
 
+// simWhoPairs bounds the rows "event · who" a batch may count: the
+// ruleset's events times the combatants and sides that may be acting
+// (and the set-up). 4000 events emitted by each of 1000 combatants made
+// four million rows a fight: fray sim -n 2 of a 194 KB file ran past
+// 120 s and 1.5 GB. The largest of the examples and homebrew files is
+// under 500.
+const simWhoPairs = 50_000
+
+// whoCounted reports whether a batch of the encounter counts its rule
+// events by who acted as well as by event: decided before any fight, so
+// the report is the same at any --workers.
+func whoCounted(enc *check.Encounter, fighters int) bool {
+	return len(enc.Rules.Events)*(fighters+len(enc.Sides)+1) <= simWhoPairs
+}
+
 // FightSeed derives the seed of fight i from the batch's seed, so that a
 // fight is the same whichever worker plays it.
 func FightSeed(seed uint64, i int) uint64 {
@@ -139,6 +163,7 @@ func unscriptedOf(enc *check.Encounter) *check.Encounter {
 func Simulate(ctx context.Context, p *Plan, enc *check.Encounter, opt SimOptions) *SimResult {
 	unscripted := unscriptedOf(enc)
 	workers := simWorkers(enc, opt.Workers)
+	byWho := whoCounted(enc, len(newSimResult(enc).Fighters))
 	// A batch keeps little live memory (counts, and one fight per
 	// worker), but allocates as it goes; with every core playing fights,
 	// the collector would take a core's share of the time. So, unless
@@ -175,6 +200,7 @@ func Simulate(ctx context.Context, p *Plan, enc *check.Encounter, opt SimOptions
 		go func() {
 			defer wg.Done()
 			sw := newSimWorker(p, unscripted)
+			sw.byWho = byWho
 			for {
 				i := int(next.Add(1) - 1)
 				if i >= opt.N || int64(i) > haltAt.Load() {
@@ -223,6 +249,7 @@ func Simulate(ctx context.Context, p *Plan, enc *check.Encounter, opt SimOptions
 		total.merge(r)
 	}
 	total.Partial = partial
+	total.WhoLeftOut = !byWho
 	if h := int(haltAt.Load()); h < opt.N {
 		halted := newSimResult(enc)
 		halted.Halted, halted.HaltedAt, halted.HaltErr = true, h, haltErr
@@ -238,6 +265,7 @@ type simWorker struct {
 	keys    map[[2]string]string // "event · who", made once
 	countFn func(name, who string)
 	alive   map[string]int // the current fight's survivors by side
+	byWho   bool           // count "event · who" too (whoCounted)
 }
 
 func newSimWorker(p *Plan, enc *check.Encounter) *simWorker {
@@ -248,7 +276,7 @@ func newSimWorker(p *Plan, enc *check.Encounter) *simWorker {
 
 func (w *simWorker) count(name, who string) {
 	w.counts[name]++
-	if who != "" {
+	if who != "" && w.byWho {
 		k, ok := w.keys[[2]string{name, who}]
 		if !ok {
 			k = name + " · " + who
@@ -303,7 +331,7 @@ func (res *SimResult) tally(i int, out Result, err error, fighters []reflect.Val
 		} else {
 			alive[nameOf(c.Elem().Field(check.FieldSide))]++
 			if why := c.Elem().Field(check.FieldState).String(); why != "" {
-				res.Out[why]++
+				res.addOut(stateKey(why), 1)
 			}
 		}
 	}

@@ -249,18 +249,36 @@ func jsonValue(v any) any {
 }
 
 // argValue is jsonValue for an argument of a logged event or point: its
-// items count toward the log's bytes (--max-log, each item a byte at
-// least in any output), since the log holds them; otherwise emitting a
-// list of a hundred thousand items in a loop copied them out each time,
-// unbounded by the short line the event shows.
+// items and the bytes of its strings count toward the log's bytes
+// (--max-log, each item a byte at least in any output), since the log
+// holds them; otherwise emitting a list of a hundred thousand items in a
+// loop copied them out each time, unbounded by the short line the event
+// shows, and a 64 KiB string the text does not show, emitted in a loop,
+// made a JSON log of gigabytes from a text log of kilobytes.
 func (r *Run) argValue(v any) any {
 	budget := showCap
 	out := jsonValueUpTo(v, &budget)
-	r.logBytes += showCap - budget
+	r.logBytes += showCap - budget + stringBytes(out)
 	if r.logBytes > r.opt.MaxLog {
 		r.calm = -1 // the next check of the budget stops the run
 	}
 	return out
+}
+
+// stringBytes is the length of the strings of a value jsonValue made
+// (inside its lists too): what its JSON holds beyond a byte an item.
+func stringBytes(v any) int {
+	switch x := v.(type) {
+	case string:
+		return len(x)
+	case []any:
+		n := 0
+		for _, e := range x {
+			n += stringBytes(e)
+		}
+		return n
+	}
+	return 0
 }
 
 func jsonValueUpTo(v any, budget *int) any {

@@ -11,7 +11,22 @@ func gridDistanceTo(w World, a []any) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return Distance(ps[0], Point{a[1].(int), a[2].(int)}), nil
+	to := Point{a[1].(int), a[2].(int)}
+	// The square may be anywhere, off the map too: its feet are counted
+	// with the whole numbers' checks, where Distance (between squares of
+	// the map) would wrap round to a wrong distance.
+	dx, errX := Sub(to.X, ps[0].X)
+	dy, errY := Sub(to.Y, ps[0].Y)
+	if errX == nil && errY == nil {
+		dx, errX = Abs(dx)
+		dy, errY = Abs(dy)
+	}
+	if errX == nil && errY == nil {
+		if feet, err := Mul(SquareFeet, max(dx, dy)); err == nil {
+			return feet, nil
+		}
+	}
+	return nil, fmt.Errorf("distance_to: the square [%d, %d] is too far away to count in feet (beyond the whole numbers)", to.X, to.Y)
 }
 
 // gridPathLength is path_length(c, x, y): the feet of the shortest walk

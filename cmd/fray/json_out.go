@@ -62,6 +62,12 @@ type simResultJSON struct {
 	// OutOfFight is present only for rulesets that take combatants out
 	// of the fight: how many per fight were, by their state, at the end.
 	OutOfFight []outRate `json:"out_of_fight,omitempty"`
+	// OutOfFightOther is present only when more states than the report
+	// keeps were met: the combatants per fight out under the others.
+	OutOfFightOther float64 `json:"out_of_fight_other,omitempty"`
+	// WhoLeftOut is present only when the events were counted without
+	// who acted (interp.SimResult.WhoLeftOut).
+	WhoLeftOut bool `json:"who_left_out,omitempty"`
 }
 
 type outRate struct {
@@ -131,6 +137,8 @@ func simResultOf(enc *check.Encounter, r *interp.SimResult) simResultJSON {
 		out.Events = append(out.Events, eventRate{Event: name, Who: who, Share: intervalOf(interp.Proportion(r.EventRuns[e], done)),
 			PerFight: float64(r.EventSum[e]) / float64(max(1, done))})
 	}
+	out.WhoLeftOut = r.WhoLeftOut
+	out.OutOfFightOther = float64(r.OutOther) / float64(max(1, done))
 	for _, why := range sortedKeys(r.Out) {
 		out.OutOfFight = append(out.OutOfFight, outRate{why, float64(r.Out[why]) / float64(max(1, done))})
 	}

@@ -218,11 +218,17 @@ func writeSimText(w io.Writer, enc *check.Encounter, r *interp.SimResult, seed u
 		for _, why := range sortedKeys(r.Out) {
 			fmt.Fprintf(w, "  %-27s %8.2f\n", interp.Printable(why), float64(r.Out[why])/float64(max(1, done)))
 		}
+		if r.OutOther > 0 {
+			fmt.Fprintf(w, "  %-27s %8.2f\n", "(other states)", float64(r.OutOther)/float64(max(1, done)))
+		}
 	}
 	if len(r.EventRuns) > 0 {
 		fmt.Fprintln(w, "\nevents (· who acted)     in share of fights  95% interval   per fight")
 		for _, e := range sortedKeys(r.EventRuns) {
 			fmt.Fprintf(w, "  %-20s %s   %8.2f\n", interp.Printable(e), ci(interp.Proportion(r.EventRuns[e], done)), float64(r.EventSum[e])/float64(max(1, done)))
+		}
+		if r.WhoLeftOut {
+			fmt.Fprintln(w, "  (not by who acted: the ruleset's events times the combatants are too many rows)")
 		}
 	}
 }
