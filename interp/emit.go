@@ -102,8 +102,14 @@ func (r *Run) dispatch(ep *eventPlan, efr reflect.Value, at diag.Range, who stri
 	if r.opt.Sink == nil {
 		// Nobody reads the text, but its expressions still run: they
 		// may fail or roll, as in a logged run.
-		if ev.Template != nil && !ep.skipText(efr) {
-			if _, err := r.render(ev.Template, efr, false); err != nil {
+		if ev.Template != nil {
+			var err error
+			if ep.skipText(efr) {
+				err = r.evalParts(ev.Template, ep.quietKeep, efr)
+			} else {
+				_, err = r.render(ev.Template, efr, false)
+			}
+			if err != nil {
 				return err
 			}
 		}
@@ -154,7 +160,8 @@ func quietOffsets(ep *eventPlan) []uintptr {
 }
 
 // skipText reports whether rendering the event's text could neither
-// fail nor have effects, so a quiet run may skip it.
+// fail nor have effects, but for the parts at quietKeep, so a quiet run
+// may skip the others.
 func (ep *eventPlan) skipText(efr reflect.Value) bool {
 	if !ep.quietSkip {
 		return false
@@ -258,4 +265,23 @@ func (r *Run) render(t *check.Template, fr reflect.Value, keep bool) (string, er
 		b.WriteString(show(v))
 	}
 	return b.String(), nil
+}
+
+// evalParts evaluates the parts of t at idx for their effects and
+// failures only, as render does for a quiet run: the way of a quiet log
+// line whose other parts could not fail (Plan.quietLog).
+func (r *Run) evalParts(t *check.Template, idx []int, fr reflect.Value) error {
+	for _, i := range idx {
+		ce := t.Parts[i].Expr
+		if printsLong(ce) {
+			if err := r.renderLong(nil, ce, fr, false); err != nil {
+				return err
+			}
+			continue
+		}
+		if err := r.evalDiscard(ce, fr); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -130,8 +130,8 @@ func (d *directEmit) finish(r *Run, hf reflect.Value, hb addr, who string) error
 		r.nesting--
 		return &RunError{At: d.n.at, Msg: r.tooDeep("events are nested more than %d deep: a handler that emits, in the end, its own event?")}
 	}
-	if ep.ev.Template != nil && !d.textSkips(hb) {
-		if err := d.renderText(r, hb); err != nil {
+	if ep.ev.Template != nil && (!d.textSkips(hb) || len(ep.quietKeep) > 0) {
+		if err := d.renderText(r, hb, d.textSkips(hb)); err != nil {
 			r.nesting--
 			return err
 		}
@@ -174,14 +174,21 @@ func (d *directEmit) textSkips(hb addr) bool {
 
 // renderText evaluates the event's text (for what it may do: fail or
 // roll) in an event frame holding the arguments, copied from the
-// handler's frame at hb.
-func (d *directEmit) renderText(r *Run, hb addr) error {
+// handler's frame at hb: only the parts at quietKeep when the others
+// may be skipped.
+func (d *directEmit) renderText(r *Run, hb addr, skip bool) error {
 	ep := d.n.ev
 	efr, eb := r.frameAtP(ep.fid)
 	for i, s := range d.h.params {
 		copier(s.t, s.off, ep.params[i].off)(eb, hb)
 	}
-	if _, err := r.render(ep.ev.Template, efr, false); err != nil {
+	var err error
+	if skip {
+		err = r.evalParts(ep.ev.Template, ep.quietKeep, efr)
+	} else {
+		_, err = r.render(ep.ev.Template, efr, false)
+	}
+	if err != nil {
 		return err
 	}
 	r.releaseAtP(ep.fid, efr, eb)

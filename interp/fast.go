@@ -1576,37 +1576,43 @@ func (r *Run) evalDiscard(ce *check.CExpr, fr reflect.Value) error {
 	return err
 }
 
-// quietTemplate decides when a run nobody logs may skip an event's
-// text: when every part is native and can fail only by reading a field
-// of a parameter that is nobody. It returns the indexes of those
-// parameters, to check at dispatch.
-func (p *Plan) quietTemplate(ev *check.Event) (bool, []int) {
+// quietTemplate decides how a run nobody logs may go through an event's
+// text: the parts that are native and can fail only by reading a field
+// of a parameter that is nobody are skipped; it returns the indexes of
+// the other parts, which the run still evaluates (they may roll, or stop
+// the run), and the indexes of those parameters, to check at dispatch.
+// ok is false when nothing may be skipped.
+func (p *Plan) quietTemplate(ev *check.Event) (ok bool, roots []int, keep []int) {
 	if ev.Template == nil {
-		return true, nil
+		return true, nil, nil
 	}
-	roots := map[string]bool{}
-	for _, part := range ev.Template.Parts {
+	names := map[string]bool{}
+	for i, part := range ev.Template.Parts {
 		if part.Expr == nil {
 			continue
 		}
-		if part.Expr.ID >= len(p.fast) || !skippablePart(part.Expr, p.fast[part.Expr.ID]) || !p.cannotFail(part.Expr.Node, roots) {
-			return false, nil
+		own := map[string]bool{}
+		if part.Expr.ID >= len(p.fast) || !skippablePart(part.Expr, p.fast[part.Expr.ID]) || !p.cannotFail(part.Expr.Node, own) {
+			keep = append(keep, i)
+			continue
+		}
+		for name := range own {
+			names[name] = true
 		}
 	}
-	var idx []int
-	for name := range roots {
+	for name := range names {
 		found := false
 		for i, pi := range ev.Params {
 			if pi.Name == name {
-				idx = append(idx, i)
+				roots = append(roots, i)
 				found = true
 			}
 		}
 		if !found {
-			return false, nil
+			return false, nil, nil
 		}
 	}
-	return true, idx
+	return true, roots, keep
 }
 
 // skippablePart reports whether a quiet run may skip a template part ce
@@ -1619,34 +1625,41 @@ func skippablePart(ce *check.CExpr, fe *fexpr) bool {
 	return fe != nil && fe.ss == nil && !(name && printsLong(ce))
 }
 
-// quietLog decides, as quietTemplate does for events, when a run nobody
-// logs may skip a log statement's template: every part native and unable
-// to fail but by reading a field of a local of the frame fr holding a
-// combatant or side; it gives those locals' offsets, to check for
-// somebody when the statement runs.
-func (p *Plan) quietLog(t *check.Template, fr *check.Frame) (bool, []uintptr) {
+// quietLog decides, as quietTemplate does for events, how a run nobody
+// logs may go through a log statement's template: the parts that are
+// native and unable to fail but by reading a field of a local of the
+// frame fr holding a combatant or side are skipped; it gives the indexes
+// of the other parts, which the run still evaluates (they may roll, or
+// stop the run: whole-number arithmetic beyond its range), and the
+// skipped parts' locals' offsets, to check for somebody when the
+// statement runs. ok is false when nothing may be skipped.
+func (p *Plan) quietLog(t *check.Template, fr *check.Frame) (keep []int, offs []uintptr, ok bool) {
 	roots := map[string]bool{}
-	for _, part := range t.Parts {
+	for i, part := range t.Parts {
 		if part.Expr == nil {
 			continue
 		}
-		if !skippablePart(part.Expr, p.fastExpr(part.Expr)) || !p.cannotFail(part.Expr.Node, roots) {
-			return false, nil
+		own := map[string]bool{}
+		if !skippablePart(part.Expr, p.fastExpr(part.Expr)) || !p.cannotFail(part.Expr.Node, own) {
+			keep = append(keep, i)
+			continue
+		}
+		for name := range own {
+			roots[name] = true
 		}
 	}
-	var offs []uintptr
 	for _, ff := range fr.Fields {
 		if !roots[ff.Name] {
 			continue
 		}
 		s := slotIn(fr, ff.Index, nil)
 		if !s.ok || s.t.Kind() != reflect.Pointer {
-			return false, nil
+			return nil, nil, false
 		}
 		offs = append(offs, s.off)
 		delete(roots, ff.Name)
 	}
-	return len(roots) == 0, offs
+	return keep, offs, len(roots) == 0
 }
 
 // cannotFail reports whether a checked expression has no effects and can

@@ -88,9 +88,11 @@ type eventPlan struct {
 	handlers []*handlerPlan
 	fid      int
 	// A quiet run skips the text when the parameters at quietRoots are
-	// somebody (fast.go, quietTemplate).
+	// somebody (fast.go, quietTemplate), but for the parts at quietKeep,
+	// which it evaluates.
 	quietSkip  bool
 	quietRoots []int
+	quietKeep  []int
 	// quietAt are the offsets of the quietRoots in the event's frame
 	// when every one is a plain pointer (skipText reads them directly);
 	// quietFast says they are.
@@ -225,7 +227,7 @@ func lowerCov(m *check.Model, native, keepEnd bool, cov *Coverage) *Plan {
 				p.presetField(h.Frame, i) // a handler's frame has the event's fields
 			}
 		}
-		ep.quietSkip, ep.quietRoots = p.quietTemplate(ev)
+		ep.quietSkip, ep.quietRoots, ep.quietKeep = p.quietTemplate(ev)
 		ep.quietAt, ep.quietFast = quietOffsets(ep), true
 		for _, i := range ep.quietRoots {
 			if s := ep.params[i]; !s.ok || s.t.Kind() != reflect.Pointer {

@@ -145,15 +145,21 @@ func compileReturn() stmtFn {
 }
 
 // log "TEMPLATE": a line of the log; a quiet run still evaluates the
-// template's parts, which may roll or fail.
+// template's parts that may roll or fail (quietLog), and skips the rest.
 func (p *Plan) compileLog(t *check.Template) stmtFn {
 	pt := p.curPtr()
-	skip, roots := p.quietLog(t, p.cur)
+	keep, roots, skip := p.quietLog(t, p.cur)
 	return func(r *Run, base addr) (flow, error) {
 		r.reason = "log"
 		quiet := r.opt.Sink == nil
 		if quiet && skip && somebodyAt(base, roots) {
-			r.seq++ // reading the parts could neither fail nor roll
+			// The parts skipped could neither fail nor roll.
+			if len(keep) > 0 {
+				if err := r.evalParts(t, keep, ptrValue(pt, base)); err != nil {
+					return flowNext, err
+				}
+			}
+			r.seq++
 			return flowNext, nil
 		}
 		text, err := r.render(t, ptrValue(pt, base), !quiet)
