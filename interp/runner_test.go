@@ -130,6 +130,9 @@ func sameOutcome(t *testing.T, what string, got, want fightOutcome) {
 // dice, stopped by an error) gives each the result, the end state and
 // the log of a new run of the same fight.
 func TestRunnerPlaysTheFightsOfNewRuns(t *testing.T) {
+	t.Parallel()
+	// One subtest an encounter, in parallel: they share nothing but the
+	// plans, which runs only read.
 	played := 0
 	for _, path := range runnerEncounters(t) {
 		p, enc, ok := loadFight(t, path)
@@ -138,41 +141,51 @@ func TestRunnerPlaysTheFightsOfNewRuns(t *testing.T) {
 		}
 		played++
 		name := filepath.Base(path)
-		a, b := Options{Seed: 11}, Options{Seed: 12345, MaxRounds: 7}
-		fights := []struct {
-			what string
-			opt  Options
-			log  bool
-		}{
-			{"A", a, false}, {"B", b, false}, {"A again", a, false},
-			{"B logged", b, true}, {"A logged", a, true}, {"A quiet after logged", a, false},
-			// Stopped by the step limit, somewhere inside the fight.
-			{"A cut at 40 steps", Options{Seed: 11, MaxSteps: 40}, false},
-			{"B after an error", b, false},
-			{"A cut at 400 steps, logged", Options{Seed: 11, MaxSteps: 400}, true},
-			{"A after an error", a, true},
-			// Fixed dice that run out in the middle of a roll.
-			{"fixed dice run out", Options{Dice: []int{1, 2, 1}}, false},
-			{"A after the fixed dice", a, false},
-		}
-		if enc.Dice != nil {
-			fights = append(fights, struct {
-				what string
-				opt  Options
-				log  bool
-			}{"the encounter's dice", Options{Dice: enc.Dice}, true}, struct {
-				what string
-				opt  Options
-				log  bool
-			}{"B after the encounter's dice", b, false})
-		}
-		rn := NewRunner(p, enc)
-		for _, f := range fights {
-			sameOutcome(t, name+": "+f.what, runnerFight(rn, f.opt, f.log), freshFight(p, enc, f.opt, f.log))
-		}
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			playNewRunsOf(t, p, enc, name)
+		})
 	}
 	if played < 50 {
 		t.Fatalf("only %d encounters played", played)
+	}
+}
+
+// playNewRunsOf plays one encounter's fights through one Runner, in
+// turns with errors and fixed dice, each against a fight of a new Run
+// (TestRunnerPlaysTheFightsOfNewRuns).
+func playNewRunsOf(t *testing.T, p *Plan, enc *check.Encounter, name string) {
+	a, b := Options{Seed: 11}, Options{Seed: 12345, MaxRounds: 7}
+	fights := []struct {
+		what string
+		opt  Options
+		log  bool
+	}{
+		{"A", a, false}, {"B", b, false}, {"A again", a, false},
+		{"B logged", b, true}, {"A logged", a, true}, {"A quiet after logged", a, false},
+		// Stopped by the step limit, somewhere inside the fight.
+		{"A cut at 40 steps", Options{Seed: 11, MaxSteps: 40}, false},
+		{"B after an error", b, false},
+		{"A cut at 400 steps, logged", Options{Seed: 11, MaxSteps: 400}, true},
+		{"A after an error", a, true},
+		// Fixed dice that run out in the middle of a roll.
+		{"fixed dice run out", Options{Dice: []int{1, 2, 1}}, false},
+		{"A after the fixed dice", a, false},
+	}
+	if enc.Dice != nil {
+		fights = append(fights, struct {
+			what string
+			opt  Options
+			log  bool
+		}{"the encounter's dice", Options{Dice: enc.Dice}, true}, struct {
+			what string
+			opt  Options
+			log  bool
+		}{"B after the encounter's dice", b, false})
+	}
+	rn := NewRunner(p, enc)
+	for _, f := range fights {
+		sameOutcome(t, name+": "+f.what, runnerFight(rn, f.opt, f.log), freshFight(p, enc, f.opt, f.log))
 	}
 }
 

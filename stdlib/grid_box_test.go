@@ -13,6 +13,7 @@ import (
 // the proof was found by a box and by the longer chain, so that a change
 // that stops it working shows.
 func TestBlockedByWallIsSound(t *testing.T) {
+	t.Parallel() // the longest tests of stdlib, the last package go test ./... runs
 	rng := rand.New(rand.NewSource(7))
 	proved, tried := 0, 0
 	for round := range 12 {

@@ -119,6 +119,7 @@ func crowd(rng *rand.Rand, goal Point, r int, fill float64) []Point {
 // (the ring next to it full, partly full, or pockets inside it cut off),
 // scattered crowds, and goals walled in (no way to them).
 func TestStepEveryWayMatchesReference(t *testing.T) {
+	t.Parallel() // the longest tests of stdlib, the last package go test ./... runs
 	rng := rand.New(rand.NewSource(15))
 	for trial := range 160 {
 		w, h := 8+rng.Intn(40), 8+rng.Intn(40)

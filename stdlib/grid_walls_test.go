@@ -264,6 +264,7 @@ func checkAgainstReference(t *testing.T, g *Grid, a, b Point, squares int, occ [
 // TestGridWithWallsMatchesReference is TestGridMatchesReference on maps
 // with walls on edges and windows too.
 func TestGridWithWallsMatchesReference(t *testing.T) {
+	t.Parallel() // the longest tests of stdlib, the last package go test ./... runs
 	rng := rand.New(rand.NewSource(7))
 	for trial := range 300 {
 		w, h := 2+rng.Intn(12), 2+rng.Intn(12)

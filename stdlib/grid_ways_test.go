@@ -94,6 +94,7 @@ func playWays(t testing.TB, g *Grid, pts []Point, seed int64, moves int) {
 // through fights of a few goals and many moves on maps with pillars,
 // walls on edges and windows.
 func TestWaysMatchReference(t *testing.T) {
+	t.Parallel() // the longest tests of stdlib, the last package go test ./... runs
 	rng := rand.New(rand.NewSource(1515))
 	for trial := range 60 {
 		w, h := 6+rng.Intn(30), 6+rng.Intn(30)
