@@ -130,10 +130,13 @@ func (d *directEmit) finish(r *Run, hf reflect.Value, hb addr, who string) error
 		r.nesting--
 		return &RunError{At: d.n.at, Msg: r.tooDeep("events are nested more than %d deep: a handler that emits, in the end, its own event?")}
 	}
-	if ep.ev.Template != nil && (!d.textSkips(hb) || len(ep.quietKeep) > 0) {
-		if err := d.renderText(r, hb, d.textSkips(hb)); err != nil {
-			r.nesting--
-			return err
+	if ep.ev.Template != nil {
+		// Skipped whole, or in part (the parts at quietKeep still run).
+		if skip := d.textSkips(hb); !skip || len(ep.quietKeep) > 0 {
+			if err := d.renderText(r, hb, skip); err != nil {
+				r.nesting--
+				return err
+			}
 		}
 	}
 	if !d.silent {
