@@ -2,6 +2,7 @@ package interp
 
 import (
 	"fmt"
+	"reflect"
 
 	"github.com/expr-lang/expr/ast"
 
@@ -10,7 +11,8 @@ import (
 
 // Calls of the ruleset's fns, natively. A call whose fn has a native
 // body and whose arguments are native whole numbers, truth values,
-// strings, combatants or sides evaluates the arguments into a frame of
+// strings, lists of strings, combatants or sides, or lists of them
+// evaluates the arguments into a frame of
 // the fn, by offset, and runs the body there, as Run.Call does for the
 // VM: it counts as a step of work, nests, and a failure inside the body
 // is placed in the body (fnFailure), not at the call's expression. A fn
@@ -96,6 +98,8 @@ func (c *fastCompiler) fnCall(x *ast.CallNode) *fnCall {
 		case s.t == strsT: // a list of strings, kept or made (fast_strlists.go)
 			ss, _ := c.strList(a)
 			set = setArg(ss, off)
+		case c.isEntityList(s.t):
+			set = setArg(c.entityListArg(a, s.t.Elem()), off)
 		case c.isEntity(s.t) && a.Type() == s.t:
 			set = setArg(c.ptr(a), off)
 		case c.isEntity(s.t) && isNilNode(a):
@@ -113,6 +117,28 @@ func (c *fastCompiler) fnCall(x *ast.CallNode) *fnCall {
 		c.impure = true
 	}
 	return k
+}
+
+// entityListArg compiles the argument a for a parameter typed as a list
+// of combatants or sides (elem): any native list of them, typed or made
+// (living(l), a filter, concat, sortBy, a fn's list, cond ? L : []);
+// nil when a has no native form or holds other items. The fn reads the
+// list where the caller made it (the run's scratch space, which the
+// body's own lists go above); its capacity is cut to its length, so
+// that nothing the body makes of it can write past its end.
+func (c *fastCompiler) entityListArg(a ast.Node, elem reflect.Type) listFn {
+	e := c.listElem(a) // fast_joins.go
+	l := c.list(a)
+	if e == nil {
+		l, e = c.choiceList(a)
+	}
+	if l == nil || e != elem {
+		return nil
+	}
+	return func(r *Run, f addr) ([]addr, error) {
+		v, err := l(r, f)
+		return v[:len(v):len(v)], err
+	}
 }
 
 // nobodyArg is the argument none given for a combatant or side.
