@@ -575,7 +575,7 @@ func (c *checker) exprError(e *syntax.Expr, fr *Frame, err error) {
 		for _, a := range attrs {
 			names = append(names, a.Name)
 		}
-		hint = c.didYouMean(m[2], names, fmt.Sprintf("declare it in the %s { ... } block", kind))
+		hint = noAttributeHint(kind, m[2], names, c.didYouMean, "declare it in the %s { ... } block")
 		msg = fmt.Sprintf("%s has no attribute %s", kind, m[2])
 		from = fieldOffset(e, from, m[2])
 		to = from + len([]rune(m[2]))
@@ -710,4 +710,16 @@ func divides(e *syntax.Expr) bool {
 		}
 	}
 	return false
+}
+
+// noAttributeHint is the hint of F102 (kind has no attribute attr):
+// did-you-mean among the attributes of a combatant or a side, with
+// where to declare one (block, formatted with the kind); any other
+// value (a string, a whole number) has no attributes at all, and has no
+// block to declare one in (the hint named "the string { ... } block").
+func noAttributeHint(kind, attr string, names []string, didYouMean func(string, []string, string) string, block string) string {
+	if kind != "combatant" && kind != "side" {
+		return fmt.Sprintf("a value of type %s has no attributes: only a combatant or a side has them (the combatant { ... } and side { ... } blocks declare them)", kind)
+	}
+	return didYouMean(attr, names, fmt.Sprintf(block, kind))
 }

@@ -716,7 +716,12 @@ func exprDiag(e *syntax.Expr, text string, err error, u *Universe, sugg *suggest
 			names = append(names, a.Name)
 		}
 		d.Summary = fmt.Sprintf("%s has no attribute %s", m[1], m[2])
-		d.Detail = sugg.didYouMean(m[2], names, "see the ruleset's "+m[1]+" { ... } block")
+		d.Detail = noAttributeHint(m[1], m[2], names, sugg.didYouMean, "see the ruleset's %s { ... } block")
+		if m[1] == "string" {
+			// standing is a list of the names of the sides still
+			// standing: standing[0].name is what a newcomer writes.
+			d.Detail += "; standing holds the names of the sides still standing"
+		}
 		if m[1] == reflect.TypeFor[TestEvent]().String() {
 			// events[i].args: the summary named fray's Go type
 			// ("check.TestEvent has no attribute args") and the hint
