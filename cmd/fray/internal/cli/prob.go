@@ -274,6 +274,7 @@ func probEvent(opts check.Options, stdout, stderr io.Writer, encPath, rulesPath,
 	src["<event>"] = event
 	cond, diags := enc.Rules.CompileQuestion("<event>", event, enc.Rules.U.Bool)
 	if diags.HasErrors() || cond == nil {
+		nameEventHints(diags, enc) // prob_names.go
 		writeDiags(stderr, diags, src)
 		return &exitError{code: exitFindings}
 	}
