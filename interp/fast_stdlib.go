@@ -389,6 +389,10 @@ func (c *fastCompiler) tableCall(x *ast.CallNode) anyFn {
 		return nil
 	}
 	name, args := id.Value, callArgs(x)
+	if typed := c.typedTableCall(c.p.tables[name], args); typed != nil { // fast_table_keys.go
+		c.impure = true
+		return typed
+	}
 	fns := make([]anyFn, len(args))
 	for i, a := range args {
 		if fns[i] = c.boxed(a); fns[i] == nil {
