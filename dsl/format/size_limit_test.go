@@ -1,6 +1,8 @@
 package format_test
 
 import (
+	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -58,5 +60,37 @@ func TestFormatWithinRefusesALayoutPastTheLimit(t *testing.T) {
 	// Any other failure is not a limit's.
 	if format.LimitDiagnostic(nil) != nil {
 		t.Error("LimitDiagnostic(nil) is a finding")
+	}
+}
+
+// TestFormatWithinCountsAlignedRowsFirst: a table's rows are padded to
+// its widest cell, so one wide row among many made every row as wide
+// (240 000 rows under a 20 000-character label: gigabytes, past 60 s,
+// before the output was measured). The rows are counted before they are
+// made: refusing such a table allocates about what its source takes,
+// not rows times the widest.
+func TestFormatWithinCountsAlignedRowsFirst(t *testing.T) {
+	const rows, wide = 2000, 10_000
+	var b strings.Builder
+	b.WriteString("table t(k: int) {\n  0: \"" + strings.Repeat("w", wide) + "\"  1\n")
+	for i := 1; i < rows; i++ {
+		fmt.Fprintf(&b, "  %d: \"a\"  1\n", i)
+	}
+	b.WriteString("}\n")
+	src := b.String()
+	f, diags := syntax.Parse("wide.fray", src)
+	if len(diags) > 0 {
+		t.Fatal(diags[0])
+	}
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	_, err := format.FormatWithin(f, 4*len(src))
+	runtime.ReadMemStats(&after)
+	if d := format.LimitDiagnostic(err); d == nil || d.Code != "F501" {
+		t.Fatalf("a table laid out %d times its source: err %v, want F501", rows*wide/len(src), err)
+	}
+	if got, bound := after.TotalAlloc-before.TotalAlloc, uint64(rows*wide/4); got > bound {
+		t.Errorf("refusing the table allocated %d bytes, want under %d (the rows were made before they were counted)", got, bound)
 	}
 }
