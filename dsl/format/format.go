@@ -67,7 +67,12 @@ import (
 
 // Format prints a parsed file in the canonical layout. The file must come
 // from Parse (its Src is read for comments and the exact text of tokens).
-func Format(f *syntax.File) (out []byte, err error) {
+func Format(f *syntax.File) (out []byte, err error) { return FormatWithin(f, 0) }
+
+// FormatWithin is Format of a file whose layout may take at most maxSize
+// bytes (--max-file-size; 0 for no limit): past it, an error that
+// IsLimit reports, placed at the line that passes it.
+func FormatWithin(f *syntax.File, maxSize int) (out []byte, err error) {
 	if f == nil {
 		return nil, &fmtError{msg: "no file"}
 	}
@@ -88,7 +93,7 @@ func Format(f *syntax.File) (out []byte, err error) {
 			out, err = nil, fe
 		}
 	}()
-	p := &formatter{src: f.Src, toks: toks, cont: -1, nextBlank: blankNone}
+	p := &formatter{maxSize: maxSize, src: f.Src, toks: toks, cont: -1, nextBlank: blankNone}
 	p.file(f)
 	out = p.finish()
 	if err := verify(f, toks, out); err != nil {

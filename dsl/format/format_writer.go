@@ -1,12 +1,14 @@
 package format
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2/lexer"
+	"github.com/frayrules/fray/dsl/diag"
 	"github.com/frayrules/fray/dsl/syntax"
 )
 
@@ -53,7 +55,8 @@ type fmtLine struct {
 	commentPad  int    // spaces before the trailing comment
 	blank       bool
 	commentOnly bool
-	text        string // laid out
+	text        string      // laid out
+	first       lexer.Token // the source's token the line starts with (a limit's error is placed there)
 }
 
 // alignGroup is a set of lines whose cells line up: the rows of a table,
@@ -66,8 +69,9 @@ type alignGroup struct {
 
 // fmtError is a formatter failure, raised with panic and recovered by Format.
 type fmtError struct {
-	pos lexer.Position
-	msg string
+	pos   lexer.Position
+	msg   string
+	limit *diag.Diagnostic // the layout would pass the caller's size limit: a finding, not a fault of the formatter
 }
 
 func (e *fmtError) Error() string {
@@ -77,7 +81,20 @@ func (e *fmtError) Error() string {
 	return fmt.Sprintf("%s:%d:%d: fray fmt: %s", e.pos.Filename, e.pos.Line, e.pos.Column, e.msg)
 }
 
+// LimitDiagnostic is the finding of a layout past FormatWithin's limit
+// (F501 at the line that passes it, naming --max-file-size), or nil if
+// err is another error.
+func LimitDiagnostic(err error) *diag.Diagnostic {
+	var fe *fmtError
+	if errors.As(err, &fe) {
+		return fe.limit
+	}
+	return nil
+}
+
 type formatter struct {
+	maxSize int // the output's limit in bytes (--max-file-size)
+
 	src  string
 	toks []lexer.Token // every token, comments included, EOF last
 	i    int           // the next token to consume
@@ -255,7 +272,7 @@ func (p *formatter) flushComments() {
 			if p.pending != sepLine && p.pending != sepDecl {
 				indent = p.contIndent(p.peek())
 			}
-			p.newLine(indent, c.Pos.Offset, p.pending == sepLine || p.pending == sepDecl)
+			p.newLine(indent, c, p.pending == sepLine || p.pending == sepDecl)
 			p.cur.cells[0] = []byte(tokenText(c, false))
 			p.cur.commentOnly = true
 		}
@@ -268,21 +285,21 @@ func (p *formatter) flushComments() {
 func trimComment(s string) string { return strings.TrimRight(s, " \t\f\r") }
 
 // newLine starts a line; item lines may get a blank line above them.
-func (p *formatter) newLine(indent, at int, item bool) {
+func (p *formatter) newLine(indent int, at lexer.Token, item bool) {
 	if item && len(p.lines) > 0 {
 		blank := false
 		switch p.nextBlank {
 		case blankForce:
 			blank = true
 		case blankPreserve:
-			blank = strings.Count(p.src[p.prevEnd:at], "\n") >= 2
+			blank = strings.Count(p.src[p.prevEnd:at.Pos.Offset], "\n") >= 2
 		}
 		if blank {
 			p.lines = append(p.lines, &fmtLine{blank: true})
 		}
 		p.nextBlank = blankPreserve
 	}
-	p.cur = &fmtLine{indent: indent, cells: [][]byte{nil}}
+	p.cur = &fmtLine{indent: indent, cells: [][]byte{nil}, first: at}
 	p.lines = append(p.lines, p.cur)
 	p.mustBreak = false
 }
@@ -319,11 +336,11 @@ func (p *formatter) emit() {
 	t := p.toks[p.i]
 	switch {
 	case p.pending == sepLine || p.pending == sepDecl:
-		p.newLine(p.indent, t.Pos.Offset, true)
+		p.newLine(p.indent, t, true)
 		p.itemIndent = p.indent
 		p.depth = 0
 	case p.cur == nil || p.mustBreak || p.pending == sepBreak:
-		p.newLine(p.contIndent(t), t.Pos.Offset, false)
+		p.newLine(p.contIndent(t), t, false)
 	case p.pending == sepSpace:
 		if !p.endsInSpace() {
 			p.write(" ")
@@ -398,6 +415,7 @@ func (p *formatter) finish() []byte {
 		}
 		widths[l.group] = w
 	}
+	built := 0 // the bytes of the aligned rows laid out so far
 	for _, l := range p.lines {
 		if l.blank {
 			continue
@@ -415,23 +433,24 @@ func (p *formatter) finish() []byte {
 		}
 		w := widths[l.group]
 		cells := trimCells(l.cells)
-		var b strings.Builder
+		// A row is padded to the widest cell of its table: one wide row
+		// among 240 000 made each row 20 KB, gigabytes before the output
+		// was measured. The rows' sizes are counted before they are made.
+		n := 0
 		for i, c := range cells {
-			n := utf8.RuneCount(c)
-			if l.group.right[i] && i < len(w) {
-				b.WriteString(strings.Repeat(" ", w[i]-n))
-			}
+			before, after := l.group.pads(w, cells, i)
+			n += before + len(c) + after
+		}
+		if built += n; p.maxSize > 0 && built > p.maxSize {
+			p.pastLimit(l)
+		}
+		var b strings.Builder
+		b.Grow(n)
+		for i, c := range cells {
+			before, after := l.group.pads(w, cells, i)
+			b.WriteString(strings.Repeat(" ", before))
 			b.Write(c)
-			if i < len(cells)-1 {
-				pad := l.group.gap
-				if i == 0 && l.group.firstGap > 0 {
-					pad = l.group.firstGap
-				}
-				if !l.group.right[i] && i < len(w) {
-					pad += w[i] - n
-				}
-				b.WriteString(strings.Repeat(" ", pad))
-			}
+			b.WriteString(strings.Repeat(" ", after))
 		}
 		l.text = b.String()
 	}
@@ -440,7 +459,19 @@ func (p *formatter) finish() []byte {
 	}
 	p.alignComments()
 	var out strings.Builder
+	size := 0 // the output's bytes so far, leading empty lines left out as they are below
 	for _, l := range p.lines {
+		// The indentation is the one part of a line the source need not
+		// have: a file nested deep grows many times over (3.5 MB of
+		// statements 97 blocks deep were laid out as 100 MB, and checking
+		// that output, a parse, took minutes and gigabytes). Past the
+		// size a file may have, fray could not read the output back.
+		if n := l.size(); n > 0 || size > 0 {
+			size += n + 1
+		}
+		if p.maxSize > 0 && size > p.maxSize {
+			p.pastLimit(l)
+		}
 		if !l.blank && (l.text != "" || l.comment != "") {
 			out.WriteString(strings.Repeat(" ", l.indent))
 			out.WriteString(l.text)
@@ -459,6 +490,48 @@ func (p *formatter) finish() []byte {
 		return nil
 	}
 	return []byte(s + "\n")
+}
+
+// pastLimit fails the layout at line l, the first its output is known
+// to pass the caller's limit at.
+func (p *formatter) pastLimit(l *fmtLine) {
+	d := syntax.LimitDiag(syntax.RangeAt(l.first.Pos, l.first.Value), "the formatted file's size", p.maxSize, "--max-file-size")
+	d.Summary += " (fray could not read it back)"
+	panic(&fmtError{pos: l.first.Pos, msg: d.Summary + "; " + d.Detail, limit: d})
+}
+
+// pads are the spaces before and after cell i of an aligned row, whose
+// group's columns are w wide.
+func (g *alignGroup) pads(w []int, cells [][]byte, i int) (before, after int) {
+	n := utf8.RuneCount(cells[i])
+	if g.right[i] && i < len(w) {
+		before = w[i] - n
+	}
+	if i < len(cells)-1 {
+		after = g.gap
+		if i == 0 && g.firstGap > 0 {
+			after = g.firstGap
+		}
+		if !g.right[i] && i < len(w) {
+			after += w[i] - n
+		}
+	}
+	return before, after
+}
+
+// size is the bytes the laid-out line takes before its line end.
+func (l *fmtLine) size() int {
+	if l.blank || l.text == "" && l.comment == "" {
+		return 0
+	}
+	n := l.indent + len(l.text)
+	if l.comment != "" {
+		if l.text != "" {
+			n += l.commentPad
+		}
+		n += len(l.comment)
+	}
+	return n
 }
 
 // trimCells drops trailing empty cells.

@@ -23,7 +23,7 @@ func (s *Server) formatting(params json.RawMessage) (any, *rpcError) {
 		s.logf(3, "fray lsp: %s not formatted: it does not parse (%s)", d.uri, diags[0].Summary)
 		return []TextEdit{}, nil
 	}
-	out, err := format.Format(f)
+	out, err := format.FormatWithin(f, s.opts.Limits.FileSize)
 	if err != nil {
 		return nil, &rpcError{Code: codeRequestFailed, Message: "cannot format: " + err.Error()}
 	}

@@ -140,7 +140,7 @@ func formatFile(r *Request) *Response {
 	if f == nil || diags.HasErrors() {
 		return &Response{Diagnostics: withText(diags, l.src), Error: "the file does not parse, so it cannot be laid out"}
 	}
-	out, err := format.Format(f)
+	out, err := format.FormatWithin(f, l.lim.FileSize)
 	if err != nil {
 		return &Response{Error: err.Error()}
 	}

@@ -49,7 +49,11 @@ Exit status: 0 ok, 1 a file does not parse or cannot be written (or, with
 					diags = append(diags, ds...)
 					continue
 				}
-				out, err := format.Format(f)
+				out, err := format.FormatWithin(f, optionsOf(cmd).Limits.FileSize)
+				if d := format.LimitDiagnostic(err); d != nil {
+					diags = append(diags, d)
+					continue
+				}
 				if err != nil {
 					// The formatter refused rather than risk the file.
 					msgs = append(msgs, fmt.Sprintf("%s: cannot format: %v", path, err))

@@ -309,10 +309,18 @@ func comparisonRows(ra, rb *interp.SimResult) []diffRow {
 
 func writeComparison(w io.Writer, a, b *check.Encounter, ra, rb *interp.SimResult) {
 	fmt.Fprintf(w, "comparison: %q, then %q (differences significant at 95%% marked *)\n", a.Rules.Name, b.Rules.Name)
+	// A ruleset none of whose fights ended (each failed) has no share
+	// and no mean to show: its 0 beside the other's 100% read as a
+	// difference of +0.0%.
+	na, nb := ra.Runs-ra.Errors, rb.Runs-rb.Errors
 	for _, r := range comparisonRows(ra, rb) {
 		mark := ""
 		if r.Significant {
 			mark = " *"
+		}
+		if na == 0 || nb == 0 {
+			fmt.Fprintf(w, "  %-22s %7s  %7s  %7s\n", interp.Printable(r.What), shown(na, r.A, r.Mean), shown(nb, r.B, r.Mean), "n/a")
+			continue
 		}
 		if r.Mean {
 			fmt.Fprintf(w, "  %-22s %7.2f  %7.2f  %+7.2f%s\n", interp.Printable(r.What), r.A, r.B, r.Diff, mark)
@@ -320,6 +328,18 @@ func writeComparison(w io.Writer, a, b *check.Encounter, ra, rb *interp.SimResul
 			fmt.Fprintf(w, "  %-22s %6.1f%%  %6.1f%%  %+6.1f%%%s\n", interp.Printable(r.What), 100*r.A, 100*r.B, 100*r.Diff, mark)
 		}
 	}
+}
+
+// shown is a comparison's value of a ruleset of n fights counted: n/a
+// if it has none.
+func shown(n int, v float64, mean bool) string {
+	switch {
+	case n == 0:
+		return "n/a"
+	case mean:
+		return fmt.Sprintf("%.2f", v)
+	}
+	return fmt.Sprintf("%.1f%%", 100*v)
 }
 
 // eventUnion lists the rule events either result saw, without the
