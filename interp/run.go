@@ -158,6 +158,7 @@ type Run struct {
 	rosterGen int
 	// rosterLast is the index of the roster rosterOf gave last.
 	rosterLast int
+	rosterLive int        // how many of rosters are kept (roster.go)
 	spaceIdx   spaceIndex // who stands on each square of the map (space.go)
 
 	keep *kept // what a Runner keeps from fight to fight; nil for New's runs
