@@ -298,7 +298,7 @@ func (r *Run) perform(cp addr, ct reflect.Type, d *declared) error {
 		return &RunError{At: syntax.RangeOf(ap.a.Decl.Pos, ap.a.Decl.Pos), Msg: r.tooDeep("actions and events are nested more than %d deep")}
 	}
 	r.nesting++
-	r.actors = append(r.actors, nameAt(cp)) // the name leads every combatant
+	named := r.nameActor(cp)
 	fr, base := r.frameAtP(ap.fid)
 	if ap.self.ok && sameType(ap.self.t, ct) {
 		store(base, ap.self.off, cp)
@@ -317,7 +317,9 @@ func (r *Run) perform(cp addr, ct reflect.Type, d *declared) error {
 			r.releaseAtP(ap.fid, fr, base)
 		}
 	}
-	r.actors = r.actors[:len(r.actors)-1]
+	if named {
+		r.actors = r.actors[:len(r.actors)-1]
+	}
 	r.nesting--
 	return err
 }

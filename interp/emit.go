@@ -217,8 +217,10 @@ func (r *Run) handle(ep *eventPlan, efr reflect.Value, who string) error {
 			}
 		}
 	}
-	r.actors = append(r.actors, who)
-	defer func() { r.actors = r.actors[:len(r.actors)-1] }()
+	if !r.anonymous {
+		r.actors = append(r.actors, who)
+		defer func() { r.actors = r.actors[:len(r.actors)-1] }()
+	}
 	for _, h := range ep.handlers {
 		hf, hb := r.frameAtP(h.fid)
 		for i, cp := range h.copies {

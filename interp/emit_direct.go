@@ -145,15 +145,20 @@ func (d *directEmit) finish(r *Run, hf reflect.Value, hb addr, who string) error
 			r.opt.countEvent(ep.ev.Name, who)
 		}
 	}
-	for _, off := range d.whoAt {
-		if c := load[addr](hb, off); !c.isNil() {
-			who = nameAt(c)
-			break
+	named := !r.anonymous
+	if named {
+		for _, off := range d.whoAt {
+			if c := load[addr](hb, off); !c.isNil() {
+				who = nameAt(c)
+				break
+			}
 		}
+		r.actors = append(r.actors, who)
 	}
-	r.actors = append(r.actors, who)
 	_, err := r.runBlock(&h.body, hb)
-	r.actors = r.actors[:len(r.actors)-1]
+	if named {
+		r.actors = r.actors[:len(r.actors)-1]
+	}
 	r.nesting--
 	if err == nil {
 		r.releaseAtP(h.fid, hf, hb)

@@ -412,13 +412,9 @@ func (r *Run) closeGroup(held bool, q *[]pendingEmit, f flow) (flow, error) {
 // side, and says whether it did (the caller pops it).
 func (r *Run) pushItem(it *orderItem) bool {
 	if it.fit {
-		if it.a.isNil() {
-			return false
-		}
-		r.actors = append(r.actors, nameAt(it.a)) // the name leads every combatant and side
-		return true
+		return r.nameActor(it.a)
 	}
-	return r.pushActor(it.v)
+	return !r.anonymous && r.pushActor(it.v)
 }
 
 // pushActor makes a combatant or side the one rolls are attributed to.

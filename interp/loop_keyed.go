@@ -73,10 +73,7 @@ func (n *forNode) runKeyed(r *Run, base addr, buf *loopBuf, list listFn, tw ptrT
 		held := r.openGroup(n.simultaneous && end-i > 1, &buf.queue)
 		for _, it := range items[i:end] {
 			store(base, n.slot.off, it.a)
-			pushed := !it.a.isNil()
-			if pushed {
-				r.actors = append(r.actors, nameAt(it.a)) // the name leads every combatant and side
-			}
+			pushed := r.nameActor(it.a)
 			f, err := r.runBlock(&n.body, base)
 			if pushed {
 				r.actors = r.actors[:len(r.actors)-1]
@@ -120,10 +117,7 @@ func (n *forNode) keyedOrder(r *Run, base addr, buf *loopBuf, list listFn) ([]ke
 		store(base, n.slot.off, it.a)
 		// A key is read for its item, so the dice it rolls are the
 		// item's (forNode.order).
-		pushed := !it.a.isNil()
-		if pushed {
-			r.actors = append(r.actors, nameAt(it.a))
-		}
+		pushed := r.nameActor(it.a)
 		for ki := range n.keys {
 			k := &n.keys[ki]
 			r.reason = k.label

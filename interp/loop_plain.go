@@ -47,10 +47,7 @@ func (n *forNode) runPlain(r *Run, base addr, buf *loopBuf, list listFn) (flow, 
 	watch := r.watchEnd(len(buf.addrs))
 	for _, a := range buf.addrs {
 		store(base, n.slot.off, a)
-		pushed := !a.isNil()
-		if pushed {
-			r.actors = append(r.actors, nameAt(a)) // the name leads every combatant and side
-		}
+		pushed := r.nameActor(a)
 		f, err := r.runBlock(&n.body, base)
 		if pushed {
 			r.actors = r.actors[:len(r.actors)-1]

@@ -19,45 +19,44 @@ package interp
 // roster is one kept list: the combatants in the fight that are members
 // of side (members) or not (enemies), in the run's order.
 type roster struct {
-	side    addr // nil: a free entry, with its storage
+	side    addr
 	members bool
 	all     bool // every combatant in the fight, whatever its side (side unused)
-	gen     int  // the run's rosterGen it was made or kept for
 	p       []addr
 }
+
+// The kept rosters of the fight are Run.rosters[:rosterLive], made as
+// they are asked for; the entries after them are storage, whose lists
+// the next rosters made reuse. Forgetting them all (forgetRosters) is
+// setting rosterLive to 0, so that neither rosterOf nor a fall
+// (rosterChanged) looks at an entry that is not kept.
 
 // rosterOf is the kept list of everyone in the fight (all), or of the
 // living members of side (members) or of its living enemies.
 func (r *Run) rosterOf(side addr, members, all bool) []addr {
+	kept := r.rosters[:r.rosterLive]
 	// The entry asked for last first: the members of one side act in a
 	// row, each asking for the same enemies.
-	if i := r.rosterLast; i < len(r.rosters) {
-		if e := &r.rosters[i]; e.gen == r.rosterGen && e.all == all && (all || same(e.side, side) && e.members == members) {
+	if i := r.rosterLast; i < len(kept) {
+		if e := &kept[i]; e.all == all && (all || same(e.side, side) && e.members == members) {
 			return e.p[:len(e.p):len(e.p)]
 		}
 	}
-	free := -1
-	for i := range r.rosters {
-		e := &r.rosters[i]
-		switch {
-		case e.all == all && (all || same(e.side, side) && e.members == members):
-			if e.gen != r.rosterGen {
-				e.p, e.gen = r.appendRoster(e.p[:0], side, members, all), r.rosterGen
-			}
+	for i := range kept {
+		if e := &kept[i]; e.all == all && (all || same(e.side, side) && e.members == members) {
 			r.rosterLast = i
 			return e.p[:len(e.p):len(e.p)]
-		case (e.side.isNil() && !e.all || e.gen != r.rosterGen) && free < 0:
-			free = i
 		}
 	}
-	if free < 0 {
+	if r.rosterLive == len(r.rosters) {
 		r.rosters = append(r.rosters, roster{})
-		free = len(r.rosters) - 1
 	}
-	e := &r.rosters[free]
-	r.rosterLast = free
-	e.side, e.members, e.all, e.gen = side, members, all, r.rosterGen
+	i := r.rosterLive
+	r.rosterLive++
+	e := &r.rosters[i]
+	e.side, e.members, e.all = side, members, all
 	e.p = r.appendRoster(e.p[:0], side, members, all)
+	r.rosterLast = i
 	return e.p[:len(e.p):len(e.p)]
 }
 
@@ -96,11 +95,8 @@ func (r *Run) rosterChanged(c addr) {
 	side := load[addr](c, r.plan.lay.side)
 	idx := load[int](c, r.plan.lay.idx)
 	idxAt := r.plan.lay.idx
-	for i := range r.rosters {
+	for i := range r.rosters[:r.rosterLive] {
 		e := &r.rosters[i]
-		if e.side.isNil() && !e.all || e.gen != r.rosterGen {
-			continue
-		}
 		should := in && (e.all || same(side, e.side) == e.members)
 		at := rosterPlace(e.p, idxAt, idx)
 		has := at < len(e.p) && same(e.p[at], c)
@@ -118,7 +114,8 @@ func (r *Run) rosterChanged(c addr) {
 // forgetRosters drops every roster, keeping their storage: a new fight,
 // or a change the plan cannot follow.
 func (r *Run) forgetRosters() {
-	r.rosterGen++
+	r.rosterLive = 0
+	r.rosterGen++ // the map's index follows them (space.go)
 	r.pruneEngaged()
 }
 

@@ -90,6 +90,11 @@ type Run struct {
 	// quickDice is dice when it is a seeded stream and the run is quiet:
 	// its single dice take rollPlus's short way (setQuickDice).
 	quickDice *SeededDice
+	// anonymous: nothing in this run asks who acts (Run.who): it is
+	// quiet, counts no events and rolls a seeded stream, which never
+	// describes the die it needs. The actor stack is then not kept
+	// (actor.go); set with quickDice.
+	anonymous bool
 	sides     []reflect.Value // *side structs
 	comb      []reflect.Value // *combatant structs
 	sideList  reflect.Value   // []*side
@@ -153,6 +158,7 @@ type Run struct {
 	rosterGen int
 	// rosterLast is the index of the roster rosterOf gave last.
 	rosterLast int
+	rosterLive int        // how many of rosters are kept (roster.go)
 	spaceIdx   spaceIndex // who stands on each square of the map (space.go)
 
 	keep *kept // what a Runner keeps from fight to fight; nil for New's runs

@@ -239,11 +239,9 @@ func (n *timedNode) moment(r *Run, base addr, g []orderItem, q *[]pendingEmit, t
 		}
 		var pushed bool
 		if it.fit {
-			if pushed = !it.a.isNil(); pushed {
-				r.actors = append(r.actors, nameAt(it.a))
-			}
+			pushed = r.nameActor(it.a)
 		} else {
-			pushed = r.pushActor(it.v)
+			pushed = !r.anonymous && r.pushActor(it.v)
 		}
 		f, err := r.runBlock(&n.f.body, base)
 		if pushed {

@@ -26,6 +26,7 @@ func (r *Run) setQuickDice() {
 	if sd, ok := r.dice.(*SeededDice); ok && r.opt.Sink == nil {
 		r.quickDice = sd
 	}
+	r.anonymous = r.quickDice != nil && r.opt.countEvent == nil
 }
 
 // die rolls one die of the given faces.
