@@ -1255,6 +1255,9 @@ func (c *fastCompiler) list(n ast.Node) listFn {
 		if x.Name == "sortBy" {
 			return c.sortBy(x) // fast_lists.go
 		}
+		if x.Name == "take" {
+			return c.take(x) // fast_lists.go
+		}
 	case *ast.IdentifierNode, *ast.MemberNode:
 		loc, ok := c.location(n)
 		if !ok {
