@@ -1280,6 +1280,9 @@ func (c *fastCompiler) list(n ast.Node) listFn {
 		if l := c.fnList(x); l != nil { // fast_lists.go
 			return l
 		}
+		if l := c.refsRead(x); l != nil { // fast_refs.go
+			return l
+		}
 		id, ok := x.Callee.(*ast.IdentifierNode)
 		args := callArgs(x)
 		if ok && id.Value == "nearby" && len(args) == 2 {
