@@ -143,6 +143,13 @@ func (p *Plan) compileFast(ce *check.CExpr) *fexpr {
 }
 
 func (c *fastCompiler) node(n ast.Node) *fexpr {
+	if ch, ok := n.(*ast.ChainNode); ok {
+		// X?.attr: the attribute, or nil for nobody (fast_chain.go).
+		if a := c.optChain(ch); a != nil {
+			return &fexpr{rt: anyT, a: a}
+		}
+		return nil
+	}
 	t := c.typeOf(n)
 	fe := &fexpr{rt: t}
 	switch t {
@@ -169,6 +176,13 @@ func (c *fastCompiler) node(n ast.Node) *fexpr {
 		fe.boxed = c.boxedCalls[n]
 	case strT:
 		fe.s = c.str(n)
+		if b, ok := n.(*ast.BuiltinNode); ok && fe.s == nil && b.Name == "find" {
+			// find of strings: an item, or find's nil (fast_strlists.go).
+			if fe.a = c.strFind(b); fe.a != nil {
+				fe.rt = anyT
+				return fe
+			}
+		}
 		if fe.s == nil {
 			return nil
 		}
@@ -568,6 +582,9 @@ func (c *fastCompiler) int(n ast.Node) intFn {
 		}
 		return checkedFn(c.int(x.Node), stdlib.Neg)
 	case *ast.BinaryNode:
+		if x.Operator == "??" {
+			return orElse(c, x, intT, c.int(x.Right)) // X?.attr ?? b: fast_chain.go
+		}
 		a, b := c.int(x.Left), c.int(x.Right)
 		if a == nil || b == nil {
 			return nil
@@ -831,6 +848,9 @@ func (c *fastCompiler) str(n ast.Node) strFn {
 	case *ast.ConditionalNode:
 		return ternary(c.bool(x.Cond), c.str(x.Exp1), c.str(x.Exp2))
 	case *ast.BinaryNode:
+		if x.Operator == "??" {
+			return orElse(c, x, strT, c.str(x.Right)) // X?.attr ?? b, find(...) ?? b: fast_chain.go
+		}
 		return c.concat(x)
 	case *ast.CallNode:
 		if pc := c.procCallOf(x, strT); pc != nil { // fast_proc.go
