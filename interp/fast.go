@@ -69,6 +69,9 @@ type fexpr struct {
 	// ss: a list of strings (fast_strlists.go), read by stores and
 	// library calls; boxing it is left to the VM (noBox).
 	ss strsFn
+	// is: a list literal of whole numbers (fast_ints.go), read by
+	// stores; boxing it is left to the VM (noBox).
+	is intsFn
 	// a: a value typed any by expr-lang (max or min of a map), boxed as
 	// expr-lang gives it: nil for no value.
 	a anyFn
@@ -253,6 +256,8 @@ func (c *fastCompiler) node(n ast.Node) *fexpr {
 			fe.tw = typeWord(fe.elem)
 			fe.anyList = true
 		case t == anysT && c.entityChoice(fe, n):
+		case t == anysT && c.intLiteral(n) != nil:
+			fe.is, fe.noBox = c.intLiteral(n), true // fast_ints.go
 		case t == strsT || t == anysT:
 			// A list of strings kept or made (fast_strlists.go).
 			if fe.ss, _ = c.strList(n); fe.ss == nil {
