@@ -63,8 +63,12 @@ func (p *Plan) compileAssign(n *assignNode) stmtFn {
 				return assignTo(n, checkedString(fe.s), nil)
 			case t == strsT && fe.ss != nil: // fast_strlists.go
 				return assignTo(n, fe.ss, nil)
+			case t == intsT && fe.is != nil: // fast_ints.go
+				return assignTo(n, fe.is, nil)
 			case t.Kind() == reflect.Interface && fe.p != nil && fe.rt != nil && fe.rt.Kind() == reflect.Pointer:
 				return assignRef(n, fe) // fast_refs.go
+			case t.Kind() == reflect.Interface && assignConcatRef(n, fe) != nil:
+				return assignConcatRef(n, fe) // fast_refs.go
 			case t == anyT && boxedNumber(fe) != nil:
 				// An optional number or truth (= none), held untyped:
 				// the value boxed, as Run.store would set it.

@@ -95,6 +95,9 @@ func (p *Plan) into(ce *check.CExpr, t reflect.Type, at diag.Range) intoFn {
 		case fe.ss != nil && t == strsT:
 			// A list of strings, made or kept (fast_strlists.go).
 			return into(ce, fe.ss)
+		case fe.is != nil && t == intsT:
+			// A list literal of whole numbers (fast_ints.go).
+			return into(ce, fe.is)
 		case fe.a != nil && t == intsT:
 			// A list of whole numbers from the standard library, kept.
 			return into(ce, func(r *Run, f addr) ([]int, error) {

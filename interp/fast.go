@@ -69,6 +69,9 @@ type fexpr struct {
 	// ss: a list of strings (fast_strlists.go), read by stores and
 	// library calls; boxing it is left to the VM (noBox).
 	ss strsFn
+	// is: a list literal of whole numbers (fast_ints.go), read by
+	// stores; boxing it is left to the VM (noBox).
+	is intsFn
 	// a: a value typed any by expr-lang (max or min of a map), boxed as
 	// expr-lang gives it: nil for no value.
 	a anyFn
@@ -143,6 +146,13 @@ func (p *Plan) compileFast(ce *check.CExpr) *fexpr {
 }
 
 func (c *fastCompiler) node(n ast.Node) *fexpr {
+	if ch, ok := n.(*ast.ChainNode); ok {
+		// X?.attr: the attribute, or nil for nobody (fast_chain.go).
+		if a := c.optChain(ch); a != nil {
+			return &fexpr{rt: anyT, a: a}
+		}
+		return nil
+	}
 	t := c.typeOf(n)
 	fe := &fexpr{rt: t}
 	switch t {
@@ -169,6 +179,13 @@ func (c *fastCompiler) node(n ast.Node) *fexpr {
 		fe.boxed = c.boxedCalls[n]
 	case strT:
 		fe.s = c.str(n)
+		if b, ok := n.(*ast.BuiltinNode); ok && fe.s == nil && b.Name == "find" {
+			// find of strings: an item, or find's nil (fast_strlists.go).
+			if fe.a = c.strFind(b); fe.a != nil {
+				fe.rt = anyT
+				return fe
+			}
+		}
 		if fe.s == nil {
 			return nil
 		}
@@ -239,6 +256,8 @@ func (c *fastCompiler) node(n ast.Node) *fexpr {
 			fe.tw = typeWord(fe.elem)
 			fe.anyList = true
 		case t == anysT && c.entityChoice(fe, n):
+		case t == anysT && c.intLiteral(n) != nil:
+			fe.is, fe.noBox = c.intLiteral(n), true // fast_ints.go
 		case t == strsT || t == anysT:
 			// A list of strings kept or made (fast_strlists.go).
 			if fe.ss, _ = c.strList(n); fe.ss == nil {
@@ -568,6 +587,9 @@ func (c *fastCompiler) int(n ast.Node) intFn {
 		}
 		return checkedFn(c.int(x.Node), stdlib.Neg)
 	case *ast.BinaryNode:
+		if x.Operator == "??" {
+			return orElse(c, x, intT, c.int(x.Right)) // X?.attr ?? b: fast_chain.go
+		}
 		a, b := c.int(x.Left), c.int(x.Right)
 		if a == nil || b == nil {
 			return nil
@@ -831,6 +853,9 @@ func (c *fastCompiler) str(n ast.Node) strFn {
 	case *ast.ConditionalNode:
 		return ternary(c.bool(x.Cond), c.str(x.Exp1), c.str(x.Exp2))
 	case *ast.BinaryNode:
+		if x.Operator == "??" {
+			return orElse(c, x, strT, c.str(x.Right)) // X?.attr ?? b, find(...) ?? b: fast_chain.go
+		}
 		return c.concat(x)
 	case *ast.CallNode:
 		if pc := c.procCallOf(x, strT); pc != nil { // fast_proc.go
@@ -1255,6 +1280,9 @@ func (c *fastCompiler) list(n ast.Node) listFn {
 		if x.Name == "sortBy" {
 			return c.sortBy(x) // fast_lists.go
 		}
+		if x.Name == "take" {
+			return c.take(x) // fast_lists.go
+		}
 	case *ast.IdentifierNode, *ast.MemberNode:
 		loc, ok := c.location(n)
 		if !ok {
@@ -1275,6 +1303,9 @@ func (c *fastCompiler) list(n ast.Node) listFn {
 		}
 	case *ast.CallNode:
 		if l := c.fnList(x); l != nil { // fast_lists.go
+			return l
+		}
+		if l := c.refsRead(x); l != nil { // fast_refs.go
 			return l
 		}
 		id, ok := x.Callee.(*ast.IdentifierNode)

@@ -197,6 +197,35 @@ func (s *keyedList[K]) Less(i, j int) bool {
 	return s.k[i] < s.k[j]
 }
 
+// take compiles take(LIST, N) of a list of combatants or sides typed so
+// and a whole number: the list's first N items, all of them when N is
+// more, as the builtin cuts them (a slice of the list, not a copy). A
+// count below 0 fails with reflect's words, as the builtin's panic in
+// the VM does (Run.exprFailure says what they mean).
+func (c *fastCompiler) take(x *ast.BuiltinNode) listFn {
+	if len(x.Arguments) != 2 || !c.isEntityList(x.Arguments[0].Type()) {
+		return nil
+	}
+	src, count := c.list(x.Arguments[0]), c.int(x.Arguments[1])
+	if src == nil || count == nil {
+		return nil
+	}
+	return func(r *Run, f addr) ([]addr, error) {
+		l, err := src(r, f)
+		if err != nil {
+			return nil, err
+		}
+		n, err := count(r, f)
+		switch {
+		case err != nil:
+			return nil, err
+		case n < 0:
+			return nil, &exprErr{takeBelowZero}
+		}
+		return l[:min(n, len(l))], nil
+	}
+}
+
 // index compiles LIST[I] for a list of combatants or sides and a whole
 // number I.
 func (c *fastCompiler) index(m *ast.MemberNode) ptrFn {

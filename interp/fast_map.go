@@ -44,7 +44,13 @@ func (c *fastCompiler) anyValue(n ast.Node) anyFn {
 	if x, ok := n.(*ast.BinaryNode); ok {
 		return c.anyArith(x) // fast_anyarith.go
 	}
+	if x, ok := n.(*ast.CallNode); ok {
+		return c.orAny(x) // fast_chain.go
+	}
 	b, ok := n.(*ast.BuiltinNode)
+	if ok && b.Name == "find" && b.Map == nil {
+		return c.strFind(b) // of a list of strings: fast_strlists.go
+	}
 	if !ok || (b.Name != "max" && b.Name != "min") {
 		return nil
 	}

@@ -1,6 +1,8 @@
 package interp
 
 import (
+	"reflect"
+
 	"github.com/expr-lang/expr/ast"
 )
 
@@ -96,4 +98,76 @@ func (c *fastCompiler) orRef(x *ast.CallNode) ptrFn {
 		}
 		return q, nil
 	}
+}
+
+// refListFuncs are the checker's functions that type a read of a
+// reference to a list of combatants or sides.
+var refListFuncs = map[string]bool{"$refs_c": true, "$refs_s": true}
+
+// refsRead compiles $refs_c(holder.attr) and $refs_s(...): the list a
+// reference-list attribute holds, as the VM's readRef gives it: none
+// is an empty list; a list held typed is read in place; a list held
+// untyped (what a rule's concat or filter stored, []any) gives its
+// items of the element type, in order, nobody left out. nil for
+// anything else.
+func (c *fastCompiler) refsRead(x *ast.CallNode) listFn {
+	id, ok := x.Callee.(*ast.IdentifierNode)
+	if !ok || !refListFuncs[id.Value] || len(x.Arguments) != 1 || c.p.funcs[id.Value] != nil || !c.isEntityList(x.Type()) {
+		return nil
+	}
+	loc, ok := c.location(x.Arguments[0])
+	if !ok {
+		return nil
+	}
+	lt := x.Type()
+	elem := lt.Elem()
+	return func(r *Run, f addr) ([]addr, error) {
+		at, err := loc.at(r, f)
+		if err != nil {
+			return nil, err
+		}
+		switch v := load[any](at, 0).(type) {
+		case nil:
+			return nil, nil
+		case []any:
+			start := len(r.scratch)
+			for _, item := range v {
+				if item != nil && sameType(reflect.TypeOf(item), elem) {
+					r.scratch = append(r.scratch, unboxPtr(item))
+				}
+			}
+			return r.list(start), nil
+		default:
+			rv := reflect.ValueOf(v)
+			if rv.Type() != lt {
+				return r.list(len(r.scratch)), nil // no list of them: readRef's empty one
+			}
+			return pointers(rv), nil
+		}
+	}
+}
+
+// assignConcatRef compiles TARGET = concat(...) of combatants or sides
+// into a place held untyped (a reference-list attribute): the value the
+// VM stores, concat's list of any (nil when every list is empty), each
+// item the boxed pointer. nil when the value is no concat.
+func assignConcatRef(n *assignNode, fe *fexpr) stmtFn {
+	if b, ok := n.val.Node.(*ast.BuiltinNode); !ok || b.Name != "concat" || fe.l == nil || fe.elem == nil {
+		return nil
+	}
+	tw, l := fe.tw, fe.l
+	return assignTo(n, func(r *Run, f addr) (any, error) {
+		v, err := l(r, f)
+		if err != nil {
+			return nil, err
+		}
+		var out []any
+		if len(v) > 0 {
+			out = make([]any, len(v))
+			for i, p := range v {
+				out[i] = boxPtr(tw, p)
+			}
+		}
+		return out, nil
+	}, nil)
 }

@@ -274,6 +274,29 @@ func (c *fastCompiler) strQuantifier(b *ast.BuiltinNode, stopOn, empty bool) boo
 	}
 }
 
+// strFind compiles find(L, PREDICATE) of a list of strings: the first
+// item the predicate holds for, boxed, or find's nil (typed any by
+// expr-lang, as the VM gives it) when there is none.
+func (c *fastCompiler) strFind(b *ast.BuiltinNode) anyFn {
+	each := c.strEach(b)
+	if each == nil {
+		return nil
+	}
+	return func(r *Run, f addr) (any, error) {
+		var found any
+		err := each(r, f, func(s string, ok bool) bool {
+			if ok {
+				found = s
+			}
+			return ok
+		})
+		if err != nil {
+			return nil, err
+		}
+		return found, nil
+	}
+}
+
 // strElem compiles # of a predicate over a list of strings.
 func (c *fastCompiler) strElem(x *ast.PointerNode) strFn {
 	if x.Name != "" || c.preds == 0 || c.typeOf(x) != strT {

@@ -197,8 +197,14 @@ func agreeOnFile(t *testing.T, file string) (checked, failures, native, total in
 					if fe := plan.fast[ce.ID]; fe.ss != nil {
 						// A list of strings: the VM's, stored as a list of
 						// strings (Run.store), against the native one.
-						want = describe(storedStrings(slow, vmVal), vmErr)
+						want = describe(storedAs[string](slow, vmVal), vmErr)
 						l, err := fastRun(fast, ce, fe.ss, ff)
+						got = describe(l, err)
+					} else if fe.is != nil {
+						// A list literal of whole numbers: the VM's, stored
+						// as a list of whole numbers, against the native one.
+						want = describe(storedAs[int](slow, vmVal), vmErr)
+						l, err := fastRun(fast, ce, fe.is, ff)
 						got = describe(l, err)
 					} else if fe.noBox && fe.l != nil {
 						// A choice of lists: the VM's items against the
@@ -330,13 +336,13 @@ func TestWorldCallsAreLibrary(t *testing.T) {
 	}
 }
 
-// storedStrings is v as Run.store keeps it in a list of strings (nil
-// when v is an error's nil).
-func storedStrings(r *Run, v any) any {
+// storedAs is v as Run.store keeps it in a list of T (strings, whole
+// numbers; nil when v is an error's nil).
+func storedAs[T any](r *Run, v any) any {
 	if v == nil {
 		return nil
 	}
-	var out []string
+	var out []T
 	if err := r.store(reflect.ValueOf(&out).Elem(), v, diag.Range{}); err != nil {
 		return err.Error()
 	}

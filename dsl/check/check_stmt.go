@@ -556,6 +556,12 @@ func (c *checker) sharpen(ce *CExpr, t *Type) *Type {
 		// natively).
 		return ListOf(c.u.String)
 	}
+	if t.Kind == KList && t.Elem != nil && t.Elem.Kind == KAny && c.intLiteral(ce.Node) {
+		// [x, y] of whole numbers: expr-lang types a literal a list of
+		// any; it is a list of whole numbers, which the local keeps as
+		// one (and the interpreter builds natively: interp/fast_ints.go).
+		return ListOf(c.u.Int)
+	}
 	if l := c.entityList(ce.Node); l != nil && (t.Kind == KAny || t.Kind == KList && t.Elem != nil && t.Elem.Kind == KAny) {
 		return l // flatten is typed any, concat and filter a list of any
 	}
@@ -605,6 +611,54 @@ func (c *checker) stringList(n ast.Node) bool {
 			some = true
 		}
 		return some
+	}
+	return false
+}
+
+// intLiteral reports whether n is a list literal of whole numbers, at
+// least one, none of which can be nil. [] alone is not: it may be a
+// list of anything.
+func (c *checker) intLiteral(n ast.Node) bool {
+	x, ok := n.(*ast.ArrayNode)
+	if !ok || len(x.Nodes) == 0 {
+		return false
+	}
+	for _, e := range x.Nodes {
+		if !wholeItem(e) {
+			return false
+		}
+	}
+	return true
+}
+
+// wholeItem reports whether n is a whole number that is never nil: a
+// literal, a name or an attribute typed int, a call (a fn declared int
+// fails without a value; the library's give one), and arithmetic,
+// choices, len, count and abs of those. expr-lang types find, first,
+// max and the like of whole numbers int, but they give nil for an empty
+// list, which a list of whole numbers would keep as 0
+// (loop_list_of_nothing).
+func wholeItem(n ast.Node) bool {
+	if n.Type() != reflect.TypeOf(0) {
+		return false
+	}
+	switch x := n.(type) {
+	case *ast.IntegerNode, *ast.IdentifierNode, *ast.CallNode:
+		return true
+	case *ast.MemberNode:
+		_, ok := x.Property.(*ast.StringNode)
+		return ok && !x.Optional
+	case *ast.UnaryNode:
+		return x.Operator == "-" && wholeItem(x.Node)
+	case *ast.BinaryNode:
+		switch x.Operator {
+		case "+", "-", "*", "%":
+			return wholeItem(x.Left) && wholeItem(x.Right)
+		}
+	case *ast.ConditionalNode:
+		return wholeItem(x.Exp1) && wholeItem(x.Exp2)
+	case *ast.BuiltinNode:
+		return x.Name == "len" || x.Name == "count" || x.Name == "abs"
 	}
 	return false
 }

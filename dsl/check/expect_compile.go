@@ -54,6 +54,7 @@ func CompileExpect(text string, env any, ops ...expr.Option) (*CompiledExpect, e
 	if err != nil {
 		return nil, err
 	}
+	floatsAsWritten(&written.Node, text) // expect_written.go
 	tree, err := exprchecker.ParseCheck(text, config)
 	if err != nil {
 		return nil, err

@@ -42,7 +42,7 @@ func explainNode(n ast.Node, env reflect.Value, depth int) why {
 			}
 			return explainNode(n.Right, env, depth+1)
 		case "==", "!=", "<", "<=", ">", ">=", "in", "contains", "startsWith", "endsWith", "matches":
-			return why{actual: n.Left.String() + " = " + show(evalNode(n.Left, env)), expected: n.Operator + " " + show(evalNode(n.Right, env))}
+			return why{actual: n.Left.String() + " = " + valueText(n.Left, env), expected: n.Operator + " " + valueText(n.Right, env)}
 		}
 	case *ast.UnaryNode:
 		if n.Operator == "!" || n.Operator == "not" {
@@ -52,7 +52,7 @@ func explainNode(n ast.Node, env reflect.Value, depth int) why {
 		var args []string
 		for _, a := range n.Arguments {
 			switch a.(type) {
-			case *ast.IntegerNode, *ast.FloatNode, *ast.StringNode, *ast.BoolNode, *ast.NilNode:
+			case *ast.IntegerNode, *ast.FloatNode, *check.WrittenFloat, *ast.StringNode, *ast.BoolNode, *ast.NilNode:
 				continue // a literal says what it is
 			}
 			args = append(args, a.String()+" = "+show(evalNode(a, env)))
@@ -71,11 +71,23 @@ func indent(lines []string) []string {
 	return lines
 }
 
+// valueText is the value of a part of an expectation as shown: a float
+// literal as written (show prints 2.0 as 2), anything else by show.
+func valueText(n ast.Node, env reflect.Value) string {
+	if f, ok := n.(*check.WrittenFloat); ok {
+		return f.Text
+	}
+	return show(evalNode(n, env))
+}
+
 // evalNode evaluates a part of an expectation in the same environment.
 func evalNode(n ast.Node, env reflect.Value) any {
-	if f, ok := n.(*ast.FloatNode); ok {
+	switch f := n.(type) {
+	case *ast.FloatNode:
 		// A constant expr-lang folded (0.0 / 0.0): it prints as NaN or
 		// +Inf, which read back as unknown names.
+		return f.Value
+	case *check.WrittenFloat:
 		return f.Value
 	}
 	ce, err := check.CompileExpect(n.String(), reflect.New(env.Type()).Elem().Interface())
