@@ -224,6 +224,9 @@ func (c *checker) compile(e *syntax.Expr, fr *Frame, inScope scopeFunc, want *Ty
 	if want != nil && t.Kind == KAny && !c.branchesFit(e, tree.Node, want) { // lint_branches.go
 		return nil
 	}
+	if want != nil && !c.listItemsFit(e, tree.Node, want) { // lint_list_items.go
+		return nil
+	}
 	c.m.Exprs[e] = ce
 	return ce
 }
