@@ -21,6 +21,8 @@ func TestStrLenAgreesWithStr(t *testing.T) {
 			continue // test data that is wrong on purpose (TestFastAgreesWithExpr checks rules/)
 		}
 		m, plan := l.m, l.plan
+		enc := probeEncounter(m)
+		madeRn, measRn := NewRunner(plan, enc), NewRunner(plan, enc) // probeRunner
 		for _, ce := range m.Exprs {
 			fe := plan.fast[ce.ID]
 			if fe == nil || fe.sl == nil {
@@ -29,7 +31,7 @@ func TestStrLenAgreesWithStr(t *testing.T) {
 			measured++
 			for k := 0; k < 4; k++ {
 				for _, max := range []int{0, 3, 12, 40} {
-					made, meas := probeRunOf(t, plan, uint64(k+1)), probeRunOf(t, plan, uint64(k+1))
+					made, meas := probeRunner(t, madeRn, uint64(k+1)), probeRunner(t, measRn, uint64(k+1))
 					if max > 0 {
 						made.opt.MaxString, meas.opt.MaxString = max, max
 					}

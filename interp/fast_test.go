@@ -51,7 +51,16 @@ func probeRun(t *testing.T, m *check.Model, seed uint64) *Run {
 
 // probeRunOf is probeRun under a plan already lowered.
 func probeRunOf(t *testing.T, p *Plan, seed uint64) *Run {
-	m := p.M
+	r := New(p, probeEncounter(p.M), Options{Seed: seed})
+	if err := r.setup(); err != nil {
+		t.Fatalf("%s: setup: %v", p.M.File.Name, err)
+	}
+	r.round = 2
+	return r
+}
+
+// probeEncounter is the encounter of probe runs: two sides of three.
+func probeEncounter(m *check.Model) *check.Encounter {
 	enc := &check.Encounter{File: &syntax.File{Name: "probe.fray"}, Name: "probe", Rules: m, Rounds: 5}
 	for _, s := range []string{"red", "blue"} {
 		side := &check.SideSpec{Name: s}
@@ -60,26 +69,39 @@ func probeRunOf(t *testing.T, p *Plan, seed uint64) *Run {
 		}
 		enc.Sides = append(enc.Sides, side)
 	}
-	r := New(p, enc, Options{Seed: seed})
+	return enc
+}
+
+// probeRunner gives probeRunOf's run in a Runner's storage: the run is
+// reset and set up as the Runner's next fight would be (Runner.Play),
+// whatever the probe before it left. Setting up a fresh run for each
+// probe was most of TestFastAgreesWithExpr's CPU; a Runner's fight is
+// New's fight (TestRunnerPlaysTheFightsOfNewRuns).
+func probeRunner(t *testing.T, rn *Runner, seed uint64) *Run {
+	r := &rn.run
+	r.reset(Options{Seed: seed})
 	if err := r.setup(); err != nil {
-		t.Fatalf("%s: setup: %v", m.File.Name, err)
+		t.Fatalf("%s: setup: %v", r.m.File.Name, err)
 	}
 	r.round = 2
 	return r
 }
 
 // fillFrame sets a frame's locals: zero (nobody, 0, false) when k is 0,
-// else a combatant, a side and numbers that depend on k.
+// else a combatant, a side and numbers that depend on k. Every local is
+// zeroed first: a Runner's frame (probeRunner) may come from its pool
+// holding the locals of the probe before.
 func fillFrame(r *Run, f *check.Frame, fr reflect.Value, k int) {
-	if k == 0 {
-		return
-	}
 	e := fr.Elem()
 	for _, ff := range f.Fields {
 		if ff.Global {
 			continue
 		}
 		v := e.Field(ff.Index)
+		v.SetZero()
+		if k == 0 {
+			continue
+		}
 		switch {
 		case v.Type() == r.m.U.Combatant.R:
 			v.Set(r.comb[k%len(r.comb)])
@@ -177,10 +199,12 @@ func agreeOnFile(t *testing.T, file string) (checked, failures, native, total in
 			a, b := exprs[i].Expr.Pos, exprs[j].Expr.Pos
 			return a.Line < b.Line || a.Line == b.Line && a.Column < b.Column
 		})
+		enc := probeEncounter(m)
+		slowRn, fastRn := NewRunner(plan, enc), NewRunner(plan, enc)
 		for _, ce := range exprs {
 			for k := 0; k < 4; k++ {
 				for _, fallen := range []int{0, 1, 2} {
-					slow, fast := probeRunOf(t, plan, uint64(k+1)), probeRunOf(t, plan, uint64(k+1))
+					slow, fast := probeRunner(t, slowRn, uint64(k+1)), probeRunner(t, fastRn, uint64(k+1))
 					for _, r := range []*Run{slow, fast} {
 						// 1: some of each side fallen; 2: a whole side fallen.
 						dead := map[int][]int{1: {1, 3, 4}, 2: {3, 4, 5}}[fallen]
