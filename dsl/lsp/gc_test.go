@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// TestMain lets the heap grow fourfold between collections, unless GOGC
+// TestMain lets the heap grow by 400% between collections, unless GOGC
 // or GOMEMLIMIT say otherwise. These tests parse, format and query every
 // .fray file of the repository, making many short-lived trees and tokens:
 // at the default GOGC the collector took a quarter to a third of their
