@@ -2,6 +2,12 @@ module github.com/frayrules/fray
 
 go 1.26.8
 
+// cmd/fray is the command alone (its code is cmd/internal/cli): a main
+// package with a default.pgo, which go test ./... would compile, with
+// everything it imports, a second time with the profile. go build,
+// go install and go vet of ./cmd/fray by name still see it.
+ignore ./cmd/fray
+
 require (
 	github.com/alecthomas/participle/v2 v2.1.4
 	github.com/chromedp/chromedp v0.23.0

@@ -20,7 +20,7 @@ var runExampleRe = regexp.MustCompile("(?s)<!-- schema: run-event lines -->\n```
 
 // TestRunEventExampleIsTheRealOutput holds outputs.md's JSON lines of a
 // run to what fray run --seed 3 --format json gives for the fight it
-// names (cmd/fray/internal/cli/testdata/script/dice_notation.txtar): its first lines
+// names (cmd/internal/cli/testdata/script/dice_notation.txtar): its first lines
 // and its last, byte for byte. The schema test alone let the example
 // keep a roll's text fray no longer writes ("3d6>=4 :").
 func TestRunEventExampleIsTheRealOutput(t *testing.T) {
@@ -33,7 +33,7 @@ func TestRunEventExampleIsTheRealOutput(t *testing.T) {
 		t.Fatal("outputs.md has no run-event lines example")
 	}
 	shown := strings.Split(strings.TrimSuffix(string(m[1]), "\n"), "\n")
-	ar, err := txtar.ParseFile(filepath.Join("..", "cmd", "fray", "internal", "cli", "testdata", "script", "dice_notation.txtar"))
+	ar, err := txtar.ParseFile(filepath.Join("..", "cmd", "internal", "cli", "testdata", "script", "dice_notation.txtar"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Regenerates default.pgo, the CPU profile that go build and go install of
 # this package apply (profile-guided optimisation; the benchmarks of fray
-# as shipped, in internal/cli, take it with -pgo=cmd/fray/default.pgo). The
+# as shipped, in cmd/internal/cli, take it with -pgo=cmd/fray/default.pgo). The
 # profile is what fray spends its time on: the example fights of every
 # ruleset of rules/ and of every variant of rules/variants/ (fray run,
 # fray sim), the homebrew rulesets of testdata/bench/homebrew (written
@@ -32,7 +32,7 @@ prof() {
 
 prof interp interp -test.bench '^BenchmarkRuleset$|^BenchmarkHomebrew$|^BenchmarkLintRules$' -test.benchtime 1s
 prof interp scaled -test.bench '^BenchmarkScaled$/^/^n=(20|200)$' -test.benchtime 1x
-prof cmd/fray/internal/cli fray -test.bench '^BenchmarkLintCommand$' -test.benchtime 2s
+prof cmd/internal/cli fray -test.bench '^BenchmarkLintCommand$' -test.benchtime 2s
 prof stdlib stdlib -test.bench '^Benchmark(Dist10d6|Cover|Step|PathLength)$' -test.benchtime 500ms
 prof dsl/syntax syntax -test.bench 'ParseRules' -test.benchtime 1s
 go tool pprof -proto "$tmp"/*.pprof >"$tmp/default.pgo"

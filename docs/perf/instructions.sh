@@ -6,7 +6,7 @@
 # encounter of each ruleset and of each variant (interp BenchmarkRuleset),
 # the homebrew rule files of testdata/bench/homebrew (interp
 # BenchmarkHomebrew: written without the engine in mind) and the speed
-# reference, as a rule file and by hand in Go (cmd/fray/internal/cli
+# reference, as a rule file and by hand in Go (cmd/internal/cli
 # BenchmarkReference{Rules,Native}; and BenchmarkReferenceFloor, the same
 # procedure as a bare tree of Go closures, the floor of the design). A case runs twice under callgrind,
 # with 1 and with 1+N fights (-test.benchtime 1x and (1+N)x), and
@@ -59,7 +59,7 @@ tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 
 go test -pgo=off -c -o "$tmp/interp.test" ./interp
-go test -pgo=off -c -o "$tmp/fray.test" ./cmd/fray/internal/cli
+go test -pgo=off -c -o "$tmp/fray.test" ./cmd/internal/cli
 
 # instr DIR BIN BENCH COUNT FN: instructions callgrind counts inside the
 # functions FN (a callgrind pattern) when BIN runs the benchmark BENCH
@@ -127,6 +127,6 @@ echo "| case | instructions per fight |"
 echo "|---|---:|"
 measure interp "$tmp/interp.test" '^BenchmarkRuleset$/' '*Runner).Play'
 measure interp "$tmp/interp.test" '^BenchmarkHomebrew$/' '*Runner).Play'
-measure cmd/fray/internal/cli "$tmp/fray.test" '^BenchmarkReferenceRules$' '*Runner).Play'
-measure cmd/fray/internal/cli "$tmp/fray.test" '^BenchmarkReferenceNative$' '*nativeFighters).fight'
-measure cmd/fray/internal/cli "$tmp/fray.test" '^BenchmarkReferenceFloor$' '*floorEnv).fight'
+measure cmd/internal/cli "$tmp/fray.test" '^BenchmarkReferenceRules$' '*Runner).Play'
+measure cmd/internal/cli "$tmp/fray.test" '^BenchmarkReferenceNative$' '*nativeFighters).fight'
+measure cmd/internal/cli "$tmp/fray.test" '^BenchmarkReferenceFloor$' '*floorEnv).fight'

@@ -611,6 +611,15 @@ func (c *checker) exprError(e *syntax.Expr, fr *Frame, err error) {
 			hint = "a / b gives a float: write int(a / b) for a whole number"
 		case strings.HasPrefix(msg, "cannot use int as argument (type dice)"):
 			hint = "roll takes a dice value (an attribute or const declared dice); an expression such as d6 + 1 already rolls and gives a whole number: use it without roll(...)"
+			if fn := calledIn(msg); fn != "roll" && fn != "" {
+				// dice_min(d2): d2 in an expression is already a roll.
+				hint = fmt.Sprintf("%s takes a dice value: an attribute or const declared dice (const blade: dice = d8, then %s(blade)); dice written in an expression, such as d6 or d6 + 1, already roll and give a whole number", fn, fn)
+			}
+		case strings.HasPrefix(msg, "cannot use nil as argument") && strings.HasPrefix(calledIn(msg), "$opt_or_"):
+			// x ?? none: the checker turns ?? of an optional value into
+			// a call of its own, which a reader never wrote.
+			msg = "the right side of ?? is none: a ?? b gives b when a holds no value, so b must be one"
+			hint = "give a default the value can take: ?? 0 for a whole number, ?? \"\" for text"
 		case strings.HasPrefix(msg, "cannot use") && strings.Contains(msg, " as argument "):
 			hint = "give the argument the type the function's parameter has"
 		case strings.Contains(msg, "(mismatched types int and float)") || strings.Contains(msg, "(mismatched types float and int)"):
@@ -632,6 +641,19 @@ func (c *checker) exprError(e *syntax.Expr, fr *Frame, err error) {
 	if d != nil && related != nil {
 		d.Related = related
 	}
+}
+
+// calledIn is the function named by expr-lang's "... to call NAME"
+// message; "" when it names none.
+func calledIn(msg string) string {
+	_, fn, ok := strings.Cut(msg, " to call ")
+	if !ok {
+		return ""
+	}
+	if i := strings.IndexAny(fn, " (:"); i >= 0 {
+		fn = fn[:i]
+	}
+	return fn
 }
 
 // listPlus is expr-lang's error for list + list.

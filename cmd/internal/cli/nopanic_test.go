@@ -18,7 +18,7 @@ import (
 // (exit code 3) or a panic trace.
 func TestNoInputPanics(t *testing.T) {
 	t.Parallel()
-	repo := filepath.Join("..", "..", "..", "..")
+	repo := filepath.Join("..", "..", "..")
 	var files []string
 	err := filepath.WalkDir(filepath.Join(repo, "testdata"), func(p string, d fs.DirEntry, err error) error {
 		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".fray") {
@@ -72,7 +72,7 @@ func TestNoInputPanics(t *testing.T) {
 	// One subtest a file, two at a time: run builds its own command tree
 	// and flags, so calls share nothing.
 	for _, f := range files {
-		t.Run(strings.TrimPrefix(filepath.ToSlash(f), "../../../../testdata/"), func(t *testing.T) {
+		t.Run(strings.TrimPrefix(filepath.ToSlash(f), "../../../testdata/"), func(t *testing.T) {
 			t.Parallel()
 			for _, c := range commands {
 				if strings.HasPrefix(f, hostile) && c[0] == "run" {

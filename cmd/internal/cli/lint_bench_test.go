@@ -14,7 +14,7 @@ import (
 func BenchmarkLintCommand(b *testing.B) {
 	files := repoFiles(b, "rules")
 	for b.Loop() {
-		if d := lintAll(check.UnderRoot("../../../.."), files, diag.Sources{}); d.HasErrors() {
+		if d := lintAll(check.UnderRoot("../../.."), files, diag.Sources{}); d.HasErrors() {
 			b.Fatal(d)
 		}
 	}
@@ -25,9 +25,9 @@ func BenchmarkLintCommand(b *testing.B) {
 func repoFiles(tb testing.TB, dirs ...string) []string {
 	var paths []string
 	for _, d := range dirs {
-		paths = append(paths, "../../../../"+d)
+		paths = append(paths, "../../../"+d)
 	}
-	files, refused, err := collectFiles("../../../..", paths)
+	files, refused, err := collectFiles("../../..", paths)
 	if err != nil || len(refused) > 0 {
 		tb.Fatal(err, refused)
 	}

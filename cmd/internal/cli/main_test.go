@@ -27,7 +27,7 @@ func TestMain(m *testing.M) {
 // the repository root as $REPO, so they can lint or copy the real rules,
 // and a 3000-term dice expression as $TERMS.
 func TestScripts(t *testing.T) {
-	repo, err := filepath.Abs(filepath.Join("..", "..", "..", ".."))
+	repo, err := filepath.Abs(filepath.Join("..", "..", ".."))
 	if err != nil {
 		t.Fatal(err)
 	}

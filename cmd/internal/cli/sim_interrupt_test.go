@@ -54,7 +54,7 @@ func runInterrupted(t *testing.T, delay time.Duration, args ...string) (int, str
 // TestSimInterrupted: Ctrl-C during a long batch prints the fights played
 // so far, marked partial, and exits 130 with a message saying so.
 func TestSimInterrupted(t *testing.T) {
-	repo := filepath.Join("..", "..", "..", "..")
+	repo := filepath.Join("..", "..", "..")
 	enc := filepath.Join(repo, "testdata", "encounters", "halvaine_and_the_orcs.fray")
 	code, out, errs, _ := runInterrupted(t, 300*time.Millisecond, "--root", repo, "sim", enc, "-n", "100000000", "--workers", "1")
 	if code != exitInterrupted {

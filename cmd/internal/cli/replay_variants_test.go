@@ -12,16 +12,16 @@ import (
 // TestReplayVariants records the example encounter of every base
 // ruleset that a shipped variant extends, replays it under the variant,
 // and holds the report to testdata/replay/VARIANT__ENCOUNTER.golden (go
-// test ./cmd/fray/internal/cli -run TestReplayVariants -update rewrites
+// test ./cmd/internal/cli -run TestReplayVariants -update rewrites
 // them). The
 // pairs come from the directory listings: a new variant or example needs
 // no edit here.
 func TestReplayVariants(t *testing.T) {
-	variants, err := filepath.Glob(filepath.Join("..", "..", "..", "..", "rules", "variants", "*.fray"))
+	variants, err := filepath.Glob(filepath.Join("..", "..", "..", "rules", "variants", "*.fray"))
 	if err != nil || len(variants) == 0 {
 		t.Fatalf("no variants found: %v", err)
 	}
-	encounters, err := filepath.Glob(filepath.Join("..", "..", "..", "..", "testdata", "encounters", "*.fray"))
+	encounters, err := filepath.Glob(filepath.Join("..", "..", "..", "testdata", "encounters", "*.fray"))
 	if err != nil || len(encounters) == 0 {
 		t.Fatalf("no example encounters found: %v", err)
 	}
@@ -49,16 +49,16 @@ func TestReplayVariants(t *testing.T) {
 func replayVariant(t *testing.T, variant, encounter, name string) {
 	log := filepath.Join(t.TempDir(), "fight.jsonl")
 	var out, errs bytes.Buffer
-	if code := run([]string{"--root", "../../../..", "run", "--format", "json", "-o", log, encounter}, &out, &errs); code != 0 {
+	if code := run([]string{"--root", "../../..", "run", "--format", "json", "-o", log, encounter}, &out, &errs); code != 0 {
 		t.Fatalf("run: exit %d: %s", code, errs.String())
 	}
 	// Under its own rules the fight replays identically.
 	out.Reset()
-	if code := run([]string{"--root", "../../../..", "replay", log}, &out, &errs); code != 0 || !strings.HasPrefix(out.String(), "replay: identical: ") {
+	if code := run([]string{"--root", "../../..", "replay", log}, &out, &errs); code != 0 || !strings.HasPrefix(out.String(), "replay: identical: ") {
 		t.Fatalf("replay under the recorded rules: exit %d: %s%s", code, out.String(), errs.String())
 	}
 	out.Reset()
-	code := run([]string{"--root", "../../../..", "replay", "--rules", variant, log}, &out, &errs)
+	code := run([]string{"--root", "../../..", "replay", "--rules", variant, log}, &out, &errs)
 	got := out.String()
 	switch {
 	case code == 0 && strings.HasPrefix(got, "replay: identical: "):
@@ -82,7 +82,7 @@ func replayVariant(t *testing.T, variant, encounter, name string) {
 	}
 	want, err := os.ReadFile(golden)
 	if err != nil {
-		t.Fatalf("%v (go test ./cmd/fray/internal/cli -run TestReplayVariants -update makes it)", err)
+		t.Fatalf("%v (go test ./cmd/internal/cli -run TestReplayVariants -update makes it)", err)
 	}
 	if got != string(want) {
 		t.Errorf("replay --rules %s differs from %s:\n--- got\n%s--- want\n%s", variant, golden, got, want)
@@ -110,7 +110,7 @@ func importOf(t *testing.T, path, keyword string) string {
 // TestReadmeReplayExample keeps the README's replay example true: the
 // output it shows is the golden replay of the same variant and fight.
 func TestReadmeReplayExample(t *testing.T) {
-	readme, err := os.ReadFile(filepath.Join("..", "..", "..", "..", "README.md"))
+	readme, err := os.ReadFile(filepath.Join("..", "..", "..", "README.md"))
 	if err != nil {
 		t.Fatal(err)
 	}

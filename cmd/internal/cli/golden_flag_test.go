@@ -7,7 +7,7 @@ import "flag"
 // another test file of the package may declare it first without a clash.
 func init() {
 	if flag.Lookup("update") == nil {
-		flag.Bool("update", false, "rewrite the golden files of cmd/fray/internal/cli/testdata")
+		flag.Bool("update", false, "rewrite the golden files of cmd/internal/cli/testdata")
 	}
 }
 

@@ -59,7 +59,7 @@ func TestSVGPlotGolden(t *testing.T) {
 			}
 			want, err := os.ReadFile(golden)
 			if err != nil {
-				t.Fatalf("%v (run go test ./cmd/fray/internal/cli -run TestSVGPlotGolden -update)", err)
+				t.Fatalf("%v (run go test ./cmd/internal/cli -run TestSVGPlotGolden -update)", err)
 			}
 			if !bytes.Equal(got, want) {
 				t.Errorf("the plot differs from %s; if the change is intended, run with -update and look at the file", golden)

@@ -19,7 +19,7 @@ func (fullDisk) Write([]byte) (int, error) { return 0, syscall.ENOSPC }
 // sim, fmt, test -v, version and --help exited 0 having printed nothing
 // and prob's write error was reported as a usage error (2).
 func TestFullOutputFails(t *testing.T) {
-	enc := "../../../../testdata/encounters/halvaine_and_the_orcs.fray"
+	enc := "../../../testdata/encounters/halvaine_and_the_orcs.fray"
 	for _, args := range [][]string{
 		{"run", enc},
 		{"run", "--format", "json", enc},
@@ -28,12 +28,12 @@ func TestFullOutputFails(t *testing.T) {
 		{"fmt", enc},
 		{"lint", "--format", "json", enc},
 		{"prob", "3d6"},
-		{"test", "-v", "../../../../testdata/tests/ten_segment_test.fray"},
+		{"test", "-v", "../../../testdata/tests/ten_segment_test.fray"},
 		{"version"},
 		{"--help"},
 	} {
 		var stderr bytes.Buffer
-		code := run(append([]string{"--root", "../../../.."}, args...), fullDisk{}, &stderr)
+		code := run(append([]string{"--root", "../../.."}, args...), fullDisk{}, &stderr)
 		msg := stderr.String()
 		if code != exitFindings || strings.Count(msg, "fray: cannot write the output: ") != 1 || strings.Contains(msg, "--help for usage") || strings.Contains(msg, "goroutine") {
 			t.Errorf("fray %s to a full disk: exit %d, stderr:\n%s", strings.Join(args, " "), code, msg)

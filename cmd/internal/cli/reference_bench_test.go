@@ -17,7 +17,7 @@ import (
 // and by hand in Go, the yardstick. They are measured here, in the
 // command's package, to be run with the profile for profile-guided
 // optimisation that go build and go install apply to fray
-// (go test -pgo=cmd/fray/default.pgo ./cmd/fray/internal/cli, from the
+// (go test -pgo=cmd/fray/default.pgo ./cmd/internal/cli, from the
 // repository's root): the benchmarks then measure fray as it is built and
 // shipped, the rule file and the yardstick alike. Without -pgo they
 // measure the build without the profile, as -pgo=off does.
@@ -26,7 +26,7 @@ import (
 // plays it, as fray sim would.
 func referenceRunner(tb testing.TB) *interp.Runner {
 	tb.Helper()
-	enc, diags := check.UnderRoot("../../../..").LoadEncounter(filepath.Join("..", "..", "..", "..", "testdata", "bench", "skirmish.fray"), "", diag.Sources{})
+	enc, diags := check.UnderRoot("../../..").LoadEncounter(filepath.Join("..", "..", "..", "testdata", "bench", "skirmish.fray"), "", diag.Sources{})
 	if diags.HasErrors() {
 		tb.Fatal(diags)
 	}

@@ -25,10 +25,10 @@ func TestLintAllIsEachFileAlone(t *testing.T) {
 		}
 		return out
 	}
-	shared := describe(lintAll(check.UnderRoot("../../../.."), files, diag.Sources{}))
+	shared := describe(lintAll(check.UnderRoot("../../.."), files, diag.Sources{}))
 	var alone diag.Diagnostics
 	for _, f := range files {
-		alone = append(alone, check.UnderRoot("../../../..").Lint(f, diag.Sources{})...)
+		alone = append(alone, check.UnderRoot("../../..").Lint(f, diag.Sources{})...)
 	}
 	each := describe(alone.Sort())
 	if len(shared) != len(each) {

@@ -30,7 +30,7 @@ func TestWriteAtomicKeepsMode(t *testing.T) {
 }
 
 func TestFailedRunLeavesTheLogFileAlone(t *testing.T) {
-	repo := filepath.Join("..", "..", "..", "..")
+	repo := filepath.Join("..", "..", "..")
 	out := filepath.Join(t.TempDir(), "log.txt")
 	if err := os.WriteFile(out, []byte("earlier log\n"), 0o644); err != nil {
 		t.Fatal(err)

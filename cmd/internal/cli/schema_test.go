@@ -35,7 +35,7 @@ var (
 // is registered under its $id, so no reference is fetched.
 func loadSchemas() (map[string]*jsonschema.Schema, error) {
 	schemasOnce.Do(func() {
-		dir := filepath.Join("..", "..", "..", "..", "docs", "schema")
+		dir := filepath.Join("..", "..", "..", "docs", "schema")
 		files, err := filepath.Glob(filepath.Join(dir, "*.json"))
 		if err != nil || len(files) == 0 {
 			schemasErr = fmt.Errorf("no schemas in %s: %v", dir, err)
@@ -143,7 +143,7 @@ var schemaCases = []schemaCase{
 // TestOutputSchemas runs each command, checks its exit status and its
 // output against the schema and, where it has one, against its golden.
 func TestOutputSchemas(t *testing.T) {
-	root := filepath.Join("..", "..", "..", "..")
+	root := filepath.Join("..", "..", "..")
 	for _, c := range schemaCases {
 		t.Run(strings.Join(c.args[:min(len(c.args), 4)], " "), func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
@@ -177,10 +177,10 @@ func TestOutputSchemas(t *testing.T) {
 			}
 			want, err := os.ReadFile(golden)
 			if err != nil {
-				t.Fatalf("%v (make it with go test ./cmd/fray/internal/cli -run TestOutputSchemas -update)", err)
+				t.Fatalf("%v (make it with go test ./cmd/internal/cli -run TestOutputSchemas -update)", err)
 			}
 			if string(want) != out {
-				t.Errorf("fray %s differs from %s (go test ./cmd/fray/internal/cli -run TestOutputSchemas -update rewrites it; read the diff)", strings.Join(c.args, " "), golden)
+				t.Errorf("fray %s differs from %s (go test ./cmd/internal/cli -run TestOutputSchemas -update rewrites it; read the diff)", strings.Join(c.args, " "), golden)
 			}
 		})
 	}
