@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"fmt"
 	"io/fs"
 	"path/filepath"
 	"slices"
@@ -31,9 +32,32 @@ func TestNoInputPanics(t *testing.T) {
 	if len(files) < 10 {
 		t.Fatalf("only %d files found", len(files))
 	}
+	// lint reads every file in one call a format, as "fray lint testdata"
+	// does: one Linter shares the parse and check of a ruleset among the
+	// encounters that name it (a call a file checked each ruleset again
+	// for each of its encounters, a third of this test's CPU). Every file
+	// is still linted in both formats; run and fmt below, a call a file,
+	// still load each file with a fresh Linter. The two calls run one
+	// after the other and before the rest: a lint raises the GC percent
+	// and sets a memory limit for the process (lintAll), and two at once,
+	// or a lint beside the runs, would hit the limit and collect again
+	// and again (twice the CPU).
+	for _, format := range []string{"text", "json"} {
+		t.Run("lint_"+format, func(t *testing.T) {
+			args := append([]string{"--root", repo, "--timeout", "10m", "lint", "--format", format}, files...)
+			var out, errb bytes.Buffer
+			code := run(args, &out, &errb)
+			if code != exitFindings || strings.Contains(errb.String(), "panic") || strings.Contains(errb.String(), "goroutine ") {
+				t.Errorf("fray lint --format %s of %d files: exit %d, want %d (testdata/bad has errors)\n%s", format, len(files), code, exitFindings, errb.String())
+			}
+			// Every file was linted: a limit or the timeout cut nothing
+			// short (the text report and its summary go to stderr).
+			if want := fmt.Sprintf(" in %d files\n", len(files)); format == "text" && !strings.HasSuffix(errb.String(), want) {
+				t.Errorf("fray lint: the summary does not end in %q:\n%s", want, errb.String()[max(0, errb.Len()-300):])
+			}
+		})
+	}
 	commands := [][]string{
-		{"lint"},
-		{"lint", "--format", "json"},
 		{"run", "--max-rounds", "5"},
 		{"run", "--format", "json", "--seed", "3", "--max-rounds", "5"},
 	}
