@@ -251,18 +251,7 @@ func TestGridMatchesReference(t *testing.T) {
 				// The reference answers once for the list and the crowd:
 				// refStep was most of this test's CPU, asked twice the same.
 				refStep, refPath := g.refStep(a, b, squares, occ), g.refPathLength(a, b, occ)
-				if got, want := g.Step(a, b, squares, occ), refStep; got != want {
-					t.Fatalf("%s: step %d squares amid %v: %v, the reference says %v", name(), squares, occ, got, want)
-				}
-				if got, want := g.PathLength(a, b, occ), refPath; got != want {
-					t.Fatalf("%s: path length amid %v: %d, the reference says %d", name(), occ, got, want)
-				}
-				if got, want := g.StepIn(a, b, squares, crowdOfList(g, a, occ)), refStep; got != want {
-					t.Fatalf("%s: step %d squares in a crowd amid %v: %v, the reference says %v", name(), squares, occ, got, want)
-				}
-				if got, want := g.PathLengthIn(a, b, crowdOfList(g, a, occ)), refPath; got != want {
-					t.Fatalf("%s: path length in a crowd amid %v: %d, the reference says %d", name(), occ, got, want)
-				}
+				checkStepsAgainst(t, g, a, b, squares, occ, refStep, refPath, name)
 			}
 		}
 	}

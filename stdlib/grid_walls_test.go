@@ -250,6 +250,14 @@ func checkAgainstReference(t *testing.T, g *Grid, a, b Point, squares int, occ [
 	if g.Reaches(a, b) && !g.LineOfSight(a, b) {
 		t.Fatalf("%s: a blow reaches where no line of sight does", name())
 	}
+	checkStepsAgainst(t, g, a, b, squares, occ, refStep, refPath, name)
+}
+
+// checkStepsAgainst compares Step and PathLength from a to b, amid the
+// list occ and in the crowd made of it, with the reference's answers
+// (asked once for both); name describes the case for a failure.
+func checkStepsAgainst(t *testing.T, g *Grid, a, b Point, squares int, occ []Point, refStep Point, refPath int, name func() string) {
+	t.Helper()
 	if got, want := g.Step(a, b, squares, occ), refStep; got != want {
 		t.Fatalf("%s: step %d squares amid %v: %v, the reference says %v", name(), squares, occ, got, want)
 	}
