@@ -234,6 +234,10 @@ func (c *fastCompiler) node(n ast.Node) *fexpr {
 				return nil
 			}
 			fe.tw = typeWord(fe.rt)
+		case t == groupsT && c.groupsValue(n) != nil:
+			// groupBy of combatants or sides, or a local holding it
+			// (fast_groups.go).
+			fe.a = c.groupsValue(n)
 		case t == anyT && c.entityChoice(fe, n):
 		case t == anyT:
 			fe.a = c.anyValue(n)
@@ -258,6 +262,9 @@ func (c *fastCompiler) node(n ast.Node) *fexpr {
 		case t == anysT && c.entityChoice(fe, n):
 		case t == anysT && c.intLiteral(n) != nil:
 			fe.is, fe.noBox = c.intLiteral(n), true // fast_ints.go
+		case t == anysT && groupKeys[int](c, n, check.KInt) != nil:
+			// keys of a map groupBy made by whole numbers (fast_groups.go)
+			fe.is, fe.noBox = groupKeys[int](c, n, check.KInt), true
 		case t == strsT || t == anysT:
 			// A list of strings kept or made (fast_strlists.go).
 			if fe.ss, _ = c.strList(n); fe.ss == nil {

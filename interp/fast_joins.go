@@ -30,6 +30,9 @@ import (
 // combatants or sides ([t]), concat of lists of the same ones, or
 // flatten(map(L, BODY)) with BODY such a list; nil for anything else.
 func (c *fastCompiler) joinedElem(n ast.Node) reflect.Type {
+	if e := c.groupIndexElem(n); e != nil {
+		return e // M[K] of a map groupBy made: fast_groups.go
+	}
 	switch x := n.(type) {
 	case *ast.ArrayNode:
 		return c.literalElem(x)
@@ -103,6 +106,9 @@ func flattenedMap(x *ast.CallNode) *ast.BuiltinNode {
 func (c *fastCompiler) joined(n ast.Node) listFn {
 	if c.joinedElem(n) == nil {
 		return nil
+	}
+	if l := c.groupIndex(n); l != nil {
+		return l
 	}
 	switch x := n.(type) {
 	case *ast.ArrayNode:

@@ -4,6 +4,8 @@ import (
 	"reflect"
 
 	"github.com/expr-lang/expr/ast"
+
+	"github.com/frayrules/fray/dsl/check"
 )
 
 // Lists of strings a rule file makes (a status line built from parts,
@@ -40,6 +42,9 @@ type strsFn func(r *Run, f addr) ([]string, error)
 func (c *fastCompiler) strList(n ast.Node) (fn strsFn, made bool) {
 	if l := plainList[string](c, n, strsT); l != nil {
 		return l, false
+	}
+	if l := groupKeys[string](c, n, check.KString); l != nil {
+		return l, true // keys of a map groupBy made: fast_groups.go
 	}
 	switch x := n.(type) {
 	case *ast.ArrayNode:

@@ -147,6 +147,13 @@ func (p *Plan) listItems(ce *check.CExpr, slotT reflect.Type) func(r *Run, base 
 			return into, nil
 		}
 	}
+	if fe := p.fastExpr(ce); fe != nil && fe.ss != nil && slotT == strT {
+		// A list of strings (keys of a map groupBy made: fast_groups.go).
+		return plainItems(ce, fe.ss)
+	}
+	if fe := p.fastExpr(ce); fe != nil && fe.is != nil && slotT == intT {
+		return plainItems(ce, fe.is) // or of whole numbers
+	}
 	if lo, hi := p.rangeBounds(ce); lo != nil {
 		return func(r *Run, base addr, into []orderItem) ([]orderItem, error) {
 			from, to, err := rangeOf(r, base, lo, hi)
@@ -182,6 +189,23 @@ func (p *Plan) listItems(ce *check.CExpr, slotT reflect.Type) func(r *Run, base 
 				it.fit, it.a = true, addrOf(v)
 			}
 			into = append(into, it)
+		}
+		return into, nil
+	}
+}
+
+// plainItems are the items of a native list of strings or whole
+// numbers, for a loop whose variable is of their type.
+func plainItems[T any](ce *check.CExpr, fl func(*Run, addr) ([]T, error)) func(r *Run, base addr, into []orderItem) ([]orderItem, error) {
+	return func(r *Run, base addr, into []orderItem) ([]orderItem, error) {
+		mark := len(r.scratch)
+		list, err := fl(r, base)
+		r.dropScratch(mark)
+		if err != nil {
+			return into, r.nativeFailure(ce, err)
+		}
+		for _, v := range list {
+			into = append(into, orderItem{v: reflect.ValueOf(v), keys: itemKeys(into)})
 		}
 		return into, nil
 	}

@@ -368,7 +368,7 @@ func (c *checker) checkText(env *view, text string, dice map[int]string, patch *
 	var tree *exprparser.Tree
 	var err error
 	cfg := *base
-	cfg.Visitors = []ast.Visitor{&findLastPatch{}, &refPatch{u: c.u}, &inPatch{}, &joinPatch{c: c}} // findLastPatch: find_last.go; refPatch: v2, refs.go
+	cfg.Visitors = []ast.Visitor{&findLastPatch{}, &refPatch{u: c.u}, &inPatch{}, &joinPatch{c: c, env: env}} // findLastPatch: find_last.go; refPatch: v2, refs.go
 	if patch != nil {
 		cfg.Visitors = append(cfg.Visitors, patch)
 	}

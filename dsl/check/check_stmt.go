@@ -40,6 +40,10 @@ type bodyCheck struct {
 	// (check_timed.go).
 	timed    []*syntax.ForStmt
 	reaction *Reaction // v2 item 3 (point.go): the reaction being checked, or nil
+	// root is the body's block; sole, made from it when first needed, the
+	// names it binds once by a let (group_maps.go).
+	root *syntax.Block
+	sole map[string]bool
 }
 
 func (c *checker) checkBody(fr *Frame, b *syntax.Block, kind bodyKind) {
@@ -50,6 +54,7 @@ func (c *checker) checkBody(fr *Frame, b *syntax.Block, kind bodyKind) {
 }
 
 func (bc *bodyCheck) run(b *syntax.Block) {
+	bc.root = b
 	bc.scopes = []map[string]bool{{}}
 	bc.block(b)
 }
@@ -154,6 +159,22 @@ func (bc *bodyCheck) inScopeLocal(name string) bool {
 	return false
 }
 
+// letType is the type a let gives its local: t, but a map groupBy made
+// keeps what it holds only when the body binds the name once
+// (group_maps.go).
+func (bc *bodyCheck) letType(n *syntax.Name, t *Type) *Type {
+	if t.Groups == nil {
+		return t
+	}
+	if bc.sole == nil {
+		bc.sole = soleLets(bc.root)
+	}
+	if !bc.sole[n.Text] {
+		return bc.c.u.TypeOfR(t.R)
+	}
+	return t
+}
+
 func (bc *bodyCheck) typeOr(ce *CExpr) *Type {
 	if ce == nil {
 		return bc.c.u.Any
@@ -167,7 +188,7 @@ func (bc *bodyCheck) stmt(s *syntax.Stmt) {
 	switch {
 	case s.Let != nil:
 		ce := bc.typed(s.Let.Value, nil)
-		bc.declare(s.Let.Name, bc.c.sharpen(ce, bc.typeOr(ce)))
+		bc.declare(s.Let.Name, bc.letType(s.Let.Name, bc.c.sharpen(ce, bc.typeOr(ce))))
 	case s.Assign != nil:
 		bc.assign(s.Assign)
 	case s.If != nil:
@@ -524,6 +545,12 @@ func (c *checker) sharpen(ce *CExpr, t *Type) *Type {
 	}
 	if t.Kind == KAny && wholeNumbers(ce.Node) {
 		return c.u.Int
+	}
+	if g := c.groupedMap(ce.Node); g != nil && t.Kind == KAny {
+		return g // group_maps.go
+	}
+	if k := c.groupKeys(ce.Frame, ce.Node); k != nil && t.Kind == KList && t.Elem != nil && t.Elem.Kind == KAny {
+		return k // keys of such a map
 	}
 	if b, ok := ce.Node.(*ast.BinaryNode); ok && b.Operator == ".." && t.Kind == KList && t.Elem != nil && t.Elem.Kind == KAny {
 		return ListOf(c.u.Int) // a range is whole numbers, whatever its bounds' types

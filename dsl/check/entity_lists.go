@@ -123,6 +123,7 @@ func sameValue(args ...any) (any, error) { return args[0], nil }
 // have their types, and again while it finds more (one per check).
 type joinPatch struct {
 	c       *checker
+	env     *view // the names the expression reads, and their types
 	patched bool
 }
 
@@ -155,6 +156,9 @@ func (p *joinPatch) Visit(node *ast.Node) {
 func (p *joinPatch) joinedList(n ast.Node) *Type {
 	if l := p.c.flattenedList(n); l != nil {
 		return l
+	}
+	if g := groupIndex(p.env, n); g != nil {
+		return g.List // m[k] of a map groupBy made: group_maps.go
 	}
 	if x, ok := n.(*ast.BuiltinNode); ok && x.Name == "concat" {
 		return p.c.concatList(x.Arguments)

@@ -35,6 +35,9 @@ type Type struct {
 	Kind TypeKind
 	Elem *Type
 	R    reflect.Type
+	// Groups: for a map groupBy makes of a list of combatants or sides
+	// (Kind any), what it holds (group_maps.go); nil for any other type.
+	Groups *Grouping
 }
 
 func (t *Type) String() string {
@@ -378,6 +381,9 @@ func (f *Frame) viewFor(e *syntax.Expr) *view {
 type view struct {
 	names []string
 	types []reflect.Type
+	// groups: what each field holds when it is a map groupBy made of
+	// combatants or sides (group_maps.go); nil for the others.
+	groups []*Grouping
 }
 
 func (f *Frame) build() {
@@ -421,6 +427,18 @@ func (sc *structCache) key(fs []*FrameField) []byte {
 		key = append(key, ff.tag...)
 		key = append(key, 0)
 		key = strconv.AppendInt(key, int64(id), 10)
+		if g := ff.Type.Groups; g != nil {
+			// A map groupBy made of combatants or sides is checked
+			// apart from any other map (its predicates are typed:
+			// group_maps.go): its key and list types are part of the key.
+			lid, ok := sc.ids[g.List.R]
+			if !ok {
+				lid = len(sc.ids) + 1
+				sc.ids[g.List.R] = lid
+			}
+			key = append(key, 2, byte('0'+g.Key.Kind))
+			key = strconv.AppendInt(key, int64(lid), 10)
+		}
 		key = append(key, 1)
 	}
 	sc.buf = key
@@ -451,9 +469,9 @@ func (sc *structCache) view(fs []*FrameField) *view {
 	if v, ok := sc.views[string(key)]; ok {
 		return v
 	}
-	v := &view{names: make([]string, len(fs)), types: make([]reflect.Type, len(fs))}
+	v := &view{names: make([]string, len(fs)), types: make([]reflect.Type, len(fs)), groups: make([]*Grouping, len(fs))}
 	for i, ff := range fs {
-		v.names[i], v.types[i] = ff.Name, ff.Type.R
+		v.names[i], v.types[i], v.groups[i] = ff.Name, ff.Type.R, ff.Type.Groups
 	}
 	sc.views[string(key)] = v
 	return v
