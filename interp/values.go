@@ -134,7 +134,7 @@ func brief(v any) string { return showUpTo(v, 200) }
 // showUpTo is show stopped after limit bytes.
 func showUpTo(v any, limit int) string {
 	var b strings.Builder
-	if !showTo(&b, v, limit) {
+	if !stdlib.TextTo(&b, v, limit) {
 		cut := min(limit, b.Len())
 		for cut > 0 && cut < b.Len() && !utf8.RuneStart(b.String()[cut]) {
 			cut-- // not inside a character
@@ -146,60 +146,6 @@ func showUpTo(v any, limit int) string {
 
 // showCap is the most text show writes for one value.
 const showCap = 1 << 20
-
-// showTo writes v as show prints it, and reports false, having stopped,
-// once b holds more than limit bytes.
-func showTo(b *strings.Builder, v any, limit int) bool {
-	switch x := v.(type) {
-	case nil:
-		b.WriteString("nothing")
-	case string:
-		b.WriteString(x)
-	case int:
-		b.WriteString(strconv.Itoa(x))
-	case bool:
-		b.WriteString(strconv.FormatBool(x))
-	case float64:
-		b.WriteString(strconv.FormatFloat(x, 'g', -1, 64))
-	case stdlib.Dice:
-		b.WriteString(x.String())
-	case reflect.Value:
-		if !x.IsValid() {
-			b.WriteString("nothing")
-			break
-		}
-		return showTo(b, x.Interface(), limit)
-	default:
-		rv := reflect.ValueOf(v)
-		switch {
-		case rv.Kind() == reflect.Pointer && rv.IsNil():
-			b.WriteString("nothing")
-		case rv.Kind() == reflect.Pointer && rv.Elem().Kind() == reflect.Struct:
-			b.WriteString(nameOf(rv))
-		case rv.Kind() == reflect.Slice:
-			b.WriteString("[")
-			for i := 0; i < rv.Len(); i++ {
-				if i > 0 {
-					b.WriteString(", ")
-				}
-				if !showTo(b, rv.Index(i).Interface(), limit) {
-					return false
-				}
-			}
-			b.WriteString("]")
-		default:
-			// A map (groupBy's) prints as fmt prints it, combatants and
-			// sides by name (fmt printed their addresses: a log that
-			// differed from run to run), once a bounded look says it
-			// fits: it may hold a list holding itself.
-			if room := limit - b.Len(); stdlib.PrintedSize(v, room) > room {
-				return false
-			}
-			b.WriteString(stdlib.Sprint(v))
-		}
-	}
-	return b.Len() <= limit
-}
 
 // printsLong reports whether a template part's value can print as more
 // text than any string a rule makes: a list, or a value of any type.
@@ -230,7 +176,7 @@ func (r *Run) renderLong(b *strings.Builder, ce *check.CExpr, fr reflect.Value, 
 // bytes count toward --max-steps as a string made with + does.
 func (r *Run) shown(v any, at diag.Range) (string, error) {
 	var b strings.Builder
-	if !showTo(&b, v, r.opt.MaxString) {
+	if !stdlib.TextTo(&b, v, r.opt.MaxString) {
 		return "", &RunError{At: at, Msg: fmt.Sprintf("a value that prints as more than %d bytes is over the limit of %d; raise it with --max-string", r.opt.MaxString, r.opt.MaxString)}
 	}
 	if err := r.Work(1 + b.Len()/16); err != nil {

@@ -392,7 +392,7 @@ var Funcs = sortFuncs([]*Func{
 		Params: []Kind{Any, String}, Result: String, World: true, Impl: joinImpl,
 	},
 	{
-		Name: "string", Doc: "any value as text (a result over --max-string is an error)",
+		Name: "string", Doc: "any value as text, as a log template prints it: none as nothing, a combatant or side by name, a list as [a, b, c] (a result over --max-string is an error)",
 		Params: []Kind{Any}, Result: String, World: true, Impl: stringImpl,
 	},
 	{

@@ -117,11 +117,19 @@ func JoinedLen(w World, lens []int, sep int) (int, error) {
 // stringImpl is expr-lang's string(x), fmt's %v of x with combatants
 // and sides by name (Sprint), once the length of a list's rendering is
 // known to fit.
+// stringImpl is string(x): x as a log template prints it (TextTo), a
+// bounded look at its size first (a list may hold the same list many
+// times over).
 func stringImpl(w World, a []any) (any, error) {
-	if n := printedSize(reflect.ValueOf(a[0]), w.MaxString()); n > w.MaxString() {
-		return nil, overString(n, w.MaxString())
+	limit := w.MaxString()
+	if n := printedSize(reflect.ValueOf(a[0]), limit); n > limit {
+		return nil, overString(n, limit)
 	}
-	return Sprint(a[0]), nil
+	var b strings.Builder
+	if !TextTo(&b, a[0], limit) {
+		return nil, overString(b.Len(), limit)
+	}
+	return b.String(), nil
 }
 
 // PrintedSize is about how many bytes %v prints for v, counted up to

@@ -1,0 +1,65 @@
+package stdlib
+
+import (
+	"reflect"
+	"strconv"
+	"strings"
+)
+
+// TextTo writes v as a log template prints it, and reports false, having
+// stopped, once b holds more than limit bytes: none as "nothing", a
+// combatant or a side by name, a list as its items, each printed so,
+// between brackets and separated by ", ", a map (groupBy's) as Sprint
+// prints it (once a bounded look says it fits: it may hold a list
+// holding itself), anything else as Sprint prints it. string(x) gives
+// the same text (stringImpl), so that string(none) is "nothing" and
+// string([1, 'a', none]) is "[1, a, nothing]", as {x} prints them.
+func TextTo(b *strings.Builder, v any, limit int) bool {
+	switch x := v.(type) {
+	case nil:
+		b.WriteString("nothing")
+	case string:
+		b.WriteString(x)
+	case int:
+		b.WriteString(strconv.Itoa(x))
+	case bool:
+		b.WriteString(strconv.FormatBool(x))
+	case float64:
+		b.WriteString(strconv.FormatFloat(x, 'g', -1, 64))
+	case Dice:
+		b.WriteString(x.String())
+	case reflect.Value:
+		if !x.IsValid() {
+			b.WriteString("nothing")
+			break
+		}
+		return TextTo(b, x.Interface(), limit)
+	default:
+		rv := reflect.ValueOf(v)
+		switch {
+		case rv.Kind() == reflect.Pointer && rv.IsNil():
+			b.WriteString("nothing")
+		case rv.Kind() == reflect.Pointer && rv.Elem().Kind() == reflect.Struct:
+			// The only structs behind a pointer are combatants and
+			// sides, whose first field is their name.
+			b.WriteString(rv.Elem().Field(0).String())
+		case rv.Kind() == reflect.Slice:
+			b.WriteString("[")
+			for i := 0; i < rv.Len(); i++ {
+				if i > 0 {
+					b.WriteString(", ")
+				}
+				if !TextTo(b, rv.Index(i).Interface(), limit) {
+					return false
+				}
+			}
+			b.WriteString("]")
+		default:
+			if room := limit - b.Len(); PrintedSize(v, room) > room {
+				return false
+			}
+			b.WriteString(Sprint(v))
+		}
+	}
+	return b.Len() <= limit
+}
