@@ -370,6 +370,17 @@ func judgeAll(tok lexer.Token, segs []segment, col int, kwPos bool, keywords map
 	return first
 }
 
+// scopedKeyword reports whether a segment holding col scopes it as a
+// keyword.
+func scopedKeyword(segs []segment, col int) bool {
+	for _, s := range segs {
+		if s.start <= col && col < s.end && (strings.HasPrefix(s.scope, "keyword.") || strings.HasPrefix(s.scope, "storage.modifier.")) {
+			return true
+		}
+	}
+	return false
+}
+
 // grammarKeywords are the words the participle grammar of dsl/syntax
 // matches literally: every "word" in a parser tag of a type reachable
 // from File.
@@ -534,12 +545,19 @@ func TestGrammarScopesTokens(t *testing.T) {
 			first := tok.Pos.Line != lastLine
 			lastLine = tok.Pos.Line
 			// A keyword starts a line's declaration or statement, unless
-			// the word is a local being assigned or read (best = 3).
-			kwPos := first && depth == 0 && !slices.Contains([]string{"=", "+=", "-=", ".", "?."}, toks[i+1].Value)
+			// the word is a local being assigned or read (best = 3), or a
+			// name being declared (an attribute, a legend's letter: best:
+			// int), which the parser reads as a name whatever the word.
+			declared := first && depth == 0 && toks[i+1].Value == ":"
+			kwPos := first && depth == 0 && !declared && !slices.Contains([]string{"=", "+=", "-=", ".", "?."}, toks[i+1].Value)
 			if len(src) > 0 && lineLen(src, lineStart, line) > maxTokenizationLineLength {
 				continue // a line editors leave plain
 			}
-			if msg := judgeAll(tok, lines[line], col, kwPos, keywords); msg != "" {
+			msg := judgeAll(tok, lines[line], col, kwPos, keywords)
+			if msg == "" && declared && tok.Type == syntax.TokIdent && keywords[tok.Value] && scopedKeyword(lines[line], col) {
+				msg = "is a name declared (NAME: TYPE), scoped as a keyword"
+			}
+			if msg != "" {
 				problems++
 				if problems <= 5 {
 					t.Errorf("%s:%d:%d: token %q: %s", path, tok.Pos.Line, tok.Pos.Column, tok.Value, msg)
