@@ -33,6 +33,9 @@ type Spacer struct {
 	prev      *lexer.Token
 	prevUnary bool
 	prevColon int
+	// prevMember: prev is a name after "." or "?." (self.let), which
+	// ends an operand whatever the word: "+" after it is binary.
+	prevMember bool
 }
 
 // NewSpacer starts the spacing of one expression.
@@ -58,12 +61,13 @@ func (s *Spacer) ColonOf(t lexer.Token) int {
 
 // Space reports whether a space goes between the previous token and t.
 func (s *Spacer) Space(t lexer.Token, colon int) bool {
-	return s.prev != nil && spaceBetween(*s.prev, t, s.prevUnary, s.prevColon, colon)
+	return s.prev != nil && spaceBetween(*s.prev, t, s.prevEnds(), s.prevUnary, s.prevColon, colon)
 }
 
 // Record moves past t.
 func (s *Spacer) Record(t lexer.Token, colon int) {
-	unary := isUnaryOp(t) && (s.prev == nil || !endsOperand(*s.prev))
+	unary := isUnaryOp(t) && (s.prev == nil || !s.prevEnds())
+	member := t.Type == TokIdent && s.prev != nil && (IsPunct(*s.prev, ".") || IsPunct(*s.prev, "?."))
 	if t.Type == TokPunct {
 		switch t.Value {
 		case "(", "[", "{":
@@ -77,8 +81,11 @@ func (s *Spacer) Record(t lexer.Token, colon int) {
 		}
 	}
 	tt := t
-	s.prev, s.prevUnary, s.prevColon = &tt, unary, colon
+	s.prev, s.prevUnary, s.prevColon, s.prevMember = &tt, unary, colon, member
 }
+
+// prevEnds reports whether the previous token ends an operand.
+func (s *Spacer) prevEnds() bool { return s.prevMember || endsOperand(*s.prev) }
 
 // DotNumber reports a "." next to a number, which expr-lang would read
 // as part of it (".5").
@@ -110,8 +117,8 @@ func endsOperand(t lexer.Token) bool {
 }
 
 // spaceBetween decides the space between two tokens of an expression on
-// one line.
-func spaceBetween(a, b lexer.Token, aUnary bool, aColon, bColon int) bool {
+// one line; aEnds says whether a ends an operand.
+func spaceBetween(a, b lexer.Token, aEnds, aUnary bool, aColon, bColon int) bool {
 	if aUnary {
 		return false
 	}
@@ -120,11 +127,11 @@ func spaceBetween(a, b lexer.Token, aUnary bool, aColon, bColon int) bool {
 		case ")", "]", "}", ",", "..":
 			return false
 		case ".", "?.":
-			if endsOperand(a) {
+			if aEnds {
 				return false
 			}
 		case "(", "[":
-			if endsOperand(a) && a.Type != TokNumber && a.Type != TokDice {
+			if aEnds && a.Type != TokNumber && a.Type != TokDice {
 				return false
 			}
 		case ":":
