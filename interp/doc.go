@@ -32,7 +32,8 @@
 // floats, ceil, floor, round, int(x) with stdlib.ToInt's errors), fast_lists.go (lists a rule
 // file makes itself: calls of fns that give lists, sortBy, LIST[i]),
 // fast_mapped.go (sum, max and min of numbers taken from such lists;
-// x in a list attribute), fast_proc.go (calls of procedures from
+// x in a list attribute), fast_groups.go (groupBy of combatants or
+// sides by a string or a whole number, keys of it, m[k]), fast_proc.go (calls of procedures from
 // expressions), fast_anyarith.go (+, -, *, max and min with an operand
 // typed any, through expr-lang's own runtime functions).
 // A loop's sort keys are kept typed (loop_keys.go); a loop over
