@@ -639,6 +639,9 @@ func (c *fastCompiler) int(n ast.Node) intFn {
 		if n := c.countStanding(x.Arguments[0]); n != nil {
 			return n
 		}
+		if n := c.groupIndexLen(x.Arguments[0]); n != nil {
+			return n // len(m[k]) of a map groupBy made: fast_groups.go
+		}
 		l := c.list(x.Arguments[0])
 		if l == nil {
 			return c.plainLen(x.Arguments[0]) // fast_plainlists.go

@@ -126,20 +126,17 @@ func (c *fastCompiler) groupIndexElem(n ast.Node) reflect.Type {
 	return nil
 }
 
-// groupIndex compiles M[K] (or M[K] ?? []) of such a local, K of the
-// map's key type: the list the map holds for K, nil when it holds none
-// (the VM's nil list, which ?? [] makes the empty list: both read as
-// empty). The items are copied into the run's scratch space as
-// addresses.
-func (c *fastCompiler) groupIndex(n ast.Node) listFn {
+// groupIndexKey compiles the parts of M[K] (or M[K] ?? []) of such a
+// local, K of the map's key type: the map's read and the key, boxed as
+// the map holds it; nils when n is not that.
+func (c *fastCompiler) groupIndexKey(n ast.Node) (func(f addr) map[any][]any, func(r *Run, f addr) (any, error)) {
 	if c.groupIndexElem(n) == nil {
-		return nil
+		return nil, nil
 	}
 	if b, ok := n.(*ast.BinaryNode); ok {
 		n = b.Left
 	}
 	m := n.(*ast.MemberNode)
-	read := c.groupsLocal(m.Node)
 	var key func(r *Run, f addr) (any, error)
 	switch g := c.groupsOf(m.Node); {
 	case g.Key.Kind == check.KString && c.typeOf(m.Property) == strT:
@@ -151,7 +148,38 @@ func (c *fastCompiler) groupIndex(n ast.Node) listFn {
 			key = func(r *Run, f addr) (any, error) { return i(r, f) }
 		}
 	}
+	read := c.groupsLocal(m.Node)
 	if read == nil || key == nil {
+		return nil, nil
+	}
+	return read, key
+}
+
+// groupIndexLen compiles len(M[K]) (or of M[K] ?? []): the length of
+// the list held, read without copying it (the VM's len is one step
+// whatever the length; a copy would be a walk of the list).
+func (c *fastCompiler) groupIndexLen(n ast.Node) intFn {
+	read, key := c.groupIndexKey(n)
+	if read == nil {
+		return nil
+	}
+	return func(r *Run, f addr) (int, error) {
+		k, err := key(r, f)
+		if err != nil {
+			return 0, err
+		}
+		return len(read(f)[k]), nil
+	}
+}
+
+// groupIndex compiles M[K] (or M[K] ?? []) of such a local, K of the
+// map's key type: the list the map holds for K, nil when it holds none
+// (the VM's nil list, which ?? [] makes the empty list: both read as
+// empty). The items are copied into the run's scratch space as
+// addresses; len(M[K]) reads the length alone (groupIndexLen).
+func (c *fastCompiler) groupIndex(n ast.Node) listFn {
+	read, key := c.groupIndexKey(n)
+	if read == nil {
 		return nil
 	}
 	return func(r *Run, f addr) ([]addr, error) {
@@ -162,6 +190,11 @@ func (c *fastCompiler) groupIndex(n ast.Node) listFn {
 		held := read(f)[k]
 		if held == nil {
 			return nil, nil
+		}
+		// The copy is a walk of the list, counted as the VM counts its
+		// walks (a step for every 8 items), whatever reads it after.
+		if err := r.Work(len(held) / 8); err != nil {
+			return nil, err
 		}
 		start := len(r.scratch)
 		for _, v := range held {
