@@ -92,6 +92,9 @@ func (e *Expr) parseUntil(lex *lexer.PeekingLexer, stop string) error {
 	// out): appending them one by one regrows the slice.
 	from := lex.RawCursor()
 	n := 0
+	// member: last is a name after "." or "?." (self.in), an operand
+	// whatever the word: a line ending in it ends the expression.
+	member := false
 	for {
 		t := lex.Peek()
 		if t.EOF() {
@@ -99,10 +102,10 @@ func (e *Expr) parseUntil(lex *lexer.PeekingLexer, stop string) error {
 		}
 		v := t.Value
 		if depth == 0 {
-			if last != nil && t.Pos.Line > last.Pos.Line && !Continuers[last.Value] {
+			if last != nil && t.Pos.Line > last.Pos.Line && (!Continuers[last.Value] || member) {
 				break
 			}
-			if t.Type == TokIdent && (stopWords[v] || v == stop && stop != "") && !readAsName(last, lex) {
+			if t.Type == TokIdent && (stopWords[v] || v == stop && stop != "") && !readAsName(last, member, lex) {
 				break
 			}
 			if t.Type == TokPunct && (v == "{" || v == "}" || v == ")" || v == "]" || v == "," || v == ";" || v == "=" || v == "+=" || v == "-=") {
@@ -117,6 +120,7 @@ func (e *Expr) parseUntil(lex *lexer.PeekingLexer, stop string) error {
 				depth--
 			}
 		}
+		member = t.Type == TokIdent && last != nil && last.Type == TokPunct && (last.Value == "." || last.Value == "?.")
 		last = lex.Next()
 		n++
 	}
@@ -139,7 +143,8 @@ func (e *Expr) parseUntil(lex *lexer.PeekingLexer, stop string) error {
 // expression (by, when, after, ...), is a name of the expression
 // instead: a parameter, local or attribute so named (event caught(thief,
 // by), self.after). It is one where the word could not start the
-// clause it begins: after an operator, a dot or a "!", where an operand
+// clause it begins: after an operator (not a member so named: lastMember,
+// self.in by), a dot or a "!", where an operand
 // must follow; or as the expression's first token when what follows it
 // on its line (a dot, a comma, a closing bracket, an operator) or the
 // end of its line shows it is all or the start of an operand. Before,
@@ -148,10 +153,10 @@ func (e *Expr) parseUntil(lex *lexer.PeekingLexer, stop string) error {
 // (emit caught(thief, by): "unexpected token \",\""). A clause word
 // keeps its meaning wherever it follows an operand or is followed by
 // what its clause takes (effect {, as m, by "label", when cond).
-func readAsName(last *lexer.Token, lex *lexer.PeekingLexer) bool {
+func readAsName(last *lexer.Token, lastMember bool, lex *lexer.PeekingLexer) bool {
 	if last != nil {
 		return last.Type == TokPunct && (Continuers[last.Value] || last.Value == "!" || last.Value == "?.") ||
-			last.Type == TokIdent && (last.Value == "and" || last.Value == "or" || last.Value == "not" || last.Value == "in")
+			last.Type == TokIdent && !lastMember && (last.Value == "and" || last.Value == "or" || last.Value == "not" || last.Value == "in")
 	}
 	cp := lex.MakeCheckpoint()
 	word := *lex.Next()
