@@ -560,6 +560,9 @@ func (c *checker) exprError(e *syntax.Expr, fr *Frame, err error) {
 	if m := reUnknownName.FindStringSubmatch(msg); m != nil {
 		code = diag.CodeUnknownName
 		hint = c.suggestVisible(m[1], fr, "declare it with let, as a constant, or as a parameter")
+		if m[1] == "self" {
+			hint = selfHint(fr)
+		}
 		to = from + len([]rune(m[1]))
 		if f := c.m.Funcs[m[1]]; f != nil && f.Block != nil && f.Result == nil { // v2: proc.go
 			code, msg, hint = diag.CodeProcNoValue, fmt.Sprintf("fn %s gives no value", m[1]), procNoValueHint(m[1])
