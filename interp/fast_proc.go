@@ -105,7 +105,9 @@ func procFn[T any](k *procCall) func(*Run, addr) (T, error) {
 			return zero, k.tooDeep(r, pp)
 		}
 		r.nesting++
+		reason := r.reason
 		_, err := r.runBlock(&pp.body, fb)
+		r.reason = reason // as callProc
 		r.nesting--
 		if err != nil {
 			if re, ok := err.(*RunError); ok {
