@@ -11,9 +11,8 @@ import (
 
 // Calls of the ruleset's fns, natively. A call whose fn has a native
 // body and whose arguments are native whole numbers, truth values,
-// strings, lists of strings, combatants or sides, or lists of them
-// evaluates the arguments into a frame of
-// the fn, by offset, and runs the body there, as Run.Call does for the
+// strings, dice, lists of strings, combatants or sides, or lists of them
+// evaluates the arguments into a frame of the fn, by offset, and runs the body there, as Run.Call does for the
 // VM: it counts as a step of work, nests, and a failure inside the body
 // is placed in the body (fnFailure), not at the call's expression. A fn
 // that calls itself, directly or not, stays with the VM.
@@ -95,6 +94,8 @@ func (c *fastCompiler) fnCall(x *ast.CallNode) *fnCall {
 			set = setArg(c.bool(a), off)
 		case s.t == strT:
 			set = setArg(c.str(a), off)
+		case s.t == diceT:
+			set = setArg(c.dice(a), off)
 		case s.t == strsT: // a list of strings, kept or made (fast_strlists.go)
 			ss, _ := c.strList(a)
 			set = setArg(ss, off)
