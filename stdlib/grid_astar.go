@@ -46,9 +46,10 @@ func (g *Grid) search(p *searchPad, from Point, to aim, bound, enough int) (int3
 	for b := range p.used {
 		p.buckets[b] = p.buckets[b][:0]
 	}
-	p.used = 0
+	p.used, p.fb, p.cut = 0, 0, -1
 	p.closing = p.closing[:0]
 	start, f0 := g.index(from), to.left(from)
+	p.f0 = f0
 	if f0 == 0 {
 		return start, 0
 	}
@@ -57,16 +58,35 @@ func (g *Grid) search(p *searchPad, from Point, to aim, bound, enough int) (int3
 	}
 	p.seen[start], p.dist[start] = p.stamp, 0
 	p.push(0, start)
+	return g.expand(p, to, bound, enough, false)
+}
+
+// expand is search's loop, from where the pad's search stopped (p.fb, the
+// bucket; p.cut, the square whose steps it did not finish), so that a
+// search that found its first square of the aim can go on (onWayStep).
+// Exhausting, it finds nothing: it expands every square of f up to bound
+// (the squares of the aim apart, which are only reached: no shortest way
+// to the aim passes one), and gives -1, -1 (-1, -2 out of budget).
+func (g *Grid) expand(p *searchPad, to aim, bound, enough int, exhaust bool) (int32, int) {
+	if p.cut >= 0 { // its steps again, all of them
+		p.closed[p.cut] = 0
+		p.buckets[p.fb] = append(p.buckets[p.fb], p.cut)
+		p.cut = -1
+	}
+	last := math.MaxInt // the last bucket to expand
+	if exhaust {
+		last = bound - p.f0
+	}
 	// The pad's slices and stamp in locals: the loop stores into the pad,
 	// which would make the compiler load them again at every step.
 	seen, closed, dist, parent, moves := p.seen, p.closed, p.dist, p.parent, p.moves
-	stamp := p.stamp
+	stamp, f0 := p.stamp, p.f0
 	steps := [8]Point(kingSteps)
 	var off [8]int32 // a step's change of index
 	for k, s := range steps {
 		off[k] = int32(s.Y*g.W + s.X)
 	}
-	for fb := 0; fb < p.used; fb++ { // p.used grows as squares are pushed
+	for fb := p.fb; fb < p.used && fb <= last; fb++ { // p.used grows as squares are pushed
 		for n := len(p.buckets[fb]); n > 0; n = len(p.buckets[fb]) {
 			i := p.buckets[fb][n-1]
 			p.buckets[fb] = p.buckets[fb][:n-1]
@@ -81,6 +101,10 @@ func (g *Grid) search(p *searchPad, from Point, to aim, bound, enough int) (int3
 			p.closing = append(p.closing, i)
 			at := g.at(i)
 			if to.left(at) == 0 {
+				if exhaust {
+					continue
+				}
+				p.fb = fb
 				return i, int(dist[i])
 			}
 			d := dist[i] + 1
@@ -91,7 +115,9 @@ func (g *Grid) search(p *searchPad, from Point, to aim, bound, enough int) (int3
 				k := bits.Len16(m) - 1 // the last step left
 				m &^= 1 << k
 				j := i + off[k]
-				if p.taken(j) || closed[j] == stamp || seen[j] == stamp && dist[j] <= d {
+				// A closed square was reached by its fewest steps, at most
+				// d (it is next to i), so the test of seen squares covers it.
+				if seen[j] == stamp && dist[j] <= d || p.taken(j) {
 					continue
 				}
 				seen[j], dist[j], parent[j] = stamp, d, i
@@ -104,6 +130,10 @@ func (g *Grid) search(p *searchPad, from Point, to aim, bound, enough int) (int3
 				// A square of the aim with f as low as any open square's
 				// is a nearest one: no path left can be shorter.
 				if h == 0 && (int(d) <= enough || f == f0+fb) {
+					if exhaust {
+						continue
+					}
+					p.fb, p.cut = fb, i
 					return j, int(d)
 				}
 				p.push(f-f0, j)
