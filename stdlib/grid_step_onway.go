@@ -8,7 +8,7 @@ import "math/bits"
 // (ringStep sees about the same squares once more, backwards):
 //
 //  1. The search goes on until it has expanded every square of f up to d
-//     (expand, exhausting). Every square on a shortest way from the mover
+//     (finishBucket). Every square on a shortest way from the mover
 //     to a square of the ring d steps away has f at most d (the floor is
 //     under the steps left), so each is closed, with its steps exact, and
 //     every square of the ring d steps away is reached: the square Step
@@ -26,7 +26,7 @@ import "math/bits"
 //
 // ok is false when the search ran out of budget.
 func (g *Grid) onWayStep(p *searchPad, from Point, to aim, d, squares int) (_ Point, ok bool) {
-	if _, n := g.expand(p, to, d, -1, true); n == -2 {
+	if !g.finishBucket(p, to, d) {
 		return from, false
 	}
 	seen, dist, stamp := p.seen, p.dist, p.stamp
