@@ -138,7 +138,10 @@ func (p *Plan) compileConditionStmt(s *syntax.Stmt, at diag.Range) stmtFn {
 			if err != nil {
 				return flowNext, err
 			}
-			left = intOf(v)
+			var msg string
+			if left, msg = wholeOf(v, "the number of rounds"); msg != "" {
+				return flowNext, &RunError{At: n.at, Msg: msg}
+			}
 		case n.k.Lasts != nil:
 			fr := r.frameAt(0)
 			v, err := r.eval(n.k.Lasts, fr)
@@ -146,25 +149,15 @@ func (p *Plan) compileConditionStmt(s *syntax.Stmt, at diag.Range) stmtFn {
 			if err != nil {
 				return flowNext, err
 			}
-			left = intOf(v)
+			var msg string
+			if left, msg = wholeOf(v, "the number of rounds it lasts"); msg != "" {
+				return flowNext, r.exprFailure(n.k.Lasts, msg)
+			}
 		default:
 			timed = false
 		}
 		return flowNext, r.applyCondition(cp, ct, n.k, left, timed)
 	}
-}
-
-// intOf is a whole number the checker typed int.
-func intOf(v any) int {
-	switch x := v.(type) {
-	case int:
-		return x
-	case int64:
-		return int(x)
-	case float64:
-		return int(x)
-	}
-	return 0
 }
 
 // applyCondition puts k on the combatant at cp for left rounds, or
