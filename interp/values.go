@@ -127,11 +127,7 @@ func (r *Run) storeNothing(dst reflect.Value, at diag.Range) error {
 
 // nothingStored is the message of none stored where a value must be.
 func nothingStored(typ string) string {
-	art := "a "
-	if typ == "int" {
-		art = "an "
-	}
-	return "cannot store nothing in " + art + typ + " (" + noneHint + ")"
+	return "cannot store nothing in " + articled(typ) + " (" + noneHint + ")"
 }
 
 // storeValue is store for a value already in a reflect.Value, without
