@@ -173,6 +173,10 @@ func (r *Run) applyCondition(cp addr, ct reflect.Type, k *check.Condition, left 
 		return nil
 	}
 	list := r.condsOf(cp)
+	// A step for every 8 conditions walked, as hasCondition: the same
+	// condition applied again in a loop to a combatant under 20 000
+	// walked them all each time, one step in all (minutes).
+	r.steps += len(*list) / 8
 	again := false
 	at := len(*list)
 	for i, on := range *list {
@@ -219,6 +223,7 @@ func plural(n int) string {
 // how is "removed" (a statement) or "ended" (its duration ran out).
 func (r *Run) removeCondition(cp addr, ct reflect.Type, k *check.Condition, how string) error {
 	list := r.condsOf(cp)
+	r.steps += len(*list) / 8 // as applyCondition
 	for i, on := range *list {
 		if on.k != k {
 			continue
