@@ -251,6 +251,11 @@ func (r *Run) endRoundConditions() error {
 		if len(r.conds[i]) == 0 || i >= len(r.comb) {
 			continue
 		}
+		// A step for every 8 conditions counted down, as hasCondition:
+		// a thousand combatants under 250 conditions each, held until
+		// removed, over 100 000 rounds of nothing walked 250 000 a round,
+		// uncounted (hours).
+		r.steps += len(r.conds[i]) / 8
 		var ended []*check.Condition
 		for j := range r.conds[i] {
 			on := &r.conds[i][j]
