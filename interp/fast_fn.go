@@ -22,6 +22,10 @@ type fnCall struct {
 	fid  int
 	sets []func(r *Run, base, fb addr) error
 	body *fexpr
+	// call and in, the call and the expression holding it, place a call
+	// nested too deep at the call, as the VM does (failedAtCall).
+	call *ast.CallNode
+	in   *check.CExpr
 }
 
 // fnFailure is a failure inside a natively called fn's body, placed
@@ -79,7 +83,7 @@ func (c *fastCompiler) fnCall(x *ast.CallNode) *fnCall {
 	if body.a != nil && f.Result != nil && f.Result.R == intT {
 		body = &fexpr{rt: intT, pure: body.pure, i: intOfAny(f, body.a)}
 	}
-	k := &fnCall{f: f, fid: c.p.frameID(f.Frame), body: body}
+	k := &fnCall{f: f, fid: c.p.frameID(f.Frame), body: body, call: x, in: c.ce}
 	for i, a := range args {
 		s := slotIn(f.Frame, f.Params[i].Field.Index, nil)
 		if !s.ok {
@@ -175,7 +179,10 @@ func callFn[T any](k *fnCall, body func(*Run, addr) (T, error)) func(*Run, addr)
 			return zero, err
 		}
 		if r.nesting >= r.opt.MaxNesting {
-			return zero, fmt.Errorf("%s", r.tooDeep("fn "+name+": functions are nested more than %d deep (does it call itself without end?)"))
+			// At the call, as the VM places it (its error is at the
+			// call's instruction), not at the expression's start: a
+			// modifiers row's when holding the call, say.
+			return zero, failedAtCall(r, k.in, k.call, fmt.Errorf("%s", r.tooDeep("fn "+name+": functions are nested more than %d deep (does it call itself without end?)")))
 		}
 		fr, fb := r.frameAtP(fid)
 		for _, set := range k.sets {

@@ -61,6 +61,7 @@ func (p *dicePatch) Visit(node *ast.Node) {
 type inPatch struct {
 	patched bool
 	counted map[ast.Node]bool // strings made with + already passed to StrFunc
+	floated map[ast.Node]bool // mean(...) and the like already given to float (aggregatePatch)
 }
 
 func (p *inPatch) Reset()             { p.patched = false }
@@ -68,6 +69,10 @@ func (p *inPatch) ShouldRepeat() bool { return p.patched }
 
 func (p *inPatch) Visit(node *ast.Node) {
 	if intPatch(node) { // int(x) of a float: int_patch.go
+		p.patched = true
+		return
+	}
+	if aggregatePatch(node, &p.floated) { // mean(a, b) of whole numbers: aggregate_patch.go
 		p.patched = true
 		return
 	}
