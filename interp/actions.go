@@ -431,7 +431,10 @@ func (n *scheduleNode) run(r *Run, fr reflect.Value) (flow, error) {
 	if err != nil {
 		return flowNext, err
 	}
-	after, _ := toInt(av)
+	after, msg := wholeOf(av, "the delay (after N)")
+	if msg != "" {
+		return flowNext, &RunError{At: n.at, Msg: msg}
+	}
 	if after < 0 {
 		return flowNext, &RunError{At: n.at, Msg: fmt.Sprintf("cannot schedule %d segments in the past", -after)}
 	}

@@ -138,7 +138,10 @@ func (p *Plan) compileConditionStmt(s *syntax.Stmt, at diag.Range) stmtFn {
 			if err != nil {
 				return flowNext, err
 			}
-			left = intOf(v)
+			var msg string
+			if left, msg = wholeOf(v, "the number of rounds"); msg != "" {
+				return flowNext, &RunError{At: n.at, Msg: msg}
+			}
 		case n.k.Lasts != nil:
 			fr := r.frameAt(0)
 			v, err := r.eval(n.k.Lasts, fr)
@@ -146,25 +149,15 @@ func (p *Plan) compileConditionStmt(s *syntax.Stmt, at diag.Range) stmtFn {
 			if err != nil {
 				return flowNext, err
 			}
-			left = intOf(v)
+			var msg string
+			if left, msg = wholeOf(v, "the number of rounds it lasts"); msg != "" {
+				return flowNext, r.exprFailure(n.k.Lasts, msg)
+			}
 		default:
 			timed = false
 		}
 		return flowNext, r.applyCondition(cp, ct, n.k, left, timed)
 	}
-}
-
-// intOf is a whole number the checker typed int.
-func intOf(v any) int {
-	switch x := v.(type) {
-	case int:
-		return x
-	case int64:
-		return int(x)
-	case float64:
-		return int(x)
-	}
-	return 0
 }
 
 // applyCondition puts k on the combatant at cp for left rounds, or
@@ -180,6 +173,10 @@ func (r *Run) applyCondition(cp addr, ct reflect.Type, k *check.Condition, left 
 		return nil
 	}
 	list := r.condsOf(cp)
+	// A step for every 8 conditions walked, as hasCondition: the same
+	// condition applied again in a loop to a combatant under 20 000
+	// walked them all each time, one step in all (minutes).
+	r.steps += len(*list) / 8
 	again := false
 	at := len(*list)
 	for i, on := range *list {
@@ -226,6 +223,7 @@ func plural(n int) string {
 // how is "removed" (a statement) or "ended" (its duration ran out).
 func (r *Run) removeCondition(cp addr, ct reflect.Type, k *check.Condition, how string) error {
 	list := r.condsOf(cp)
+	r.steps += len(*list) / 8 // as applyCondition
 	for i, on := range *list {
 		if on.k != k {
 			continue
@@ -253,6 +251,11 @@ func (r *Run) endRoundConditions() error {
 		if len(r.conds[i]) == 0 || i >= len(r.comb) {
 			continue
 		}
+		// A step for every 8 conditions counted down, as hasCondition:
+		// a thousand combatants under 250 conditions each, held until
+		// removed, over 100 000 rounds of nothing walked 250 000 a round,
+		// uncounted (hours).
+		r.steps += len(r.conds[i]) / 8
 		var ended []*check.Condition
 		for j := range r.conds[i] {
 			on := &r.conds[i][j]

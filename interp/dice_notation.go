@@ -23,20 +23,27 @@ func (r *Run) RollDice(d stdlib.Dice) (int, error) {
 		return 0, err
 	}
 	rolled := 0
-	res, err := d.RollWith(func(faces int) (int, error) {
+	die := func(faces int) (int, error) {
 		if rolled++; rolled > d.N { // an explosion: one more die of work
 			if err := r.Work(1); err != nil {
 				return 0, err
 			}
 		}
 		return r.dice.Die(faces, r.needFn)
-	})
-	if err != nil {
-		return 0, err
 	}
 	if r.opt.Sink == nil {
+		// A quiet run: the same dice, the total alone, without the
+		// faces and text nobody reads.
+		total, err := d.Total(die)
+		if err != nil {
+			return 0, err
+		}
 		r.seq++ // the roll's place in the log, as in a logged run
-		return res.Total + d.Mod, nil
+		return total + d.Mod, nil
+	}
+	res, err := d.RollWith(die)
+	if err != nil {
+		return 0, err
 	}
 	spec := d
 	spec.Mod = 0 // the JSON event has the dice and their total; the text adds the value's modifier

@@ -76,6 +76,12 @@ func (n *engageNode) combatant(r *Run, fr reflect.Value, e *check.CExpr, word st
 	return addrOf(c), nil
 }
 
+// pairKey is a pair's key in Run.engagedSet: its combatants' indexes.
+func (r *Run) pairKey(p engagedPair) [2]int {
+	idx := r.plan.lay.idx
+	return [2]int{load[int](p.a, idx), load[int](p.b, idx)}
+}
+
 // pairOf orders two combatants as a pair keeps them.
 func (r *Run) pairOf(a, b addr) engagedPair {
 	if idx := r.plan.lay.idx; load[int](b, idx) < load[int](a, idx) {
@@ -88,17 +94,26 @@ func (r *Run) engage(a, b addr) {
 	if !r.inFightP(a) || !r.inFightP(b) {
 		return
 	}
+	// The pairs are found by key, not by a walk of them all: a thousand
+	// combatants each engaged with every other (half a million pairs)
+	// walked the pairs made so far at each engage, uncounted: hours.
 	p := r.pairOf(a, b)
-	for _, q := range r.engaged {
-		if same(q.a, p.a) && same(q.b, p.b) {
-			return
-		}
+	k := r.pairKey(p)
+	if _, ok := r.engagedSet[k]; ok {
+		return
 	}
+	if r.engagedSet == nil {
+		r.engagedSet = map[[2]int]struct{}{}
+	}
+	r.engagedSet[k] = struct{}{}
 	r.engaged = append(r.engaged, p)
 }
 
 func (r *Run) disengage(a, b addr) {
 	p := r.pairOf(a, b)
+	if _, ok := r.engagedSet[r.pairKey(p)]; !ok {
+		return
+	}
 	r.dropEngaged(func(q engagedPair) bool { return same(q.a, p.a) && same(q.b, p.b) })
 }
 
@@ -114,11 +129,16 @@ func (r *Run) pruneEngaged() {
 	}
 }
 
+// dropEngaged walks the pairs, a step for every 8 (the walk of a
+// fight's list, as living's).
 func (r *Run) dropEngaged(drop func(engagedPair) bool) {
+	r.steps += len(r.engaged) / 8
 	kept := r.engaged[:0]
 	for _, q := range r.engaged {
 		if !drop(q) {
 			kept = append(kept, q)
+		} else {
+			delete(r.engagedSet, r.pairKey(q))
 		}
 	}
 	clear(r.engaged[len(kept):])
@@ -135,13 +155,11 @@ func (r *Run) Engaged(a, b any) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	p := r.pairOf(addrOf(av), addrOf(bv))
-	for _, q := range r.engaged {
-		if same(q.a, p.a) && same(q.b, p.b) {
-			return true, nil
-		}
+	if av.IsNil() || bv.IsNil() {
+		return false, nil
 	}
-	return false, nil
+	_, ok := r.engagedSet[r.pairKey(r.pairOf(addrOf(av), addrOf(bv)))]
+	return ok, nil
 }
 
 // EngagedWith are the combatants engaged with c, in the run's order.
@@ -152,6 +170,7 @@ func (r *Run) EngagedWith(c any) (any, error) {
 	}
 	x := addrOf(cv)
 	start := len(r.scratch)
+	r.steps += len(r.engaged) / 8 // as dropEngaged
 	for _, q := range r.engaged {
 		switch {
 		case same(q.a, x):

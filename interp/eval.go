@@ -106,7 +106,7 @@ func (p *Plan) into(ce *check.CExpr, t reflect.Type, at diag.Range) intoFn {
 				return l, err
 			})
 		case fe.a != nil && t == intT:
-			// max or min of a map: no value stores as 0 (Run.store of nil).
+			// max or min of a map: no value is Run.store's error of nil.
 			// A name typed any may hold a float or a string: Run.store
 			// keeps a float's whole part, or names what it cannot store.
 			pt := typeWord(reflect.PointerTo(t))
@@ -117,7 +117,7 @@ func (p *Plan) into(ce *check.CExpr, t reflect.Type, at diag.Range) intoFn {
 				if err != nil {
 					return r.nativeFailure(ce, err)
 				}
-				if n, ok := v.(int); ok || v == nil {
+				if n, ok := v.(int); ok {
 					store(dst, 0, n)
 					return nil
 				}
@@ -208,8 +208,11 @@ func (p *Plan) intValue(ce *check.CExpr) func(r *Run, base addr) (int, bool, err
 		if err != nil {
 			return 0, false, err
 		}
-		n, ok := toInt(v)
-		return n, ok, nil
+		n, msg := wholeOf(v, "the segment")
+		if msg != "" {
+			return 0, false, r.exprFailure(ce, msg)
+		}
+		return n, true, nil
 	}
 }
 

@@ -868,6 +868,9 @@ func (c *fastCompiler) str(n ast.Node) strFn {
 		}
 		return c.concat(x)
 	case *ast.CallNode:
+		if fn := c.orStr(x); fn != nil { // first(filter(...)) ?? "": fast_chain.go
+			return fn
+		}
 		if pc := c.procCallOf(x, strT); pc != nil { // fast_proc.go
 			return procFn[string](pc)
 		}

@@ -67,8 +67,8 @@ func (c *fastCompiler) chainLink(ch *ast.ChainNode) (p ptrFn, sf reflect.StructF
 
 // orElse compiles a ?? b (expr-lang's ?? operator, not a call: b is
 // evaluated only when a is nil) of a T, with a X?.attr of an attribute
-// of type t, or find(L, PREDICATE) of a list of strings (t string); nil
-// for anything else.
+// of type t, or find(L, PREDICATE), first(L) or last(L) of a list of
+// strings (t string); nil for anything else.
 func orElse[T any](c *fastCompiler, x *ast.BinaryNode, t reflect.Type, other func(*Run, addr) (T, error)) func(*Run, addr) (T, error) {
 	if x.Operator != "??" || other == nil {
 		return nil
@@ -90,10 +90,18 @@ func orElse[T any](c *fastCompiler, x *ast.BinaryNode, t reflect.Type, other fun
 			return load[T](s, off), true, nil
 		}
 	case *ast.BuiltinNode:
-		if t != strT || a.Name != "find" || a.Map != nil {
+		if t != strT || a.Map != nil {
 			return nil
 		}
-		find := c.strFind(a) // fast_strlists.go
+		var find anyFn
+		switch a.Name {
+		case "find":
+			find = c.strFind(a) // fast_strlists.go
+		case "first", "last":
+			// first(filter(c.book, ...)) ?? "": the arcana homebrew's
+			// spell picked from a book, which took its fn's calls to the VM.
+			find = c.strEnd(a)
+		}
 		if find == nil {
 			return nil
 		}
@@ -170,4 +178,37 @@ func (c *fastCompiler) boxedOrChain(n ast.Node) anyFn {
 func isNilPointer(v any) bool {
 	rv := reflect.ValueOf(v)
 	return rv.Kind() == reflect.Pointer && rv.IsNil()
+}
+
+// orStr compiles $or_any(a, b) of a string or nil a (isOrStr) and a
+// string b: both evaluated, a first, as the checker's function does; a
+// unless it is nil, else b.
+func (c *fastCompiler) orStr(x *ast.CallNode) strFn {
+	if !c.isOrStr(x) {
+		return nil
+	}
+	var a anyFn
+	if end := x.Arguments[0].(*ast.BuiltinNode); end.Name == "find" {
+		a = c.strFind(end) // fast_strlists.go
+	} else {
+		a = c.strEnd(end)
+	}
+	b := c.str(x.Arguments[1])
+	if a == nil || b == nil {
+		return nil
+	}
+	return func(r *Run, f addr) (string, error) {
+		v, err := a(r, f)
+		if err != nil {
+			return "", err
+		}
+		w, err := b(r, f)
+		if err != nil {
+			return "", err
+		}
+		if s, ok := v.(string); ok {
+			return s, nil
+		}
+		return w, nil
+	}
 }

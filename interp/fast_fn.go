@@ -11,9 +11,8 @@ import (
 
 // Calls of the ruleset's fns, natively. A call whose fn has a native
 // body and whose arguments are native whole numbers, truth values,
-// strings, lists of strings, combatants or sides, or lists of them
-// evaluates the arguments into a frame of
-// the fn, by offset, and runs the body there, as Run.Call does for the
+// strings, dice, lists of strings, combatants or sides, or lists of them
+// evaluates the arguments into a frame of the fn, by offset, and runs the body there, as Run.Call does for the
 // VM: it counts as a step of work, nests, and a failure inside the body
 // is placed in the body (fnFailure), not at the call's expression. A fn
 // that calls itself, directly or not, stays with the VM.
@@ -23,6 +22,10 @@ type fnCall struct {
 	fid  int
 	sets []func(r *Run, base, fb addr) error
 	body *fexpr
+	// call and in, the call and the expression holding it, place a call
+	// nested too deep at the call, as the VM does (failedAtCall).
+	call *ast.CallNode
+	in   *check.CExpr
 }
 
 // fnFailure is a failure inside a natively called fn's body, placed
@@ -80,7 +83,7 @@ func (c *fastCompiler) fnCall(x *ast.CallNode) *fnCall {
 	if body.a != nil && f.Result != nil && f.Result.R == intT {
 		body = &fexpr{rt: intT, pure: body.pure, i: intOfAny(f, body.a)}
 	}
-	k := &fnCall{f: f, fid: c.p.frameID(f.Frame), body: body}
+	k := &fnCall{f: f, fid: c.p.frameID(f.Frame), body: body, call: x, in: c.ce}
 	for i, a := range args {
 		s := slotIn(f.Frame, f.Params[i].Field.Index, nil)
 		if !s.ok {
@@ -95,6 +98,8 @@ func (c *fastCompiler) fnCall(x *ast.CallNode) *fnCall {
 			set = setArg(c.bool(a), off)
 		case s.t == strT:
 			set = setArg(c.str(a), off)
+		case s.t == diceT:
+			set = setArg(c.dice(a), off)
 		case s.t == strsT: // a list of strings, kept or made (fast_strlists.go)
 			ss, _ := c.strList(a)
 			set = setArg(ss, off)
@@ -174,7 +179,10 @@ func callFn[T any](k *fnCall, body func(*Run, addr) (T, error)) func(*Run, addr)
 			return zero, err
 		}
 		if r.nesting >= r.opt.MaxNesting {
-			return zero, fmt.Errorf("%s", r.tooDeep("fn "+name+": functions are nested more than %d deep (does it call itself without end?)"))
+			// At the call, as the VM places it (its error is at the
+			// call's instruction), not at the expression's start: a
+			// modifiers row's when holding the call, say.
+			return zero, failedAtCall(r, k.in, k.call, fmt.Errorf("%s", r.tooDeep("fn "+name+": functions are nested more than %d deep (does it call itself without end?)")))
 		}
 		fr, fb := r.frameAtP(fid)
 		for _, set := range k.sets {

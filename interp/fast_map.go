@@ -197,6 +197,9 @@ func (c *fastCompiler) typeOf(n ast.Node) reflect.Type {
 	}
 	switch x := n.(type) {
 	case *ast.CallNode:
+		if c.isOrStr(x) {
+			return strT
+		}
 		if ft := x.Callee.Type(); ft != nil && ft.Kind() == reflect.Func && ft.NumOut() >= 1 {
 			if out := ft.Out(0); out == intT || out == boolT || out == strT {
 				return out
@@ -231,4 +234,35 @@ func (c *fastCompiler) typeOf(n ast.Node) reflect.Type {
 		}
 	}
 	return t
+}
+
+// isOrStr reports whether x is $or_any(a, b) (the checker's a ?? b of a
+// left side typed any) of a string b and an a that gives a string or
+// nil: first(filter(c.book, ...)) ?? "" (which expr-lang's optimizer
+// makes find(c.book, ...)), a string either way.
+func (c *fastCompiler) isOrStr(x *ast.CallNode) bool {
+	id, ok := x.Callee.(*ast.IdentifierNode)
+	return ok && id.Value == "$or_any" && len(x.Arguments) == 2 && c.p.funcs[id.Value] == nil &&
+		strEndOf(x.Arguments[0]) && c.typeOf(x.Arguments[1]) == strT
+}
+
+// strEndOf reports whether n is first(L) or last(L) of a list of
+// strings, or of a filter of one, or find(L, PREDICATE) of one: a
+// string, or nil when there is none.
+func strEndOf(n ast.Node) bool {
+	b, ok := n.(*ast.BuiltinNode)
+	if !ok || b.Map != nil {
+		return false
+	}
+	switch {
+	case b.Name == "find" && len(b.Arguments) == 2:
+		return b.Arguments[0].Type() == strsT
+	case (b.Name == "first" || b.Name == "last") && len(b.Arguments) == 1:
+		l := b.Arguments[0]
+		if f, ok := l.(*ast.BuiltinNode); ok && f.Name == "filter" && len(f.Arguments) == 2 && f.Map == nil {
+			l = f.Arguments[0]
+		}
+		return l.Type() == strsT
+	}
+	return false
 }

@@ -17,8 +17,10 @@ import (
 // the same lowered body either way, run in the same order, since both
 // evaluators go left to right. A failure inside the body keeps its place
 // in the body (fnFailure); nesting too deep is placed at the call.
-// Results of whole numbers, truth values, strings, combatants and sides;
-// a procedure of another result (an optional one) stays with the VM.
+// Arguments of whole numbers, truth values, strings, dice, combatants
+// and sides; results of whole numbers, truth values, strings, combatants
+// and sides; a procedure of another result (an optional one) stays with
+// the VM.
 
 // procCall is a compiled call of a procedure: its plan (planned before
 // any expression is compiled; its body is lowered after, into the same
@@ -69,6 +71,8 @@ func (c *fastCompiler) procCallOf(x *ast.CallNode, t reflect.Type) *procCall {
 			set = setArg(c.bool(a), s.off)
 		case s.t == strT:
 			set = setArg(c.str(a), s.off)
+		case s.t == diceT: // trait(c, c.spirit): the musketeers homebrew
+			set = setArg(c.dice(a), s.off)
 		case c.isEntity(s.t) && a.Type() == s.t:
 			set = setArg(c.ptr(a), s.off)
 		}
@@ -105,7 +109,9 @@ func procFn[T any](k *procCall) func(*Run, addr) (T, error) {
 			return zero, k.tooDeep(r, pp)
 		}
 		r.nesting++
+		reason := r.reason
 		_, err := r.runBlock(&pp.body, fb)
+		r.reason = reason // as callProc
 		r.nesting--
 		if err != nil {
 			if re, ok := err.(*RunError); ok {

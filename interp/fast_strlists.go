@@ -302,6 +302,31 @@ func (c *fastCompiler) strFind(b *ast.BuiltinNode) anyFn {
 	}
 }
 
+// strEnd compiles first(L) or last(L) of a list of strings (kept, made,
+// a filter of one): the item, boxed, or expr-lang's nil when the list is
+// empty, as the VM gives it. A filter's predicate runs for every item,
+// as the VM's filter runs it, before first picks (it may roll).
+func (c *fastCompiler) strEnd(b *ast.BuiltinNode) anyFn {
+	if (b.Name != "first" && b.Name != "last") || len(b.Arguments) != 1 {
+		return nil
+	}
+	l, _ := c.strList(b.Arguments[0])
+	if l == nil {
+		return nil
+	}
+	last := b.Name == "last"
+	return func(r *Run, f addr) (any, error) {
+		list, err := l(r, f)
+		if err != nil || len(list) == 0 {
+			return nil, err
+		}
+		if last {
+			return list[len(list)-1], nil
+		}
+		return list[0], nil
+	}
+}
+
 // strElem compiles # of a predicate over a list of strings.
 func (c *fastCompiler) strElem(x *ast.PointerNode) strFn {
 	if x.Name != "" || c.preds == 0 || c.typeOf(x) != strT {

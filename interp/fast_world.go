@@ -18,6 +18,7 @@ import (
 // layout is where the built-in attributes sit in the ruleset's structs.
 type layout struct {
 	side, alive, present, idx uintptr // combatant fields
+	sideIdx                   uintptr // a side's hidden index
 	state                     uintptr // why it is out of the fight ("" while in it)
 	action                    uintptr // what it declared this round (the first declaration's name)
 	x, y                      uintptr // its square on the map (space.go)
@@ -26,7 +27,8 @@ type layout struct {
 func newLayout(u *check.Universe) layout {
 	c := u.Combatant.R.Elem()
 	idx, _ := c.FieldByName(check.HiddenIndexField)
-	return layout{side: c.Field(check.FieldSide).Offset, alive: c.Field(check.FieldAlive).Offset,
+	sideIdx, _ := u.Side.R.Elem().FieldByName(check.HiddenIndexField)
+	return layout{sideIdx: sideIdx.Offset, side: c.Field(check.FieldSide).Offset, alive: c.Field(check.FieldAlive).Offset,
 		present: c.Field(check.FieldPresent).Offset, idx: idx.Offset, state: c.Field(check.FieldState).Offset,
 		action: c.Field(check.FieldAction).Offset, x: c.Field(check.FieldX).Offset, y: c.Field(check.FieldY).Offset}
 }
@@ -143,6 +145,7 @@ func (r *Run) alliesP(c addr) []addr {
 
 func (r *Run) enemySidesP(s addr) []addr {
 	start := len(r.scratch)
+	r.walked(len(r.sidesP()))
 	for _, x := range r.sidesP() {
 		if !same(x, s) {
 			r.scratch = append(r.scratch, x)
@@ -164,8 +167,9 @@ func (r *Run) livingP(list []addr) []addr {
 
 func (r *Run) standingP(sides []addr) []addr {
 	start := len(r.scratch)
-	for _, s := range sides {
-		if r.stands(s) {
+	marks := r.standingMarks(sides)
+	for i, s := range sides {
+		if marks != nil && marks[i] || marks == nil && r.stands(s) {
 			r.scratch = append(r.scratch, s)
 		}
 	}
@@ -175,12 +179,49 @@ func (r *Run) standingP(sides []addr) []addr {
 // standingCount is len(standingP(sides)), without the list.
 func (r *Run) standingCount(sides []addr) int {
 	n := 0
-	for _, s := range sides {
-		if r.stands(s) {
+	marks := r.standingMarks(sides)
+	for i, s := range sides {
+		if marks != nil && marks[i] || marks == nil && r.stands(s) {
 			n++
 		}
 	}
 	return n
+}
+
+// standsManyMin is the fewest sides standingMarks answers for at once.
+const standsManyMin = 16
+
+// standingMarks says, for a list of standsManyMin sides or more, which
+// stand, from one walk of the combatants, counted as a walk of the
+// fight's list: asking each side (stands) found its roster among the
+// kept rosters one by one, so standing(sides) of a thousand sides of one
+// combatant each compared a million entries a call, uncounted (a loop of
+// it: hours). nil for fewer sides, which stands answers.
+func (r *Run) standingMarks(sides []addr) []bool {
+	if len(sides) < standsManyMin {
+		return nil
+	}
+	all := r.combP()
+	r.walked(len(all) + len(sides))
+	n := len(r.sidesP())
+	in := make([]bool, n)
+	sideAt, sideIdx := r.plan.lay.side, r.plan.lay.sideIdx
+	for _, c := range all {
+		if s := load[addr](c, sideAt); !s.isNil() && r.inFightP(c) {
+			if i := load[int](s, sideIdx); i >= 0 && i < n {
+				in[i] = true
+			}
+		}
+	}
+	marks := make([]bool, len(sides))
+	for i, s := range sides {
+		if !s.isNil() {
+			if k := load[int](s, sideIdx); k >= 0 && k < n {
+				marks[i] = in[k]
+			}
+		}
+	}
+	return marks
 }
 
 // stands reports whether side s has a member that is alive and present.

@@ -29,6 +29,11 @@ func TestWalksOfConditionsAreCounted(t *testing.T) {
 	for _, tc := range []struct{ name, loop string }{
 		{"has", `if has(c, "c1000") { c.hp += 0 }`},
 		{"act", `act c`},
+		// apply and remove find the condition in the combatant's list
+		// (the twelfth red-team pass: the same condition applied again
+		// in a loop to a combatant under 20 000 took minutes).
+		{"apply", `apply condition c1000 to c`},
+		{"remove", `remove condition c1 from c`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -75,5 +80,48 @@ end when round > 3
 				t.Errorf("the loop went round %d times in %d steps: the walk of %d conditions is not counted", n, maxSteps, conds)
 			}
 		})
+	}
+}
+
+// The end of a round counts down every condition of every combatant: a
+// step for every 8 walked. Held until removed, they cost the walk every
+// round, so a fight of a hundred combatants under a hundred conditions
+// each runs out of --max-steps within its 100 000 rounds; uncounted, the
+// rounds of nothing cost three steps each and the fight ran to its round
+// limit (a thousand combatants under 250 each: hours).
+func TestCountdownOfConditionsIsCounted(t *testing.T) {
+	t.Parallel()
+	const conds, who = 100, 100
+	var b strings.Builder
+	b.WriteString("ruleset \"held\" {\n  source \"test\"\n  default rest\n}\ncombatant {\n  hp: int = 3\n}\naction rest {\n}\n")
+	for i := 1; i <= conds; i++ {
+		fmt.Fprintf(&b, "condition c%d {\n}\n", i)
+	}
+	b.WriteString("phase p once {\n  for c in combatants {\n")
+	for i := 1; i <= conds; i++ {
+		fmt.Fprintf(&b, "    apply condition c%d to c\n", i)
+	}
+	b.WriteString("  }\n}\nphase q each round {\n  let z = 1\n}\nend when round < 0\n")
+	enc := "encounter \"held\" {\n  rules \"held.fray\"\n  rounds 100000\n}\n"
+	for _, s := range []string{"a", "b"} {
+		enc += "side " + s + " {\n"
+		for i := 0; i < who/2; i++ {
+			enc += fmt.Sprintf("  combatant %s%d\n", s, i)
+		}
+		enc += "}\n"
+	}
+	dir := t.TempDir()
+	for name, text := range map[string]string{"held.fray": b.String(), "held_encounter.fray": enc} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	e, diags := check.UnderRoot(dir).LoadEncounter(filepath.Join(dir, "held_encounter.fray"), "", diag.Sources{})
+	if diags.HasErrors() {
+		t.Fatal(diags)
+	}
+	res, err := New(Lower(e.Rules), e, Options{Seed: 1, MaxSteps: 2_000_000}).Play()
+	if err == nil || !strings.Contains(err.Error(), "--max-steps") {
+		t.Fatalf("want the fight stopped at --max-steps, got %v after %d rounds: the countdown of %d conditions is not counted", err, res.Rounds, conds*who)
 	}
 }

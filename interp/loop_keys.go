@@ -109,5 +109,11 @@ func (k *orderKey) eval(r *Run, base addr) (keyVal, error) {
 		return keyVal{k: keyBool, i: btoi(b)}, err
 	}
 	v, err := k.val(r, base)
+	if err == nil && v == nil {
+		// none (the max of an empty list) compared equal to every key,
+		// which broke the sort as a NaN did: 1, none, 3, none, 5 came
+		// out "highest first".
+		return keyVal{}, r.exprFailure(k.e, "the key "+readable(k.label)+" is nothing, which cannot be ordered ("+noneHint+")")
+	}
 	return boxedKey(v), err
 }

@@ -61,7 +61,7 @@ func (p *Plan) compileReturnValue(at diag.Range, f *check.Func, val *check.CExpr
 	if f == nil || f.ResultField == nil {
 		return compileReturn() // the checker refused it
 	}
-	set := p.compileLet(at, f.ResultField.Index, val, "return")
+	set := p.compileLet(at, f.ResultField.Index, val, f.Name) // "rolls d8 for strike", not "for return"
 	return func(r *Run, base addr) (flow, error) {
 		if _, err := set(r, base); err != nil {
 			return flowNext, err
@@ -134,7 +134,9 @@ func (r *Run) callProc(pp *procPlan, args []any) (any, error) {
 	}
 	var v any
 	r.nesting++
+	reason := r.reason
 	_, err := r.runBlock(&pp.body, base)
+	r.reason = reason // the rolls after the call, in the caller's expression, are the caller's
 	r.nesting--
 	if err != nil {
 		if re, ok := err.(*RunError); ok && r.inner == nil {

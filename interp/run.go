@@ -153,9 +153,10 @@ type Run struct {
 	endWorld, endRound, endSegment int
 	// enemies are the living enemies of each side, kept while world
 	// stands (livingEnemiesP); setup forgets them.
-	rosters   []roster      // living members and enemies of sides (roster.go)
-	engaged   []engagedPair // who is in melee with whom (engage.go)
-	rosterGen int
+	rosters    []roster            // living members and enemies of sides (roster.go)
+	engaged    []engagedPair       // who is in melee with whom (engage.go)
+	engagedSet map[[2]int]struct{} // the pairs of engaged by key
+	rosterGen  int
 	// rosterLast is the index of the roster rosterOf gave last.
 	rosterLast int
 	rosterLive int        // how many of rosters are kept (roster.go)
@@ -667,7 +668,7 @@ func cleanExprErr(s string) string {
 	if s == takeBelowZero {
 		return "take needs a count of 0 or more items"
 	}
-	return noneMessage(s) // v2: refs.go
+	return noneWords(noneMessage(s)) // v2: refs.go; none_words.go
 }
 
 // takeBelowZero is reflect's panic for take(l, n) with n below 0, which

@@ -116,6 +116,7 @@ func (r *Run) reset(opt Options) {
 	r.scheduled = r.scheduled[:0]
 	r.endKnown, r.endWas = false, false
 	r.engaged = r.engaged[:0]
+	clear(r.engagedSet)
 }
 
 // keptConsts records that a Runner's first fight computed the

@@ -359,7 +359,10 @@ func (n *scheduleNode) runTimed(r *Run, fr reflect.Value) (flow, error) {
 		if err != nil {
 			return flowNext, err
 		}
-		m, _ := toInt(mv)
+		m, msg := wholeOf(mv, "the moment (at M)")
+		if msg != "" {
+			return flowNext, &RunError{At: n.at, Msg: msg}
+		}
 		if m == math.MinInt {
 			return flowNext, &RunError{At: n.at, Msg: fmt.Sprintf("cannot schedule %q at %s %d: past the first %s fray can count", n.label, tl.unit(), m, tl.unit())}
 		}
@@ -369,7 +372,10 @@ func (n *scheduleNode) runTimed(r *Run, fr reflect.Value) (flow, error) {
 		if err != nil {
 			return flowNext, err
 		}
-		after, _ := toInt(av)
+		after, msg := wholeOf(av, "the delay (after N)")
+		if msg != "" {
+			return flowNext, &RunError{At: n.at, Msg: msg}
+		}
 		var ok bool
 		if due, ok = laterMoment(tl.now, after); !ok {
 			return flowNext, momentOverflow(n.at, n.label, after, tl.unit())

@@ -21,8 +21,7 @@ func (r *Run) store(dst reflect.Value, v any, at diag.Range) error {
 	// Set) would store alike, with more checks.
 	switch x := v.(type) {
 	case nil:
-		dst.Set(reflect.Zero(dst.Type()))
-		return nil
+		return r.storeNothing(dst, at)
 	case int:
 		if dst.Type() == intT {
 			dst.SetInt(int64(x))
@@ -60,8 +59,7 @@ func (r *Run) store(dst reflect.Value, v any, at diag.Range) error {
 		// nothing, read out of a list through reflect (an element of
 		// [findIndex(l, # > 9)] that is expr-lang's nil): stored as the
 		// nil case above stores it, not a reflect panic
-		dst.Set(reflect.Zero(dst.Type()))
-		return nil
+		return r.storeNothing(dst, at)
 	}
 	if rv.Type().AssignableTo(dst.Type()) {
 		dst.Set(rv)
@@ -108,6 +106,28 @@ func (r *Run) store(dst reflect.Value, v any, at diag.Range) error {
 		}
 	}
 	return &RunError{At: at, Msg: fmt.Sprintf("cannot store %s in a %s", brief(v), r.m.U.Friendly(dst.Type().String()))}
+}
+
+// storeNothing stores none (expr-lang's nil) into dst: nobody in a
+// reference, none in an optional value (both held as nil), an empty list.
+// A whole number, float, string or truth has no none: first, last, find
+// and findLast of nothing, get past the end, max and min of an empty list
+// and x?.attr give nil, and storing it as 0, "" or false made a value the
+// rules never computed (let m = max(l); m + 1 was 1 where max(l) + 1
+// stops the run), so it stops the run at the statement, as a fn declared
+// int whose body gives nil does (noValue).
+func (r *Run) storeNothing(dst reflect.Value, at diag.Range) error {
+	switch dst.Kind() {
+	case reflect.Int, reflect.Float64, reflect.String, reflect.Bool:
+		return &RunError{At: at, Msg: nothingStored(r.m.U.Friendly(dst.Type().String()))}
+	}
+	dst.Set(reflect.Zero(dst.Type()))
+	return nil
+}
+
+// nothingStored is the message of none stored where a value must be.
+func nothingStored(typ string) string {
+	return "cannot store nothing in " + articled(typ) + " (" + noneHint + ")"
 }
 
 // storeValue is store for a value already in a reflect.Value, without

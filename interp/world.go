@@ -417,7 +417,10 @@ func (r *Run) modifierTotal(m *check.Modifiers, fr reflect.Value, base addr, fir
 				if err != nil {
 					return err
 				}
-				v, _ = toInt(x)
+				var msg string
+				if v, msg = wholeOf(x, "the row's value"); msg != "" {
+					return r.exprFailure(row.Value, msg)
+				}
 			}
 			switch m.Aggregate {
 			case "max", "best":

@@ -31,10 +31,27 @@ func CheckArgs(f *Func, args []any) error {
 			_, ok = a.(string)
 		}
 		if !ok {
+			if names := operands[f.Name]; i < len(names) {
+				return fmt.Errorf("%s must be %s, not %s", names[i], kindWords[p], valueWords(a))
+			}
 			return fmt.Errorf("%s: argument %d must be %s, not %s", f.Name, i+1, kindWords[p], valueWords(a))
 		}
 	}
 	return nil
+}
+
+// operands names the arguments of the functions the checker makes of
+// what a rule writes (lo..hi, a / b, a string read, matched or made with
+// +), by what the rule wrote: a failure named the internal function
+// ("__range: argument 2 must be a whole number, not nothing").
+var operands = map[string][]string{
+	RangeFunc:  {"lo..hi: lo", "lo..hi: hi"},
+	DivFunc:    {"a / b: a", "a / b: b"},
+	DiceFunc:   {"dice: the count of dice", "dice: the faces"},
+	ScanFunc:   {"a string read here"},
+	PiecesFunc: {"the string split"},
+	MatchFunc:  {"matches: the string", "matches: the pattern"},
+	StrFunc:    {"a string made with +"},
 }
 
 var kindWords = map[Kind]string{Int: "a whole number", Float: "a number", Bool: "true or false", String: "a string"}

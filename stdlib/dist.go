@@ -330,6 +330,11 @@ func (p *distParser) base() (Dist, error) {
 	if p.i >= len(p.src) {
 		return Dist{}, p.fail("the expression ends where a number or dice should be")
 	}
+	if name := p.callName(); name != "" {
+		// max(d8!, d6!) >= 4, a wild card's trait roll: the tenth
+		// homebrew round's writer asked for it.
+		return Dist{}, p.fail("%s(...) is a function, which prob does not take: it reads numbers and dice (4d6kh3, d6!, 5d6>=5) with + - * and one comparison; a rule's roll is asked with --rules FILE --table NAME, or --encounter FILE --event COND", name)
+	}
 	return Dist{}, p.fail("expected a number or dice, found %q", p.here())
 }
 

@@ -95,3 +95,21 @@ func TestDistNumberTooLong(t *testing.T) {
 		t.Errorf("999999999: %v", err)
 	}
 }
+
+// TestDistFunctionCall: a function's call (a wild card's max(d8!, d6!)
+// >= 4) is named as one that prob does not take, at its name; it was
+// "expected a number or dice, found "m"". A name alone is still "found".
+func TestDistFunctionCall(t *testing.T) {
+	for src, want := range map[string]string{
+		"max(d8!, d6!) >= 4": "max(...) is a function",
+		"d6 + 2*abs (d4)":    "abs(...) is a function",
+		"d6 + x":             `expected a number or dice, found "x"`,
+		"d6 + x2 (":          "x2(...) is a function",
+	} {
+		_, err := ParseQuestionLimited(src, DefaultDistLimits)
+		e, ok := err.(*ExprError)
+		if !ok || !strings.Contains(e.Msg, want) {
+			t.Errorf("%q: error %v, want %q", src, err, want)
+		}
+	}
+}

@@ -26,6 +26,11 @@ type searchPad struct {
 	budget  int       // squares the searches may still close (grid_step.go)
 	work    int       // squares the searches closed since the pad was lent (for tests)
 	used    int       // buckets a best-first search pushed to, from 0
+	f0      int       // a best-first search's floor at its start: bucket b holds f f0+b
+	fb      int       // the bucket a best-first search stopped in
+	cut     int32     // the square whose steps it stopped among, or -1
+	onWay   []uint32  // stamp: the square is on a shortest way to the square Step heads for (made at its first use)
+	sweep   []int32   // scratch: the squares marked onWay, in order
 	scratch []int32   // a Step's squares of one ring (grid_step.go)
 	before  []int32   // the squares of the ring before the one found (grid_step.go)
 	route   []int32   // the squares of the path a Step walks, by steps from the mover
@@ -65,6 +70,7 @@ func (p *searchPad) fresh() {
 	if p.stamp == 0 { // the stamps went round: forget every old mark
 		clear(p.seen)
 		clear(p.closed)
+		clear(p.onWay)
 		p.stamp = 1
 	}
 }

@@ -69,11 +69,11 @@ func (g *Grid) step(p *searchPad, from, goal Point, squares int) Point {
 	// a search across open floor; amid walls or a crowd, a search that
 	// proves there is no shorter way round costs more. Past a budget, or
 	// at once when the first search already had to look round walls or a
-	// crowd (it closed more than twice the squares of the path), one
-	// breadth-first search decides both, seeing only squares that can lie
-	// on a path of d steps to the aim. (The budget and the factor are what
-	// cost least in the scaled shock_and_swarm fight at 200 a side: see
-	// docs/performance.md, "The grid".)
+	// crowd (it closed more than twice the squares of the path), settle
+	// decides both: by that search resumed, or one search seeing only
+	// squares that can lie on a path of d steps to the aim. (The budget
+	// and the factor are what cost least in the scaled shock_and_swarm
+	// fight at 200 a side: see docs/performance.md, "The grid".)
 	p.budget = (squares + 2) * (d + 1)
 	if len(p.closing) > 2*(d+1) {
 		return g.settle(p, from, to, d, squares, p.stamp) // the first search is in the pad
@@ -94,13 +94,20 @@ func (g *Grid) step(p *searchPad, from, goal Point, squares int) Point {
 	return g.settle(p, from, to, d, squares, 0)
 }
 
-// settle is Step's answer by one search of the squares that can lie on a
+// settle is Step's answer by the first search resumed, when it is still
+// in the pad and looked for a ring (onWayStep: it has closed most of the
+// squares already); or by one search of the squares that can lie on a
 // way of d steps from the mover to the aim: backwards from the ring's
 // free squares (ringStep), which round a crowd sees fewer; or, for one
 // square, forwards (bfsStep). astamp is the stamp of the first search
 // when it is still in the pad (0 if not).
 func (g *Grid) settle(p *searchPad, from Point, to aim, d, squares int, astamp uint32) Point {
 	if to.r > 0 {
+		if astamp != 0 {
+			if at, ok := g.onWayStep(p, from, to, d, squares); ok {
+				return at
+			}
+		}
 		if at, ok := g.ringStep(p, from, to, d, squares, astamp); ok {
 			return at
 		}

@@ -10,8 +10,10 @@ import (
 // the budgets would choose: Step itself; the breadth-first search from
 // the mover (stepBreadthFirst); the best-first searches with no budget,
 // settling the tie and walking the path (firstOfRing, along); the first
-// search followed by the cut breadth-first search (bfsStep); and the
-// first search followed by the search backwards from the ring (ringStep).
+// search followed by the cut breadth-first search (bfsStep); the first
+// search followed by the search backwards from the ring (ringStep); and
+// the first search resumed, then swept back from the square it heads
+// for (onWayStep).
 func (g *Grid) stepEveryWay(from, goal Point, squares int, occupied []Point) map[string]Point {
 	out := map[string]Point{"Step": g.Step(from, goal, squares, occupied)}
 	out["Step in a crowd"] = g.StepIn(from, goal, squares, crowdOfList(g, from, occupied))
@@ -22,7 +24,7 @@ func (g *Grid) stepEveryWay(from, goal Point, squares int, occupied []Point) map
 	defer g.putPad(p)
 	g.block(p, occupied)
 	out["breadth-first"] = g.stepBreadthFirst(p, from, goal, squares)
-	for _, way := range []string{"best-first", "cut breadth-first", "backwards from the ring"} {
+	for _, way := range []string{"best-first", "cut breadth-first", "backwards from the ring", "resumed"} {
 		p.budget = noBudget
 		t, d, to, _ := g.heading(p, from, goal)
 		switch {
@@ -31,6 +33,17 @@ func (g *Grid) stepEveryWay(from, goal Point, squares int, occupied []Point) map
 			continue
 		case squares <= 0:
 			out[way] = from
+			continue
+		}
+		if way == "resumed" {
+			if to.r == 0 { // not its case
+				continue
+			}
+			at, ok := g.onWayStep(p, from, to, d, squares)
+			if !ok {
+				at = Point{-1, -1} // cannot happen without a budget: fails the comparison
+			}
+			out[way] = at
 			continue
 		}
 		if way == "cut breadth-first" {
@@ -223,6 +236,42 @@ func TestStepSeesThePathNotTheMap(t *testing.T) {
 			if want := g.refStep(from, goal, 6, occ); got != want {
 				t.Errorf("%dx%d amid %v: step %v, the reference says %v", n, n, occ, got, want)
 			}
+		}
+	}
+}
+
+// TestStepSettlesOnItsFirstSearch holds onWayStep to its purpose: when
+// the first search had to look round a crowd (here a line of combatants
+// with a gap at the top), Step settles the tie and the path by going on
+// with that search and sweeping back from the square it heads for, and
+// closes fewer squares than the first search and ringStep's search
+// backwards from the ring would.
+func TestStepSettlesOnItsFirstSearch(t *testing.T) {
+	g := NewGrid(40, 40)
+	var occ []Point
+	for y := 4; y < 40; y++ {
+		occ = append(occ, Point{20, y})
+	}
+	goal := Point{30, 30}
+	occ = append(occ, goal)
+	for y := 20; y < 30; y++ {
+		from := Point{10, y}
+		p := g.pad()
+		g.putPad(p)
+		got := g.Step(from, goal, 6, occ)
+		step := p.work
+		if want := g.refStep(from, goal, 6, occ); got != want {
+			t.Fatalf("%v: step %v, the reference says %v", from, got, want)
+		}
+		p = g.pad()
+		g.block(p, occ)
+		_, d, to, _ := g.heading(p, from, goal)
+		first := p.work
+		g.ringStep(p, from, to, d, 6, p.stamp)
+		ring := p.work - first
+		g.putPad(p)
+		if step >= first+ring {
+			t.Errorf("%v: Step closed %d squares, no fewer than the first search (%d) and ringStep (%d)", from, step, first, ring)
 		}
 	}
 }

@@ -61,6 +61,7 @@ func (p *dicePatch) Visit(node *ast.Node) {
 type inPatch struct {
 	patched bool
 	counted map[ast.Node]bool // strings made with + already passed to StrFunc
+	floated map[ast.Node]bool // mean(...) and the like already given to float (aggregatePatch)
 }
 
 func (p *inPatch) Reset()             { p.patched = false }
@@ -68,6 +69,10 @@ func (p *inPatch) ShouldRepeat() bool { return p.patched }
 
 func (p *inPatch) Visit(node *ast.Node) {
 	if intPatch(node) { // int(x) of a float: int_patch.go
+		p.patched = true
+		return
+	}
+	if aggregatePatch(node, &p.floated) { // mean(a, b) of whole numbers: aggregate_patch.go
 		p.patched = true
 		return
 	}
@@ -560,6 +565,9 @@ func (c *checker) exprError(e *syntax.Expr, fr *Frame, err error) {
 	if m := reUnknownName.FindStringSubmatch(msg); m != nil {
 		code = diag.CodeUnknownName
 		hint = c.suggestVisible(m[1], fr, "declare it with let, as a constant, or as a parameter")
+		if m[1] == "self" {
+			hint = selfHint(fr)
+		}
 		to = from + len([]rune(m[1]))
 		if f := c.m.Funcs[m[1]]; f != nil && f.Block != nil && f.Result == nil { // v2: proc.go
 			code, msg, hint = diag.CodeProcNoValue, fmt.Sprintf("fn %s gives no value", m[1]), procNoValueHint(m[1])

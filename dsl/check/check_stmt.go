@@ -328,7 +328,11 @@ func (bc *bodyCheck) assign(a *syntax.AssignStmt) {
 	root := bc.fr.Lookup(parts[0].Text)
 	r0 := syntax.RangeOf(parts[0].Pos, parts[0].EndPos)
 	if root == nil {
-		c.errorf(diag.CodeUnknownName, r0, c.suggestVisible(parts[0].Text, bc.fr, "declare it first with let"), "unknown name %s", parts[0].Text)
+		hint := c.suggestVisible(parts[0].Text, bc.fr, "declare it first with let")
+		if parts[0].Text == "self" {
+			hint = selfHint(bc.fr)
+		}
+		c.errorf(diag.CodeUnknownName, r0, hint, "unknown name %s", parts[0].Text)
 		bc.compile(a.Value, nil)
 		return
 	}

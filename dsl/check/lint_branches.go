@@ -79,13 +79,31 @@ func span(n ast.Node) (from, to int) {
 // for a whole number is allowed (it is stored as int() gives it), and a
 // branch of any other type is left to the run. It tells whether every
 // branch fits.
+//
+// The sides of a ?? are judged the same way: `first(c.levels) ?? "none"`
+// of a list of whole numbers, given where a string is wanted, passed
+// too and stopped the run with "cannot store 3 in a string" (the tenth
+// homebrew round).
 func (c *checker) branchesFit(e *syntax.Expr, root ast.Node, want *Type) bool {
-	x, ok := root.(*ast.ConditionalNode)
-	if !ok || !plainKind(want.Kind) {
+	if !plainKind(want.Kind) {
+		return true
+	}
+	var sides []ast.Node
+	what, hint := "in a branch of ?:", "this branch runs when its condition says so, and then the value is %s: make both branches %s"
+	switch x := root.(type) {
+	case *ast.ConditionalNode:
+		sides = []ast.Node{x.Exp1, x.Exp2}
+	case *ast.BinaryNode:
+		if x.Operator != "??" {
+			return true
+		}
+		sides = []ast.Node{x.Left, x.Right}
+		what, hint = "on a side of ??", "a ?? gives its left side, or its right one when the left is none, and this one is %s: make both sides %s"
+	default:
 		return true
 	}
 	fits := true
-	for _, b := range []ast.Node{x.Exp1, x.Exp2} {
+	for _, b := range sides {
 		if !c.branchesFit(e, b, want) {
 			fits = false
 			continue
@@ -99,8 +117,8 @@ func (c *checker) branchesFit(e *syntax.Expr, root ast.Node, want *Type) bool {
 			continue
 		}
 		from, to := span(b)
-		c.errorf(diag.CodeType, c.exprRange(e, from, to), fmt.Sprintf("this branch runs when its condition says so, and then the value is %s: make both branches %s", t.Article(), want.Article()),
-			"expected %s, found %s in a branch of ?:", want, t)
+		c.errorf(diag.CodeType, c.exprRange(e, from, to), fmt.Sprintf(hint, t.Article(), want.Article()),
+			"expected %s, found %s %s", want, t, what)
 		fits = false
 	}
 	return fits

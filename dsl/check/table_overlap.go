@@ -41,7 +41,10 @@ func (k RowKey) points() ([]rowPoint, bool) {
 		return nil, false
 	case k.IsStr:
 		return []rowPoint{{str: true, s: k.Str}}, true
-	case k.Hi-k.Lo >= narrowRange || k.Hi < k.Lo:
+	case k.Hi < k.Lo || uint64(k.Hi)-uint64(k.Lo) >= narrowRange:
+		// The width in unsigned arithmetic: Hi-Lo of a range from near the
+		// least whole number to near the largest wraps round to a small
+		// or negative int (a list made with a negative size: a panic).
 		return nil, false
 	}
 	ps := make([]rowPoint, 0, k.Hi-k.Lo+1)

@@ -11,6 +11,10 @@ import (
 // test, so a misspelled attribute or combatant is a positioned error
 // before anything runs. Package interp/fraytest fills it after a fight.
 
+// testEventName is TestEvent's name as Go's type checker words it, which
+// Universe.Friendly turns into "event".
+var testEventName = reflect.TypeFor[TestEvent]().String()
+
 // TestEvent is one event of the log as expectations see it.
 type TestEvent struct {
 	Seq     int    `expr:"seq"`

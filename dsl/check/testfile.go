@@ -722,7 +722,7 @@ func exprDiag(e *syntax.Expr, text string, err error, u *Universe, sugg *suggest
 			// standing: standing[0].name is what a newcomer writes.
 			d.Detail += "; standing holds the names of the sides still standing"
 		}
-		if m[1] == reflect.TypeFor[TestEvent]().String() {
+		if m[1] == "event" { // check.TestEvent, as Universe.Friendly names it
 			// events[i].args: the summary named fray's Go type
 			// ("check.TestEvent has no attribute args") and the hint
 			// the combatant block.

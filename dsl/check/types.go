@@ -203,6 +203,11 @@ func (u *Universe) buildFriendly() {
 		c.Elem().String(), "combatant",
 		s.Elem().String(), "side",
 		"stdlib.Dice", "dice",
+		// An expectation's events (testenv.go): not Go's type name
+		// (the tenth homebrew round read "mismatched types int and
+		// check.TestEvent").
+		"[]"+testEventName, "list[event]",
+		testEventName, "event",
 		// A function named without its call (round >= 0 in an
 		// expectation, where round is expr-lang's): not Go's signature.
 		"func(...interface {}) (interface {}, error)", "function",

@@ -1,9 +1,6 @@
 package syntax
 
 import (
-	"strconv"
-	"strings"
-
 	"github.com/alecthomas/participle/v2/lexer"
 )
 
@@ -46,25 +43,18 @@ type Comment struct {
 // Str is a quoted string literal; it stores the unquoted text.
 type Str string
 
-// Capture unquotes the literal.
+// Capture unquotes the literal; a bad escape is an *EscapeError, which
+// SyntaxDiag places at its backslash.
 func (s *Str) Capture(values []string) error {
 	u, err := Unquote(values[0])
 	if err != nil {
+		if e := badEscape(values[0]); e != nil {
+			return e
+		}
 		return err
 	}
 	*s = Str(u)
 	return nil
-}
-
-// Unquote reads a double- or single-quoted literal.
-func Unquote(lit string) (string, error) {
-	if len(lit) >= 2 && lit[0] == '\'' {
-		inner := lit[1 : len(lit)-1]
-		inner = strings.ReplaceAll(inner, "\\'", "'")
-		inner = strings.ReplaceAll(inner, "\"", "\\\"")
-		lit = "\"" + inner + "\""
-	}
-	return strconv.Unquote(lit)
 }
 
 // Decl is one top-level declaration.

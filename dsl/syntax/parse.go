@@ -104,9 +104,22 @@ func SyntaxDiag(filename, src string, err error) *diag.Diagnostic {
 	}
 	var perr participle.Error
 	var lerr *LexError
+	var eerr *EscapeError
 	pos := lexer.Position{Filename: filename, Line: 1, Column: 1}
 	msg := err.Error()
 	switch {
+	case errors.As(err, &eerr) && errors.As(err, &perr):
+		// participle's "failed to capture: invalid syntax" said neither
+		// what nor where: place it at the backslash.
+		pos = perr.Position()
+		if pos.Offset+eerr.Offset <= len(src) {
+			pos.Advance(src[pos.Offset : pos.Offset+eerr.Offset])
+		}
+		d.Summary, msg = "invalid token", eerr.Error()
+		d.Detail = `a string's escapes are \n, \t, \r, \\ (a backslash), \", \', \xHH and \uHHHH`
+		d.Subject = RangeAt(pos, eerr.Escape)
+		d.Summary = d.Summary + ": " + msg
+		return d
 	case errors.As(err, &lerr):
 		pos, msg = lerr.Pos, lerr.Msg
 		d.Summary = "invalid token"

@@ -149,6 +149,11 @@ func friendlySyntax(msg, src string, line int) (summary, hint string) {
 	if h := constructHint(construct(src, line)); h != "" {
 		hint = h
 	}
+	if m := loopJumpRe.FindStringSubmatch(msg); m != nil {
+		// for c in ... { if done { continue } ... }: the tenth homebrew
+		// round's writer reached for a statement fray does not have.
+		hint = "fray has no " + m[1] + ": put the rest of the loop's body in an else (or an if), loop with while over a condition, or return to leave the whole body"
+	}
 	if lineAt(src, line) != "" && oneRoundRe.MatchString(lineAt(src, line)) {
 		// apply condition dazed to c for 1 round: the optional duration
 		// does not parse, so the error is at its "for", read as a loop.
@@ -156,6 +161,9 @@ func friendlySyntax(msg, src string, line int) (summary, hint string) {
 	}
 	return summary, hint
 }
+
+// loopJumpRe is a continue or break where a statement should be.
+var loopJumpRe = regexp.MustCompile(`unexpected token "(continue|break)"`)
 
 // oneRoundRe is an apply whose duration ends in "round", not "rounds".
 var oneRoundRe = regexp.MustCompile(`^\s*apply\s+condition\b.*\bfor\b.*\bround\s*(#.*)?$`)

@@ -28,9 +28,9 @@ syn keyword frayConstant true false nil none
 syn keyword fraySelf self
 syn keyword frayOperatorWord and or not matches contains startsWith endsWith
 
-" Dice before numbers: 2d6, d20, d%.
+" Dice before numbers: 2d6, d20, d%, exploding d6! (not d6 != 3).
 syn match frayNumber '\<\d\+\%(\.\d\+\)\=\>'
-syn match frayDice '\<\d*d\%(\d\+\>\|%\)'
+syn match frayDice '\<\d*d\%(\d\+\>\|%\)\%(!=\@!\)\='
 " With their notation: 4d6kh3, 3d6dh1, 4d6!kh3, 5d6>=5 (later matches win in Vim).
 syn match frayDice '\<\d*d\%(\d\+\|%\)!\=\%(kh\|kl\|dh\|dl\)\d\+\>'
 syn match frayDice '\<\d\+d\%(\d\+\|%\)!\=\%(\%(kh\|kl\|dh\|dl\)\d\+\)\=\%(>=\|<=\|>\|<\|=\)\d\+\>'

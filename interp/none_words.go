@@ -1,0 +1,33 @@
+package interp
+
+import "strings"
+
+// noneWords puts the words expr-lang and Go give for a value that is
+// none (nil) where one is used in fray's, with where none comes from:
+// first(l) + 1 of an empty list said "invalid operation: <nil> + int",
+// first(l) == 0 "interface conversion: any is nil, not int" and int(first(l))
+// reflect's "call of reflect.Value.Type on zero Value".
+func noneWords(s string) string {
+	if t, ok := strings.CutPrefix(s, "interface conversion: any is nil, not "); ok {
+		return "expected " + articled(t) + ", found nothing (" + noneHint + ")"
+	}
+	if s == "reflect: call of reflect.Value.Type on zero Value" {
+		return "a value here is nothing (" + noneHint + ")"
+	}
+	if strings.HasSuffix(s, ", not nothing") { // stdlib.CheckArgs
+		return s + " (" + noneHint + ")"
+	}
+	if strings.Contains(s, "<nil>") {
+		s = strings.ReplaceAll(s, "(type <nil>)", "(nothing)")
+		return strings.ReplaceAll(s, "<nil>", "nothing") + " (" + noneHint + ")"
+	}
+	return s
+}
+
+// articled is a type's name after a or an.
+func articled(t string) string {
+	if t == "int" {
+		return "an int"
+	}
+	return "a " + t
+}
