@@ -3,7 +3,7 @@ package lsp
 import (
 	"testing"
 
-	"github.com/frayrules/fray/dsl/internal/testgc"
+	"github.com/frayrules/fray/internal/testgc"
 )
 
 // TestMain collects garbage less often: see testgc.Main.
