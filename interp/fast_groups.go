@@ -211,17 +211,11 @@ func (c *fastCompiler) groupIndex(n ast.Node) listFn {
 // list of its keys in order, counted as work (the VM's keys copies and
 // sorts them).
 func groupKeys[T string | int](c *fastCompiler, n ast.Node, kind check.TypeKind) func(*Run, addr) ([]T, error) {
-	if s, ok := n.(*ast.BuiltinNode); ok && s.Name == "sort" && len(s.Arguments) == 1 {
-		n = s.Arguments[0]
-	}
-	x, ok := n.(*ast.CallNode)
-	if !ok || len(x.Arguments) != 1 {
+	m := check.KeysOf(n)
+	if m == nil {
 		return nil
 	}
-	if id, ok := x.Callee.(*ast.IdentifierNode); !ok || id.Value != "keys" {
-		return nil
-	}
-	g, read := c.groupsOf(x.Arguments[0]), c.groupsLocal(x.Arguments[0])
+	g, read := c.groupsOf(m), c.groupsLocal(m)
 	if g == nil || read == nil || g.Key.Kind != kind {
 		return nil
 	}

@@ -80,6 +80,20 @@ func groupedName(fr *Frame, n ast.Node) *Grouping {
 // ascending order) of such a local M of fr: a list of M's key type; nil
 // otherwise.
 func (c *checker) groupKeys(fr *Frame, n ast.Node) *Type {
+	m := KeysOf(n)
+	if m == nil {
+		return nil
+	}
+	if g := groupedName(fr, m); g != nil {
+		return ListOf(g.Key)
+	}
+	return nil
+}
+
+// KeysOf is M when n is keys(M) or sort(keys(M)), nil otherwise: the
+// shape the checker types for a grouping M and the planner compiles, so
+// that both read it alike.
+func KeysOf(n ast.Node) ast.Node {
 	if s, ok := n.(*ast.BuiltinNode); ok && s.Name == "sort" && len(s.Arguments) == 1 {
 		n = s.Arguments[0]
 	}
@@ -90,10 +104,7 @@ func (c *checker) groupKeys(fr *Frame, n ast.Node) *Type {
 	if id, ok := x.Callee.(*ast.IdentifierNode); !ok || id.Value != "keys" {
 		return nil
 	}
-	if g := groupedName(fr, x.Arguments[0]); g != nil {
-		return ListOf(g.Key)
-	}
-	return nil
+	return x.Arguments[0]
 }
 
 // groupIndex is the grouping of M when n is M[K] or M[K] ?? [] of a
