@@ -660,6 +660,13 @@ func placeAt(f *RunError, ce *check.CExpr, line, col int) {
 // cleanExprErr keeps the first line of an expr-lang runtime error; the
 // position is ours, and so is the "runtime error:" in front (Go's own
 // panics, such as a division by zero, bring one).
+// ExprErrorWords is the message of an error expr-lang gave, in the
+// words a rule's runtime error uses (none as nothing, with its hint; no
+// "runtime error:" prefix, no caret lines; the line and column expr-lang
+// gives in the expression kept): for fray test's expectations, which
+// expr-lang runs outside a fight.
+func ExprErrorWords(err error) string { return cleanExprErr(err.Error()) }
+
 func cleanExprErr(s string) string {
 	if i := strings.IndexByte(s, '\n'); i >= 0 {
 		s = s[:i]

@@ -60,3 +60,51 @@ test "printed" {
 		}
 	}
 }
+
+// An expectation that uses none where a value is needed failed in
+// expr-lang's words ("invalid operation: <nil> + int", "cannot fetch hp
+// from <nil>") with expr-lang's caret lines under it; it says what a
+// rule's runtime error says.
+func TestExpectNoneInFraysWords(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"r.fray": "ruleset \"none\" {\n  source \"x\"\n}\n\ncombatant {\n  hp: int = 3\n}\n\nphase p each round {\n  for c in combatants {\n    c.hp -= 1\n  }\n}\n\nend when round > 1\n",
+		"s_test.fray": `encounter "none" {
+  rules "r.fray"
+}
+
+side a {
+  combatant ann
+}
+
+side b {
+  combatant bob
+}
+
+test "sum" {
+  expect first(filter(combatants, .hp > 99)).hp == 1
+}
+
+test "add" {
+  expect first(filter(map(combatants, .hp), # > 99)) + 1 == 2
+}
+`,
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tf, diags := check.UnderRoot(dir).NewLinter().LoadTests(filepath.Join(dir, "s_test.fray"), diag.Sources{})
+	if diags.HasErrors() || tf == nil {
+		t.Fatalf("the test file does not check: %v", diags)
+	}
+	var b strings.Builder
+	for _, o := range fraytest.NewRunner(fraytest.Options{}).RunFile(tf) {
+		fraytest.WriteOutcome(&b, o, false)
+	}
+	out := b.String()
+	if strings.Contains(out, "<nil>") || strings.Contains(out, "^") || strings.Count(out, "nothing") < 2 {
+		t.Errorf("the failures are not in fray's words:\n%s", out)
+	}
+}

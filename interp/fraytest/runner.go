@@ -282,7 +282,7 @@ func (f *fight) check(te *check.TestEnv, ex *check.Expectation, rates []float64)
 	}
 	v, err := expr.Run(ex.Program, env.Interface())
 	if err != nil {
-		return &Failure{At: ex.At, Message: "expect " + ex.Source + ": " + err.Error(), fatal: true}
+		return &Failure{At: ex.At, Message: "expect " + ex.Source + ": " + interp.ExprErrorWords(err), fatal: true}
 	}
 	if b, _ := v.(bool); b {
 		return nil
