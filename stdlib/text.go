@@ -39,9 +39,10 @@ func TextTo(b *strings.Builder, v any, limit int) bool {
 		switch {
 		case rv.Kind() == reflect.Pointer && rv.IsNil():
 			b.WriteString("nothing")
-		case rv.Kind() == reflect.Pointer && rv.Elem().Kind() == reflect.Struct:
-			// The only structs behind a pointer are combatants and
-			// sides, whose first field is their name.
+		case rv.Kind() == reflect.Pointer && isEntity(rv):
+			// A combatant or a side: its first field is its name. (In a
+			// rule these are the only structs behind a pointer; fray
+			// test's records fall to Sprint below.)
 			b.WriteString(rv.Elem().Field(0).String())
 		case rv.Kind() == reflect.Slice:
 			b.WriteString("[")

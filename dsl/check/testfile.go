@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"math"
 	"reflect"
 	"slices"
 	"strconv"
@@ -759,8 +760,14 @@ func expectOptions() []expr.Option {
 		expr.Patch(expectIntPatch{}), expr.Function(stdlib.IntFunc, expectInt, new(func(any) int))}, append(wholesOptions(), stdlib.OrderedMapOptions()...)...)
 }
 
-// expectString is string(x) in an expectation: fmt's %v with combatants
-// and sides by name (stdlib.Sprint), as in a rule. expr-lang's printed
-// their memory addresses, so a failure's "got" differed from run to run.
-// Its size is bounded before the expectation runs (ExpectWork).
-func expectString(params ...any) (any, error) { return stdlib.Sprint(params[0]), nil }
+// expectString is string(x) in an expectation: x as a rule's string(x)
+// and a log template print it (stdlib.TextTo: none as nothing, a list as
+// [a, b], combatants and sides by name). expr-lang's printed their
+// memory addresses, so a failure's "got" differed from run to run. Its
+// size is bounded before the expectation runs (ExpectWork), so TextTo
+// needs no limit of its own here.
+func expectString(params ...any) (any, error) {
+	var b strings.Builder
+	stdlib.TextTo(&b, params[0], math.MaxInt)
+	return b.String(), nil
+}

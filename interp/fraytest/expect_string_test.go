@@ -14,7 +14,8 @@ import (
 // string() in an expectation printed combatants and sides as expr-lang
 // does, by memory address ("[0xc000123 0xc000456]", "{x 0xc0001 true
 // ...}"): a failure's "got" differed from run to run. They print by
-// name, as in a rule.
+// name, and the whole as a rule's string(x) prints it (a list as
+// [a, b], none as nothing).
 func TestExpectStringNamesCombatants(t *testing.T) {
 	dir := t.TempDir()
 	files := map[string]string{
@@ -37,6 +38,7 @@ test "printed" {
   expect string(groupBy(combatants, .hp)) == ""
   expect string(after_round(1).combatants) == ""
   expect string([after_round(1)]) == ""
+  expect string(first(filter(combatants, .hp > 99))) == ""
 }
 `,
 	}
@@ -53,7 +55,8 @@ test "printed" {
 	for _, o := range fraytest.NewRunner(fraytest.Options{}).RunFile(tf) {
 		fraytest.WriteOutcome(&b, o, false)
 	}
-	for _, want := range []string{`string(combatants) = "[ann bob]"`, `string(first(sides)) = "a"`, `string(groupBy(combatants, .hp)) = "map[1:[ann bob]]"`, `string(after_round(1).combatants) = "[ann bob]"`,
+	for _, want := range []string{`string(combatants) = "[ann, bob]"`, `string(first(sides)) = "a"`, `string(groupBy(combatants, .hp)) = "map[1:[ann bob]]"`, `string(after_round(1).combatants) = "[ann, bob]"`,
+		`string(first(filter(combatants, .hp > 99))) = "nothing"`,
 		`string([after_round(1)]) = "[&{[a b] [ann bob] a ann b bob}]"`} {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("the failure lacks %s:\n%s", want, b.String())
