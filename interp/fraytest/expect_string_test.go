@@ -17,7 +17,6 @@ import (
 // name, and the whole as a rule's string(x) prints it (a list as
 // [a, b], none as nothing).
 func TestExpectStringNamesCombatants(t *testing.T) {
-	dir := t.TempDir()
 	files := map[string]string{
 		"r.fray": "ruleset \"names\" {\n  source \"x\"\n}\n\ncombatant {\n  hp: int = 3\n}\n\nphase p each round {\n  for c in combatants {\n    c.hp -= 1\n  }\n}\n\nend when round > 1\n",
 		"s_test.fray": `encounter "by name" {
@@ -42,24 +41,12 @@ test "printed" {
 }
 `,
 	}
-	for name, text := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	tf, diags := check.UnderRoot(dir).NewLinter().LoadTests(filepath.Join(dir, "s_test.fray"), diag.Sources{})
-	if diags.HasErrors() || tf == nil {
-		t.Fatalf("the test file does not check: %v", diags)
-	}
-	var b strings.Builder
-	for _, o := range fraytest.NewRunner(fraytest.Options{}).RunFile(tf) {
-		fraytest.WriteOutcome(&b, o, false)
-	}
+	out := outcomesOf(t, files)
 	for _, want := range []string{`string(combatants) = "[ann, bob]"`, `string(first(sides)) = "a"`, `string(groupBy(combatants, .hp)) = "map[1:[ann bob]]"`, `string(after_round(1).combatants) = "[ann, bob]"`,
 		`string(first(filter(combatants, .hp > 99))) = "nothing"`,
 		`string([after_round(1)]) = "[&{[a b] [ann bob] a ann b bob}]"`} {
-		if !strings.Contains(b.String(), want) {
-			t.Errorf("the failure lacks %s:\n%s", want, b.String())
+		if !strings.Contains(out, want) {
+			t.Errorf("the failure lacks %s:\n%s", want, out)
 		}
 	}
 }
@@ -69,7 +56,6 @@ test "printed" {
 // from <nil>") with expr-lang's caret lines under it; it says what a
 // rule's runtime error says.
 func TestExpectNoneInFraysWords(t *testing.T) {
-	dir := t.TempDir()
 	files := map[string]string{
 		"r.fray": "ruleset \"none\" {\n  source \"x\"\n}\n\ncombatant {\n  hp: int = 3\n}\n\nphase p each round {\n  for c in combatants {\n    c.hp -= 1\n  }\n}\n\nend when round > 1\n",
 		"s_test.fray": `encounter "none" {
@@ -93,6 +79,18 @@ test "add" {
 }
 `,
 	}
+	out := outcomesOf(t, files)
+	if strings.Contains(out, "<nil>") || strings.Contains(out, "^") || strings.Count(out, "nothing") < 2 {
+		t.Errorf("the failures are not in fray's words:\n%s", out)
+	}
+}
+
+// outcomesOf writes files (a rule file and s_test.fray) to a new folder,
+// runs s_test.fray's tests and gives their outcomes as fray test prints
+// them.
+func outcomesOf(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
 	for name, text := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
 			t.Fatal(err)
@@ -106,8 +104,5 @@ test "add" {
 	for _, o := range fraytest.NewRunner(fraytest.Options{}).RunFile(tf) {
 		fraytest.WriteOutcome(&b, o, false)
 	}
-	out := b.String()
-	if strings.Contains(out, "<nil>") || strings.Contains(out, "^") || strings.Count(out, "nothing") < 2 {
-		t.Errorf("the failures are not in fray's words:\n%s", out)
-	}
+	return b.String()
 }
