@@ -145,6 +145,23 @@ func (d Dist) SD() float64 {
 	return math.Sqrt(math.Max(0, v))
 }
 
+// EachValue calls f for each value d can take, lowest first, with its
+// probability and those of a value at least and at most as high (the
+// rows of fray prob's table, in the CLI and the playground). f must not
+// keep the rationals: atMost is the running sum.
+func (d Dist) EachValue(f func(v int, p, atLeast, atMost *big.Rat)) {
+	atMost := new(big.Rat)
+	for v := d.Min; v <= d.Max(); v++ {
+		p := d.P(v)
+		if p.Sign() == 0 {
+			continue
+		}
+		atLeast := new(big.Rat).Sub(big.NewRat(1, 1), atMost)
+		atMost.Add(atMost, p)
+		f(v, p, atLeast, atMost)
+	}
+}
+
 // MeanRat is the exact mean.
 func (d Dist) MeanRat() *big.Rat { return d.moment(1) }
 

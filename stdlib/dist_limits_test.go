@@ -1,6 +1,8 @@
 package stdlib
 
 import (
+	"fmt"
+	"math/big"
 	"strings"
 	"testing"
 	"time"
@@ -115,5 +117,21 @@ func TestSumOutcomes(t *testing.T) {
 		if got := SumOutcomes(c.n, c.faces, c.cap); got != c.want {
 			t.Errorf("SumOutcomes(%d, %d, %d) = %d, want %d", c.n, c.faces, c.cap, got, c.want)
 		}
+	}
+}
+
+// TestEachValue: fray prob's rows of 2d6, lowest first, each with the
+// odds of at least and at most that total.
+func TestEachValue(t *testing.T) {
+	d, err := ParseDist("2d6")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	d.EachValue(func(v int, p, atLeast, atMost *big.Rat) {
+		got = append(got, fmt.Sprintf("%d %s %s %s", v, p.RatString(), atLeast.RatString(), atMost.RatString()))
+	})
+	if len(got) != 11 || got[0] != "2 1/36 1 1/36" || got[5] != "7 1/6 7/12 7/12" || got[10] != "12 1/36 1/36 1" {
+		t.Errorf("rows of 2d6: %q", got)
 	}
 }

@@ -65,16 +65,9 @@ func probExpr(r *Request) *Response {
 		return &Response{Error: "<expression>:1: " + distError(err)}
 	}
 	rep := &ProbReport{Kind: "dice", Title: r.Expr, Mean: d.Mean(), SD: d.SD(), Min: d.Min, Max: d.Max(), Rows: []ProbRow{}}
-	atMost := new(big.Rat)
-	for v := d.Min; v <= d.Max(); v++ {
-		p := d.P(v)
-		if p.Sign() == 0 {
-			continue
-		}
-		atLeast := new(big.Rat).Sub(big.NewRat(1, 1), atMost)
-		atMost.Add(atMost, p)
+	d.EachValue(func(v int, p, atLeast, atMost *big.Rat) {
 		rep.Rows = append(rep.Rows, ProbRow{Label: fmt.Sprint(v), P: ratText(p), Float: float(p), AtLeast: float(atLeast), AtMost: float(atMost)})
-	}
+	})
 	return &Response{Prob: rep}
 }
 

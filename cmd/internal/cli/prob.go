@@ -165,17 +165,10 @@ func probExpr(stdout io.Writer, src, format string, lim stdlib.DistLimits) error
 	}
 	d := q.Dist
 	var rows []probValueRow
-	atMost := new(big.Rat)
-	for v := d.Min; v <= d.Max(); v++ {
-		p := d.P(v)
-		if p.Sign() == 0 {
-			continue
-		}
-		atLeast := new(big.Rat).Sub(big.NewRat(1, 1), atMost)
-		atMost.Add(atMost, p)
+	d.EachValue(func(v int, p, atLeast, atMost *big.Rat) {
 		rows = append(rows, probValueRow{Value: v, P: ratText(p), Percent: pctNum(p), AtLeast: ratText(atLeast), AtLeastPercent: pctNum(atLeast),
 			AtMost: ratText(atMost), AtMostPercent: pctNum(atMost)})
-	}
+	})
 	mean := d.MeanRat()
 	if format == "json" {
 		return writeJSON(stdout, probExprJSON{SchemaVersion: probSchemaVersion, Kind: "expression", Expression: src, Min: d.Min, Max: d.Max(),
