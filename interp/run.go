@@ -108,6 +108,11 @@ type Run struct {
 	needFn     func() string // describes the die being rolled
 
 	round, segment int
+	// passed is the last segment of the round the round's clock has
+	// passed while no segment runs (tick): 0 in a round phase before the
+	// segment phases, the last segment after them; the phases before the
+	// first round stand before round 1's first segment.
+	passed         int
 	phase          string
 	ended          bool
 	vms            []*vm.VM
@@ -306,6 +311,7 @@ func (r *Run) Play() (res Result, err error) {
 		return res, err
 	}
 	r.forgetRosters() // setup sets who is alive, present and where directly
+	r.passed = r.m.Segments
 	for _, ph := range r.plan.Once {
 		if err := r.runPhase(ph); err != nil {
 			return res, err
@@ -315,7 +321,7 @@ func (r *Run) Play() (res Result, err error) {
 		}
 	}
 	for r.round = 1; r.round <= r.opt.MaxRounds; r.round++ {
-		r.segment = 0
+		r.segment, r.passed = 0, 0
 		done, err := r.playRound()
 		if err != nil {
 			return res, err
@@ -362,7 +368,7 @@ func (r *Run) playRound() (bool, error) {
 			j++
 		}
 		for seg := 1; seg <= r.m.Segments; seg++ {
-			r.segment = seg
+			r.segment, r.passed = seg, seg
 			if err := r.fireDue(); err != nil {
 				return false, err
 			}
