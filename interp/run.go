@@ -156,6 +156,10 @@ type Run struct {
 	world                          int
 	endKnown, endWas               bool
 	endWorld, endRound, endSegment int
+	// inEnd is set while the end condition is evaluated: a loop of a
+	// procedure it calls does not watch it (watchEnd), which would
+	// evaluate it again inside itself, down to the nesting limit.
+	inEnd bool
 	// enemies are the living enemies of each side, kept while world
 	// stands (livingEnemiesP); setup forgets them.
 	rosters    []roster            // living members and enemies of sides (roster.go)
@@ -490,7 +494,9 @@ func (r *Run) evalEndKeep() (bool, error) {
 	// and the round and segment when it names them (endcond.go). The
 	// lists of sides and combatants are made by setup and never replaced
 	// in a fight.
+	r.inEnd = true
 	done, err := r.evalEnd()
+	r.inEnd = false
 	if r.plan.endKeep && err == nil {
 		r.endKnown, r.endWas = true, done
 		r.endWorld, r.endRound, r.endSegment = r.world, r.round, r.segment
