@@ -543,7 +543,11 @@ func (n *cancelNode) run(r *Run, fr reflect.Value) (flow, error) {
 	return flowNext, nil
 }
 
-// fireDue runs what is scheduled up to now, earliest first.
+// fireDue runs what is scheduled on the round's clock up to now,
+// earliest first. What a timed loop's clock holds is its own (fireAt):
+// its moments are counts or segments, not ticks of the round, so a
+// segment block inside a count loop must not run a block due at count 6
+// because the round's segment 3 is tick 6.
 func (r *Run) fireDue() error {
 	now := r.tick()
 	for {
@@ -551,7 +555,7 @@ func (r *Run) fireDue() error {
 		at := -1
 		r.walked(len(r.scheduled))
 		for i, s := range r.scheduled {
-			if s.due <= now && (next == nil || s.due < next.due) {
+			if s.clock == nil && s.due <= now && (next == nil || s.due < next.due) {
 				next, at = s, i
 			}
 		}
