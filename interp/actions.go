@@ -479,16 +479,15 @@ func (r *Run) tick() int {
 // segments: the last of round r-1). A block due at a tick the clock
 // has reached comes due at the next segment that fires what is due:
 // the one running; between segments the next one (a round phase before
-// the segment phases runs before segment 1, a phase before the first
-// round before round 1's segment 1), but after the round's last segment
-// the round's end, which fires what is due as its last segment. In a
+// the segment phases runs before segment 1), but after the round's last
+// segment the round's end, which fires what is due as its last segment. In a
 // ruleset without segments that is said as its round alone: after 1
 // from a round phase comes due at this round's end, not in the next
 // round, which is what the line once said.
 func (r *Run) untick(t int) (int, int) {
 	n := max(r.m.Segments, 1)
 	lo := r.tick()
-	if r.segment == 0 && (r.passed < r.m.Segments || r.round == 0) {
+	if r.segment == 0 && r.passed < r.m.Segments {
 		lo++
 	}
 	t = max(t, lo)

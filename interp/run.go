@@ -110,8 +110,9 @@ type Run struct {
 	round, segment int
 	// passed is the last segment of the round the round's clock has
 	// passed while no segment runs (tick): 0 in a round phase before the
-	// segment phases, the last segment after them; the phases before the
-	// first round stand before round 1's first segment.
+	// segment phases (and in the phases before the first round, whose
+	// segment blocks are its surprise segments), the last segment after
+	// them.
 	passed         int
 	phase          string
 	ended          bool
@@ -315,7 +316,7 @@ func (r *Run) Play() (res Result, err error) {
 		return res, err
 	}
 	r.forgetRosters() // setup sets who is alive, present and where directly
-	r.passed = r.m.Segments
+	r.passed = 0
 	for _, ph := range r.plan.Once {
 		if err := r.runPhase(ph); err != nil {
 			return res, err
