@@ -476,13 +476,13 @@ func (r *Run) tick() int {
 
 // untick names the round and segment in which a block due at tick t of
 // the round's clock comes due, and a tick r*segments+s is segment s (s =
-// segments: the last of round r-1). A block due at a tick the clock
-// has reached comes due at the next segment that fires what is due:
-// the one running; between segments the next one (a round phase before
-// the segment phases runs before segment 1), but after the round's last
-// segment the round's end, which fires what is due as its last segment. In a
-// ruleset without segments that is said as its round alone: after 1
-// from a round phase comes due at this round's end, not in the next
+// segments: the last of round r-1). A block due at a tick the clock has
+// reached comes due at the next segment that fires what is due: the one
+// running; between segments the next one (a round phase before the
+// segment phases runs before segment 1), but after the round's last
+// segment the round's end, which fires what is due as its last segment.
+// In a ruleset without segments that is said as its round alone: after
+// 1 from a round phase comes due at this round's end, not in the next
 // round, which is what the line once said.
 func (r *Run) untick(t int) (int, int) {
 	n := max(r.m.Segments, 1)
