@@ -42,7 +42,7 @@ test "printed" {
 `,
 	}
 	out := outcomesOf(t, files)
-	for _, want := range []string{`string(combatants) = "[ann, bob]"`, `string(first(sides)) = "a"`, `string(groupBy(combatants, .hp)) = "map[1:[ann bob]]"`, `string(after_round(1).combatants) = "[ann, bob]"`,
+	for _, want := range []string{`string(combatants) = "[ann, bob]"`, `string(first(sides)) = "a"`, `string(groupBy(combatants, .hp)) = "{1: [ann, bob]}"`, `string(after_round(1).combatants) = "[ann, bob]"`,
 		`string(first(filter(combatants, .hp > 99))) = "nothing"`,
 		`string([after_round(1)]) = "[&{[a b] [ann bob] a ann b bob}]"`} {
 		if !strings.Contains(out, want) {
