@@ -1923,14 +1923,28 @@ type anyFn func(r *Run, f addr) (any, error)
 
 // boxed compiles n to its boxed value, or nil.
 func (c *fastCompiler) boxed(n ast.Node) anyFn {
+	fn, _ := c.boxedOrNone(n)
+	return fn
+}
+
+// boxedOrNone is boxed, and whether its value may be none: a form that
+// gives a value of one Go type (a whole number, a string, a table's row
+// value boxed once) never is; a form typed any (first(l)?.name, typed a
+// string) may be.
+func (c *fastCompiler) boxedOrNone(n ast.Node) (anyFn, bool) {
 	if k := constBoxed(n); k != nil && n.Type() != nil {
-		return k
+		return k, false
 	}
 	untyped := c.untyped
 	fe := c.node(n)
 	if fe == nil || c.untyped != untyped {
-		return nil // a nil of first would need expr-lang's untyped nil
+		return nil, false // a nil of first would need expr-lang's untyped nil
 	}
+	return boxedForm(fe), fe.boxed == nil && fe.a != nil
+}
+
+// boxedForm is the boxed form of a compiled expression.
+func boxedForm(fe *fexpr) anyFn {
 	switch {
 	case fe.boxed != nil:
 		return fe.boxed
