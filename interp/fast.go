@@ -411,6 +411,7 @@ func (c *fastCompiler) location(n ast.Node) (field, bool) {
 	case *ast.MemberNode:
 		// Collect the chain of plain struct fields, outermost last.
 		var chain []*ast.MemberNode
+		var types []reflect.Type // of each link's holder
 		var base ast.Node = x
 		for {
 			m, ok := base.(*ast.MemberNode)
@@ -430,10 +431,17 @@ func (c *fastCompiler) location(n ast.Node) (field, bool) {
 				return field{}, false
 			}
 			bt := m.Node.Type()
+			if b, ok := m.Node.(*ast.BuiltinNode); ok && (b.Name == "first" || b.Name == "last") && !c.isEntity(bt) {
+				// first(L).attr of a list expr-lang types a list of any (a
+				// filter, a joined list, M[K] of a map groupBy made): the
+				// list's items are combatants or sides.
+				bt = c.entityType(b)
+			}
 			if bt == nil || bt.Kind() != reflect.Pointer || bt.Elem().Kind() != reflect.Struct {
 				return field{}, false
 			}
 			chain = append([]*ast.MemberNode{m}, chain...)
+			types = append([]reflect.Type{bt}, types...)
 			base = m.Node
 		}
 		// expr-lang reads the whole chain at once: rooted in the frame it
@@ -496,7 +504,7 @@ func (c *fastCompiler) location(n ast.Node) (field, bool) {
 		}
 		for j, m := range chain {
 			name := m.Property.(*ast.StringNode).Value
-			sf, ok := fieldByExprTag(m.Node.Type().Elem(), name)
+			sf, ok := fieldByExprTag(types[j].Elem(), name)
 			if !ok {
 				return field{}, false
 			}
