@@ -22,7 +22,7 @@ import (
 //     which went to the VM.
 func TestAllNativeSpecCases(t *testing.T) {
 	t.Parallel()
-	for _, name := range []string{"fn_list_entity_args", "group_maps_ends"} {
+	for _, name := range []string{"fn_list_entity_args", "group_maps_ends", "group_maps_keys"} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			allNative(t, name)
