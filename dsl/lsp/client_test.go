@@ -16,6 +16,13 @@ import (
 	"github.com/frayrules/fray/dsl/check"
 )
 
+// hangGuard is how long a test waits for the server (an answer, a
+// publication, its end) before calling it a hang. Every wait is of
+// something that comes at once or never: a bound near the answers' own
+// times (they were 10 to 30 s) could fire on a loaded machine, where a
+// lint of the bad corpus takes seconds.
+const hangGuard = 2 * time.Minute
+
 // client is an LSP client for the tests: it drives a Server over
 // in-memory pipes, as an editor does over stdio.
 type client struct {
@@ -65,7 +72,7 @@ func startServerAt(t testing.TB, root string, limits ...check.Limits) *client {
 		inW.Close()
 		select {
 		case <-c.done:
-		case <-time.After(10 * time.Second):
+		case <-time.After(hangGuard):
 			t.Error("the server did not stop when its input closed")
 		}
 	})
@@ -146,7 +153,7 @@ func (c *client) call(method string, params any) *message {
 	select {
 	case m := <-ch:
 		return m
-	case <-time.After(20 * time.Second):
+	case <-time.After(hangGuard):
 		c.t.Fatalf("no response to %s", method)
 	}
 	return nil
@@ -208,7 +215,7 @@ func (c *client) diagnostics(uri string, version int) []Diagnostic {
 // diagnosticsWhen waits for a publication that satisfies ok.
 func (c *client) diagnosticsWhen(ok func(PublishDiagnosticsParams) bool) []Diagnostic {
 	c.t.Helper()
-	deadline := time.After(30 * time.Second)
+	deadline := time.After(hangGuard)
 	for {
 		select {
 		case m := <-c.notes:

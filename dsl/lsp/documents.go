@@ -104,30 +104,9 @@ func (ds *documents) change(uri string, version int, changes []contentChange, li
 	if !ok {
 		return fmt.Errorf("%s is not open", uri)
 	}
-	text := d.text
-	lines := d.lines
-	work := 0
-	for _, c := range changes {
-		// Each edit copies the text and indexes its lines again, so one
-		// notification of many edits would cost their count times the
-		// text: it is bounded by the bytes it makes the server go over.
-		work += len(text) + len(c.Text)
-		if work > changeWork*limit {
-			return fmt.Errorf("a change of %d edits would rewrite more than %d bytes (%d times six times --max-file-size, which raises it); the document is left as it was: close and reopen it", len(changes), changeWork*limit, changeWork)
-		}
-		if c.Range == nil {
-			text = c.Text
-		} else {
-			from, to := lines.offset(c.Range.Start), lines.offset(c.Range.End)
-			if to < from {
-				return fmt.Errorf("a change's range ends before it starts")
-			}
-			if len(text)-(to-from)+len(c.Text) > limit {
-				return fmt.Errorf("the document would be over %d bytes (six times --max-file-size, which raises it)", limit)
-			}
-			text = text[:from] + c.Text + text[to:]
-		}
-		lines = newLineIndex(text)
+	text, lines, _, err := applyChanges(d.text, d.lines, changes, limit)
+	if err != nil {
+		return err
 	}
 	if err := ds.fits(len(text) - len(d.text)); err != nil {
 		return err
@@ -135,6 +114,38 @@ func (ds *documents) change(uri string, version int, changes []contentChange, li
 	ds.size += len(text) - len(d.text)
 	d.text, d.lines, d.version = text, lines, version
 	return nil
+}
+
+// applyChanges makes the edits of a didChange to text, whose lines are
+// indexed in lines, and gives the new text and index; copied is the
+// bytes it built and indexed doing so, which its test holds to changeWork*limit
+// (counted, not timed: a loaded machine makes any time bound a guess).
+func applyChanges(text string, lines *lineIndex, changes []contentChange, limit int) (_ string, _ *lineIndex, copied int, _ error) {
+	work := 0
+	for _, c := range changes {
+		// Each edit copies the text and indexes its lines again, so one
+		// notification of many edits would cost their count times the
+		// text: it is bounded by the bytes it makes the server go over.
+		work += len(text) + len(c.Text)
+		if work > changeWork*limit {
+			return "", nil, copied, fmt.Errorf("a change of %d edits would rewrite more than %d bytes (%d times six times --max-file-size, which raises it); the document is left as it was: close and reopen it", len(changes), changeWork*limit, changeWork)
+		}
+		if c.Range == nil {
+			text = c.Text
+		} else {
+			from, to := lines.offset(c.Range.Start), lines.offset(c.Range.End)
+			if to < from {
+				return "", nil, copied, fmt.Errorf("a change's range ends before it starts")
+			}
+			if len(text)-(to-from)+len(c.Text) > limit {
+				return "", nil, copied, fmt.Errorf("the document would be over %d bytes (six times --max-file-size, which raises it)", limit)
+			}
+			text = text[:from] + c.Text + text[to:]
+		}
+		lines = newLineIndex(text)
+		copied += len(text) // the text built and indexed
+	}
+	return text, lines, copied, nil
 }
 
 // changeWork bounds one didChange: its edits may go over at most this

@@ -57,7 +57,7 @@ func FuzzServe(f *testing.F) {
 			if code != 0 && code != 1 {
 				t.Fatalf("exit code %d", code)
 			}
-		case <-time.After(20 * time.Second):
+		case <-time.After(hangGuard):
 			t.Fatal("the server did not stop at the end of its input")
 		}
 	})

@@ -412,7 +412,7 @@ func TestMalformedInput(t *testing.T) {
 			if m.Error == nil || m.Error.Code != want {
 				t.Errorf("got %+v, want error %d", m, want)
 			}
-		case <-time.After(10 * time.Second):
+		case <-time.After(hangGuard):
 			t.Fatalf("no error response %d", want)
 		}
 	}

@@ -42,7 +42,7 @@ func TestSearchesReadABoundedShare(t *testing.T) {
 	if len(files0) == 0 || len(files0) > scanFiles {
 		t.Errorf("workspace/symbol answered from %d files, want 1 to %d", len(files0), scanFiles)
 	}
-	deadline := time.After(10 * time.Second)
+	deadline := time.After(hangGuard)
 	for {
 		select {
 		case m := <-c.notes:

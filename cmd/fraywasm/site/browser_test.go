@@ -411,10 +411,9 @@ func TestPlaygroundInChromium(t *testing.T) {
 	waitJS(t, ctx, "the spinning rule to be linted", `document.querySelector('#tabs .edited') && document.body.dataset.errors === '0'`)
 	ran := eval[string](t, ctx, "document.body.dataset.ran")
 	do(t, ctx, chromedp.Click(chromedp.ID("run")))
-	time.Sleep(time.Second)
-	if busy := eval[bool](t, ctx, `!document.getElementById('stop').disabled`); !busy {
-		t.Fatal("the spinning run is not under way")
-	}
+	// Under way once Stop is enabled (a run that ended at once would not
+	// be stopped below, and its log would say so).
+	waitJS(t, ctx, "the spinning run to be under way", `!document.getElementById('stop').disabled`)
 	do(t, ctx, chromedp.Click(chromedp.ID("stop")))
 	waitJS(t, ctx, "the stopped run", fmt.Sprintf(`document.body.dataset.ran !== '%s'`, ran))
 	// Stopped either way: the run heard the cancel (the run was
@@ -433,10 +432,19 @@ func TestPlaygroundInChromium(t *testing.T) {
 	}
 }
 
-// TestPlaygroundLoadTime loads the page five times and states the
-// median time from navigation to a linted, usable page; it fails when
-// the page takes longer than a generous bound or fray.wasm outgrows its
-// budget.
+// loads is how many times TestPlaygroundLoadTime loads the page: one
+// tests it, the figures of docs/playground.md are a median of
+// -loads 5 (each load a new Chromium compiling fray.wasm: seconds of
+// CPU).
+var loads = flag.Int("loads", 1, "loads of the page TestPlaygroundLoadTime times (docs/playground.md: -loads 5)")
+
+// TestPlaygroundLoadTime loads the page and states the time from
+// navigation to a linted, usable page (the median of -loads); it fails
+// when fray.wasm outgrows its budget, or when the page does not show the
+// example before fray.wasm is compiled, nor start its workers and lint
+// after (the order that makes it usable early). The times are logged,
+// never asserted: a loaded machine makes any bound a guess (a page that
+// never gets ready fails waitJS's hang guard).
 func TestPlaygroundLoadTime(t *testing.T) {
 	sum, target := page(t)
 	exe, url, _ := strings.Cut(target, "\x00")
@@ -446,18 +454,24 @@ func TestPlaygroundLoadTime(t *testing.T) {
 		t.Errorf("fray.wasm is %d bytes gzipped, over the budget of %d", sum.WasmGzip, gzipBudget)
 	}
 	var times []int
-	for range 5 {
+	for range max(1, *loads) {
 		ctx := browser(t, exe)
 		do(t, ctx, chromedp.Navigate(url))
 		waitJS(t, ctx, "the page to be ready", "document.body.dataset.ready")
-		ready := eval[string](t, ctx, "document.body.dataset.ready")
-		t.Logf("load %d: the example in the editor at %s ms, fray.wasm fetched and compiled at %s ms, both workers started at %s ms, first lint done at %s ms",
-			len(times)+1, eval[string](t, ctx, "document.body.dataset.shown"), eval[string](t, ctx, "document.body.dataset.compiled"), eval[string](t, ctx, "document.body.dataset.started"), ready)
-		ms, err := strconv.Atoi(ready)
-		if err != nil {
-			t.Fatal(err)
+		var at [4]int // shown, compiled, started, ready: ms after navigation
+		for i, k := range []string{"shown", "compiled", "started", "ready"} {
+			ms, err := strconv.Atoi(eval[string](t, ctx, "document.body.dataset."+k))
+			if err != nil {
+				t.Fatalf("%s: %v", k, err)
+			}
+			at[i] = ms
 		}
-		times = append(times, ms)
+		t.Logf("load %d: the example in the editor at %d ms, fray.wasm fetched and compiled at %d ms, both workers started at %d ms, first lint done at %d ms",
+			len(times)+1, at[0], at[1], at[2], at[3])
+		if !slices.IsSorted(at[:]) {
+			t.Errorf("load %d: shown, compiled, started and ready at %v ms: not in that order", len(times)+1, at)
+		}
+		times = append(times, at[3])
 		if len(times) == 1 {
 			// Lint again, as typing does, once fray is warm.
 			var again []string
@@ -470,10 +484,7 @@ func TestPlaygroundLoadTime(t *testing.T) {
 		}
 	}
 	slices.Sort(times)
-	t.Logf("load to interactive, 5 loads: %v ms, median %d ms", times, times[2])
-	if times[2] > 30_000 {
-		t.Errorf("the median load takes %d ms, over 30 s", times[2])
-	}
+	t.Logf("load to interactive, %d loads: %v ms, median %d ms", len(times), times, times[len(times)/2])
 }
 
 // TestMain removes the page the tests built.

@@ -92,7 +92,13 @@ early, prints what was gathered, marked partial, and exits with status 130.`,
 			}
 			bar := newProgress(stderr, total)
 			offset := 0
-			opt.Progress = func(done int) { bar.set(offset + done) }
+			played, _ := ctx.Value(fightsPlayedKey{}).(func(int))
+			opt.Progress = func(done int) {
+				bar.set(offset + done)
+				if played != nil {
+					played(offset + done)
+				}
+			}
 			a := interp.Simulate(ctx, interp.Lower(enc.Rules), enc, opt)
 			var b *interp.SimResult
 			if other != nil && !a.Partial && !a.Halted {
@@ -364,6 +370,12 @@ func sortedKeys(m map[string]int) []string {
 	sort.Strings(out)
 	return out
 }
+
+// fightsPlayedKey is the context key of a func(int) that hears how many
+// fights a batch has played, after each: only the interrupt tests set
+// it, to press Ctrl-C once a fight is counted rather than after a delay
+// a loaded machine may not give.
+type fightsPlayedKey struct{}
 
 // progress draws a bar on a terminal and nothing elsewhere.
 type progress struct {
