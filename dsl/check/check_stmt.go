@@ -1,11 +1,9 @@
 package check
 
 import (
-	"cmp"
 	"fmt"
 	"github.com/expr-lang/expr/ast"
 	"reflect"
-	"slices"
 	"strings"
 
 	"github.com/alecthomas/participle/v2/lexer"
@@ -509,30 +507,7 @@ func exprAt(pos lexer.Position, text string) (*syntax.Expr, error) {
 // findString finds the string literal of a statement or declaration
 // that starts at from and ends at to: the first one, or the last.
 func (c *checker) findString(from, to lexer.Position, last bool) (lexer.Token, bool) {
-	src := c.f.Sources[from.Filename]
-	if from.Offset > len(src) || to.Offset > len(src) || to.Offset < from.Offset {
-		return lexer.Token{}, false
-	}
-	if to.Offset == from.Offset {
-		to.Offset = len(src)
-	}
-	toks, err := c.f.TokensOf(from.Filename)
-	if err != nil {
-		return lexer.Token{}, false
-	}
-	// The file's tokens are in order: find the first at from, then scan.
-	i, _ := slices.BinarySearchFunc(toks, from.Offset, func(t lexer.Token, off int) int { return cmp.Compare(t.Pos.Offset, off) })
-	var found lexer.Token
-	ok := false
-	for ; i < len(toks) && toks[i].Pos.Offset < to.Offset; i++ {
-		if t := toks[i]; t.Type == syntax.TokString {
-			found, ok = t, true
-			if !last {
-				break
-			}
-		}
-	}
-	return found, ok
+	return c.f.StringIn(from, to, last)
 }
 
 // sharpen gives the type expr-lang leaves as "any" when fray knows

@@ -116,6 +116,8 @@ type Proc struct {
 	Name     string  `json:"name"`
 	Form     string  `json:"form"`
 	Template string  `json:"template,omitempty"`
+	// shown is Template as the checklist shows it (templates.go).
+	shown string
 	About    string  `json:"about,omitempty"`
 	Mark     string  `json:"mark,omitempty"`
 	Uses     Uses    `json:"uses"`
@@ -474,6 +476,7 @@ func (b *builder) event(e *syntax.EventDecl) *Proc {
 	p := &Proc{Name: e.Name, Form: fmt.Sprintf("%s(%s)", e.Name, paramsText(e.Params)), About: b.about(e.Pos), Mark: b.mark(e.Pos, "event "+e.Name)}
 	if e.Template != nil {
 		p.Template = string(*e.Template)
+		p.shown = b.quoted(p.Template, e.Pos, e.EndPos, true)
 	}
 	for _, decl := range b.m.File.Decls {
 		h := decl.Handler
