@@ -11,7 +11,7 @@ import (
 // as Go quotes the text, or, where the rule file escaped an apostrophe
 // inside it ("{by.name + '\'s blade'}", README's form), the literal as
 // written. The text is unquoted, and quoting it again loses the
-// backslash: the tenth homebrew round's form read "{by.name + ''s
+// backslash: the tenth homebrew round's form read "{by.name + ”s
 // blade'}" in the checklist (found by the eleventh). Only the
 // apostrophes differ from Go's quoting where the literal is used, so
 // the checklist of any other template is as it was.

@@ -12,7 +12,7 @@ import (
 // A template with an escaped apostrophe is shown as written, in the text
 // and the Markdown, in the list of events and in the steps that emit
 // one: the checklist quoted the unquoted text again and lost the
-// backslash ("{by.name + ''s '}", which reads as two strings; the tenth
+// backslash ("{by.name + ”s '}", which reads as two strings; the tenth
 // homebrew round's brawl and the eleventh's dohyo write it so). Every
 // other template is shown as Go quotes it, as before (TestGolden).
 func TestTemplateApostrophes(t *testing.T) {
