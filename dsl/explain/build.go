@@ -113,15 +113,14 @@ type ModRow struct {
 
 // Proc is an action or an event: its form, its prose and its steps.
 type Proc struct {
-	Name     string `json:"name"`
-	Form     string `json:"form"`
-	Template string `json:"template,omitempty"`
-	// shown is Template as the checklist shows it (templates.go).
-	shown string
-	About string  `json:"about,omitempty"`
-	Mark  string  `json:"mark,omitempty"`
-	Uses  Uses    `json:"uses"`
-	Steps []*Step `json:"steps,omitempty"`
+	Name     string  `json:"name"`
+	Form     string  `json:"form"`
+	Template string  `json:"template,omitempty"`
+	About    string  `json:"about,omitempty"`
+	Mark     string  `json:"mark,omitempty"`
+	Uses     Uses    `json:"uses"`
+	Steps    []*Step `json:"steps,omitempty"`
+	shown    string  // Template as the checklist shows it (templates.go)
 }
 
 // Item is a constant, a function or an attribute: a name, its type and
