@@ -382,7 +382,13 @@ func (bc *bodyCheck) assign(a *syntax.AssignStmt) {
 		// Only the last part is assigned: c.side.tally goes through the
 		// built-in side to an attribute of it.
 		if at.Builtin && at.Name != "alive" && !at.Settable && i == len(parts)-2 {
-			c.errorf(diag.CodeScope, syntax.RangeOf(p.Pos, p.EndPos), "name, side and action are kept by fray", "cannot assign to the built-in attribute %s", at.Name)
+			hint := "name, side and action are kept by fray"
+			if at.Name == "side" {
+				// The eleventh homebrew round's zombie bite, which turns
+				// its victim to the other side.
+				hint = `a combatant's side is fixed: for one that changes sides, take it out of the fight (c.state = "turned") and bring in one of the other side that the encounter draws with present = false (twin.present = true)`
+			}
+			c.errorf(diag.CodeScope, syntax.RangeOf(p.Pos, p.EndPos), hint, "cannot assign to the built-in attribute %s", at.Name)
 		}
 		if at.Decl != nil && at.Decl.Derived && i == len(parts)-2 {
 			c.derivedSet(syntax.RangeOf(p.Pos, p.EndPos), at) // derived.go
