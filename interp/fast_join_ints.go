@@ -15,7 +15,7 @@ import (
 // join(map(L, s), sep) of combatants or sides was native (joinMap); of a
 // range or a list of whole numbers it ran whole in expr-lang's VM, and
 // so did every call of a fn made of it and every expression around such
-// a call: half of the abyss's fight. Here the range is counted as a
+// a call: two fifths of the abyss's fight. Here the range is counted as a
 // loop's range is (rangeOf: its length as work, refused over the memory
 // budget as the VM refuses it), each item visited counts a step as a
 // map's visits do, and # is the item (Run.intElems).
