@@ -465,24 +465,35 @@ func (r *Run) when(round, seg int) string {
 	return fmt.Sprintf("round %d", round)
 }
 
-func (r *Run) tick() int { return r.round*r.m.Segments + r.segment }
+// tick is where the round's clock stands: the segment running, or
+// between segments the last one passed (passed).
+func (r *Run) tick() int {
+	if r.segment > 0 {
+		return r.round*r.m.Segments + r.segment
+	}
+	return r.round*r.m.Segments + r.passed
+}
 
 // untick names the round and segment in which a block due at tick t of
-// the round's clock comes due. A round phase runs at segment 0, before
-// segment 1, so a tick on a round's segment 0 (after 0 from such a
-// phase) is passed and comes due at the next segment the round runs,
-// and a tick r*segments+s is segment s (s = segments: the last of round
-// r-1). In a ruleset without segments that is said as its round alone:
-// after 1 from a round phase comes due at this round's end, not in the
-// next round, which is what the line once said.
+// the round's clock comes due, and a tick r*segments+s is segment s (s =
+// segments: the last of round r-1). A block due at a tick the clock has
+// reached comes due at the next segment that fires what is due: the one
+// running; between segments the next one (a round phase before the
+// segment phases runs before segment 1), but after the round's last
+// segment the round's end, which fires what is due as its last segment.
+// In a ruleset without segments that is said as its round alone: after
+// 1 from a round phase comes due at this round's end, not in the next
+// round, which is what the line once said.
 func (r *Run) untick(t int) (int, int) {
 	n := max(r.m.Segments, 1)
+	lo := r.tick()
+	if r.segment == 0 && r.passed < r.m.Segments {
+		lo++
+	}
+	t = max(t, lo)
 	round, seg := t/n, t%n
 	if seg == 0 {
 		round, seg = round-1, n
-	}
-	if round < r.round || round == r.round && seg < r.segment {
-		round, seg = r.round, max(r.segment, 1)
 	}
 	if r.m.Segments <= 1 {
 		return round, 0
@@ -531,7 +542,11 @@ func (n *cancelNode) run(r *Run, fr reflect.Value) (flow, error) {
 	return flowNext, nil
 }
 
-// fireDue runs what is scheduled up to now, earliest first.
+// fireDue runs what is scheduled on the round's clock up to now,
+// earliest first. What a timed loop's clock holds is its own (fireAt):
+// its moments are counts or segments, not ticks of the round, so a
+// segment block inside a count loop must not run a block due at count 6
+// because the round's segment 3 is tick 6.
 func (r *Run) fireDue() error {
 	now := r.tick()
 	for {
@@ -539,7 +554,7 @@ func (r *Run) fireDue() error {
 		at := -1
 		r.walked(len(r.scheduled))
 		for i, s := range r.scheduled {
-			if s.due <= now && (next == nil || s.due < next.due) {
+			if s.clock == nil && s.due <= now && (next == nil || s.due < next.due) {
 				next, at = s, i
 			}
 		}

@@ -414,6 +414,7 @@ func (c *fastCompiler) location(n ast.Node) (field, bool) {
 	case *ast.MemberNode:
 		// Collect the chain of plain struct fields, outermost last.
 		var chain []*ast.MemberNode
+		var types []reflect.Type // of each link's holder
 		var base ast.Node = x
 		for {
 			m, ok := base.(*ast.MemberNode)
@@ -433,10 +434,17 @@ func (c *fastCompiler) location(n ast.Node) (field, bool) {
 				return field{}, false
 			}
 			bt := m.Node.Type()
+			if b, ok := m.Node.(*ast.BuiltinNode); ok && (b.Name == "first" || b.Name == "last") && !c.isEntity(bt) {
+				// first(L).attr of a list expr-lang types a list of any (a
+				// filter, a joined list, M[K] of a map groupBy made): the
+				// list's items are combatants or sides.
+				bt = c.entityType(b)
+			}
 			if bt == nil || bt.Kind() != reflect.Pointer || bt.Elem().Kind() != reflect.Struct {
 				return field{}, false
 			}
 			chain = append([]*ast.MemberNode{m}, chain...)
+			types = append([]reflect.Type{bt}, types...)
 			base = m.Node
 		}
 		// expr-lang reads the whole chain at once: rooted in the frame it
@@ -499,7 +507,7 @@ func (c *fastCompiler) location(n ast.Node) (field, bool) {
 		}
 		for j, m := range chain {
 			name := m.Property.(*ast.StringNode).Value
-			sf, ok := fieldByExprTag(m.Node.Type().Elem(), name)
+			sf, ok := fieldByExprTag(types[j].Elem(), name)
 			if !ok {
 				return field{}, false
 			}
@@ -1931,14 +1939,28 @@ type anyFn func(r *Run, f addr) (any, error)
 
 // boxed compiles n to its boxed value, or nil.
 func (c *fastCompiler) boxed(n ast.Node) anyFn {
+	fn, _ := c.boxedOrNone(n)
+	return fn
+}
+
+// boxedOrNone is boxed, and whether its value may be none: a form that
+// gives a value of one Go type (a whole number, a string, a table's row
+// value boxed once) never is; a form typed any (first(l)?.name, typed a
+// string) may be.
+func (c *fastCompiler) boxedOrNone(n ast.Node) (anyFn, bool) {
 	if k := constBoxed(n); k != nil && n.Type() != nil {
-		return k
+		return k, false
 	}
 	untyped := c.untyped
 	fe := c.node(n)
 	if fe == nil || c.untyped != untyped {
-		return nil // a nil of first would need expr-lang's untyped nil
+		return nil, false // a nil of first would need expr-lang's untyped nil
 	}
+	return boxedForm(fe), fe.boxed == nil && fe.a != nil
+}
+
+// boxedForm is the boxed form of a compiled expression.
+func boxedForm(fe *fexpr) anyFn {
 	switch {
 	case fe.boxed != nil:
 		return fe.boxed

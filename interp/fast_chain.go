@@ -25,7 +25,8 @@ import (
 // attribute is read here.
 
 // optChain compiles X?.attr, one link, of a combatant or side X that
-// compiles natively; nil for anything else.
+// compiles natively (typed so, or first or last of a list of them typed
+// a list of any); nil for anything else.
 func (c *fastCompiler) optChain(ch *ast.ChainNode) anyFn {
 	p, sf := c.chainLink(ch)
 	if p == nil {
@@ -53,7 +54,13 @@ func (c *fastCompiler) chainLink(ch *ast.ChainNode) (p ptrFn, sf reflect.StructF
 	}
 	name, ok := m.Property.(*ast.StringNode)
 	bt := m.Node.Type()
-	if !ok || !c.isEntity(bt) {
+	if !c.isEntity(bt) {
+		// first(L)?.attr, last(L)?.attr of a list expr-lang types a list
+		// of any: a filter, a joined list, M[K] of a map groupBy made
+		// (first(hordes[k])?.name went to the VM).
+		bt = c.entityType(m.Node)
+	}
+	if !ok || bt == nil {
 		return nil, sf
 	}
 	if sf, ok = fieldByExprTag(bt.Elem(), name.Value); !ok {

@@ -11,22 +11,32 @@ import (
 	"github.com/frayrules/fray/dsl/diag"
 )
 
-// Every expression of the spec case fn_list_entity_args is native: a
-// call of a fn whose parameter is a list of combatants or sides, with
-// any native list of them (the spec runs the case both ways and holds
-// the native plan to the VM's output). Such a call went to the VM, with
-// everything around it (the ninth homebrew round's chariot: 15 of its
-// 171 expressions).
-func TestFnListArgsNative(t *testing.T) {
+// Every expression of these spec cases is native (the spec runs each
+// case both ways and holds the native plan to the VM's output):
+//   - fn_list_entity_args: a call of a fn whose parameter is a list of
+//     combatants or sides, with any native list of them. Such a call
+//     went to the VM, with everything around it (the ninth homebrew
+//     round's chariot: 15 of its 171 expressions).
+//   - group_maps_ends: first(m[k]) and last(m[k]) of a map groupBy made,
+//     their attributes read with . or ?. (and of first(concat(...))),
+//     which went to the VM.
+//   - join_map_ints: join(map(L, string), sep) over a range or a list of
+//     whole numbers, and a fn made of one, which went to the VM with
+//     everything around their calls (the eleventh homebrew round's
+//     abyss: two fifths of its fight).
+func TestAllNativeSpecCases(t *testing.T) {
 	t.Parallel()
-	allNative(t, "fn_list_entity_args")
+	for _, name := range []string{"fn_list_entity_args", "group_maps_ends", "group_maps_keys", "join_map_ints"} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			allNative(t, name)
+		})
+	}
 }
 
-// allNative fails the test for every expression of the rule file of the
-// spec case NAME that runs in expr-lang's VM (a range a loop counts
-// apart).
+// allNative fails for each expression of the spec case's rules that
+// runs in expr-lang's VM.
 func allNative(t *testing.T, name string) {
-	t.Helper()
 	ar, err := txtar.ParseFile(filepath.Join("..", "testdata", "spec", name+".txtar"))
 	if err != nil {
 		t.Fatal(err)

@@ -211,6 +211,13 @@ func (c *fastCompiler) groupIndex(n ast.Node) listFn {
 // list of its keys in order, counted as work (the VM's keys copies and
 // sorts them).
 func groupKeys[T string | int](c *fastCompiler, n ast.Node, kind check.TypeKind) func(*Run, addr) ([]T, error) {
+	if x, ok := n.(*ast.CallNode); ok && len(x.Arguments) == 1 {
+		// $keys_s(keys(M)): the checker's typing of the keys a builtin
+		// with a predicate reads (check/group_maps.go).
+		if id, ok := x.Callee.(*ast.IdentifierNode); ok && (id.Value == check.KeysStrings || id.Value == check.KeysInts) {
+			n = x.Arguments[0]
+		}
+	}
 	m := check.KeysOf(n)
 	if m == nil {
 		return nil

@@ -232,6 +232,20 @@ func (c *fastCompiler) typeOf(n ast.Node) reflect.Type {
 		if x.Operator == "-" && c.typeOf(x.Node) == intT {
 			return intT
 		}
+	case *ast.MemberNode:
+		// first(L).attr of a list expr-lang types a list of any (a
+		// filter, a joined list, M[K] of a map groupBy made): the
+		// attribute's type (location reads it).
+		b, ok := x.Node.(*ast.BuiltinNode)
+		name, named := x.Property.(*ast.StringNode)
+		if !ok || !named || x.Optional || x.Method || b.Name != "first" && b.Name != "last" {
+			break
+		}
+		if et := c.entityType(b); et != nil {
+			if sf, ok := fieldByExprTag(et.Elem(), name.Value); ok {
+				return sf.Type
+			}
+		}
 	}
 	return t
 }

@@ -47,7 +47,7 @@ func (c *fastCompiler) libCall(x *ast.CallNode) anyFn {
 		return nil
 	}
 	fns := make([]anyFn, len(args))
-	loose := false // an argument of no one type (c ? 1.5 : 2)
+	loose := false // an argument of no one type (c ? 1.5 : 2), or none
 	for i, a := range args {
 		switch f.Params[i] {
 		case stdlib.Combatants, stdlib.Sides:
@@ -58,10 +58,14 @@ func (c *fastCompiler) libCall(x *ast.CallNode) anyFn {
 		case stdlib.Ints:
 			return nil
 		}
-		if fns[i] = c.boxed(a); fns[i] == nil {
+		var none bool
+		if fns[i], none = c.boxedOrNone(a); fns[i] == nil {
 			return nil
 		}
-		loose = loose || c.typeOf(a) == anyT && f.Params[i] != stdlib.Any
+		// A value typed a string that may be none (first(l)?.name) is
+		// loose too: the implementation's type assertion panicked on it
+		// (replace('a', first(l)?.name, 'b') was an internal error).
+		loose = loose || (c.typeOf(a) == anyT || none) && f.Params[i] != stdlib.Any
 	}
 	if f.Rolls {
 		c.impure = true

@@ -26,14 +26,20 @@ func TestWalksOfConditionsAreCounted(t *testing.T) {
 		fmt.Fprintf(&decls, "condition c%d {\n  lasts 9 rounds\n}\n", i)
 		fmt.Fprintf(&applies, "    apply condition c%d to c\n", i)
 	}
-	for _, tc := range []struct{ name, loop string }{
-		{"has", `if has(c, "c1000") { c.hp += 0 }`},
-		{"act", `act c`},
+	for _, tc := range []struct {
+		name, loop string
+		found      bool // the condition is found without a walk
+	}{
+		{"has", `if has(c, "c1000") { c.hp += 0 }`, false},
+		{"act", `act c`, false},
 		// apply and remove find the condition in the combatant's list
 		// (the twelfth red-team pass: the same condition applied again
-		// in a loop to a combatant under 20 000 took minutes).
-		{"apply", `apply condition c1000 to c`},
-		{"remove", `remove condition c1 from c`},
+		// in a loop to a combatant under 20 000 took minutes, walking
+		// the list uncounted). They find it by a binary search now
+		// (condAt): no walk, and the loop is still stopped by
+		// --max-steps, each pass costing the loop's own steps.
+		{"apply", `apply condition c1000 to c`, true},
+		{"remove", `remove condition c1 from c`, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -75,8 +81,15 @@ end when round > 3
 			if m == nil {
 				t.Fatalf("want the loop stopped at --max-steps, got %v", err)
 			}
+			n, _ := strconv.Atoi(m[1])
+			if tc.found {
+				if n < maxSteps/4 {
+					t.Errorf("the loop went round %d times in %d steps: %s walks the %d conditions", n, maxSteps, tc.name, conds)
+				}
+				return
+			}
 			// Each pass walks 1000 conditions: at least 125 steps.
-			if n, _ := strconv.Atoi(m[1]); n > maxSteps/100 {
+			if n > maxSteps/100 {
 				t.Errorf("the loop went round %d times in %d steps: the walk of %d conditions is not counted", n, maxSteps, conds)
 			}
 		})

@@ -387,9 +387,10 @@ func (r *Run) afterItem(held bool, q *[]pendingEmit, f flow, err error) (flow, b
 // watchEnd reports whether a loop of n groups stops when the fight ends
 // during it (the last foe falls); a loop that starts after the end (an
 // at-end phase), or with the end condition already met or failing,
-// runs through.
+// runs through, and so does a loop inside the end condition (a
+// procedure it calls), which must not evaluate it inside itself.
 func (r *Run) watchEnd(n int) bool {
-	if r.ended || n <= 1 {
+	if r.ended || n <= 1 || r.inEnd {
 		return false
 	}
 	over, err := r.checkEnd()

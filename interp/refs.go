@@ -33,8 +33,11 @@ func (r *Run) storeAttr(dst reflect.Value, a *check.Attr, v any, at diag.Range) 
 // is nil: what a reference that is none gives (check/refs.go), "get"
 // where the base's type is known, "fetch" where it is read by name from
 // a value typed any (c.foe.hp with c from first(filter(...)), or the
-// nobody such a local holds): both are a read through nobody.
-var noneRead = regexp.MustCompile(`^cannot (?:get|fetch) ([A-Za-z_]\w*) from <nil>$`)
+// nobody such a local holds): both are a read through nobody. So is
+// "fetch" from a combatant or side (the universe's friendly name of the
+// struct): a nobody typed so, read from a list of any, such as the
+// first of concat([nobody], l).
+var noneRead = regexp.MustCompile(`^cannot (?:get|fetch) ([A-Za-z_]\w*) from <nil>$|^cannot fetch ([A-Za-z_]\w*) from (?:combatant|side)$`)
 
 // noneChain is expr-lang's message for a field read through a name
 // (a parameter, a field along a chain) that holds nobody: "cannot get
@@ -51,7 +54,7 @@ func noneMessage(s string) string {
 		return "cannot read a field through none"
 	}
 	if m := noneRead.FindStringSubmatch(s); m != nil {
-		return "cannot read " + m[1] + " through none"
+		return "cannot read " + m[1] + m[2] + " through none"
 	}
 	if m := noneChain.FindStringSubmatch(s); m != nil {
 		return "cannot read " + m[1] + " through " + m[2] + ", which is none"

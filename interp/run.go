@@ -108,6 +108,12 @@ type Run struct {
 	needFn     func() string // describes the die being rolled
 
 	round, segment int
+	// passed is the last segment of the round the round's clock has
+	// passed while no segment runs (tick): 0 in a round phase before the
+	// segment phases (and in the phases before the first round, whose
+	// segment blocks are its surprise segments), the last segment after
+	// them.
+	passed         int
 	phase          string
 	ended          bool
 	vms            []*vm.VM
@@ -152,6 +158,10 @@ type Run struct {
 	world                          int
 	endKnown, endWas               bool
 	endWorld, endRound, endSegment int
+	// inEnd is set while the end condition is evaluated: a loop of a
+	// procedure it calls does not watch it (watchEnd), which would
+	// evaluate it again inside itself, down to the nesting limit.
+	inEnd bool
 	// enemies are the living enemies of each side, kept while world
 	// stands (livingEnemiesP); setup forgets them.
 	rosters    []roster            // living members and enemies of sides (roster.go)
@@ -307,6 +317,7 @@ func (r *Run) Play() (res Result, err error) {
 		return res, err
 	}
 	r.forgetRosters() // setup sets who is alive, present and where directly
+	r.passed = 0
 	for _, ph := range r.plan.Once {
 		if err := r.runPhase(ph); err != nil {
 			return res, err
@@ -316,7 +327,7 @@ func (r *Run) Play() (res Result, err error) {
 		}
 	}
 	for r.round = 1; r.round <= r.opt.MaxRounds; r.round++ {
-		r.segment = 0
+		r.segment, r.passed = 0, 0
 		done, err := r.playRound()
 		if err != nil {
 			return res, err
@@ -363,7 +374,7 @@ func (r *Run) playRound() (bool, error) {
 			j++
 		}
 		for seg := 1; seg <= r.m.Segments; seg++ {
-			r.segment = seg
+			r.segment, r.passed = seg, seg
 			if err := r.fireDue(); err != nil {
 				return false, err
 			}
@@ -485,7 +496,9 @@ func (r *Run) evalEndKeep() (bool, error) {
 	// and the round and segment when it names them (endcond.go). The
 	// lists of sides and combatants are made by setup and never replaced
 	// in a fight.
+	r.inEnd = true
 	done, err := r.evalEnd()
+	r.inEnd = false
 	if r.plan.endKeep && err == nil {
 		r.endKnown, r.endWas = true, done
 		r.endWorld, r.endRound, r.endSegment = r.world, r.round, r.segment
@@ -676,7 +689,7 @@ func cleanExprErr(s string) string {
 	if s == takeBelowZero {
 		return "take needs a count of 0 or more items"
 	}
-	return noneWords(noneMessage(s)) // v2: refs.go; none_words.go
+	return noneWords(builtinWords(noneMessage(s))) // v2: refs.go; none_words.go; builtin_words.go
 }
 
 // takeBelowZero is reflect's panic for take(l, n) with n below 0, which

@@ -90,7 +90,7 @@ type JSONLog struct {
 
 // NewJSONLog writes to w.
 func NewJSONLog(w io.Writer) *JSONLog {
-	enc := json.NewEncoder(w)
+	enc := json.NewEncoder(diag.JSONWriter(w))
 	enc.SetEscapeHTML(false)
 	return &JSONLog{enc: enc}
 }
@@ -112,5 +112,6 @@ func (j *JSONLog) Err() error { return j.err }
 // and bytes that are not UTF-8. Text a rule can reach (names, labels,
 // messages) goes through it before any text output, so that a rule can
 // neither forge a line of the log nor recolour the terminal. JSON output
-// keeps the exact strings: the JSON encoder escapes them itself.
+// keeps the exact strings, with these characters escaped as JSON reads
+// them (diag.JSONWriter).
 func Printable(s string) string { return diag.Escape(s, false) }

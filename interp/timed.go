@@ -141,6 +141,9 @@ func (n *timedNode) run(r *Run, base addr, buf *loopBuf) (flow, error) {
 	f, done, err := n.loop(r, base, buf, tl)
 	r.timelines = r.timelines[:len(r.timelines)-1]
 	r.segment = segment
+	if n.segments && done && err == nil {
+		r.passed = r.m.Segments // the round's segments have all passed
+	}
 	r.settle(tl, done && err == nil)
 	return f, err
 }

@@ -392,8 +392,13 @@ var Funcs = sortFuncs([]*Func{
 		Params: []Kind{Any, String}, Result: String, World: true, Impl: joinImpl,
 	},
 	{
-		Name: "string", Doc: "any value as text, as a log template prints it: none as nothing, a combatant or side by name, a list as [a, b, c] (a result over --max-string is an error)",
+		Name: "string", Doc: "any value as text, as a log template prints it: none as nothing, a combatant or side by name, a list as [a, b, c], a map (groupBy's) as {k: [a, b], ...} in the order of its keys (a result over --max-string is an error)",
 		Params: []Kind{Any}, Result: String, World: true, Impl: stringImpl,
+	},
+	{
+		Name: "type", Doc: "the name of a value's type: \"int\", \"float\", \"string\", \"bool\", \"dice\", \"combatant\", \"side\", \"list\", \"map\", or \"nothing\" for none",
+		Params: []Kind{Any}, Result: String,
+		Impl: func(_ World, a []any) (any, error) { return TypeName(a[0]), nil },
 	},
 	{
 		Name: "dice_min", Doc: "the lowest total a dice value can give",

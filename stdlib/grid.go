@@ -442,17 +442,17 @@ func (ln line) entersSquare(c Point) bool {
 
 // meets reports whether the line meets the closed region r: its corners
 // are not all strictly on one side of it. It is what clip of the closed
-// region reports as ok, by signs alone.
+// region reports as ok, by signs alone. The side of the corner (x0, y0)
+// is s; the other corners add kx (x1 for x0), ky (y1 for y0) or both, so
+// the least and the greatest are s plus the negative ones, or plus the
+// positive ones: written out, not a loop over the corners, since every
+// line decide tries asks it of both regions (2.5 million times in the
+// scaled shock_and_swarm fight at 1000 a side, 3% of its instructions
+// as a loop).
 func (ln line) meets(r rect) bool {
-	lo, hi := 0, 0
-	for i, c := range cornersOf(r) {
-		s := ln.d.X*(c.Y-ln.u.Y) - ln.d.Y*(c.X-ln.u.X)
-		if i == 0 {
-			lo, hi = s, s
-		}
-		lo, hi = min(lo, s), max(hi, s)
-	}
-	return lo <= 0 && hi >= 0
+	s := ln.d.X*(r.y0-ln.u.Y) - ln.d.Y*(r.x0-ln.u.X)
+	kx, ky := -ln.d.Y*(r.x1-r.x0), ln.d.X*(r.y1-r.y0)
+	return s+min(0, kx)+min(0, ky) <= 0 && s+max(0, kx)+max(0, ky) >= 0
 }
 
 // clip gives the parameter interval of the line inside a rectangle.

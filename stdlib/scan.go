@@ -1,6 +1,8 @@
 package stdlib
 
 import (
+	"errors"
+	"fmt"
 	"regexp"
 	"regexp/syntax"
 )
@@ -62,6 +64,16 @@ func Matches(w World, s, pattern string) (bool, error) {
 	}
 	re, err := syntax.Parse(pattern, syntax.Perl)
 	if err != nil {
+		// Go's words ("error parsing regexp: missing closing ): `(`")
+		// name neither the operator nor the pattern as the rule wrote it.
+		var se *syntax.Error
+		if errors.As(err, &se) {
+			at := se.Expr
+			if len(at) > 40 {
+				at = at[:40] + "..."
+			}
+			return false, fmt.Errorf("matches: the pattern is not a regular expression (%s: %q)", se.Code, at)
+		}
 		return false, err
 	}
 	prog, err := syntax.Compile(re.Simplify())

@@ -114,9 +114,6 @@ func JoinedLen(w World, lens []int, sep int) (int, error) {
 	return size, joinWork(w, len(lens), size)
 }
 
-// stringImpl is expr-lang's string(x), fmt's %v of x with combatants
-// and sides by name (Sprint), once the length of a list's rendering is
-// known to fit.
 // stringImpl is string(x): x as a log template prints it (TextTo), a
 // bounded look at its size first (a list may hold the same list many
 // times over).

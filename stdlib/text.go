@@ -2,6 +2,7 @@ package stdlib
 
 import (
 	"reflect"
+	"sort"
 	"strconv"
 	"strings"
 )
@@ -9,9 +10,12 @@ import (
 // TextTo writes v as a log template prints it, and reports false, having
 // stopped, once b holds more than limit bytes: none as "nothing", a
 // combatant or a side by name, a list as its items, each printed so,
-// between brackets and separated by ", ", a map (groupBy's) as Sprint
-// prints it (once a bounded look says it fits: it may hold a list
-// holding itself), anything else as Sprint prints it. string(x) gives
+// between brackets and separated by ", ", a map (groupBy's) as its
+// entries "key: value" in the order of their keys (keyLess: numbers by
+// value, strings by bytes), each printed so, between braces and
+// separated by ", " ({1: [ann, bob], 2: [cid]}, where Sprint's %v gave
+// map[1:[ann bob] 2:[cid]]), once a bounded look says it fits (it may
+// hold a list holding itself), anything else as Sprint prints it. string(x) gives
 // the same text (stringImpl), so that string(none) is "nothing" and
 // string([1, 'a', none]) is "[1, a, nothing]", as {x} prints them.
 func TextTo(b *strings.Builder, v any, limit int) bool {
@@ -55,6 +59,11 @@ func TextTo(b *strings.Builder, v any, limit int) bool {
 				}
 			}
 			b.WriteString("]")
+		case rv.Kind() == reflect.Map:
+			if room := limit - b.Len(); PrintedSize(v, room) > room {
+				return false
+			}
+			return mapTextTo(b, rv, limit)
 		default:
 			if room := limit - b.Len(); PrintedSize(v, room) > room {
 				return false
@@ -62,5 +71,28 @@ func TextTo(b *strings.Builder, v any, limit int) bool {
 			b.WriteString(Sprint(v))
 		}
 	}
+	return b.Len() <= limit
+}
+
+// mapTextTo writes a map as TextTo does: {key: value, ...} in the order
+// of its keys, so that the text is the same on every run (Go's map
+// order is not).
+func mapTextTo(b *strings.Builder, m reflect.Value, limit int) bool {
+	keys := m.MapKeys()
+	sort.SliceStable(keys, func(i, j int) bool { return keyLess(keys[i], keys[j]) })
+	b.WriteString("{")
+	for i, k := range keys {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		if !TextTo(b, k.Interface(), limit) {
+			return false
+		}
+		b.WriteString(": ")
+		if !TextTo(b, m.MapIndex(k).Interface(), limit) {
+			return false
+		}
+	}
+	b.WriteString("}")
 	return b.Len() <= limit
 }

@@ -304,7 +304,7 @@ func withContext(cfg *conf.Config) *conf.Config {
 // string accumulated item by item) can build strings of any size, and
 // their inverses have no use in a fight. replace, join and string are
 // the standard library's, bounded by --max-string.
-var disabledBuiltins = []string{"now", "date", "timezone", "repeat", "toJSON", "fromJSON", "toBase64", "fromBase64", "reduce"}
+var disabledBuiltins = []string{"now", "date", "timezone", "duration", "repeat", "toJSON", "fromJSON", "toBase64", "fromBase64", "reduce"}
 
 // funcConfig is the configuration without an environment: builtins,
 // limits and the functions declared so far. Declarations only add

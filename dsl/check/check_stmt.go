@@ -186,6 +186,7 @@ func (bc *bodyCheck) stmt(s *syntax.Stmt) {
 	switch {
 	case s.Let != nil:
 		ce := bc.typed(s.Let.Value, nil)
+		bc.noneLet(s.Let, ce) // none_let.go
 		bc.declare(s.Let.Name, bc.letType(s.Let.Name, bc.c.sharpen(ce, bc.typeOr(ce))))
 	case s.Assign != nil:
 		bc.assign(s.Assign)

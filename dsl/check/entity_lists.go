@@ -109,7 +109,8 @@ func (c *checker) declareJoinFuncs() {
 	for _, f := range []struct {
 		name string
 		t    reflect.Type
-	}{{JoinedCombatants, reflect.SliceOf(c.u.Combatant.R)}, {JoinedSides, reflect.SliceOf(c.u.Side.R)}} {
+	}{{JoinedCombatants, reflect.SliceOf(c.u.Combatant.R)}, {JoinedSides, reflect.SliceOf(c.u.Side.R)},
+		{KeysStrings, reflect.TypeFor[[]string]()}, {KeysInts, reflect.TypeFor[[]int]()}} { // group_maps.go
 		c.defineFunc(f.name, diag.Range{}, sameValue, reflect.FuncOf([]reflect.Type{anyType}, []reflect.Type{f.t}, false))
 		delete(c.funcs, f.name) // no rule names it: never suggested
 	}
@@ -136,6 +137,12 @@ func (p *joinPatch) Visit(node *ast.Node) {
 		return
 	}
 	if _, ok := b.Arguments[1].(*ast.PredicateNode); !ok {
+		return
+	}
+	if fn := groupKeysFunc(p.env, b.Arguments[0]); fn != "" {
+		// keys(M) of a map groupBy made: group_maps.go
+		ast.Patch(&b.Arguments[0], &ast.CallNode{Callee: &ast.IdentifierNode{Value: fn}, Arguments: []ast.Node{b.Arguments[0]}})
+		p.patched = true
 		return
 	}
 	l := p.joinedList(b.Arguments[0])

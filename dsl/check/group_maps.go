@@ -107,6 +107,40 @@ func KeysOf(n ast.Node) ast.Node {
 	return x.Arguments[0]
 }
 
+// The functions that type keys(M) (or sort(keys(M))) of a map groupBy
+// made where a builtin with a predicate reads it: filter(keys(m), ...)
+// became filter($keys_s(keys(m)), ...). expr-lang's keys gives a list of
+// any, so # was typed any in the predicate (a field read of a key passed
+// the lint) and the predicate ran in its VM; given the call's type, # is
+// a string (or a whole number). The call gives its argument as it is,
+// the VM's []any, which expr-lang's builtins read item by item whatever
+// the list's type; the interpreter reads the keys natively
+// (interp/fast_strlists.go).
+const (
+	KeysStrings = "$keys_s"
+	KeysInts    = "$keys_i"
+)
+
+// groupKeysFunc is the function that types n when n is keys(M) or
+// sort(keys(M)) of a name M the view env shows holding a map groupBy
+// made; "" otherwise.
+func groupKeysFunc(env *view, n ast.Node) string {
+	m, ok := KeysOf(n).(*ast.IdentifierNode)
+	if !ok || env == nil {
+		return ""
+	}
+	for i, name := range env.names {
+		if name != m.Value || env.groups[i] == nil {
+			continue
+		}
+		if env.groups[i].Key.Kind == KInt {
+			return KeysInts
+		}
+		return KeysStrings
+	}
+	return ""
+}
+
 // groupIndex is the grouping of M when n is M[K] or M[K] ?? [] of a
 // name M the view env shows holding one; nil otherwise.
 func groupIndex(env *view, n ast.Node) *Grouping {

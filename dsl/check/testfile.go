@@ -754,8 +754,9 @@ func (l *Linter) CheckTests(f *syntax.File, src diag.Sources) (*TestFile, diag.D
 // environment; fray test compiles a part of one with them again to show
 // its value (the same string, the same findLast: CompileExpect).
 func expectOptions() []expr.Option {
-	return append([]expr.Option{expr.Patch(&findLastPatch{}), expr.DisableBuiltin("now"), expr.DisableBuiltin("date"),
+	return append([]expr.Option{expr.Patch(&findLastPatch{}), expr.DisableBuiltin("now"), expr.DisableBuiltin("date"), expr.DisableBuiltin("duration"),
 		expr.Function("string", expectString, new(func(any) string)),
+		expr.Function("type", func(p ...any) (any, error) { return stdlib.TypeName(p[0]), nil }, new(func(any) string)),
 		expr.Patch(expectRangePatch{}), expr.Function(stdlib.RangeFunc, expectRange, new(func(int, int) []int)),
 		expr.Patch(expectIntPatch{}), expr.Function(stdlib.IntFunc, expectInt, new(func(any) int))}, append(wholesOptions(), stdlib.OrderedMapOptions()...)...)
 }

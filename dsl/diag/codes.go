@@ -36,6 +36,7 @@ const (
 	CodeMixedBranches   = "F408" // a ?: whose branches are of two types (a float and a whole number)
 	CodeNotTemplate     = "F409" // a string with {name} in it that nothing fills in
 	CodeShutIn          = "F410" // a combatant on the map that no foe can walk next to
+	CodeNoneLet         = "F411" // a let of x?.attr (a number, text or truth) without a fallback
 	CodeMap             = "F307" // an encounter map that cannot be read
 	CodeLimit           = "F501" // a limit was reached (its flag raises it)
 	CodeSandbox         = "F502" // an import outside the root folder
@@ -122,6 +123,7 @@ var Codes = []CodeInfo{
 	{CodeMixedBranches, "mixed-branches", "A ?: whose two branches are of different types, such as a float and a whole number.", true, false},
 	{CodeNotTemplate, "not-a-template", "A string in an expression with {name} in it, which nothing fills in.", true, false},
 	{CodeShutIn, "shut-in", "A combatant placed on the map where no walk leads next to a combatant of another side.", true, false},
+	{CodeNoneLet, "none-let", "A let of x?.attr, a number, text or truth, without a fallback: the run stops there when x is nobody.", true, false},
 	{CodeLimit, "limit", "A file, expression or encounter beyond one of fray's limits.", false, false},
 	{CodeSandbox, "sandbox", "An import that is absolute or leads outside the root folder.", false, false},
 	{CodeProcNoValue, "proc-no-value", "A procedure without a result type used as a value.", false, false},

@@ -317,7 +317,7 @@ func WriteJSON(w io.Writer, ds Diagnostics) error {
 	if ds == nil {
 		ds = Diagnostics{}
 	}
-	enc := json.NewEncoder(w)
+	enc := json.NewEncoder(JSONWriter(w))
 	enc.SetIndent("", "  ")
 	return enc.Encode(struct {
 		Diagnostics Diagnostics `json:"diagnostics"`

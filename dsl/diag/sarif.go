@@ -102,7 +102,7 @@ func WriteSARIF(w io.Writer, ds Diagnostics, version string) error {
 			"results":    results,
 		}},
 	}
-	enc := json.NewEncoder(w)
+	enc := json.NewEncoder(JSONWriter(w))
 	enc.SetIndent("", "  ")
 	return enc.Encode(doc)
 }

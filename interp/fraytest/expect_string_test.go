@@ -38,12 +38,14 @@ test "printed" {
   expect string(after_round(1).combatants) == ""
   expect string([after_round(1)]) == ""
   expect string(first(filter(combatants, .hp > 99))) == ""
+  expect type(first(combatants)) == ""
+  expect type(combatants) == ""
 }
 `,
 	}
 	out := outcomesOf(t, files)
-	for _, want := range []string{`string(combatants) = "[ann, bob]"`, `string(first(sides)) = "a"`, `string(groupBy(combatants, .hp)) = "map[1:[ann bob]]"`, `string(after_round(1).combatants) = "[ann, bob]"`,
-		`string(first(filter(combatants, .hp > 99))) = "nothing"`,
+	for _, want := range []string{`string(combatants) = "[ann, bob]"`, `string(first(sides)) = "a"`, `string(groupBy(combatants, .hp)) = "{1: [ann, bob]}"`, `string(after_round(1).combatants) = "[ann, bob]"`,
+		`string(first(filter(combatants, .hp > 99))) = "nothing"`, `type(first(combatants)) = "combatant"`, `type(combatants) = "list"`,
 		`string([after_round(1)]) = "[&{[a b] [ann bob] a ann b bob}]"`} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the failure lacks %s:\n%s", want, out)

@@ -58,7 +58,7 @@ it plays under. --format text (default), markdown or json.`,
 			var err error
 			switch format {
 			case "json":
-				enc := json.NewEncoder(out)
+				enc := json.NewEncoder(diag.JSONWriter(out))
 				enc.SetEscapeHTML(false)
 				enc.SetIndent("", "  ")
 				err = enc.Encode(doc)

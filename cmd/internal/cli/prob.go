@@ -185,7 +185,7 @@ func probExpr(stdout io.Writer, src, format string, lim stdlib.DistLimits) error
 // writeJSON writes one indented JSON document. Strings are kept as they
 // are (no \u003e for >), as in the JSON log of fray run.
 func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
+	enc := json.NewEncoder(diag.JSONWriter(w))
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
 	return enc.Encode(v)

@@ -244,7 +244,7 @@ func (rep replayReport) writeJSON(w io.Writer) error {
 			Winner: [2]string{winner(c.Was), winner(c.Now)}, Rounds: [2]int{c.Was.Round, c.Now.Round}, Changes: changes}
 		out.Outcome.Changed = out.Outcome.Recorded != out.Outcome.Replayed || len(changes) > 0
 	}
-	enc := json.NewEncoder(w)
+	enc := json.NewEncoder(diag.JSONWriter(w))
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
 	return enc.Encode(out)

@@ -126,7 +126,7 @@ in a test file or coverage below the threshold, 2 on a usage error.`,
 				if cmd.Flags().Changed("threshold") {
 					th = &threshold
 				}
-				enc := json.NewEncoder(stdout)
+				enc := json.NewEncoder(diag.JSONWriter(stdout))
 				enc.SetIndent("", "  ")
 				enc.SetEscapeHTML(false)
 				if err := enc.Encode(testDocument(outcomes, diags, fcs, cov != nil, th)); err != nil {

@@ -1,0 +1,78 @@
+package interp
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/frayrules/fray/dsl/check"
+	"github.com/frayrules/fray/dsl/diag"
+)
+
+// Applying n distinct conditions to one combatant finds each one's place
+// in its list by a binary search: in the order they are declared, the
+// statements and the look-ups are all the steps there are. It walked the
+// list for each, n²/16 steps in all, so that 12 600 of them reached the
+// default --max-steps (the sixteenth session's note). In the reverse
+// order each is put in front of the others, a copy counted a step for
+// every 64 moved (condsMoved).
+func TestManyDistinctConditionsCostTheirStatements(t *testing.T) {
+	t.Parallel()
+	const n = 4000
+	for _, tc := range []struct {
+		name    string
+		reverse bool
+		most    int // steps at most
+		moved   int // of which copies at least
+	}{
+		{"declared order", false, 2 * n, 0},
+		{"reverse order", true, 2*n + n*n/2/condsMoved, n*n/2/condsMoved - n},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			var b strings.Builder
+			b.WriteString("ruleset \"many\" {\n  source \"test\"\n  default rest\n}\ncombatant {\n  hp: int = 3\n}\naction rest {\n}\n")
+			for i := 1; i <= n; i++ {
+				fmt.Fprintf(&b, "condition c%d {\n}\n", i)
+			}
+			b.WriteString("phase p once {\n  let c = first(combatants)\n")
+			for i := 1; i <= n; i++ {
+				j := i
+				if tc.reverse {
+					j = n + 1 - i
+				}
+				fmt.Fprintf(&b, "  apply condition c%d to c\n", j)
+			}
+			b.WriteString("}\nphase q each round {\n  let z = 1\n}\nend when round >= 1\n")
+			dir := t.TempDir()
+			enc := "encounter \"many\" {\n  rules \"many.fray\"\n}\nside a {\n  combatant x\n}\nside b {\n  combatant y\n}\n"
+			for name, text := range map[string]string{"many.fray": b.String(), "many_encounter.fray": enc} {
+				if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			e, diags := check.UnderRoot(dir).LoadEncounter(filepath.Join(dir, "many_encounter.fray"), "", diag.Sources{})
+			if diags.HasErrors() {
+				t.Fatal(diags)
+			}
+			r := New(Lower(e.Rules), e, Options{Seed: 1})
+			if _, err := r.Play(); err != nil {
+				t.Fatal(err)
+			}
+			if len(r.conds[0]) != n {
+				t.Fatalf("x is under %d conditions, want %d", len(r.conds[0]), n)
+			}
+			for i, on := range r.conds[0] {
+				if on.k.Index != i {
+					t.Fatalf("condition %d of x is %s: not in the order of declaration", i, on.k.Name)
+				}
+			}
+			if r.steps > tc.most || r.steps < tc.moved {
+				t.Errorf("%d distinct conditions applied in %s took %d steps, want %d to %d", n, tc.name, r.steps, tc.moved, tc.most)
+			}
+			t.Logf("%s: %d steps", tc.name, r.steps)
+		})
+	}
+}
