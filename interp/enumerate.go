@@ -3,6 +3,8 @@ package interp
 import (
 	"fmt"
 	"math/big"
+	"slices"
+	"strings"
 
 	"github.com/frayrules/fray/dsl/check"
 	"github.com/frayrules/fray/stdlib"
@@ -226,4 +228,30 @@ func (p *Plan) SetupPhases() []string {
 		out = append(out, ph.ph.Name)
 	}
 	return out
+}
+
+// CheckAfter says what is wrong with `--after PHASE` (nil: it names a
+// set-up phase), for fray prob and the playground alike: a phase of the
+// round or the end is named as such, and a ruleset with no set-up
+// phases says so, rather than listing none ("the set-up phases are ").
+func (p *Plan) CheckAfter(after string) error {
+	setup := p.SetupPhases()
+	if slices.Contains(setup, after) {
+		return nil
+	}
+	what := "is no phase of the ruleset"
+	for _, ph := range p.Rounds {
+		if ph.ph.Name == after {
+			what = "runs each round, not once before round 1"
+		}
+	}
+	for _, ph := range p.AtEnd {
+		if ph.ph.Name == after {
+			what = "runs at the end of the fight, not before round 1"
+		}
+	}
+	if len(setup) == 0 {
+		return fmt.Errorf("--after %s: %s %s, and the ruleset has no set-up phases (phases that run once): leave --after out to ask the event before round 1", after, after, what)
+	}
+	return fmt.Errorf("--after %s: %s %s; the set-up phases are %s", after, after, what, strings.Join(setup, ", "))
 }

@@ -114,12 +114,15 @@ func (e *exprErr) Error() string { return e.msg }
 
 // fastCompiler lowers one expression.
 type fastCompiler struct {
-	p       *Plan
-	ce      *check.CExpr // the expression being compiled
-	fr      *check.Frame
-	impure  bool // it rolls dice
-	preds   int  // depth of predicates being compiled (# is their element)
-	untyped bool // a nil it gives may be expr-lang's untyped nil (first)
+	p      *Plan
+	ce     *check.CExpr // the expression being compiled
+	fr     *check.Frame
+	impure bool // it rolls dice
+	preds  int  // depth of predicates being compiled (# is their element)
+	// intPreds: depth of predicates over whole numbers being compiled
+	// (fast_join_ints.go), whose # is Run.intElems' last.
+	intPreds int
+	untyped  bool // a nil it gives may be expr-lang's untyped nil (first)
 	// boxedCalls: the calls whose value comes boxed (a table's row), in
 	// that form (fast_stdlib.go, tableResult), for fexpr.boxed.
 	boxedCalls map[ast.Node]anyFn
@@ -596,6 +599,8 @@ func (c *fastCompiler) int(n ast.Node) intFn {
 			return func(_ *Run, f addr) (int, error) { return load[int](f, off), nil }
 		}
 		return readFn[int](loc)
+	case *ast.PointerNode:
+		return c.intElem(x) // fast_join_ints.go
 	case *ast.UnaryNode:
 		if x.Operator != "-" {
 			return nil
@@ -901,6 +906,9 @@ func (c *fastCompiler) str(n ast.Node) strFn {
 			return fn
 		}
 		if fn := c.joinMap(x); fn != nil {
+			return fn
+		}
+		if fn := c.joinMapInts(x); fn != nil { // fast_join_ints.go
 			return fn
 		}
 		if fn := c.joinPlain(x); fn != nil { // fast_plainlists.go

@@ -20,9 +20,13 @@ import (
 //   - group_maps_ends: first(m[k]) and last(m[k]) of a map groupBy made,
 //     their attributes read with . or ?. (and of first(concat(...))),
 //     which went to the VM.
+//   - join_map_ints: join(map(L, string), sep) over a range or a list of
+//     whole numbers, and a fn made of one, which went to the VM with
+//     everything around their calls (the eleventh homebrew round's
+//     abyss: two fifths of its fight).
 func TestAllNativeSpecCases(t *testing.T) {
 	t.Parallel()
-	for _, name := range []string{"fn_list_entity_args", "group_maps_ends", "group_maps_keys"} {
+	for _, name := range []string{"fn_list_entity_args", "group_maps_ends", "group_maps_keys", "join_map_ints"} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			allNative(t, name)

@@ -25,6 +25,16 @@ func (r *Run) Position(c any) (stdlib.Point, error) {
 	return r.positionP(addrOf(cv))
 }
 
+// movedThere ends the error of a combatant found off the floor. The
+// encounter's map and settings place everyone on a floor square (F307),
+// so a rule's assignment to x or y put it there, and the error is found
+// by the next grid function that reads it, at that call, not at the
+// assignment (x and y are set one at a time, and a move may pass
+// through a wall between the two): the eleventh homebrew round's
+// wrestler driven back into the ring's wall was reported at a foe's
+// nearest(...) with no word of how he got there.
+const movedThere = ", where a rule moved it: a combatant the grid functions read must stand on a floor square of the map"
+
 // positionP is Position of the combatant at c (not nobody).
 func (r *Run) positionP(c addr) (stdlib.Point, error) {
 	g, err := r.Grid()
@@ -37,11 +47,11 @@ func (r *Run) positionP(c addr) (stdlib.Point, error) {
 	case p.X == -1 && p.Y == -1:
 		return p, fmt.Errorf("%s is not on the map", name)
 	case !g.In(p.X, p.Y):
-		return p, fmt.Errorf("%s is off the map at (%d,%d)", name, p.X, p.Y)
+		return p, fmt.Errorf("%s is off the map at (%d,%d)%s", name, p.X, p.Y, movedThere)
 	case g.Solid(p.X, p.Y):
-		return p, fmt.Errorf("%s stands in a wall at (%d,%d)", name, p.X, p.Y)
+		return p, fmt.Errorf("%s stands in a wall at (%d,%d)%s", name, p.X, p.Y, movedThere)
 	case g.Window(p.X, p.Y):
-		return p, fmt.Errorf("%s stands in a window at (%d,%d)", name, p.X, p.Y)
+		return p, fmt.Errorf("%s stands in a window at (%d,%d)%s", name, p.X, p.Y, movedThere)
 	}
 	return p, nil
 }

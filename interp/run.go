@@ -147,6 +147,7 @@ type Run struct {
 	sideView  listView
 	elems     []addr   // the elements (#) of native predicates (fast.go)
 	strElems  []string // the elements (#) of native predicates over strings (fast_strlists.go)
+	intElems  []int    // the elements (#) of native predicates over whole numbers (fast_join_ints.go)
 	callArgs  []any    // arguments of native calls of modifiers (fast.go)
 	actors    []string
 	reason    string

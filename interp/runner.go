@@ -110,6 +110,7 @@ func (r *Run) reset(opt Options) {
 	r.calm, r.nextPoll = 0, 0
 	r.depth, r.nesting, r.loops, r.inner, r.deferred = 0, 0, 0, nil, nil
 	r.actors, r.elems, r.strElems, r.scratch = r.actors[:0], r.elems[:0], r.strElems[:0], r.scratch[:0]
+	r.intElems = r.intElems[:0]
 	clear(r.callArgs[:cap(r.callArgs)])
 	r.callArgs = r.callArgs[:0]
 	clear(r.scheduled[:cap(r.scheduled)])

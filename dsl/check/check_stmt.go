@@ -1,11 +1,9 @@
 package check
 
 import (
-	"cmp"
 	"fmt"
 	"github.com/expr-lang/expr/ast"
 	"reflect"
-	"slices"
 	"strings"
 
 	"github.com/alecthomas/participle/v2/lexer"
@@ -385,7 +383,13 @@ func (bc *bodyCheck) assign(a *syntax.AssignStmt) {
 		// Only the last part is assigned: c.side.tally goes through the
 		// built-in side to an attribute of it.
 		if at.Builtin && at.Name != "alive" && !at.Settable && i == len(parts)-2 {
-			c.errorf(diag.CodeScope, syntax.RangeOf(p.Pos, p.EndPos), "name, side and action are kept by fray", "cannot assign to the built-in attribute %s", at.Name)
+			hint := "name, side and action are kept by fray"
+			if at.Name == "side" {
+				// The eleventh homebrew round's zombie bite, which turns
+				// its victim to the other side.
+				hint = `a combatant's side is fixed: for one that changes sides, take it out of the fight (c.state = "turned") and bring in one of the other side that the encounter draws with present = false (twin.present = true)`
+			}
+			c.errorf(diag.CodeScope, syntax.RangeOf(p.Pos, p.EndPos), hint, "cannot assign to the built-in attribute %s", at.Name)
 		}
 		if at.Decl != nil && at.Decl.Derived && i == len(parts)-2 {
 			c.derivedSet(syntax.RangeOf(p.Pos, p.EndPos), at) // derived.go
@@ -510,30 +514,7 @@ func exprAt(pos lexer.Position, text string) (*syntax.Expr, error) {
 // findString finds the string literal of a statement or declaration
 // that starts at from and ends at to: the first one, or the last.
 func (c *checker) findString(from, to lexer.Position, last bool) (lexer.Token, bool) {
-	src := c.f.Sources[from.Filename]
-	if from.Offset > len(src) || to.Offset > len(src) || to.Offset < from.Offset {
-		return lexer.Token{}, false
-	}
-	if to.Offset == from.Offset {
-		to.Offset = len(src)
-	}
-	toks, err := c.f.TokensOf(from.Filename)
-	if err != nil {
-		return lexer.Token{}, false
-	}
-	// The file's tokens are in order: find the first at from, then scan.
-	i, _ := slices.BinarySearchFunc(toks, from.Offset, func(t lexer.Token, off int) int { return cmp.Compare(t.Pos.Offset, off) })
-	var found lexer.Token
-	ok := false
-	for ; i < len(toks) && toks[i].Pos.Offset < to.Offset; i++ {
-		if t := toks[i]; t.Type == syntax.TokString {
-			found, ok = t, true
-			if !last {
-				break
-			}
-		}
-	}
-	return found, ok
+	return c.f.StringIn(from, to, last)
 }
 
 // sharpen gives the type expr-lang leaves as "any" when fray knows

@@ -120,6 +120,7 @@ type Proc struct {
 	Mark     string  `json:"mark,omitempty"`
 	Uses     Uses    `json:"uses"`
 	Steps    []*Step `json:"steps,omitempty"`
+	shown    string  // Template as the checklist shows it (templates.go)
 }
 
 // Item is a constant, a function or an attribute: a name, its type and
@@ -474,6 +475,7 @@ func (b *builder) event(e *syntax.EventDecl) *Proc {
 	p := &Proc{Name: e.Name, Form: fmt.Sprintf("%s(%s)", e.Name, paramsText(e.Params)), About: b.about(e.Pos), Mark: b.mark(e.Pos, "event "+e.Name)}
 	if e.Template != nil {
 		p.Template = string(*e.Template)
+		p.shown = b.quoted(p.Template, e.Pos, e.EndPos, true)
 	}
 	for _, decl := range b.m.File.Decls {
 		h := decl.Handler

@@ -19,6 +19,7 @@ func (b *builder) point(pd *syntax.PointDecl) *Proc {
 	p := &Proc{Name: pd.Name, Form: fmt.Sprintf("%s(%s)", pd.Name, paramsText(pd.Params)), About: b.about(pd.Pos), Mark: b.mark(pd.Pos, "point "+pd.Name)}
 	if pd.Template != nil {
 		p.Template = string(*pd.Template)
+		p.shown = b.quoted(p.Template, pd.Pos, pd.EndPos, true)
 	}
 	for _, decl := range b.m.File.Decls {
 		rd := decl.React

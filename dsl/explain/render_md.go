@@ -235,7 +235,7 @@ func (m *mdOut) procs(title string, ps []*Proc) {
 		head := "### " + code(p.Form)
 		m.p(head + mdMark(p.Mark))
 		if p.Template != "" {
-			m.p("Logged as " + code(fmt.Sprintf("%q", p.Template)) + ".")
+			m.p("Logged as " + code(p.shown) + ".")
 		}
 		m.prose(p.About)
 		m.uses(p.Uses)

@@ -304,7 +304,7 @@ func (t *textOut) procs(title string, ps []*Proc) {
 		t.line(0, "")
 		head := p.Form
 		if p.Template != "" {
-			head += fmt.Sprintf(": %q", p.Template)
+			head += ": " + p.shown
 		}
 		t.wrapHang(2, 6, head+markText(p.Mark))
 		if p.About != "" {

@@ -131,7 +131,7 @@ func (w *walker) stmt(s *syntax.Stmt) []*Step {
 		st.Steps = w.block(s.Segment.Body)
 		return one(st)
 	case s.Log != nil:
-		return one(&Step{Text: fmt.Sprintf("say: %q", string(s.Log.Text))})
+		return one(&Step{Text: "say: " + w.b.quoted(string(s.Log.Text), s.Pos, s.EndPos, false)})
 	case s.Apply != nil:
 		return one(w.applyStep(s.Apply))
 	case s.ApplyCondition != nil:
@@ -217,7 +217,7 @@ func (w *walker) emitStep(n *syntax.EmitStmt) *Step {
 	}
 	text := fmt.Sprintf("%s(%s)", n.Event.Text, strings.Join(args, ", "))
 	if ev := w.b.m.Events[n.Event.Text]; ev != nil && ev.Decl != nil && ev.Decl.Template != nil && *ev.Decl.Template != "" {
-		text += fmt.Sprintf(": %q", string(*ev.Decl.Template))
+		text += ": " + w.b.quoted(string(*ev.Decl.Template), ev.Decl.Pos, ev.Decl.EndPos, true)
 	}
 	return &Step{Text: "event " + text}
 }

@@ -1,6 +1,9 @@
 package syntax
 
 import (
+	"cmp"
+	"slices"
+
 	"github.com/alecthomas/participle/v2/lexer"
 )
 
@@ -32,6 +35,38 @@ func (f *File) TokensOf(name string) ([]lexer.Token, error) {
 		return toks, nil
 	}
 	return Tokenize(name, f.Sources[name])
+}
+
+// StringIn finds the string literal token of a statement or declaration
+// that starts at from and ends at to (to at from: the rest of the file):
+// the first one, or the last. Its value is the literal as written, quotes
+// and escapes included (the checker reads a template's expressions from
+// it; fray explain shows a template as written).
+func (f *File) StringIn(from, to lexer.Position, last bool) (lexer.Token, bool) {
+	src := f.Sources[from.Filename]
+	if from.Offset > len(src) || to.Offset > len(src) || to.Offset < from.Offset {
+		return lexer.Token{}, false
+	}
+	if to.Offset == from.Offset {
+		to.Offset = len(src)
+	}
+	toks, err := f.TokensOf(from.Filename)
+	if err != nil {
+		return lexer.Token{}, false
+	}
+	// The file's tokens are in order: find the first at from, then scan.
+	i, _ := slices.BinarySearchFunc(toks, from.Offset, func(t lexer.Token, off int) int { return cmp.Compare(t.Pos.Offset, off) })
+	var found lexer.Token
+	ok := false
+	for ; i < len(toks) && toks[i].Pos.Offset < to.Offset; i++ {
+		if t := toks[i]; t.Type == TokString {
+			found, ok = t, true
+			if !last {
+				break
+			}
+		}
+	}
+	return found, ok
 }
 
 // Comment is a "#" comment, kept for the formatter.

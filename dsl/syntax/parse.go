@@ -131,6 +131,9 @@ func SyntaxDiag(filename, src string, err error) *diag.Diagnostic {
 	}
 	if strings.Contains(msg, "unexpected token") {
 		msg, d.Detail = friendlySyntax(msg, src, pos.Line)
+		if h := diceModifierHint(msg, src, pos.Offset); h != "" {
+			d.Detail = h
+		}
 	}
 	d.Summary = d.Summary + ": " + msg
 	d.Subject = tokenRangeAt(src, pos)

@@ -176,3 +176,31 @@ func lineAt(src string, line int) string {
 	}
 	return lines[line-1]
 }
+
+// diceSettingRe is NAME = DICE just before an error, and diceModRe the
+// modifier the error is at.
+var (
+	diceSettingRe = regexp.MustCompile(`\b(\w+)\s*=\s*(\d*d(?:\d+|%))\s*$`)
+	diceModRe     = regexp.MustCompile(`^([+-])\s*(\d+)`)
+)
+
+// diceModifierHint is the hint for an encounter's setting written as a
+// rule writes dice (damage = d6 + 1, found by the eleventh homebrew
+// round): a setting's value is one literal, so the modifier is an
+// unexpected "+", and the hint said only "settings are written NAME =
+// value". A dice value with a modifier is written in quotes there.
+func diceModifierHint(msg, src string, off int) string {
+	if off < 0 || off > len(src) || !(strings.Contains(msg, `unexpected token "+"`) || strings.Contains(msg, `unexpected token "-"`)) {
+		return ""
+	}
+	start := strings.LastIndexByte(src[:off], '\n') + 1
+	set := diceSettingRe.FindStringSubmatch(src[start:off])
+	if set == nil {
+		return ""
+	}
+	want := set[2] + "+1"
+	if mod := diceModRe.FindStringSubmatch(src[off:]); mod != nil {
+		want = set[2] + mod[1] + mod[2]
+	}
+	return `a setting's dice with a modifier are written in quotes: ` + set[1] + ` = "` + want + `"`
+}

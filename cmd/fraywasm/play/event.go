@@ -3,7 +3,6 @@ package play
 import (
 	"fmt"
 	"math/big"
-	"slices"
 	"strings"
 
 	"github.com/frayrules/fray/interp"
@@ -34,8 +33,10 @@ func probEvent(r *Request) *Response {
 		return &Response{Diagnostics: ds, Error: strings.Join(msg, "\n")}
 	}
 	plan := interp.Lower(enc.Rules)
-	if r.After != "" && !slices.Contains(plan.SetupPhases(), r.After) {
-		return &Response{Diagnostics: ds, Error: fmt.Sprintf("--after %s: the set-up phases are %s", r.After, strings.Join(plan.SetupPhases(), ", "))}
+	if r.After != "" {
+		if err := plan.CheckAfter(r.After); err != nil {
+			return &Response{Diagnostics: ds, Error: err.Error()}
+		}
 	}
 	when := "the set-up phases"
 	if r.After != "" {

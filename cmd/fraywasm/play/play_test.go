@@ -405,7 +405,7 @@ func TestEvent(t *testing.T) {
 		req   Request
 		words string
 	}{
-		{Request{Event: cond, After: "nosuch"}, "--after nosuch: the set-up phases are"},
+		{Request{Event: cond, After: "nosuch"}, "--after nosuch: nosuch is no phase of the ruleset; the set-up phases are surprise"},
 		{Request{Event: cond, MaxPaths: 2}, "raise --max-paths"},
 		{Request{Event: "nosuch > 1"}, "<event>:1:1"},
 	} {

@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"io"
 	"math/big"
-	"slices"
-	"strings"
 	"text/tabwriter"
 	"unicode/utf8"
 
@@ -272,8 +270,10 @@ func probEvent(opts check.Options, stdout, stderr io.Writer, encPath, rulesPath,
 		return &exitError{code: exitFindings}
 	}
 	plan := interp.Lower(enc.Rules)
-	if after != "" && !slices.Contains(plan.SetupPhases(), after) {
-		return usageErr("--after %s: the set-up phases are %s", after, strings.Join(plan.SetupPhases(), ", "))
+	if after != "" {
+		if err := plan.CheckAfter(after); err != nil {
+			return usageErr("%s", err.Error())
+		}
 	}
 	when := "the set-up phases"
 	if after != "" {
