@@ -2,13 +2,8 @@ package interp
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/frayrules/fray/dsl/check"
-	"github.com/frayrules/fray/dsl/diag"
 )
 
 // Applying n distinct conditions to one combatant finds each one's place
@@ -46,17 +41,8 @@ func TestManyDistinctConditionsCostTheirStatements(t *testing.T) {
 				fmt.Fprintf(&b, "  apply condition c%d to c\n", j)
 			}
 			b.WriteString("}\nphase q each round {\n  let z = 1\n}\nend when round >= 1\n")
-			dir := t.TempDir()
 			enc := "encounter \"many\" {\n  rules \"many.fray\"\n}\nside a {\n  combatant x\n}\nside b {\n  combatant y\n}\n"
-			for name, text := range map[string]string{"many.fray": b.String(), "many_encounter.fray": enc} {
-				if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			e, diags := check.UnderRoot(dir).LoadEncounter(filepath.Join(dir, "many_encounter.fray"), "", diag.Sources{})
-			if diags.HasErrors() {
-				t.Fatal(diags)
-			}
+			e := loadWritten(t, "many", b.String(), enc)
 			r := New(Lower(e.Rules), e, Options{Seed: 1})
 			if _, err := r.Play(); err != nil {
 				t.Fatal(err)

@@ -2,15 +2,10 @@ package interp
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
-
-	"github.com/frayrules/fray/dsl/check"
-	"github.com/frayrules/fray/dsl/diag"
 )
 
 // A built-in that walks a list the run keeps (a combatant's conditions)
@@ -43,7 +38,6 @@ func TestWalksOfConditionsAreCounted(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			dir := t.TempDir()
 			rules := fmt.Sprintf(`ruleset "walks" {
   source "test"
   default rest
@@ -65,17 +59,7 @@ phase p each round {
 end when round > 3
 `, decls.String(), applies.String(), tc.loop)
 			enc := "encounter \"walks\" {\n  rules \"walks.fray\"\n}\n\nside a {\n  combatant x\n}\n\nside b {\n  combatant y\n}\n"
-			write := func(name, text string) {
-				if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			write("walks.fray", rules)
-			write("walks_encounter.fray", enc)
-			e, diags := check.UnderRoot(dir).LoadEncounter(filepath.Join(dir, "walks_encounter.fray"), "", diag.Sources{})
-			if diags.HasErrors() {
-				t.Fatal(diags)
-			}
+			e := loadWritten(t, "walks", rules, enc)
 			_, err := New(Lower(e.Rules), e, Options{Seed: 1, MaxSteps: maxSteps}).Play()
 			m := regexp.MustCompile(`went round (\d+) times`).FindStringSubmatch(fmt.Sprint(err))
 			if m == nil {
@@ -123,16 +107,7 @@ func TestCountdownOfConditionsIsCounted(t *testing.T) {
 		}
 		enc += "}\n"
 	}
-	dir := t.TempDir()
-	for name, text := range map[string]string{"held.fray": b.String(), "held_encounter.fray": enc} {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	e, diags := check.UnderRoot(dir).LoadEncounter(filepath.Join(dir, "held_encounter.fray"), "", diag.Sources{})
-	if diags.HasErrors() {
-		t.Fatal(diags)
-	}
+	e := loadWritten(t, "held", b.String(), enc)
 	res, err := New(Lower(e.Rules), e, Options{Seed: 1, MaxSteps: 2_000_000}).Play()
 	if err == nil || !strings.Contains(err.Error(), "--max-steps") {
 		t.Fatalf("want the fight stopped at --max-steps, got %v after %d rounds: the countdown of %d conditions is not counted", err, res.Rounds, conds*who)
