@@ -98,3 +98,18 @@ func golden(t *testing.T, path, got string) {
 		t.Errorf("%s differs; run go test ./dsl/explain -update and read the diff", path)
 	}
 }
+
+// bothRenderings is the explanation of the rule file at path as text and
+// as Markdown, by name: for the tests that hold both to the same property.
+func bothRenderings(t *testing.T, path string) map[string]string {
+	t.Helper()
+	doc := load(t, path)
+	var text, md bytes.Buffer
+	if err := explain.Text(&text, doc); err != nil {
+		t.Fatal(err)
+	}
+	if err := explain.Markdown(&md, doc); err != nil {
+		t.Fatal(err)
+	}
+	return map[string]string{"text": text.String(), "markdown": md.String()}
+}

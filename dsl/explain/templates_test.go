@@ -1,12 +1,9 @@
 package explain_test
 
 import (
-	"bytes"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/frayrules/fray/dsl/explain"
 )
 
 // A template with an escaped apostrophe is shown as written, in the text
@@ -16,16 +13,8 @@ import (
 // homebrew round's brawl and the eleventh's dohyo write it so). Every
 // other template is shown as Go quotes it, as before (TestGolden).
 func TestTemplateApostrophes(t *testing.T) {
-	doc := load(t, filepath.Join("..", "..", "testdata", "bench", "homebrew", "dohyo.fray"))
-	var text, md bytes.Buffer
-	if err := explain.Text(&text, doc); err != nil {
-		t.Fatal(err)
-	}
-	if err := explain.Markdown(&md, doc); err != nil {
-		t.Fatal(err)
-	}
 	const want = `"{c.name} {how}{by == none ? '' : ' (' + by.name + '\'s ' + ordinal(by.wins + 1) + ')'}"`
-	for name, out := range map[string]string{"text": text.String(), "markdown": md.String()} {
+	for name, out := range bothRenderings(t, filepath.Join("..", "..", "testdata", "bench", "homebrew", "dohyo.fray")) {
 		flat := strings.Join(strings.Fields(out), " ")
 		if n := strings.Count(flat, want); n < 4 { // the event, the_straw's emit, two rows' effects
 			t.Errorf("%s: the template shown as written %d times, want 4 or more", name, n)
