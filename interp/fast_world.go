@@ -292,6 +292,12 @@ func (r *Run) pickP(list []addr) (addr, error) {
 
 // pickIndex rolls which of n (two or more) pick takes, from 0.
 func (r *Run) pickIndex(n int) (int, error) {
+	if r.quickDice != nil && n <= stdlib.MaxFaces {
+		// A quick roll is neither logged nor described to a dice source
+		// (Run.quickDice): no reason to name.
+		k, err := r.die(n)
+		return k - 1, err
+	}
 	prev := r.reason
 	if n < len(pickReasons) {
 		r.reason = pickReasons[n]

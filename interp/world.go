@@ -29,8 +29,20 @@ func (r *Run) setQuickDice() {
 	r.anonymous = r.quickDice != nil && r.opt.countEvent == nil
 }
 
-// die rolls one die of the given faces.
-func (r *Run) die(faces int) (int, error) { return r.rollPlus(1, faces, 0) } // small enough to inline
+// die rolls one die whose faces the caller knows are 2 to
+// stdlib.MaxFaces (d20 of the rule file, pick's index): a quick roll
+// (rollPlus) without rollPlus's checks of the count and faces, which
+// most rolls of a fight are.
+func (r *Run) die(faces int) (int, error) {
+	if sd := r.quickDice; sd != nil {
+		if r.steps++; r.over() {
+			return 0, r.overErr()
+		}
+		r.seq++
+		return sd.die(faces), nil
+	}
+	return r.rollAny(1, faces, 0)
+}
 
 // Roll rolls n dice and records the roll, attributed to the current actor
 // and reason. Every die counts toward the run's work (--max-steps).
