@@ -380,6 +380,10 @@ var Funcs = sortFuncs([]*Func{
 		Params: []Kind{Combatant, Int, Int}, Result: Int, World: true, Impl: gridPathLength,
 	},
 	{
+		Name: "free_square", Doc: "whether the square [x, y] is one a combatant may stand on: on the map, not a wall nor a window (as step_toward and path_length walk; a wall on an edge leaves both squares free), with no combatant in the fight (alive, present, no state) on it, so a shut door (a combatant in its doorway) takes its square and an open one (in a state) does not; false off the map, and one read of the map whatever its size (path_length(c, x, y) >= 0 also asks whether c can walk there)",
+		Params: []Kind{Int, Int}, Result: Bool, World: true, Impl: gridFreeSquare,
+	},
+	{
 		Name: "straight_toward", Doc: "the square [x, y] the first combatant reaches running at most the given feet in a straight line (the squares nearest the line between the centres) toward the second, stopping next to it, or earlier before a wall, a wall's corner or a living combatant",
 		Params: []Kind{Combatant, Combatant, Int}, Result: Ints, World: true, Impl: gridStraightToward,
 	},

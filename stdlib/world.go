@@ -59,6 +59,10 @@ type World interface {
 	// combatant list, in the fight's order; answered from an index of
 	// the map's squares, so that its cost does not grow with the fight.
 	Nearby(c any, feet int) (any, error)
+	// Taken reports whether a combatant in the fight (alive, present, no
+	// state) stands on the square (x, y) of the map, from the same index
+	// as Nearby; false for a square off the map.
+	Taken(x, y int) (bool, error)
 	// Engaged reports whether two combatants are engaged in melee (the
 	// engage and disengage statements; no map needed).
 	Engaged(a, b any) (bool, error)
