@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/frayrules/fray/stdlib"
 )
 
 func labels(items []CompletionItem) []string {
@@ -62,6 +64,29 @@ func TestCompletion(t *testing.T) {
 	for _, w := range []string{"let", "if", "for", "emit", "apply", "c", "adjustment", "living", "initiative_die", "round"} {
 		if !slices.Contains(got, w) {
 			t.Errorf("at a statement's start: %q missing from %v", w, got)
+		}
+	}
+	// There too, every function of the one table of the standard library
+	// a rule may call (not the internal __ ones), with its signature and
+	// doc: a new builtin (free_square, the eleventh homebrew round's)
+	// needs no list here or in the server kept by hand.
+	offered := map[string]CompletionItem{}
+	for _, it := range items {
+		offered[it.Label] = it
+	}
+	if it := offered["free_square"]; it.Detail != "free_square(int, int) bool" {
+		t.Errorf("free_square offered as %q, want its signature free_square(int, int) bool", it.Detail)
+	}
+	for _, f := range stdlib.Funcs {
+		if strings.HasPrefix(f.Name, "__") {
+			continue
+		}
+		it, ok := offered[f.Name]
+		switch {
+		case !ok:
+			t.Errorf("%s is not offered", f.Name)
+		case it.Detail != f.Signature() || it.Documentation == nil || it.Documentation.Value != f.Doc:
+			t.Errorf("%s offered as %q (%v), want %q and its doc", f.Name, it.Detail, it.Documentation, f.Signature())
 		}
 	}
 	// Nothing in a comment or in a string's text; a template's part is
