@@ -18,7 +18,7 @@ import (
 // code, and nothing panics. Properties are not played: their fights are
 // the runner's of fray sim, fuzzed with FuzzRun.
 //
-//	go test ./interp/fraytest -run '^$' -fuzz '^FuzzTestFile$' -fuzztime 60s
+//	go test ./interp/fraytest -run '^$' -fuzz '^FuzzTestFile$' -fuzztime 60s -fuzzminimizetime 5s
 func FuzzTestFile(f *testing.F) {
 	// Two small seeds: every test of the repository already runs in
 	// TestFrayTests, and each seed runs in go test.
