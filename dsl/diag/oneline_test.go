@@ -65,8 +65,13 @@ func FuzzWriteTextParts(f *testing.F) {
 			t.Fatalf("%d lines, want %d:\n%s", len(lines), want, buf.String())
 		}
 		for _, l := range lines {
+			// A byte that is not UTF-8 must come out escaped (\xff); a
+			// U+FFFD the source really holds is a character like another.
+			if !utf8.ValidString(l) {
+				t.Fatalf("a byte that is not UTF-8 in %q", l)
+			}
 			for _, r := range l {
-				if UnsafeRune(r) || r == utf8.RuneError {
+				if UnsafeRune(r) {
 					t.Fatalf("a raw %U in %q", r, l)
 				}
 			}

@@ -23,8 +23,13 @@ func FuzzWriteText(f *testing.F) {
 		WriteText(&buf, Diagnostics{d}, Sources{"f": src})
 		out := strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n")
 		for _, l := range out[1:] {
+			// A byte that is not UTF-8 must come out escaped (\xff); a
+			// U+FFFD the source really holds is a character like another.
+			if !utf8.ValidString(l) {
+				t.Fatalf("a byte that is not UTF-8 in %q", l)
+			}
 			for _, r := range l {
-				if UnsafeRune(r) || r == utf8.RuneError {
+				if UnsafeRune(r) {
 					t.Fatalf("a raw %U in %q", r, l)
 				}
 			}
