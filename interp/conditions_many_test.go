@@ -2,7 +2,6 @@ package interp
 
 import (
 	"fmt"
-	"strings"
 	"testing"
 )
 
@@ -27,18 +26,14 @@ func TestManyDistinctConditionsCostTheirStatements(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			var b strings.Builder
-			b.WriteString("ruleset \"many\" {\n  source \"test\"\n  default rest\n}\ncombatant {\n  hp: int = 3\n}\naction rest {\n}\n")
-			for i := 1; i <= n; i++ {
-				fmt.Fprintf(&b, "condition c%d {\n}\n", i)
-			}
+			b := conditionsRuleset("many", n)
 			b.WriteString("phase p once {\n  let c = first(combatants)\n")
 			for i := 1; i <= n; i++ {
 				j := i
 				if tc.reverse {
 					j = n + 1 - i
 				}
-				fmt.Fprintf(&b, "  apply condition c%d to c\n", j)
+				fmt.Fprintf(b, "  apply condition c%d to c\n", j)
 			}
 			b.WriteString("}\nphase q each round {\n  let z = 1\n}\nend when round >= 1\n")
 			enc := "encounter \"many\" {\n  rules \"many.fray\"\n}\nside a {\n  combatant x\n}\nside b {\n  combatant y\n}\n"

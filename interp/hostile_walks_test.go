@@ -89,14 +89,10 @@ end when round > 3
 func TestCountdownOfConditionsIsCounted(t *testing.T) {
 	t.Parallel()
 	const conds, who = 100, 100
-	var b strings.Builder
-	b.WriteString("ruleset \"held\" {\n  source \"test\"\n  default rest\n}\ncombatant {\n  hp: int = 3\n}\naction rest {\n}\n")
-	for i := 1; i <= conds; i++ {
-		fmt.Fprintf(&b, "condition c%d {\n}\n", i)
-	}
+	b := conditionsRuleset("held", conds)
 	b.WriteString("phase p once {\n  for c in combatants {\n")
 	for i := 1; i <= conds; i++ {
-		fmt.Fprintf(&b, "    apply condition c%d to c\n", i)
+		fmt.Fprintf(b, "    apply condition c%d to c\n", i)
 	}
 	b.WriteString("  }\n}\nphase q each round {\n  let z = 1\n}\nend when round < 0\n")
 	enc := "encounter \"held\" {\n  rules \"held.fray\"\n  rounds 100000\n}\n"

@@ -1,8 +1,10 @@
 package interp
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/frayrules/fray/dsl/check"
@@ -26,4 +28,16 @@ func loadWritten(t *testing.T, name, rules, encounter string) *check.Encounter {
 		t.Fatal(diags)
 	}
 	return e
+}
+
+// conditionsRuleset starts a generated rule file NAME that declares n
+// empty conditions c1 to cn, for the tests of many conditions on one
+// combatant; the caller writes its phases and end.
+func conditionsRuleset(name string, n int) *strings.Builder {
+	var b strings.Builder
+	fmt.Fprintf(&b, "ruleset %q {\n  source \"test\"\n  default rest\n}\ncombatant {\n  hp: int = 3\n}\naction rest {\n}\n", name)
+	for i := 1; i <= n; i++ {
+		fmt.Fprintf(&b, "condition c%d {\n}\n", i)
+	}
+	return &b
 }
