@@ -284,10 +284,11 @@ func TestPerformanceBenchmarksExist(t *testing.T) {
 	}
 }
 
-// headingsOf gives the text of each Markdown heading of a page.
+// headingsOf gives the text of each Markdown heading of a page (a
+// shell comment in a fenced block is none).
 func headingsOf(page string) []string {
 	var out []string
-	for _, line := range strings.Split(page, "\n") {
+	for _, line := range strings.Split(fenceRe.ReplaceAllString(page, ""), "\n") {
 		if h, ok := strings.CutPrefix(line, "#"); ok {
 			out = append(out, strings.TrimSpace(strings.TrimLeft(h, "#")))
 		}
