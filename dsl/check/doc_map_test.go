@@ -8,6 +8,6 @@ import (
 
 // TestDocMapsEveryFile holds doc.go, the map of the package, to its
 // files: every non-test .go file (open_flags.go and open_flags_js.go,
-// each built for its own GOOS, included) is named there, and every .go
-// name there is a file.
+// each built for its own GOOS, included) has one entry of its own there
+// ("- name.go: what it holds"), and every .go name there is a file.
 func TestDocMapsEveryFile(t *testing.T) { docmap.Check(t, ".") }

@@ -1,13 +1,14 @@
 // Package docmap holds a package's doc comment to the files of the
 // package, for the packages whose doc is a map of their files (interp,
-// dsl/syntax, stdlib; issue #15: "each pass its own package with a
-// package doc that maps it"). A map that leaves out a file, or names
+// dsl/syntax, dsl/check, dsl/format, stdlib; issue #15: "each pass its
+// own package with a package doc that maps it"). A map that leaves out a file, or names
 // one that was renamed or removed, sends a newcomer to the wrong place
 // or to none; a test of each such package calls Check so that adding,
 // renaming or removing a file without its line in the map fails.
 package docmap
 
 import (
+	"fmt"
 	"go/parser"
 	"go/token"
 	"os"
@@ -28,25 +29,26 @@ const docFile = "doc.go"
 // word, so neither is taken.
 var nameRe = regexp.MustCompile(`(?:^|[^\w/*.-])([a-z0-9_]+\.go)\b`)
 
-// Named gives the names of .go files that a package's doc comment
-// (dir/doc.go) mentions, each once, in order.
-func Named(dir string) ([]string, error) {
+// entryRe finds a file's entry in the map: an item of a list that starts
+// with the file's name and a colon ("  - plan.go: Plan, Lower, ...").
+var entryRe = regexp.MustCompile(`(?m)^\s*- ([a-z0-9_]+\.go):`)
+
+// Doc is what a package's doc comment (dir/doc.go) says of files: the
+// .go names it mentions anywhere, and the entries of its map, each in
+// order and as often as written.
+func Doc(dir string) (named, entries []string, err error) {
 	f, err := parser.ParseFile(token.NewFileSet(), filepath.Join(dir, docFile), nil, parser.PackageClauseOnly|parser.ParseComments)
-	if err != nil {
-		return nil, err
+	if err != nil || f.Doc == nil {
+		return nil, nil, err
 	}
-	var names []string
-	seen := map[string]bool{}
-	if f.Doc == nil {
-		return nil, nil
+	text := f.Doc.Text()
+	for _, m := range nameRe.FindAllStringSubmatch(text, -1) {
+		named = append(named, m[1])
 	}
-	for _, m := range nameRe.FindAllStringSubmatch(f.Doc.Text(), -1) {
-		if !seen[m[1]] {
-			seen[m[1]] = true
-			names = append(names, m[1])
-		}
+	for _, m := range entryRe.FindAllStringSubmatch(text, -1) {
+		entries = append(entries, m[1])
 	}
-	return names, nil
+	return named, entries, nil
 }
 
 // Sources gives the non-test .go files of dir other than doc.go, build-
@@ -68,35 +70,56 @@ func Sources(dir string) ([]string, error) {
 	return out, nil
 }
 
-// Check fails t with one line for each non-test .go file of dir that
-// dir/doc.go's package comment does not name, and one for each .go name
-// in it that is not a file of dir.
+// Check fails t with each of Problems' lines for dir.
 func Check(t *testing.T, dir string) {
 	t.Helper()
-	named, err := Named(dir)
+	problems, err := Problems(dir)
 	if err != nil {
 		t.Fatal(err)
+	}
+	for _, p := range problems {
+		t.Error(p)
+	}
+}
+
+// Problems gives one line for each non-test .go file of dir that has no
+// entry of its own in dir/doc.go's map (a mention in passing is not one:
+// a reader looks for the file's line), each file with two or more, and
+// each .go name in the doc that is not a file of dir.
+func Problems(dir string) ([]string, error) {
+	named, entries, err := Doc(dir)
+	if err != nil {
+		return nil, err
 	}
 	files, err := Sources(dir)
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
-	inDoc := map[string]bool{}
-	for _, n := range named {
-		inDoc[n] = true
+	doc := filepath.Join(dir, docFile)
+	count := map[string]int{}
+	for _, n := range entries {
+		count[n]++
 	}
+	var out []string
 	isFile := map[string]bool{docFile: true}
 	for _, n := range files {
 		isFile[n] = true
-		if !inDoc[n] {
-			t.Errorf("%s: the package doc does not name %s: add its line to the map", filepath.Join(dir, docFile), n)
+		switch count[n] {
+		case 0:
+			out = append(out, fmt.Sprintf("%s: the package doc has no entry for %s: add its line (- %s: what it holds) to the map", doc, n, n))
+		case 1:
+		default:
+			out = append(out, fmt.Sprintf("%s: the package doc has %d entries for %s: keep one", doc, count[n], n))
 		}
 	}
+	seen := map[string]bool{}
 	for _, n := range named {
-		if !isFile[n] && !exists(filepath.Join(dir, n)) {
-			t.Errorf("%s: the package doc names %s, which is no file of the package", filepath.Join(dir, docFile), n)
+		if !seen[n] && !isFile[n] && !exists(filepath.Join(dir, n)) {
+			out = append(out, fmt.Sprintf("%s: the package doc names %s, which is no file of the package", doc, n))
 		}
+		seen[n] = true
 	}
+	return out, nil
 }
 
 // exists says whether path is a file (a test file the doc names, such
