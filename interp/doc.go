@@ -172,8 +172,9 @@
 //     cleared only when used since.
 //   - mem_unsafe.go: the one file that imports unsafe: loads and stores
 //     at offsets of frames, combatants and sides.
-//   - mem_safe.go: its twin with reflect alone (-tags fray_safe), which
-//     checks the contract mem_unsafe.go trusts.
+//   - mem_safe.go: its twin with reflect alone, built under the safe tag
+//     (mem_unsafe.go names it), which checks the contract mem_unsafe.go
+//     trusts.
 //   - values.go: a value stored into its place (store), and values shown
 //     in the log and its JSON.
 //   - refs.go: an encounter's value stored in a reference attribute, made
