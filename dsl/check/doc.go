@@ -50,6 +50,8 @@
 //     modifiers, events, actions, handlers, phases, end, unused names.
 //   - table_overlap.go: the earlier rows a new table row may overlap,
 //     found by an index.
+//   - table_keyed_hint.go: why a table looked up by keys has no odds,
+//     for fray prob --table.
 //   - check_funcs.go: fns declared first, so any body may call any fn,
 //     then their bodies.
 //   - proc.go: procedures, fns with a statement body and return.
@@ -85,6 +87,8 @@
 //
 //   - check_expr.go: compile, an expression's config and environment;
 //     the dice and in patches.
+//   - operator_call.go: a text operator written as a function
+//     (contains(a, b)), said as an operator.
 //   - limits_expr.go: the steps an expression's loops can take, bounded
 //     before anything runs (Iterations).
 //   - dice_notation.go: a count of successes (5d6>=5) found where a

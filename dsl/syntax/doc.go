@@ -54,4 +54,6 @@
 //   - syntax_hints.go: participle's expectations put in words, with a
 //     hint from the construct the error is in.
 //   - syntax_hints_fn.go: what may follow a fn's head.
+//   - syntax_hints_brace.go: combatant NAME { outside any side, with the
+//     } that closed the side above.
 package syntax
