@@ -29,6 +29,9 @@ type assignNode struct {
 	roster int
 	// derive: what it does to derived attributes (Plan.deriveEffect).
 	derive int
+	// back: it sets a combatant's alive, present or state, and so may
+	// bring it back into the fight onto a taken square (square_return.go).
+	back bool
 }
 
 func (p *Plan) compileAssign(n *assignNode) stmtFn {
@@ -118,6 +121,11 @@ func assignTo[T any](n *assignNode, fn func(*Run, addr) (T, error), op func(held
 			return flowNext, r.nativeFailure(ce, err)
 		}
 		s, off, err := n.dst(base)
+		wasIn := err == nil && n.back && r.inFightP(s)
+		var was T
+		if n.back && err == nil {
+			was = load[T](s, off)
+		}
 		switch {
 		case err != nil:
 		case op != nil:
@@ -132,6 +140,13 @@ func assignTo[T any](n *assignNode, fn func(*Run, addr) (T, error), op func(held
 		}
 		if err == nil && n.roster != rosterNone {
 			r.rosterAfter(n.roster, s)
+		}
+		if err == nil && n.back && !wasIn && r.inFightP(s) {
+			if err = r.squareTaken(n, s); err != nil {
+				// Refused: the value it held, and the index with it.
+				store(s, off, was)
+				r.rosterAfter(n.roster, s)
+			}
 		}
 		if err == nil && n.derive != deriveNone {
 			err = r.deriveAfter(n.derive, s, n.path.field)
@@ -180,7 +195,7 @@ func (p *Plan) assignAny(n *assignNode) stmtFn {
 		if err != nil {
 			return flowNext, err
 		}
-		dst, err := n.place(ptrValue(pt, base))
+		dst, holder, err := n.place(ptrValue(pt, base))
 		if err != nil {
 			return flowNext, err
 		}
@@ -188,10 +203,23 @@ func (p *Plan) assignAny(n *assignNode) stmtFn {
 			// The holder is not at hand here: make the rosters again.
 			defer r.forgetRosters()
 		}
+		back := r.mayComeBack(n, holder)
+		var was reflect.Value
+		wasIn := back && r.inFightP(addrOf(holder))
+		if back {
+			was = reflect.New(dst.Type()).Elem()
+			was.Set(dst)
+		}
 		if n.op == "=" {
 			err = r.store(dst, v, n.at)
 		} else {
 			err = n.combine(dst, v)
+		}
+		if err == nil && back && !wasIn && r.inFightP(addrOf(holder)) {
+			r.forgetRosters() // the index sees it where it now stands
+			if err = r.squareTaken(n, addrOf(holder)); err != nil {
+				dst.Set(was) // refused: the value it held
+			}
 		}
 		if err == nil && n.derive != deriveNone {
 			// The holder is not at hand here either.
@@ -201,35 +229,36 @@ func (p *Plan) assignAny(n *assignNode) stmtFn {
 	}
 }
 
-// place follows the target's path by reflection from the frame fr.
-func (n *assignNode) place(fr reflect.Value) (reflect.Value, error) {
-	dst := fr.Elem().Field(n.t.Root.Index)
+// place follows the target's path by reflection from the frame fr: the
+// target, and the pointer to the struct holding it (invalid for a local).
+func (n *assignNode) place(fr reflect.Value) (dst, holder reflect.Value, err error) {
+	dst = fr.Elem().Field(n.t.Root.Index)
 	for _, f := range n.t.Fields {
 		if dst.Kind() == reflect.Interface { // v2: a reference attribute, held untyped
 			if dst.IsNil() || dst.Elem().IsNil() {
-				return dst, &RunError{At: n.at, Msg: fmt.Sprintf("cannot set %s through none", n.t.Label)}
+				return dst, holder, &RunError{At: n.at, Msg: fmt.Sprintf("cannot set %s through none", n.t.Label)}
 			}
 			dst = dst.Elem()
 		}
 		if dst.IsNil() {
-			return dst, n.nobody()
+			return dst, holder, n.nobody()
 		}
-		dst = dst.Elem().Field(f)
+		holder, dst = dst, dst.Elem().Field(f)
 	}
 	for _, name := range n.t.Dynamic {
 		if dst.Kind() == reflect.Interface {
 			dst = dst.Elem()
 		}
 		if dst.Kind() != reflect.Pointer || dst.IsNil() || dst.Elem().Kind() != reflect.Struct {
-			return dst, &RunError{At: n.at, Msg: fmt.Sprintf("cannot set %s of %s", name, brief(dst))}
+			return dst, holder, &RunError{At: n.at, Msg: fmt.Sprintf("cannot set %s of %s", name, brief(dst))}
 		}
 		field, ok := fieldByTag(dst.Elem(), name)
 		if !ok {
-			return dst, &RunError{At: n.at, Msg: fmt.Sprintf("%s has no attribute %s", show(dst), name)}
+			return dst, holder, &RunError{At: n.at, Msg: fmt.Sprintf("%s has no attribute %s", show(dst), name)}
 		}
-		dst = field
+		holder, dst = dst, field
 	}
-	return dst, nil
+	return dst, holder, nil
 }
 
 // combine applies += or -= of v to what dst holds: a whole number, a

@@ -195,6 +195,8 @@
 //   - grid_crowd.go: how many stand on each square, for step_toward and
 //     path_length (stdlib.CrowdWorld).
 //   - grid_taken.go: whether a square is taken, one read of the index.
+//   - square_return.go: one coming back into the fight (state, alive,
+//     present) onto a square someone in the fight holds is refused.
 //   - actor.go: the actor stack rolls and emits are attributed to,
 //     skipped in an anonymous run.
 //
