@@ -43,10 +43,14 @@ func TestVariantReactions(t *testing.T) {
 	for _, want := range []string{
 		"override of react hits pary, which the base ruleset does not have [F403]", "did you mean hits parry?",
 		"remove phase takes no label [F403]",
-		"unknown point casts [F680]",
+		// At the removal, the variant's line, not at the uses in the base.
+		"interrupts_bad_variant.fray:14:1: error: remove point casts leaves react casts \"attack of opportunity\" and interrupt casts in action fight with no point [F403]",
 	} {
 		if !strings.Contains(buf.String(), want) {
 			t.Errorf("missing %q in:\n%s", want, buf.String())
 		}
+	}
+	if strings.Contains(buf.String(), "[F680]") {
+		t.Errorf("the base is blamed for the variant's removal of its point:\n%s", buf.String())
 	}
 }

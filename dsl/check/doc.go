@@ -29,6 +29,8 @@
 //     removing.
 //   - merge_chain.go: a chain of variants merged into one list of
 //     declarations, by an index of keys.
+//   - merge_points.go: a point removed while the merge still reacts to
+//     or interrupts it, refused at the removal.
 //   - merge_places.go: the phase places of a merged ruleset that do not
 //     hold.
 //

@@ -250,6 +250,7 @@ func (m *merger) apply(variant *syntax.File) diag.Diagnostics {
 	added := newPhases(variant)
 	var later []*syntax.Decl // placed by a phase added further down
 	var removedEvents []*syntax.RemoveDecl
+	var removedPoints []removedPoint
 	for _, d := range variant.Decls {
 		m.walked++
 		key := DeclKey(d)
@@ -273,6 +274,9 @@ func (m *merger) apply(variant *syntax.File) diag.Diagnostics {
 			if m.first(k) == nil {
 				errAt(diag.CodeOverride, r, sugg.didYouMean(d.Remove.Name, known(k), "remove names a declaration of the base ruleset"), "the base ruleset has no %s to remove", k)
 				continue
+			}
+			if d.Remove.Kind == "point" {
+				removedPoints = append(removedPoints, removedPoint{at: d.Remove, decl: m.first(k).d})
 			}
 			m.unlinkAll(k)
 			if d.Remove.Kind == "event" {
@@ -350,6 +354,7 @@ func (m *merger) apply(variant *syntax.File) diag.Diagnostics {
 		}
 	}
 	diags = append(diags, m.orphanHandlers(removedEvents)...)
+	diags = append(diags, m.orphanPoints(removedPoints)...)
 	return diags
 }
 
