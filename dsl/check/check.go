@@ -35,6 +35,9 @@ type checker struct {
 	memo *Linter
 	sig  int
 	used map[string]bool // usedNames, once made
+	// usedDropped are the names usedNames counts as used that only
+	// declarations a variant removed or overrode use (unused_dropped.go).
+	usedDropped map[string]bool
 	// unused are the warnings of declarations whose names occur once in
 	// the files (usedNames), by name: a variant that names one uses it
 	// (layer.go).

@@ -824,11 +824,15 @@ func (c *checker) checkEnd() {
 func (c *checker) checkUnused() {
 	used := c.usedNames()
 	for _, t := range sortedTables(c.m.Tables) {
+		if c.usedDropped[t.Name] {
+			c.usedOnlyDropped("table", t.Name, syntax.RangeAt(t.Decl.Pos, "table"))
+		}
 		if !used[t.Name] {
 			c.unusedName(t.Name, c.warnf(diag.CodeUnusedDecl, syntax.RangeAt(t.Decl.Pos, "table"), "call it as "+t.Name+"(roll) from a rule, or remove it", "table %s is never used", t.Name))
 		}
 	}
 	for _, d := range c.f.Decls {
+		c.declUsedOnlyDropped(d)
 		if fd := d.Func; fd != nil && !used[fd.Name] {
 			c.unusedName(fd.Name, c.warnf(diag.CodeUnusedDecl, syntax.RangeAt(fd.Pos, "fn"), "call it as "+fd.Name+"(...) from a rule, or remove it", "fn %s is never used", fd.Name))
 		}
@@ -904,20 +908,37 @@ func (c *checker) usedNames() map[string]bool {
 		return c.used
 	}
 	count := map[string]int{}
+	live := map[string]int{} // outside the declarations a variant dropped
 	for _, name := range sortedKeys(c.f.Sources) {
 		ts, _ := c.f.TokensOf(name)
+		dropped := c.f.Dropped[name]
 		for _, t := range ts {
+			in := len(dropped) == 0 || !inRanges(dropped, t.Pos.Offset)
 			if t.Type == syntax.TokIdent {
 				count[t.Value]++
+				if in {
+					live[t.Value]++
+				}
 			} else if t.Type == syntax.TokString {
 				// Names used inside {templates} count too.
-				eachWord(t.Value, func(w string) { count[w]++ })
+				eachWord(t.Value, func(w string) {
+					count[w]++
+					if in {
+						live[w]++
+					}
+				})
 			}
 		}
 	}
 	c.used = make(map[string]bool, len(count))
 	for k, n := range count {
 		c.used[k] = n > 1
+		if n > 1 && live[k] <= 1 {
+			if c.usedDropped == nil {
+				c.usedDropped = map[string]bool{}
+			}
+			c.usedDropped[k] = true
+		}
 	}
 	return c.used
 }

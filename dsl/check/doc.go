@@ -31,6 +31,8 @@
 //     declarations, by an index of keys.
 //   - merge_points.go: a point removed while the merge still reacts to
 //     or interrupts it, refused at the removal.
+//   - merge_dropped.go: where the declarations a variant removed or
+//     overrode stood, for usedNames.
 //   - merge_places.go: the phase places of a merged ruleset that do not
 //     hold.
 //
@@ -114,6 +116,8 @@
 //
 //   - check_lint.go: the warnings beyond correctness: ties left to
 //     chance, attributes unused, phases that never run.
+//   - unused_dropped.go: a base's constant, function, table or
+//     modifiers that only what a variant dropped used (F401).
 //   - lint_braces.go: a string in an expression that looks like a
 //     template (F409).
 //   - lint_branches.go: a ?: whose branches have different types (F408).

@@ -44,6 +44,9 @@ type merger struct {
 	// walked counts the declarations merged and looked at, for the
 	// tests that hold the merge linear in the chain.
 	walked int
+	// dropped are the declarations removed or replaced by an override,
+	// by where they start (merge_dropped.go).
+	dropped map[lexer.Position]bool
 }
 
 // MergeChain merges a chain of rule files, base first, each a variant
@@ -94,7 +97,7 @@ func mergeChain(chain []*syntax.File) (*syntax.File, diag.Diagnostics, int) {
 	}
 	top := chain[len(chain)-1]
 	out := &syntax.File{Pos: top.Pos, Name: top.Name, Src: top.Src, Comments: top.Comments,
-		Sources: m.sources, Tokens: m.tokens, Decls: decls, Placed: true}
+		Sources: m.sources, Tokens: m.tokens, Decls: decls, Placed: true, Dropped: m.droppedRanges(chain)}
 	return out, diags, m.walked
 }
 
@@ -277,6 +280,8 @@ func (m *merger) apply(variant *syntax.File) diag.Diagnostics {
 			}
 			if d.Remove.Kind == "point" {
 				removedPoints = append(removedPoints, removedPoint{at: d.Remove, decl: m.first(k).d})
+			} else {
+				m.drop(m.byKey[k]...)
 			}
 			m.unlinkAll(k)
 			if d.Remove.Kind == "event" {
@@ -303,6 +308,7 @@ func (m *merger) apply(variant *syntax.File) diag.Diagnostics {
 			// Replace the first; drop the rest of the same key (the
 			// base's other handlers of an event).
 			same := m.byKey[key]
+			m.drop(same...)
 			for _, x := range same[1:] {
 				m.unlink(x)
 			}
@@ -379,6 +385,7 @@ func (m *merger) orphanHandlers(removed []*syntax.RemoveDecl) diag.Diagnostics {
 			Detail:  fmt.Sprintf("write remove on %s as well, or keep the event", rd.Name),
 			Subject: syntax.RangeOf(rd.Pos, rd.EndPos),
 			Related: &diag.Related{Message: "a handler of it", Range: syntax.RangeAt(h.Pos, on)}})
+		m.drop(m.byKey[on]...)
 		m.unlinkAll(on)
 	}
 	return diags

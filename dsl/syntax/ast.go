@@ -26,6 +26,11 @@ type File struct {
 	// gives: its phases stand in the order they run, each phase placed
 	// before or after another already put there.
 	Placed bool `parser:""`
+	// Dropped are, by file, the byte ranges [from, to) of the
+	// declarations of a chain's files that the merge removed or that an
+	// override replaced: a name they alone use is unused in the merged
+	// ruleset (check's usedNames).
+	Dropped map[string][][2]int `parser:""`
 }
 
 // TokensOf are the tokens of source name, comments included: those Parse
