@@ -235,6 +235,12 @@ func (p *Plan) compileAct(at diag.Range, who *check.CExpr) stmtFn {
 		if fe.local && frameHolds(who.Frame.R, fe.off, ct) {
 			// A name of the frame (act c, the loop's variable): read in place.
 			off := fe.off
+			if ap := p.defaultAct(ct); ap != nil {
+				return func(r *Run, base addr) (flow, error) {
+					r.reason = "act"
+					return flowNext, r.actDefault(&at, load[addr](base, off), ct, ap)
+				}
+			}
 			return func(r *Run, base addr) (flow, error) {
 				r.reason = "act"
 				return flowNext, r.act(&at, load[addr](base, off), ct)
@@ -289,6 +295,54 @@ func (r *Run) act(at *diag.Range, cp addr, ct reflect.Type) error {
 		return r.actAll(cp, ct, d) // several declarations (slots.go)
 	}
 	return r.perform(cp, ct, d)
+}
+
+// defaultAct is the default action's plan when every act of a combatant
+// of type ct performs it with nothing to look up: nobody declares (no
+// phase has a declare statement), it takes no arguments and its self is
+// of type ct; else nil. An act planned before the default action (in an
+// action's body) finds no plan yet and keeps the general way.
+func (p *Plan) defaultAct(ct reflect.Type) *actionPlan {
+	if p.M.Declares || p.M.Default == nil {
+		return nil
+	}
+	ap := p.actions[p.M.Default]
+	if ap == nil || len(ap.a.Params) > 0 || !ap.self.ok || ap.self.t != ct {
+		return nil
+	}
+	return ap
+}
+
+// actDefault is act where defaultAct gave the action ap: act's steps
+// without the look-up of a declaration, and in an anonymous run
+// perform's without the log's and the actor's (a logged or named run
+// takes perform's own way).
+func (r *Run) actDefault(at *diag.Range, cp addr, ct reflect.Type, ap *actionPlan) error {
+	if cp.isNil() {
+		return &RunError{At: *at, Msg: "act needs a combatant, found nobody"}
+	}
+	if !r.inFightP(cp) {
+		return nil
+	}
+	if len(r.conds) > 0 {
+		if k := r.cannotAct(cp); k != nil {
+			r.skipAct(cp, k)
+			return nil
+		}
+	}
+	if !r.anonymous || r.nesting >= r.opt.MaxNesting {
+		return r.perform(cp, ct, r.defaultDecl())
+	}
+	r.nesting++
+	fr, base := r.frameAtP(ap.fid)
+	store(base, ap.self.off, cp)
+	r.seq++ // quiet's sequence number: an anonymous run has no log
+	_, err := r.runBlock(&ap.body, base)
+	if err == nil {
+		r.releaseAtP(ap.fid, fr, base)
+	}
+	r.nesting--
+	return err
 }
 
 // perform runs an action's body for a combatant at cp, of type ct.

@@ -109,6 +109,9 @@ func boxedNumber(fe *fexpr) func(*Run, addr) (any, error) {
 //go:noinline
 func assignTo[T any](n *assignNode, fn func(*Run, addr) (T, error), op func(held, v T) (T, error)) stmtFn {
 	label, bump, ce := n.t.Label, n.bump, n.val
+	if n.roster == rosterStands {
+		bump = false // the roster update bumps the world if it must (rosterAfter)
+	}
 	return func(r *Run, base addr) (flow, error) {
 		r.reason = label
 		if bump {

@@ -16,6 +16,10 @@ type emitNode struct {
 	at   diag.Range
 	ev   *eventPlan
 	args []intoFn // each argument, into its parameter's place in the event's frame
+	// names are the arguments that are names of the emitting frame of
+	// their parameter's type, by intoFromLocal's rule (nil for the rest):
+	// a direct emit copies them by offset (emit_direct.go).
+	names []*fexpr
 }
 
 type pendingEmit struct {
@@ -33,6 +37,11 @@ func (p *Plan) compileEmit(at diag.Range, ep *eventPlan, args []*check.CExpr) st
 	n := &emitNode{at: at, ev: ep}
 	for i, a := range args {
 		n.args = append(n.args, p.into(a, ep.params[i].t, at))
+		var name *fexpr
+		if fe := p.fastExpr(a); fe != nil && intoFromLocal(a, fe, ep.params[i].t) != nil {
+			name = fe
+		}
+		n.names = append(n.names, name)
 	}
 	if d := planDirectEmit(n); d != nil { // emit_direct.go
 		return func(r *Run, base addr) (flow, error) {

@@ -28,8 +28,19 @@ type directEmit struct {
 	quietAt, whoAt []uintptr
 	silent         bool
 	// args are the emit's arguments with the offsets of their
-	// parameters in the handler's frame, in one list for run's loop.
-	args []directArg
+	// parameters in the handler's frame, in one list for run's loop;
+	// but those that name a combatant, a side or a whole number of the
+	// emitting frame (self, foe), which are copies (setArgs' first loop).
+	args   []directArg
+	copies []directCopy
+}
+
+// directCopy is an argument that names a field of the emitting frame at
+// from, a pointer (ptr) or a whole number, copied to its parameter at to
+// in the handler's frame.
+type directCopy struct {
+	from, to uintptr
+	ptr      bool
 }
 
 type directArg struct {
@@ -57,7 +68,12 @@ func planDirectEmit(n *emitNode) *directEmit {
 		at2[es.off] = s.off
 	}
 	for i, set := range n.args {
-		d.args = append(d.args, directArg{set: set, off: h.params[i].off})
+		to, t := h.params[i].off, h.params[i].t
+		if fe := n.names[i]; fe != nil && (t == intT || t.Kind() == reflect.Pointer) {
+			d.copies = append(d.copies, directCopy{from: fe.off, to: to, ptr: t != intT})
+			continue
+		}
+		d.args = append(d.args, directArg{set: set, off: to})
 	}
 	for _, off := range ep.quietAt {
 		d.quietAt = append(d.quietAt, at2[off])
@@ -109,9 +125,23 @@ func (d *directEmit) hold(r *Run, base addr) error {
 	return nil
 }
 
-// setArgs evaluates the emit's arguments into the handler's frame at hb.
+// setArgs evaluates the emit's arguments into the handler's frame at hb:
+// the copies first, which can neither fail nor change anything another
+// argument reads (an expression assigns no local), then the rest in
+// their order, each with the event's name as its reason, the reason a
+// copy would have left too.
 func (d *directEmit) setArgs(r *Run, base, hb addr) error {
 	name := d.n.ev.ev.Name
+	if len(d.copies) > 0 {
+		r.reason = name
+		for _, c := range d.copies {
+			if c.ptr {
+				store(hb, c.to, load[addr](base, c.from))
+			} else {
+				store(hb, c.to, load[int](base, c.from))
+			}
+		}
+	}
 	for _, a := range d.args {
 		r.reason = name
 		if err := a.set(r, base, fieldAt(hb, a.off)); err != nil {

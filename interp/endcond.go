@@ -117,3 +117,47 @@ func (v *endVisitor) Visit(n *ast.Node) {
 		}
 	}
 }
+
+// endOnStanding reports whether the end condition reads the world only
+// through who stands: made of standing(...), len, the sides, the round,
+// the segment, literals and operators (the common `len(standing(sides))
+// <= 1`). Its answer then changes only when a side starts or stops
+// standing, so a fall that leaves its side standing, as most falls do,
+// keeps the answer (Plan.rosterEffect, rosterStands). Any other name,
+// call, attribute or predicate says no.
+func endOnStanding(ce *check.CExpr) bool {
+	if ce == nil || ce.Node == nil {
+		return false
+	}
+	v := &standingVisitor{ok: true}
+	n := ce.Node
+	ast.Walk(&n, v)
+	return v.ok
+}
+
+type standingVisitor struct{ ok bool }
+
+func (v *standingVisitor) Visit(n *ast.Node) {
+	switch x := (*n).(type) {
+	case *ast.NilNode, *ast.IntegerNode, *ast.FloatNode, *ast.BoolNode, *ast.StringNode,
+		*ast.UnaryNode, *ast.BinaryNode, *ast.ConditionalNode:
+	case *ast.IdentifierNode:
+		// ctx is the run that world functions are given first
+		// (standing(ctx, sides)); it reads nothing by itself.
+		switch x.Value {
+		case "standing", "ctx", "sides", "round", "segment":
+		default:
+			v.ok = false
+		}
+	case *ast.CallNode:
+		if id, ok := x.Callee.(*ast.IdentifierNode); !ok || id.Value != "standing" {
+			v.ok = false
+		}
+	case *ast.BuiltinNode:
+		if x.Name != "len" {
+			v.ok = false
+		}
+	default:
+		v.ok = false
+	}
+}

@@ -53,6 +53,10 @@ type Plan struct {
 	// endActions: declarations and schedules may change the end
 	// condition's answer (endFacts.readsActions).
 	endActions bool
+	// endStands: the kept answer reads the world only through who stands
+	// (endOnStanding), so a fall changes it only when its side starts or
+	// stops standing (rosterStands).
+	endStands bool
 	// preset are the parameters of a frame that every call of its body
 	// sets before the body runs (an event's and its handlers', an
 	// action's self): a reused frame need not zero them.
@@ -184,6 +188,7 @@ func lowerCov(m *check.Model, native, keepEnd bool, cov *Coverage) *Plan {
 	facts := p.endFacts(m.End)
 	p.endReads, p.endRound, p.endSegment, p.endKeep = facts.reads, facts.round, facts.segment, facts.pure && keepEnd
 	p.endActions = facts.readsActions()
+	p.endStands = p.endKeep && endOnStanding(m.End)
 	// Event plans exist before any body is lowered, so every emit finds its event.
 	for _, ev := range m.EventList {
 		ep := &eventPlan{ev: ev, fid: p.frameID(ev.Frame)}
@@ -556,6 +561,11 @@ const (
 	rosterUpdate        // it sets alive, present, state or side of the combatant it reaches
 	rosterForget        // it may: its target is found only while running
 	rosterMoved         // it sets x or y of the combatant it reaches (space.go)
+	// rosterStands is rosterUpdate for alive, present or state under an
+	// end condition that reads only who stands (Plan.endStands): the
+	// assignment does not bump the world itself, the roster update does
+	// when the combatant's side may have started or stopped standing.
+	rosterStands
 )
 
 // rosterEffect is what an assignment along tp does to the rosters.
@@ -567,7 +577,12 @@ func (p *Plan) rosterEffect(tp targetPath) int {
 		return rosterNone
 	}
 	switch tp.field {
-	case check.FieldAlive, check.FieldPresent, check.FieldState, check.FieldSide:
+	case check.FieldAlive, check.FieldPresent, check.FieldState:
+		if p.endStands {
+			return rosterStands
+		}
+		return rosterUpdate
+	case check.FieldSide:
 		return rosterUpdate
 	case check.FieldX, check.FieldY:
 		return rosterMoved

@@ -88,13 +88,17 @@ func (r *Run) livingMembersP(side addr) []addr {
 
 // rosterChanged keeps the rosters true after c's alive, present or side
 // changed: c goes into each roster it now belongs in and out of each it
-// no longer does.
-func (r *Run) rosterChanged(c addr) {
+// no longer does. It reports whether c's side may have started or
+// stopped standing (rosterStands: alive, present or state, which leave
+// the side as it was): false only when c joined or left the kept roster
+// of its side's living members and another member is in it.
+func (r *Run) rosterChanged(c addr) bool {
 	r.pruneEngaged()
 	in := r.inFightP(c)
 	side := load[addr](c, r.plan.lay.side)
 	idx := load[int](c, r.plan.lay.idx)
 	idxAt := r.plan.lay.idx
+	rest := -1 // the other living members of c's side, if a kept roster says
 	for i := range r.rosters[:r.rosterLive] {
 		e := &r.rosters[i]
 		should := in && (e.all || same(side, e.side) == e.members)
@@ -105,10 +109,17 @@ func (r *Run) rosterChanged(c addr) {
 			e.p = append(e.p, addr{})
 			copy(e.p[at+1:], e.p[at:])
 			e.p[at] = c
+			if e.members { // c joins its side's members
+				rest = len(e.p) - 1
+			}
 		case !should && has:
 			e.p = removeAddr(e.p, at)
+			if e.members { // c leaves its side's members
+				rest = len(e.p)
+			}
 		}
 	}
+	return rest <= 0
 }
 
 // forgetRosters drops every roster, keeping their storage: a new fight,
@@ -125,6 +136,11 @@ func (r *Run) rosterAfter(effect int, holder addr) {
 	switch effect {
 	case rosterUpdate:
 		r.rosterChanged(holder)
+		r.spaceMoved(holder)
+	case rosterStands:
+		if r.rosterChanged(holder) {
+			r.world++ // the end condition's kept answer may no longer hold
+		}
 		r.spaceMoved(holder)
 	case rosterMoved:
 		r.spaceMoved(holder)

@@ -214,6 +214,7 @@ func (bc *bodyCheck) stmt(s *syntax.Stmt) {
 	case s.Act != nil:
 		bc.actStmt(s.Act) // act_held.go
 	case s.Declare != nil:
+		c.m.Declares = true
 		if bc.kind != bodyPhase {
 			c.errorf(diag.CodeScope, syntax.RangeAt(s.Pos, "declare"), "collect declarations in a phase, before initiative", "declare can only run in a phase")
 		}

@@ -48,6 +48,9 @@ type Model struct {
 	// Slots is the action economy (slots.go): nil without a slots
 	// declaration, when a combatant declares one action a round.
 	Slots []*Slot
+	// Declares: some phase has a declare statement. Without one, nobody
+	// declares, and every act performs the default action.
+	Declares bool
 
 	// Globals is the frame of expressions outside any body (defaults, constants, the end).
 	Globals *Frame
