@@ -394,7 +394,7 @@ func (p *Plan) stmt(s *syntax.Stmt) stmtFn {
 		n.path = p.targetPath(n.t)
 		n.bump = p.mayChangeEnd(n.t, n.path)
 		n.roster = p.rosterEffect(n.path)
-		n.back = n.roster == rosterUpdate && comesBack(n.path.field)
+		n.back = (n.roster == rosterUpdate || n.roster == rosterStands) && comesBack(n.path.field)
 		n.derive = p.deriveEffect(n.t, n.path) // derived.go
 		return p.compileAssign(n)
 	case s.If != nil:
