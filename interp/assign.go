@@ -108,7 +108,7 @@ func boxedNumber(fe *fexpr) func(*Run, addr) (any, error) {
 //
 //go:noinline
 func assignTo[T any](n *assignNode, fn func(*Run, addr) (T, error), op func(held, v T) (T, error)) stmtFn {
-	label, bump, ce := n.t.Label, n.bump, n.val
+	label, bump, ce, back := n.t.Label, n.bump, n.val, n.back
 	if n.roster == rosterStands {
 		bump = false // the roster update bumps the world if it must (rosterAfter)
 	}
@@ -124,9 +124,9 @@ func assignTo[T any](n *assignNode, fn func(*Run, addr) (T, error), op func(held
 			return flowNext, r.nativeFailure(ce, err)
 		}
 		s, off, err := n.dst(base)
-		wasIn := err == nil && n.back && r.inFightP(s)
+		wasIn := err == nil && back && r.inFightP(s)
 		var was T
-		if n.back && err == nil {
+		if back && err == nil {
 			was = load[T](s, off)
 		}
 		switch {
@@ -144,7 +144,7 @@ func assignTo[T any](n *assignNode, fn func(*Run, addr) (T, error), op func(held
 		if err == nil && n.roster != rosterNone {
 			r.rosterAfter(n.roster, s)
 		}
-		if err == nil && n.back && !wasIn && r.inFightP(s) {
+		if err == nil && back && !wasIn && r.inFightP(s) {
 			if err = r.squareTaken(n, s); err != nil {
 				// Refused: the value it held, and the index with it.
 				store(s, off, was)
