@@ -170,6 +170,13 @@ func (c *fastCompiler) node(n ast.Node) *fexpr {
 				return fe
 			}
 		}
+		if b, ok := n.(*ast.BuiltinNode); ok && fe.i == nil {
+			// find of whole numbers: an item, or find's nil, which
+			// expr-lang types int too (fast_int_preds.go).
+			if fe.a = c.intFind(b); fe.a != nil {
+				return fe
+			}
+		}
 		if fe.i == nil {
 			return nil
 		}
@@ -1844,7 +1851,10 @@ func (c *fastCompiler) count(b *ast.BuiltinNode) intFn {
 	}
 	src, pred := c.list(b.Arguments[0]), c.predicate(b.Arguments[1])
 	if src == nil || pred == nil || !c.entityListOf(b.Arguments[0]) {
-		return c.strCount(b, stopAt) // over strings: fast_strlists.go
+		if fn := c.strCount(b, stopAt); fn != nil { // over strings: fast_strlists.go
+			return fn
+		}
+		return c.intCount(b, stopAt) // over whole numbers: fast_int_preds.go
 	}
 	return func(r *Run, f addr) (int, error) {
 		list, err := src(r, f)
@@ -1884,7 +1894,10 @@ func (c *fastCompiler) quantifier(b *ast.BuiltinNode) boolFn {
 	}
 	src, pred := c.list(b.Arguments[0]), c.predicate(b.Arguments[1])
 	if src == nil || pred == nil || !c.entityListOf(b.Arguments[0]) {
-		return c.strQuantifier(b, stopOn, empty) // over strings: fast_strlists.go
+		if fn := c.strQuantifier(b, stopOn, empty); fn != nil { // over strings: fast_strlists.go
+			return fn
+		}
+		return c.intQuantifier(b, stopOn, empty) // over whole numbers: fast_int_preds.go
 	}
 	return func(r *Run, f addr) (bool, error) {
 		list, err := src(r, f)

@@ -97,6 +97,11 @@ func (c *fastCompiler) intItems(n ast.Node) func(r *Run, f addr, visit func(int)
 		}
 	}
 	list := plainList[int](c, n, intsT)
+	if list == nil {
+		// keys of a map groupBy made by whole numbers, in order
+		// (fast_groups.go)
+		list = groupKeys[int](c, n, check.KInt)
+	}
 	if k, ok := n.(*ast.ConstantNode); ok && list == nil {
 		// A range of constants (1..3), which expr-lang's optimizer
 		// folds into its list: read, never changed.
