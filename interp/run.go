@@ -689,7 +689,7 @@ func cleanExprErr(s string) string {
 	if s == takeBelowZero {
 		return "take needs a count of 0 or more items"
 	}
-	return noneWords(builtinWords(noneMessage(s))) // v2: refs.go; none_words.go; builtin_words.go
+	return indexWords(noneWords(builtinWords(noneMessage(s)))) // v2: refs.go; none_words.go; builtin_words.go; index_words.go
 }
 
 // takeBelowZero is reflect's panic for take(l, n) with n below 0, which
