@@ -133,6 +133,7 @@ type Run struct {
 
 	declared  []*declared
 	conds     [][]condOn // by combatant: the conditions it is under (conditions.go)
+	condBufs  [][]condOn // by combatant: the buffer behind its conds (conditions_list.go)
 	adjBy     [][]any    // by condition, its adjustments' amounts once read this fight (conditions.go)
 	defDecl   *declared
 	scheduled []*scheduled
