@@ -258,6 +258,11 @@ func (c *fastCompiler) node(n ast.Node) *fexpr {
 			// A list of whole numbers from the standard library
 			// (step_toward's [x, y]): its boxed value, as the VM has it.
 			fe.a = c.intsCall(n) // fast_lists.go
+			if l := plainList[int](c, n, intsT); fe.a == nil && l != nil {
+				// One kept in a name or an attribute (or a slice of
+				// one): that list itself, as the VM reads it.
+				fe.is, fe.a = l, func(r *Run, f addr) (any, error) { return l(r, f) }
+			}
 			if fe.a == nil {
 				return nil
 			}
@@ -270,11 +275,10 @@ func (c *fastCompiler) node(n ast.Node) *fexpr {
 			fe.tw = typeWord(fe.elem)
 			fe.anyList = true
 		case t == anysT && c.entityChoice(fe, n):
-		case t == anysT && c.intLiteral(n) != nil:
-			fe.is, fe.noBox = c.intLiteral(n), true // fast_ints.go
-		case t == anysT && groupKeys[int](c, n, check.KInt) != nil:
-			// keys of a map groupBy made by whole numbers (fast_groups.go)
-			fe.is, fe.noBox = groupKeys[int](c, n, check.KInt), true
+		case t == anysT && c.madeInts(n) != nil:
+			// A literal, concat or filter of whole numbers, or the keys
+			// of a map groupBy made by them (fast_ints.go).
+			fe.is, fe.noBox = c.madeInts(n), true
 		case t == strsT || t == anysT:
 			// A list of strings kept or made (fast_strlists.go).
 			if fe.ss, _ = c.strList(n); fe.ss == nil {

@@ -108,6 +108,28 @@ func (c *fastCompiler) intQuantifier(b *ast.BuiltinNode, stopOn, empty bool) boo
 	}
 }
 
+// intFilter compiles filter(L, PREDICATE) of whole numbers: the items
+// the predicate holds for, in a new list.
+func (c *fastCompiler) intFilter(b *ast.BuiltinNode) intsFn {
+	each := c.intEach(b)
+	if each == nil {
+		return nil
+	}
+	return func(r *Run, f addr) ([]int, error) {
+		out := []int{}
+		err := each(r, f, func(v int, ok bool) bool {
+			if ok {
+				out = append(out, v)
+			}
+			return false
+		})
+		if err != nil {
+			return nil, err
+		}
+		return out, nil
+	}
+}
+
 // intFind compiles find(L, PREDICATE) of whole numbers: the first item
 // the predicate holds for, boxed, or find's nil when there is none (the
 // VM's value: expr-lang types it int).
