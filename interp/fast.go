@@ -922,6 +922,9 @@ func (c *fastCompiler) str(n ast.Node) strFn {
 		if fn := c.joinMapInts(x); fn != nil { // fast_join_ints.go
 			return fn
 		}
+		if fn := c.joinMapStrs(x); fn != nil { // fast_join_strs.go
+			return fn
+		}
 		if fn := c.joinPlain(x); fn != nil { // fast_plainlists.go
 			return fn
 		}
