@@ -60,6 +60,7 @@
 //   - check_group.go: for group G of X in LIST by KEYS.
 //   - check_order.go: PairOrder, pairwise orders and their rules.
 //   - check_timed.go: timed loops and the schedule forms on their clock.
+//   - check_segments.go: whether a segment may run before round 1.
 //   - act_held.go: act held WHO with NAME = EXPR.
 //   - slots.go: action slots and costs, several declarations, choice
 //     points.
