@@ -2,7 +2,6 @@ package interp
 
 import (
 	"reflect"
-	"sync"
 
 	"github.com/expr-lang/expr/ast"
 
@@ -140,33 +139,16 @@ func rootPath(fr reflect.Type, name, attr string) ([]int, bool) {
 
 // tagField is the field of struct type t with that expr-lang name (the
 // first, if two have it), found in t's index of its fields' names
-// (tagIndexes), made once a type. Read field by field, each look-up went
-// through every field before it: planning a ruleset of 20 000 constants,
-// each reading the one before, was 20 000²/2 tags read (12 s of CPU;
-// 100 000, minutes), and an assignment whose target is found while
-// running (e.l[0].a49999 = 1 under 50 000 attributes), a step of work,
-// read 50 000 tags each time (a loop of a million, hours).
+// (check.ExprField), made once a type. Read field by field, each look-up
+// went through every field before it: planning a ruleset of 20 000
+// constants, each reading the one before, was 20 000²/2 tags read (12 s
+// of CPU; 100 000, minutes), and an assignment whose target is found
+// while running (e.a49999 = 1 of e typed any, under 50 000 attributes),
+// a step of work, read 50 000 tags each time (a loop of a million, past
+// 60 s).
 func tagField(t reflect.Type, name string) (reflect.StructField, bool) {
-	idx, ok := tagIndexes.Load(t)
-	if !ok {
-		byName := make(map[string]int, t.NumField())
-		for i := t.NumField() - 1; i >= 0; i-- { // the first of a name stays
-			byName[t.Field(i).Tag.Get("expr")] = i
-		}
-		idx, _ = tagIndexes.LoadOrStore(t, byName)
-	}
-	i, ok := idx.(map[string]int)[name]
-	if !ok {
-		return reflect.StructField{}, false
-	}
-	return t.Field(i), true
+	return check.ExprField(t, name)
 }
-
-// tagIndexes holds, for each struct type tagField is asked of (frames,
-// combatants and sides: types reflect keeps for good once made), the
-// index of its fields by expr-lang name. Fights played in parallel
-// (fray sim) share it.
-var tagIndexes sync.Map // reflect.Type -> map[string]int
 
 // count counts the walks' work of one evaluation in the frame fr (a
 // pointer to the frame's struct).
