@@ -839,11 +839,47 @@ func (c *checker) checkUnused() {
 			c.unusedName(md.Name, c.warnf(diag.CodeUnusedDecl, syntax.RangeAt(md.Pos, "modifiers"), "call it as "+md.Name+"(...) from a rule, or remove it", "modifiers %s are never used", md.Name))
 		}
 		if ed := d.Event; ed != nil && !c.emitted[ed.Name] {
-			at := ed.Pos
-			at.Advance("event ")
-			c.warnf(diag.CodeUnusedDecl, syntax.RangeAt(at, ed.Name), "emit it from a rule, or remove it", "event %s is never emitted", ed.Name)
+			c.unusedEvent(ed)
 		}
 	}
+}
+
+// unusedEvent warns of an event nothing emits. An event of a base that
+// the variant checked leaves without an emitter (it removed or overrode
+// the phase that emitted it: the twelfth homebrew round's variant of
+// shock_and_swarm.fray removed its initiative phase) is warned of at
+// the variant's header, whose writer can remove it, not in the base,
+// which a lint of the base alone finds clean and which a homebrewer does
+// not edit.
+func (c *checker) unusedEvent(ed *syntax.EventDecl) {
+	at := ed.Pos
+	at.Advance("event ")
+	decl := syntax.RangeAt(at, ed.Name)
+	if head := c.header(); head != nil && ed.Pos.Filename != head.Pos.Filename {
+		remove := "remove event " + ed.Name
+		for _, d := range c.f.Decls {
+			if d.Handler != nil && d.Handler.Event == ed.Name {
+				remove += " and remove on " + ed.Name // its handlers would name no event
+				break
+			}
+		}
+		w := c.warnf(diag.CodeUnusedDecl, syntax.RangeAt(head.Pos, "ruleset"), fmt.Sprintf("this variant removes or overrides whatever emitted it: write %s in it, or emit it from a rule", remove),
+			"event %s of %s is never emitted", ed.Name, ed.Pos.Filename)
+		w.Related = &diag.Related{Message: "declared here", Range: decl}
+		return
+	}
+	c.warnf(diag.CodeUnusedDecl, decl, "emit it from a rule, or remove it", "event %s is never emitted", ed.Name)
+}
+
+// header is the declaration of the ruleset's header (in a variant, the
+// variant's, merged), or nil.
+func (c *checker) header() *syntax.Decl {
+	for _, d := range c.f.Decls {
+		if d.Ruleset != nil {
+			return d
+		}
+	}
+	return nil
 }
 
 func (c *checker) unusedConst(cd *syntax.ConstDecl) {

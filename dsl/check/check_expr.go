@@ -596,6 +596,8 @@ func (c *checker) exprError(e *syntax.Expr, fr *Frame, err error) {
 		msg = fmt.Sprintf("%s has no attribute %s", kind, m[2])
 		from = fieldOffset(e, from, m[2])
 		to = from + len([]rune(m[2]))
+	} else if s, h, n := operatorCall(firstOf(e.Text()), msg, from); n > 0 { // operator_call.go
+		msg, hint, to = s, h, from+n
 	} else if strings.HasPrefix(msg, stdlib.OverflowPrefix) { // wholes_fold.go
 		hint = "whole numbers run from -9223372036854775808 to 9223372036854775807: use smaller ones, or floats (1e19)"
 	} else if strings.HasSuffix(msg, " is not callable") {

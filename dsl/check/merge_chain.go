@@ -249,6 +249,7 @@ func (m *merger) apply(variant *syntax.File) diag.Diagnostics {
 	}
 	added := newPhases(variant)
 	var later []*syntax.Decl // placed by a phase added further down
+	var removedEvents []*syntax.RemoveDecl
 	for _, d := range variant.Decls {
 		m.walked++
 		key := DeclKey(d)
@@ -274,6 +275,9 @@ func (m *merger) apply(variant *syntax.File) diag.Diagnostics {
 				continue
 			}
 			m.unlinkAll(k)
+			if d.Remove.Kind == "event" {
+				removedEvents = append(removedEvents, d.Remove)
+			}
 		case d.Schema != nil:
 			n := m.first(key)
 			if n == nil {
@@ -344,6 +348,33 @@ func (m *merger) apply(variant *syntax.File) diag.Diagnostics {
 		if e := m.placeNow(d); e != nil {
 			diags = append(diags, e)
 		}
+	}
+	diags = append(diags, m.orphanHandlers(removedEvents)...)
+	return diags
+}
+
+// orphanHandlers refuses the removal of an event whose handlers the
+// merge still holds (a base's on X, which the variant did not remove,
+// nor give an event X of its own): each handler was an error "unknown
+// event X" in the base file, which a lint of the base finds clean and
+// the homebrewer does not edit (the twelfth homebrew round, told by
+// F401 to remove an event nothing emitted any more). The error is at
+// the removal, and the handlers are dropped with it, so that the base
+// is not blamed as well.
+func (m *merger) orphanHandlers(removed []*syntax.RemoveDecl) diag.Diagnostics {
+	var diags diag.Diagnostics
+	for _, rd := range removed {
+		on := "on " + rd.Name
+		if m.first("event "+rd.Name) != nil || m.first(on) == nil {
+			continue
+		}
+		h := m.first(on).d
+		diags = append(diags, &diag.Diagnostic{Severity: diag.Error, Code: diag.CodeOverride,
+			Summary: fmt.Sprintf("remove event %s leaves on %s with no event", rd.Name, rd.Name),
+			Detail:  fmt.Sprintf("write remove on %s as well, or keep the event", rd.Name),
+			Subject: syntax.RangeOf(rd.Pos, rd.EndPos),
+			Related: &diag.Related{Message: "a handler of it", Range: syntax.RangeAt(h.Pos, on)}})
+		m.unlinkAll(on)
 	}
 	return diags
 }

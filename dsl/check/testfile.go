@@ -732,6 +732,8 @@ func exprDiag(e *syntax.Expr, text string, err error, u *Universe, sugg *suggest
 		}
 		from = fieldOffset(e, from, m[2])
 		to = from + len([]rune(m[2]))
+	} else if s, h, n := operatorCall(text, msg, from); n > 0 { // operator_call.go
+		d.Summary, d.Detail, to = s, h, from+n
 	} else if strings.Contains(msg, "mismatched types") || strings.Contains(msg, "cannot use") || strings.Contains(msg, "expected bool") {
 		d.Code = diag.CodeType
 	} else if strings.Contains(msg, "not enough arguments") || strings.Contains(msg, "too many arguments") {

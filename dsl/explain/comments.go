@@ -27,11 +27,10 @@ func indexComments(f *syntax.File) *comments {
 		lastLine := 0
 		for _, t := range toks {
 			if t.Type == syntax.TokComment {
-				text := commentText(t.Value)
 				if t.Pos.Line == lastLine {
-					trailing[t.Pos.Line] = text
+					trailing[t.Pos.Line] = commentText(t.Value)
 				} else {
-					alone[t.Pos.Line] = text
+					alone[t.Pos.Line] = aloneText(t.Value)
 				}
 				continue
 			}
@@ -48,6 +47,22 @@ func indexComments(f *syntax.File) *comments {
 func commentText(s string) string {
 	return strings.TrimSpace(strings.TrimPrefix(s, "#"))
 }
+
+// aloneText is the text of a comment alone on its line: commentText,
+// but a line indented past the space after "#" ("#   go run ./cmd/fray
+// run ...", the command a homebrew file's header gives) keeps two spaces
+// in front, for prose to set it apart.
+func aloneText(s string) string {
+	t := commentText(s)
+	body := strings.TrimPrefix(s, "#")
+	if t != "" && (strings.HasPrefix(body, "   ") || strings.HasPrefix(body, "\t")) {
+		return verbatim + t
+	}
+	return t
+}
+
+// verbatim starts the text of an indented comment line.
+const verbatim = "  "
 
 // above is the block of comment lines just above pos (no blank line
 // between), as prose: lines joined, an empty comment line a paragraph
@@ -97,7 +112,10 @@ func (c *comments) within(file string, from, to int) map[int]string {
 // empty or a rule of dashes breaks them, and a list item ("- ...", "* ...")
 // starts one of its own, its next lines joined to it (a house
 // rules file's list of changes read as one run of text, "... at +1. - A
-// routed unit ...").
+// routed unit ..."). An indented line (aloneText) is a paragraph of its
+// own: every homebrew header ends with the command that plays its
+// encounter, "#   go run ./cmd/fray run ...", which was joined to the
+// sentence before it.
 func prose(lines []string) string {
 	var paras []string
 	var cur []string
@@ -111,6 +129,11 @@ func prose(lines []string) string {
 		t := strings.TrimSpace(l)
 		if t == "" || strings.Trim(t, "-= ") == "" {
 			flush()
+			continue
+		}
+		if strings.HasPrefix(l, verbatim) {
+			flush()
+			paras = append(paras, t)
 			continue
 		}
 		if listItem(t) {

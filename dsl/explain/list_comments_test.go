@@ -20,3 +20,19 @@ func TestListCommentsKeepTheirItems(t *testing.T) {
 		}
 	}
 }
+
+// TestIndentedCommentLinesStandApart: a comment line indented past the
+// space after "#" (the command every homebrew header ends with, "#   go
+// run ./cmd/fray run ...") is a paragraph of its own, in text and in
+// Markdown, not joined to the sentence before it ("... as well as
+// striking. go run ./cmd/fray run"), found by the twelfth homebrew round.
+func TestIndentedCommentLinesStandApart(t *testing.T) {
+	for name, out := range bothRenderings(t, filepath.Join("..", "..", "testdata", "bench", "homebrew", "venom.fray")) {
+		if !strings.Contains(out, "\n\ngo run ./cmd/fray run testdata/bench/homebrew/venom_encounter.fray\n") {
+			t.Errorf("%s: the command is not a paragraph of its own:\n%s", name, out[:min(len(out), 1600)])
+		}
+		if !strings.Contains(out, "as well as striking.\n") && !strings.Contains(out, "as well as\nstriking.\n") {
+			t.Errorf("%s: the paragraph before the command does not end at its sentence:\n%s", name, out[:min(len(out), 1600)])
+		}
+	}
+}

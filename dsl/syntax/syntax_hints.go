@@ -146,8 +146,14 @@ func friendlySyntax(msg, src string, line int) (summary, hint string) {
 	if strings.Contains(msg, `"<EOF>"`) {
 		return summary, hint
 	}
-	if h := constructHint(construct(src, line)); h != "" {
+	kw, same, words := construct(src, line)
+	if h := constructHint(kw, same, words); h != "" {
 		hint = h
+	}
+	if kw == "combatant" && same {
+		if h := outsideSideHint(msg, src, lineStart(src, line), words); h != "" {
+			hint = h
+		}
 	}
 	if m := loopJumpRe.FindStringSubmatch(msg); m != nil {
 		// for c in ... { if done { continue } ... }: the tenth homebrew
@@ -167,6 +173,19 @@ var loopJumpRe = regexp.MustCompile(`unexpected token "(continue|break)"`)
 
 // oneRoundRe is an apply whose duration ends in "round", not "rounds".
 var oneRoundRe = regexp.MustCompile(`^\s*apply\s+condition\b.*\bfor\b.*\bround\s*(#.*)?$`)
+
+// lineStart is the offset of line (1-based) of src.
+func lineStart(src string, line int) int {
+	off := 0
+	for l := 1; l < line; l++ {
+		i := strings.IndexByte(src[off:], '\n')
+		if i < 0 {
+			return len(src)
+		}
+		off += i + 1
+	}
+	return off
+}
 
 // lineAt is line (1-based) of src, or "".
 func lineAt(src string, line int) string {

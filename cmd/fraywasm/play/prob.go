@@ -84,7 +84,7 @@ func probTable(r *Request) *Response {
 		return &Response{Diagnostics: ds, Error: fmt.Sprintf("%s:1:1: the ruleset has no table %s", r.Path, interp.Printable(r.Table))}
 	}
 	if t.Dice == nil {
-		return &Response{Diagnostics: ds, Error: fmt.Sprintf("%s:%d:%d: table %s is not fed by dice, so its rows have no odds", r.Path, t.Decl.Pos.Line, t.Decl.Pos.Column, r.Table)}
+		return &Response{Diagnostics: ds, Error: fmt.Sprintf("%s:%d:%d: table %s is not fed by dice, so its rows have no odds: %s", r.Path, t.Decl.Pos.Line, t.Decl.Pos.Column, r.Table, t.KeyedHint())}
 	}
 	if len(t.Rows) == 0 {
 		return &Response{Diagnostics: ds, Error: fmt.Sprintf("%s:%d:%d: table %s is left to be announced by its source: it has no rows to give odds of", r.Path, t.Decl.Pos.Line, t.Decl.Pos.Column, r.Table)}

@@ -203,7 +203,7 @@ func probTable(opts check.Options, stdout, stderr io.Writer, rulesPath, name, fo
 		return &exitError{code: exitFindings, msg: fmt.Sprintf("%s:1:1: error: the ruleset has no table %s", rulesPath, name)}
 	}
 	if t.Dice == nil {
-		return &exitError{code: exitFindings, msg: fmt.Sprintf("%s:%d:%d: error: table %s is not fed by dice, so its rows have no odds", rulesPath, t.Decl.Pos.Line, t.Decl.Pos.Column, name)}
+		return &exitError{code: exitFindings, msg: fmt.Sprintf("%s:%d:%d: error: table %s is not fed by dice, so its rows have no odds: %s", rulesPath, t.Decl.Pos.Line, t.Decl.Pos.Column, name, t.KeyedHint())}
 	}
 	d, err := stdlib.ParseDistLimited(t.Dice.Text, lim)
 	if err != nil {
