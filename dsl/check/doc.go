@@ -44,6 +44,8 @@
 //     schemas; globals, constants, attributes' defaults.
 //   - frame_index.go: a frame's fields found by name without reading
 //     them all.
+//   - expr_fields.go: ExprField, a struct type's field found by its
+//     expr-lang name in an index made once a type.
 //   - internal_names.go: the names every frame holds for the runtime
 //     (ctx), refused in a rule.
 //   - check_decls.go: the standard library registered; tables,
