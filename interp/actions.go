@@ -520,8 +520,14 @@ func (r *Run) when(round, seg int) string {
 }
 
 // tick is where the round's clock stands: the segment running, or
-// between segments the last one passed (passed).
+// between segments the last one passed (passed). Before the first round
+// of a ruleset that runs no segment there, it stands where round 1
+// begins, so that "after 2" from a once phase is round 1's segment 2
+// (dsl/check/check_segments.go).
 func (r *Run) tick() int {
+	if r.round == 0 && !r.m.SegmentsBeforeRound1 {
+		return r.m.Segments
+	}
 	if r.segment > 0 {
 		return r.round*r.m.Segments + r.segment
 	}

@@ -35,6 +35,16 @@ func TestBuiltinErrorsInRulesWords(t *testing.T) {
 		{"has(first(l), first(e)?.name)", "has: argument 2 must be a string, not nothing" + hint},
 		{"pending(first(l), first(e)?.name)", "pending: argument 2 must be a string, not nothing" + hint},
 		{"clamp(first(es), 1, 2)", "clamp: argument 1 must be a whole number, not nothing" + hint},
+		// An index or a slice's bound that is none: expr-lang said
+		// "invalid operation: int(<nil>)".
+		{"ns[first(es)]", "expected an int, found nothing" + hint},
+		{"l[first(es)].name", "expected an int, found nothing" + hint},
+		{"ns[0:first(es)]", "expected an int, found nothing" + hint},
+		// An index out of range: "index out of range: 1 (array length
+		// is 3)", the negative index shown plus the length.
+		{"ns[-4]", "index -4 is out of range: the list has 3 items (0 to 2, or -3 to -1 from the end)"},
+		{"l[2].name", "index 2 is out of range: the list has 2 items (0 to 1, or -2 to -1 from the end)"},
+		{"es[0]", "index 0 is out of range: the list is empty"},
 	} {
 		t.Run(c.expr, func(t *testing.T) {
 			t.Parallel()

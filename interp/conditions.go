@@ -33,13 +33,14 @@ type condOn struct {
 // or keeping a combatant from acting.
 const KCondition = "condition"
 
-// condsOf is the list of conditions of the combatant at cp.
-func (r *Run) condsOf(cp addr) *[]condOn {
+// condsOf is the index of the combatant at cp and its list of
+// conditions.
+func (r *Run) condsOf(cp addr) (int, []condOn) {
 	i := load[int](cp, r.plan.lay.idx)
 	for len(r.conds) <= i {
 		r.conds = append(r.conds, nil)
 	}
-	return &r.conds[i]
+	return i, r.conds[i]
 }
 
 // resetConditions clears every combatant's conditions: a new fight.
@@ -174,7 +175,7 @@ func condAt(list []condOn, k *check.Condition) (int, bool) {
 // condsMoved is how many conditions moved make a step when one is put
 // in or taken out of the middle of a combatant's list: a copy of 64 (a
 // KiB) costs about what a step of a loop does. Put on in the order of
-// their declaration, none move.
+// their declaration or its reverse, none move (conditions_list.go).
 const condsMoved = 64
 
 // applyCondition puts k on the combatant at cp for left rounds, or
@@ -189,15 +190,12 @@ func (r *Run) applyCondition(cp addr, ct reflect.Type, k *check.Condition, left 
 		}
 		return nil
 	}
-	list := r.condsOf(cp)
-	at, again := condAt(*list, k)
+	i, list := r.condsOf(cp)
+	at, again := condAt(list, k)
 	if again {
-		(*list)[at].left = left
+		list[at].left = left
 	} else {
-		r.steps += (len(*list) - at) / condsMoved
-		*list = append(*list, condOn{})
-		copy((*list)[at+1:], (*list)[at:])
-		(*list)[at] = condOn{k: k, left: left}
+		r.steps += r.insertCond(i, at, condOn{k: k, left: left}) / condsMoved
 	}
 	if !r.quiet() {
 		text := fmt.Sprintf("%s is %s", who, k.Name)
@@ -228,10 +226,9 @@ func plural(n int) string {
 // removeCondition takes k off the combatant at cp, if it is under it;
 // how is "removed" (a statement) or "ended" (its duration ran out).
 func (r *Run) removeCondition(cp addr, ct reflect.Type, k *check.Condition, how string) error {
-	list := r.condsOf(cp)
-	if i, on := condAt(*list, k); on {
-		r.steps += (len(*list) - i) / condsMoved // as applyCondition
-		*list = append((*list)[:i], (*list)[i+1:]...)
+	c, list := r.condsOf(cp)
+	if i, on := condAt(list, k); on {
+		r.steps += r.deleteCond(c, i) / condsMoved // as applyCondition
 		if !r.quiet() {
 			who := nameAt(cp)
 			text := fmt.Sprintf("%s is no longer %s", who, k.Name)

@@ -135,11 +135,18 @@
 //     name or attribute: len, L[i], join, slices.
 //   - fast_strlists.go: lists of strings a rule file makes (literals,
 //     concat).
-//   - fast_ints.go: list literals of whole numbers.
+//   - fast_ints.go: lists of whole numbers a rule file makes (literals,
+//     concat, filter).
+//   - fast_int_preds.go: count, any, all, none, find and filter over
+//     whole numbers.
+//   - fast_int_sums.go: sum, max and min of whole numbers not taken from
+//     combatants, and of a map of them.
 //   - fast_groups.go: groupBy of combatants or sides, keys of it, m[k].
 //   - fast_strings.go: strings made with + and join over a map.
 //   - fast_join_ints.go: join of a map over a range or a list of whole
 //     numbers.
+//   - fast_join_strs.go: join of a map over a list of strings (the keys
+//     of a groupBy map among them).
 //   - fast_string_int.go: string(n) of a whole number.
 //   - fast_strcmp.go: < <= > >= of two strings.
 //   - fast_strlen.go: a quiet run's template parts measured, not made
@@ -163,6 +170,7 @@
 //   - builtin_words.go: expr-lang's and Go's words for a builtin's wrong
 //     argument put in fray's, for both evaluators.
 //   - none_words.go: the same for a value that is none where one is used.
+//   - index_words.go: the same for an index out of range.
 //   - whole_of.go: a value typed as a whole number taken as one, with
 //     the error for none.
 //
@@ -224,6 +232,8 @@
 //
 //   - conditions.go: the conditions each combatant is under, their
 //     rounds left, apply and remove.
+//   - conditions_list.go: a combatant's list of them, with room at both
+//     ends.
 //
 // # Actions and interrupts
 //

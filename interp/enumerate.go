@@ -131,11 +131,14 @@ func (e *enumDice) shape(limit int) (int, string) {
 // round) are over, or the one named after, computed by running them for
 // every sequence of dice they can roll. maxPaths bounds the sequences;
 // opt's limits bound each (--max-steps and the rest: the set-up's
-// errors name them).
-func EventProbability(p *Plan, enc *check.Encounter, cond *check.CExpr, after string, maxPaths int, opt Options) (*big.Rat, int, error) {
+// errors name them); maxWork bounds the steps of them all (fray prob's
+// --max-work, the work of one distribution, as for a dice expression's):
+// each set-up held to --max-steps alone, a million sequences of a
+// set-up that loops to just under it were days of work.
+func EventProbability(p *Plan, enc *check.Encounter, cond *check.CExpr, after string, maxPaths, maxWork int, opt Options) (*big.Rat, int, error) {
 	e := &enumDice{}
 	total := new(big.Rat)
-	paths := 0
+	paths, work := 0, 0
 	// Every sequence is a new fight in the same storage.
 	r := &NewRunner(p, enc).run
 	for {
@@ -155,6 +158,9 @@ func EventProbability(p *Plan, enc *check.Encounter, cond *check.CExpr, after st
 		if b, _ := v.(bool); b {
 			total.Add(total, e.prob())
 		}
+		if work += r.steps; work > maxWork {
+			return nil, paths, errSetupWork(paths, work, maxWork)
+		}
 		// The first sequence shows the rolls the set-up makes: if they
 		// alone allow more sequences than the limit, say so at once.
 		if paths == 1 {
@@ -166,6 +172,12 @@ func EventProbability(p *Plan, enc *check.Encounter, cond *check.CExpr, after st
 			return total, paths, nil
 		}
 	}
+}
+
+// errSetupWork is EventProbability's refusal of set-ups whose steps in
+// all pass maxWork.
+func errSetupWork(paths, work, maxWork int) error {
+	return fmt.Errorf("the set-ups of the first %d sequences of dice did %d steps of work in all, over the limit of %d; raise --max-work, or estimate with --sample N", paths, work, maxWork)
 }
 
 // SampleEventProbability estimates what EventProbability computes, for

@@ -170,6 +170,13 @@ func (c *fastCompiler) node(n ast.Node) *fexpr {
 				return fe
 			}
 		}
+		if b, ok := n.(*ast.BuiltinNode); ok && fe.i == nil {
+			// find of whole numbers: an item, or find's nil, which
+			// expr-lang types int too (fast_int_preds.go).
+			if fe.a = c.intFind(b); fe.a != nil {
+				return fe
+			}
+		}
 		if fe.i == nil {
 			return nil
 		}
@@ -251,6 +258,11 @@ func (c *fastCompiler) node(n ast.Node) *fexpr {
 			// A list of whole numbers from the standard library
 			// (step_toward's [x, y]): its boxed value, as the VM has it.
 			fe.a = c.intsCall(n) // fast_lists.go
+			if l := plainList[int](c, n, intsT); fe.a == nil && l != nil {
+				// One kept in a name or an attribute (or a slice of
+				// one): that list itself, as the VM reads it.
+				fe.is, fe.a = l, func(r *Run, f addr) (any, error) { return l(r, f) }
+			}
 			if fe.a == nil {
 				return nil
 			}
@@ -263,11 +275,10 @@ func (c *fastCompiler) node(n ast.Node) *fexpr {
 			fe.tw = typeWord(fe.elem)
 			fe.anyList = true
 		case t == anysT && c.entityChoice(fe, n):
-		case t == anysT && c.intLiteral(n) != nil:
-			fe.is, fe.noBox = c.intLiteral(n), true // fast_ints.go
-		case t == anysT && groupKeys[int](c, n, check.KInt) != nil:
-			// keys of a map groupBy made by whole numbers (fast_groups.go)
-			fe.is, fe.noBox = groupKeys[int](c, n, check.KInt), true
+		case t == anysT && c.madeInts(n) != nil:
+			// A literal, concat or filter of whole numbers, or the keys
+			// of a map groupBy made by them (fast_ints.go).
+			fe.is, fe.noBox = c.madeInts(n), true
 		case t == strsT || t == anysT:
 			// A list of strings kept or made (fast_strlists.go).
 			if fe.ss, _ = c.strList(n); fe.ss == nil {
@@ -909,6 +920,9 @@ func (c *fastCompiler) str(n ast.Node) strFn {
 			return fn
 		}
 		if fn := c.joinMapInts(x); fn != nil { // fast_join_ints.go
+			return fn
+		}
+		if fn := c.joinMapStrs(x); fn != nil { // fast_join_strs.go
 			return fn
 		}
 		if fn := c.joinPlain(x); fn != nil { // fast_plainlists.go
@@ -1844,7 +1858,10 @@ func (c *fastCompiler) count(b *ast.BuiltinNode) intFn {
 	}
 	src, pred := c.list(b.Arguments[0]), c.predicate(b.Arguments[1])
 	if src == nil || pred == nil || !c.entityListOf(b.Arguments[0]) {
-		return c.strCount(b, stopAt) // over strings: fast_strlists.go
+		if fn := c.strCount(b, stopAt); fn != nil { // over strings: fast_strlists.go
+			return fn
+		}
+		return c.intCount(b, stopAt) // over whole numbers: fast_int_preds.go
 	}
 	return func(r *Run, f addr) (int, error) {
 		list, err := src(r, f)
@@ -1884,7 +1901,10 @@ func (c *fastCompiler) quantifier(b *ast.BuiltinNode) boolFn {
 	}
 	src, pred := c.list(b.Arguments[0]), c.predicate(b.Arguments[1])
 	if src == nil || pred == nil || !c.entityListOf(b.Arguments[0]) {
-		return c.strQuantifier(b, stopOn, empty) // over strings: fast_strlists.go
+		if fn := c.strQuantifier(b, stopOn, empty); fn != nil { // over strings: fast_strlists.go
+			return fn
+		}
+		return c.intQuantifier(b, stopOn, empty) // over whole numbers: fast_int_preds.go
 	}
 	return func(r *Run, f addr) (bool, error) {
 		list, err := src(r, f)

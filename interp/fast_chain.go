@@ -97,17 +97,19 @@ func orElse[T any](c *fastCompiler, x *ast.BinaryNode, t reflect.Type, other fun
 			return load[T](s, off), true, nil
 		}
 	case *ast.BuiltinNode:
-		if t != strT || a.Map != nil {
+		if a.Map != nil {
 			return nil
 		}
 		var find anyFn
-		switch a.Name {
-		case "find":
+		switch {
+		case t == strT && a.Name == "find":
 			find = c.strFind(a) // fast_strlists.go
-		case "first", "last":
+		case t == strT && (a.Name == "first" || a.Name == "last"):
 			// first(filter(c.book, ...)) ?? "": the arcana homebrew's
 			// spell picked from a book, which took its fn's calls to the VM.
 			find = c.strEnd(a)
+		case t == intT && a.Name == "find":
+			find = c.intFind(a) // fast_int_preds.go
 		}
 		if find == nil {
 			return nil

@@ -96,7 +96,9 @@ func (c *fastCompiler) intItems(n ast.Node) func(r *Run, f addr, visit func(int)
 			}
 		}
 	}
-	list := plainList[int](c, n, intsT)
+	// A list kept, or one made (a literal, concat, filter, the keys of
+	// a map groupBy made by whole numbers: fast_ints.go).
+	list := c.intsOrMade(n)
 	if k, ok := n.(*ast.ConstantNode); ok && list == nil {
 		// A range of constants (1..3), which expr-lang's optimizer
 		// folds into its list: read, never changed.

@@ -49,7 +49,10 @@ func (c *fastCompiler) anyValue(n ast.Node) anyFn {
 	}
 	b, ok := n.(*ast.BuiltinNode)
 	if ok && b.Name == "find" && b.Map == nil {
-		return c.strFind(b) // of a list of strings: fast_strlists.go
+		if fn := c.strFind(b); fn != nil { // of a list of strings: fast_strlists.go
+			return fn
+		}
+		return c.intFind(b) // of whole numbers: fast_int_preds.go
 	}
 	if !ok || (b.Name != "max" && b.Name != "min") {
 		return nil

@@ -118,7 +118,7 @@ func (c *fastCompiler) sumOf(b *ast.BuiltinNode) intFn {
 		}
 	}
 	if m == nil {
-		return nil
+		return c.intSum(b) // of whole numbers: fast_int_sums.go
 	}
 	// A sum beyond the whole numbers is an error, as in the VM, whose
 	// sum(L, X) stops at the item that overflows (dsl/check/wholes_vm.go)
@@ -153,7 +153,7 @@ func (c *fastCompiler) bestOf(b *ast.BuiltinNode) anyFn {
 	}
 	m := c.mappedInts(b.Arguments[0])
 	if m == nil {
-		return nil
+		return c.intBest(b) // of whole numbers: fast_int_sums.go
 	}
 	isMax := b.Name == "max"
 	return func(r *Run, f addr) (any, error) {

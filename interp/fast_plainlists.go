@@ -96,12 +96,13 @@ func sliceBounds(a, b, n int) (int, int) {
 }
 
 // plainLen compiles len(L) of a list of strings or whole numbers kept in
-// a name or an attribute (or a slice of one).
+// a name or an attribute (or a slice of one), or made (the keys of a map
+// groupBy made, a filter: fast_strlists.go, fast_ints.go).
 func (c *fastCompiler) plainLen(n ast.Node) intFn {
 	if l, _ := c.strList(n); l != nil { // fast_strlists.go
 		return lenOf(l)
 	}
-	if l := plainList[int](c, n, intsT); l != nil {
+	if l := c.intsOrMade(n); l != nil { // kept, or made: fast_ints.go
 		return lenOf(l)
 	}
 	return nil

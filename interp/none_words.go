@@ -12,6 +12,11 @@ func noneWords(s string) string {
 	if t, ok := strings.CutPrefix(s, "interface conversion: any is nil, not "); ok {
 		return "expected " + articled(t) + ", found nothing (" + noneHint + ")"
 	}
+	if s == "invalid operation: int(<nil>)" {
+		// expr-lang's reading of a whole number that is none: an index
+		// (l[first(m)]), a range's bound, a slice's.
+		return "expected an int, found nothing (" + noneHint + ")"
+	}
 	if s == "reflect: call of reflect.Value.Type on zero Value" {
 		return "a value here is nothing (" + noneHint + ")"
 	}

@@ -133,6 +133,7 @@ type Run struct {
 
 	declared  []*declared
 	conds     [][]condOn // by combatant: the conditions it is under (conditions.go)
+	condBufs  [][]condOn // by combatant: the buffer behind its conds (conditions_list.go)
 	adjBy     [][]any    // by condition, its adjustments' amounts once read this fight (conditions.go)
 	defDecl   *declared
 	scheduled []*scheduled
@@ -689,7 +690,7 @@ func cleanExprErr(s string) string {
 	if s == takeBelowZero {
 		return "take needs a count of 0 or more items"
 	}
-	return noneWords(builtinWords(noneMessage(s))) // v2: refs.go; none_words.go; builtin_words.go
+	return indexWords(noneWords(builtinWords(noneMessage(s)))) // v2: refs.go; none_words.go; builtin_words.go; index_words.go
 }
 
 // takeBelowZero is reflect's panic for take(l, n) with n below 0, which

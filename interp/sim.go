@@ -45,14 +45,14 @@ type SimResult struct {
 	HaltedAt  int
 	HaltErr   error
 	Wins      map[string]int // fights a side won alone
-	NoneStand int            // fights no side survived
+	NoneStand int            // fights no side stood at the end of
 	Capped    int            // fights stopped by the round limit
 	NoWinner  int            // fights the rules ended with several sides standing
 	Rounds    map[int]int    // fights by the round they ended in
 	Deaths    map[string]int // fights each combatant died in
 	EventRuns map[string]int // fights in which a rule event happened
 	EventSum  map[string]int // total times each rule event happened
-	Survivors map[string]int // combatants of each side alive at the end, summed over fights
+	Survivors map[string]int // combatants of each side in the fight at the end (alive, present, no state: as standing reads it), summed over fights
 	Out       map[string]int // combatants alive but out of the fight at the end, by their state, summed over fights (the simStates least states: sim_states.go)
 	OutOther  int            // combatants out of the fight under the other states
 	SurvSq    map[string]int // the same, squared per fight (for the spread)
@@ -326,13 +326,18 @@ func (res *SimResult) tally(i int, out Result, err error, fighters []reflect.Val
 	}
 	res.Rounds[out.Rounds]++
 	for _, c := range fighters {
-		if !c.Elem().Field(check.FieldAlive).Bool() {
+		e := c.Elem()
+		switch why := e.Field(check.FieldState).String(); {
+		case !e.Field(check.FieldAlive).Bool():
 			res.Deaths[nameOf(c)]++
-		} else {
-			alive[nameOf(c.Elem().Field(check.FieldSide))]++
-			if why := c.Elem().Field(check.FieldState).String(); why != "" {
-				res.addOut(stateKey(why), 1)
-			}
+		case why != "":
+			// Out of the fight by a state: not a survivor, as its side
+			// does not stand on it (the run's winner agrees).
+			res.addOut(stateKey(why), 1)
+		case e.Field(check.FieldPresent).Bool():
+			// A survivor is in the fight as living and standing read it:
+			// alive, present, no state. A latecomer who never came is not.
+			alive[nameOf(e.Field(check.FieldSide))]++
 		}
 	}
 	for _, s := range res.Sides {
@@ -433,8 +438,8 @@ func DiffProportions(k1, n1, k2, n2 int) (float64, bool) {
 	return p2 - p1, math.Abs(p2-p1)/se > 1.959963984540054
 }
 
-// MeanSurvivors is the mean number of a side's combatants alive at the
-// end of a fight, with its 95% interval and standard deviation.
+// MeanSurvivors is the mean number of a side's combatants in the fight
+// (alive, present, no state) at the end of a fight, with its 95% interval and standard deviation.
 func (r *SimResult) MeanSurvivors(side string) (Interval, float64) {
 	n := r.Runs - r.Errors
 	if n == 0 {

@@ -28,6 +28,9 @@
 //   - lists.go: flatten, lists inside lists followed to a bounded depth.
 //   - sorted_maps.go: keys, values and toPairs in the order of their
 //     keys, not Go's map order.
+//   - map_entries.go: MapEntries, a map's entries read without a look-up
+//     (a NaN key finds nothing), NaN keys first and put in order by
+//     their text.
 //   - scan.go: a string read whole counts a step for every 64 bytes.
 //   - strings.go: the string functions that can make a longer string,
 //     refused over --max-string.

@@ -37,6 +37,13 @@ func Same(a, b any) bool {
 		if isNil(a) || isNil(b) {
 			return isNil(a) && isNil(b)
 		}
+		if !entity(a) || !entity(b) {
+			// A combatant beside a number or a string (.hp == # in a
+			// predicate over combatants, # the combatant): never equal,
+			// as expr-lang's equality says; reading the number as a
+			// pointer was an internal error.
+			return false
+		}
 		return reflect.ValueOf(a).Pointer() == reflect.ValueOf(b).Pointer()
 	}
 	return runtime.Equal(derefValue(a), derefValue(b))

@@ -3,7 +3,6 @@ package stdlib
 import (
 	"fmt"
 	"reflect"
-	"sort"
 
 	"github.com/expr-lang/expr"
 )
@@ -33,22 +32,30 @@ func OrderedMapOptions() []expr.Option {
 }
 
 // orderedEntries is keys, values or toPairs of the map m, in key order.
+// Two keys that are NaN (groupBy by 0.0 / 0.0 gives every item one) tie,
+// and Go's map order among them changes from run to run: their keys are
+// all NaN alike, but values and toPairs of such a map are refused, as no
+// order of their entries can be told from the keys (printing the map
+// orders them by their text, within --max-string; here nothing bounds
+// it).
 func orderedEntries(m any, what string) (any, error) {
 	v := reflect.ValueOf(m)
 	if v.Kind() != reflect.Map {
 		return nil, fmt.Errorf("%s of a %T: it takes a map", what, m)
 	}
-	keys := v.MapKeys()
-	sort.SliceStable(keys, func(i, j int) bool { return keyLess(keys[i], keys[j]) })
+	keys, values := MapEntries(v)
 	out := make([]any, len(keys))
 	for i, k := range keys {
+		if what != "keys" && i+1 < len(keys) && IsNaNKey(k) && IsNaNKey(keys[i+1]) {
+			return nil, fmt.Errorf("%s of a map with two keys that are NaN (groupBy or fromPairs given a float key that is 0.0 / 0.0 or the like): no look-up finds such a key, and the order of their entries cannot be told; make the key a number that is not NaN", what)
+		}
 		switch what {
 		case "keys":
 			out[i] = k.Interface()
 		case "values":
-			out[i] = v.MapIndex(k).Interface()
+			out[i] = values[i].Interface()
 		default:
-			out[i] = []any{k.Interface(), v.MapIndex(k).Interface()}
+			out[i] = []any{k.Interface(), values[i].Interface()}
 		}
 	}
 	return out, nil

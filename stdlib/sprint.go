@@ -1,9 +1,10 @@
 package stdlib
 
 import (
+	"cmp"
 	"fmt"
+	"math"
 	"reflect"
-	"sort"
 	"strings"
 )
 
@@ -62,17 +63,32 @@ func sprintValue(b *strings.Builder, v reflect.Value) {
 		}
 		b.WriteString("]")
 	case reflect.Map:
-		// fmt's order: keys sorted (numbers by value, strings by bytes).
-		keys := v.MapKeys()
-		sort.SliceStable(keys, func(i, j int) bool { return keyLess(keys[i], keys[j]) })
+		// fmt's order: keys sorted (numbers by value, strings by bytes),
+		// NaN keys by what their values print (map_entries.go).
+		keys, values := MapEntries(v)
 		b.WriteString("map[")
-		for i, k := range keys {
+		for i := 0; i < len(keys); i++ {
 			if i > 0 {
 				b.WriteString(" ")
 			}
-			sprintValue(b, k)
+			if j := nanRun(keys, i); j > i {
+				// Callers bound the size first: no room is needed.
+				texts, _ := printTied(values[i:j], math.MaxInt, func(b *strings.Builder, v reflect.Value, _ int) bool {
+					sprintValue(b, v)
+					return true
+				})
+				for n, t := range texts {
+					if n > 0 {
+						b.WriteString(" ")
+					}
+					b.WriteString("NaN:" + t)
+				}
+				i = j - 1
+				continue
+			}
+			sprintValue(b, keys[i])
 			b.WriteString(":")
-			sprintValue(b, v.MapIndex(k))
+			sprintValue(b, values[i])
 		}
 		b.WriteString("]")
 	case reflect.Struct:
@@ -101,7 +117,10 @@ func isEntity(v reflect.Value) bool {
 }
 
 // keyLess orders map keys as fmt does for the kinds a map of the
-// language can have: numbers by value, strings by bytes, false first.
+// language can have: numbers by value (NaN first, as cmp.Less has it:
+// with a < alone a NaN was equal to every number, which broke the sort,
+// and the keys around it came out in Go's map order), strings by bytes,
+// false first.
 func keyLess(a, b reflect.Value) bool {
 	for a.Kind() == reflect.Interface && !a.IsNil() {
 		a = a.Elem()
@@ -121,7 +140,7 @@ func keyLess(a, b reflect.Value) bool {
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
 		return a.Uint() < b.Uint()
 	case reflect.Float32, reflect.Float64:
-		return a.Float() < b.Float()
+		return cmp.Less(a.Float(), b.Float())
 	case reflect.String:
 		return a.String() < b.String()
 	case reflect.Bool:

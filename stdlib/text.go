@@ -2,7 +2,6 @@ package stdlib
 
 import (
 	"reflect"
-	"sort"
 	"strconv"
 	"strings"
 )
@@ -76,20 +75,37 @@ func TextTo(b *strings.Builder, v any, limit int) bool {
 
 // mapTextTo writes a map as TextTo does: {key: value, ...} in the order
 // of its keys, so that the text is the same on every run (Go's map
-// order is not).
+// order is not); entries whose keys are NaN, which tie, in the order of
+// their values' text (printTied).
 func mapTextTo(b *strings.Builder, m reflect.Value, limit int) bool {
-	keys := m.MapKeys()
-	sort.SliceStable(keys, func(i, j int) bool { return keyLess(keys[i], keys[j]) })
+	keys, values := MapEntries(m)
 	b.WriteString("{")
-	for i, k := range keys {
+	for i := 0; i < len(keys); i++ {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		if !TextTo(b, k.Interface(), limit) {
+		if j := nanRun(keys, i); j > i {
+			texts, ok := printTied(values[i:j], limit-b.Len(), func(b *strings.Builder, v reflect.Value, room int) bool {
+				return TextTo(b, v.Interface(), room)
+			})
+			if !ok {
+				return false
+			}
+			for n, t := range texts {
+				if n > 0 {
+					b.WriteString(", ")
+				}
+				b.WriteString("NaN: ")
+				b.WriteString(t)
+			}
+			i = j - 1
+			continue
+		}
+		if !TextTo(b, keys[i].Interface(), limit) {
 			return false
 		}
 		b.WriteString(": ")
-		if !TextTo(b, m.MapIndex(k).Interface(), limit) {
+		if !TextTo(b, values[i].Interface(), limit) {
 			return false
 		}
 	}

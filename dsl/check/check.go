@@ -47,6 +47,9 @@ type checker struct {
 	atConsts  *constScope
 	sugg      *suggester // the file's budget for "did you mean" (suggest.go)
 	mapFaults mapFaults  // of the map being checked (encounter_map_faults.go)
+	// roundBody: the body being checked is a phase's that runs each
+	// round or each segment (Model.SegmentsBeforeRound1).
+	roundBody bool
 }
 
 func (c *checker) errorf(code string, r diag.Range, hint, format string, args ...any) *diag.Diagnostic {

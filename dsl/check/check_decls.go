@@ -793,7 +793,9 @@ func (c *checker) checkPhases() {
 		case pd.AtEnd:
 			p.When = AtEnd
 		}
+		c.roundBody = p.When == EachRound || p.When == EachSegment
 		c.checkBody(p.Frame, p.Body, bodyPhase)
+		c.roundBody = false
 		c.m.Phases = append(c.m.Phases, p)
 	}
 	if rounds == 0 {

@@ -232,6 +232,7 @@ func (bc *bodyCheck) stmt(s *syntax.Stmt) {
 	case s.Engage != nil, s.Disengage != nil:
 		bc.engagement(s) // check_engage.go
 	case s.Segment != nil:
+		bc.segmentsBeforeRound1()
 		bc.compile(s.Segment.N, u.Int)
 		bc.block(s.Segment.Body)
 	case s.Log != nil:

@@ -24,6 +24,9 @@ func (bc *bodyCheck) timedLoop(f *syntax.ForStmt) {
 	c.m.Loops[f] = c.m.Locals[f.Var]
 	c.m.Timed = true
 	bc.word(f.Clock.Unit, "clock", "count", "segment")
+	if f.Clock.Unit.Text == "segment" {
+		bc.segmentsBeforeRound1()
+	}
 	if f.Clock.Unit.Text == "segment" && f.Clock.Dir == "desc" {
 		c.errorf(diag.CodeTimedOrder, syntax.RangeOf(f.Clock.Pos, f.Clock.EndPos), "a round's segments run forward: drop desc, or use a count clock (at count KEY desc)", "a timed loop cannot run the round's segments backwards")
 	}

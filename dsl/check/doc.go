@@ -48,6 +48,8 @@
 //     schemas; globals, constants, attributes' defaults.
 //   - frame_index.go: a frame's fields found by name without reading
 //     them all.
+//   - expr_fields.go: ExprField, a struct type's field found by its
+//     expr-lang name in an index made once a type.
 //   - internal_names.go: the names every frame holds for the runtime
 //     (ctx), refused in a rule.
 //   - check_decls.go: the standard library registered; tables,
@@ -64,6 +66,7 @@
 //   - check_group.go: for group G of X in LIST by KEYS.
 //   - check_order.go: PairOrder, pairwise orders and their rules.
 //   - check_timed.go: timed loops and the schedule forms on their clock.
+//   - check_segments.go: whether a segment may run before round 1.
 //   - act_held.go: act held WHO with NAME = EXPR.
 //   - slots.go: action slots and costs, several declarations, choice
 //     points.

@@ -83,6 +83,12 @@ type Model struct {
 	// Timed: some body has a timed loop (check_timed.go); without one
 	// the interpreter plans schedule statements as before.
 	Timed bool
+	// SegmentsBeforeRound1: a segment block or a timed loop on the
+	// round's segments stands somewhere a phase before the first round
+	// may run it (a once phase, an action, a handler, a fn...; not a
+	// phase that runs each round or segment), as a ruleset's surprise
+	// segments do (check_segments.go).
+	SegmentsBeforeRound1 bool
 
 	// Pairwise orders (v2, part B: check_order.go), by name, and the
 	// loops that use one ("for c in LIST by melee").

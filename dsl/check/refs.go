@@ -150,11 +150,7 @@ func (p *refPatch) Visit(node *ast.Node) {
 	if !ok || st.Kind() != reflect.Pointer || st.Elem().Kind() != reflect.Struct {
 		return
 	}
-	for i := 0; i < st.Elem().NumField(); i++ {
-		sf := st.Elem().Field(i)
-		if sf.Tag.Get("expr") != prop.Value {
-			continue
-		}
+	if sf, ok := ExprField(st.Elem(), prop.Value); ok { // expr_fields.go
 		if fn := sf.Tag.Get("fray"); fn != "" {
 			if p.done == nil {
 				p.done = map[*ast.MemberNode]bool{}
@@ -167,7 +163,6 @@ func (p *refPatch) Visit(node *ast.Node) {
 			ast.Patch(node, &ast.CallNode{Callee: &ast.IdentifierNode{Value: fn}, Arguments: args})
 			p.patched = true
 		}
-		return
 	}
 }
 

@@ -373,6 +373,10 @@ func (b *builder) table(t *syntax.TableDecl) *Table {
 	} else if len(out.Keys) == 0 {
 		out.Keys = []string{"key"}
 	}
+	var picks []int
+	if ct != nil && ct.Dice != nil {
+		picks = totalsPerRow(ct)
+	}
 	for i, row := range t.Rows {
 		r := &Row{}
 		for _, k := range row.Keys {
@@ -387,33 +391,12 @@ func (b *builder) table(t *syntax.TableDecl) *Table {
 		if row.Effect != nil {
 			r.Effect, _ = b.walk("table "+t.Name, row.Effect)
 		}
-		if ct != nil && ct.Dice != nil && i < len(ct.Rows) {
-			r.Chance = chance(ct, i)
+		if picks != nil && i < len(picks) {
+			r.Chance = fmt.Sprintf("%d of %d totals", picks[i], ct.Dice.Max-ct.Dice.Min+1)
 		}
 		out.Rows = append(out.Rows, r)
 	}
 	return out
-}
-
-// chance is how many of a dice-fed table's totals pick row i (first
-// match wins), as "3 of 12 totals".
-func chance(t *check.Table, i int) string {
-	span := t.Dice.Max - t.Dice.Min + 1
-	if span <= 0 || span > 10_000 {
-		return ""
-	}
-	n := 0
-	for v := t.Dice.Min; v <= t.Dice.Max; v++ {
-		for j, row := range t.Rows {
-			if len(row.Keys) == 1 && row.Keys[0].Matches(v) {
-				if j == i {
-					n++
-				}
-				break
-			}
-		}
-	}
-	return fmt.Sprintf("%d of %d totals", n, span)
 }
 
 func keyText(k *syntax.Key) string {

@@ -171,17 +171,22 @@ func (w *walker) stmt(s *syntax.Stmt) []*Step {
 }
 
 // ifSteps reads an if and its else-ifs and else as sibling steps: "if
-// ...", "otherwise, if ...", "otherwise".
+// ...", "otherwise, if ...", "otherwise". The chain is walked in a loop:
+// read by recursion, each else-if copied the steps of those after it,
+// and a chain of 50 000 took 16 s.
 func (w *walker) ifSteps(n *syntax.IfStmt, prefix string) []*Step {
-	out := []*Step{{Text: fmt.Sprintf("%sif %s:", prefix, w.expr(n.Cond)), Steps: w.block(n.Then)}}
-	switch {
-	case n.Else == nil:
-	case n.Else.If != nil:
-		out = append(out, w.ifSteps(n.Else.If, "otherwise, ")...)
-	default:
-		out = append(out, &Step{Text: "otherwise:", Steps: w.block(n.Else.Block)})
+	var out []*Step
+	for {
+		out = append(out, &Step{Text: fmt.Sprintf("%sif %s:", prefix, w.expr(n.Cond)), Steps: w.block(n.Then)})
+		switch {
+		case n.Else == nil:
+			return out
+		case n.Else.If != nil:
+			n, prefix = n.Else.If, "otherwise, "
+		default:
+			return append(out, &Step{Text: "otherwise:", Steps: w.block(n.Else.Block)})
+		}
 	}
-	return out
 }
 
 func (w *walker) forStep(n *syntax.ForStmt) *Step {

@@ -52,8 +52,18 @@ func (s *Server) codeAction(params json.RawMessage) (any, *rpcError) {
 			continue
 		}
 		// The fix replaces a word: the range must still hold one (the
-		// buffer may have changed since the diagnostic).
+		// buffer may have changed since the diagnostic). A suggestion is
+		// within a third of the word's length of it (check's didYouMean),
+		// so a word more than twice as long as the name suggested is none
+		// to fix, and is not read: the diagnostics are the client's, and
+		// 300 of them over a word of a megabyte were a 300 MB answer
+		// (the word in each title) and 1.2 GB held; the 160 000 a message
+		// may hold, an answer of terabytes. Read so, the words and the
+		// answer are bounded by the request's own size.
 		from, to := d.lines.offset(dg.Range.Start), d.lines.offset(dg.Range.End)
+		if to < from || to-from > 2*len(m[1])+2 {
+			continue
+		}
 		word := d.text[from:to]
 		if word == m[1] || !isName(word) {
 			continue

@@ -1,7 +1,9 @@
 package lsp
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/frayrules/fray/dsl/syntax"
@@ -92,40 +94,57 @@ func (p *project) describeModifiers(b *strings.Builder, m *syntax.ModifiersDecl)
 	}
 }
 
-// chance is the probability that the dice roll one of the keys.
+// chance is the probability that the dice roll one of the keys. The
+// keys' totals are gathered as ranges, merged and walked in order, so
+// the chances are added as a walk of every total adds them, in the same
+// order: asking each key of each total, a hover of a table of 40 rows of
+// 2 500 keys fed by d100000 was 10^10 questions (past a minute, in a
+// file of 800 KB).
 func chance(d stdlib.Dist, keys []*syntax.Key) string {
-	hit := 0.0
-	for v := d.Min; v <= d.Max(); v++ {
-		for _, k := range keys {
-			if keyMatches(k, v) {
-				f, _ := d.P(v).Float64()
-				hit += f
-				break
-			}
+	var spans [][2]int
+	for _, k := range keys {
+		if lo, hi, ok := keySpan(k, d.Min, d.Max()); ok {
+			spans = append(spans, [2]int{lo, hi})
 		}
+	}
+	slices.SortFunc(spans, func(a, b [2]int) int { return cmp.Compare(a[0], b[0]) })
+	hit, next := 0.0, d.Min // next: the least total not yet added
+	for _, sp := range spans {
+		for v := max(sp[0], next); v <= sp[1]; v++ {
+			f, _ := d.P(v).Float64()
+			hit += f
+		}
+		next = max(next, sp[1]+1)
 	}
 	return trimNum(100*hit) + "%"
 }
 
-func keyMatches(k *syntax.Key, v int) bool {
+// keySpan is the totals from least to most that the key k selects (a
+// single total, a range, an open range 13+, or _); ok is false when it
+// selects none of them, or its numbers are not plain whole numbers.
+func keySpan(k *syntax.Key, least, most int) (lo, hi int, ok bool) {
 	switch {
 	case k.Any:
-		return true
-	case k.Range != nil:
-		lo, ok := numberOf(k.Range.Lo)
-		if !ok {
-			return false
-		}
-		switch {
-		case k.Range.Plus:
-			return v >= lo
-		case k.Range.Hi != nil:
-			hi, ok := numberOf(k.Range.Hi)
-			return ok && v >= lo && v <= hi
-		}
-		return v == lo
+		return least, most, true
+	case k.Range == nil:
+		return 0, 0, false
 	}
-	return false
+	lo, ok = numberOf(k.Range.Lo)
+	if !ok {
+		return 0, 0, false
+	}
+	switch {
+	case k.Range.Plus:
+		hi = most
+	case k.Range.Hi != nil:
+		if hi, ok = numberOf(k.Range.Hi); !ok {
+			return 0, 0, false
+		}
+	default:
+		hi = lo
+	}
+	lo, hi = max(lo, least), min(hi, most)
+	return lo, hi, lo <= hi
 }
 
 func numberOf(n *syntax.NumberLit) (int, bool) {

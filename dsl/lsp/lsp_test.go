@@ -554,3 +554,28 @@ func TestWorkspaceSymbol(t *testing.T) {
 		t.Errorf("workspace/symbol attacksperround: %+v", syms)
 	}
 }
+
+// TestQuickFixOfAHostileClientIsBounded: the diagnostics of a code
+// action request are the client's, which may name any range. A fix
+// whose word is over twice as long as the name suggested (no suggestion
+// is that far) or whose range ends before it starts is not offered: 300
+// diagnostics over a word of a megabyte were an answer of 300 MB (the
+// word in each title), and the 160 000 a message may hold, terabytes.
+func TestQuickFixOfAHostileClientIsBounded(t *testing.T) {
+	c := startServer(t)
+	c.initialize()
+	long := strings.Repeat("a", 1<<20)
+	uri, _ := c.open("long.fray", "ruleset \"x\" {\n}\n"+long+"\n")
+	over := Diagnostic{Range: Range{Start: Position{Line: 2}, End: Position{Line: 2, Character: 1 << 20}}, Message: "unknown name; did you mean b?", Source: "fray"}
+	reversed := Diagnostic{Range: Range{Start: Position{Line: 2, Character: 5}, End: Position{Line: 2, Character: 3}}, Message: "did you mean bb?", Source: "fray"}
+	near := Diagnostic{Range: Range{Start: Position{Line: 2}, End: Position{Line: 2, Character: 4}}, Message: "did you mean abc?", Source: "fray"}
+	ds := []Diagnostic{reversed, near}
+	for range 300 {
+		ds = append(ds, over)
+	}
+	var actions []CodeAction
+	c.result("textDocument/codeAction", map[string]any{"textDocument": map[string]any{"uri": uri}, "range": near.Range, "context": map[string]any{"diagnostics": ds}}, &actions)
+	if len(actions) != 1 || actions[0].Title != "Change aaaa to abc" {
+		t.Fatalf("want the one fix of a word near its suggestion, got %d actions (%.100v)", len(actions), actions)
+	}
+}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/frayrules/fray/dsl/check"
 	"github.com/frayrules/fray/interp"
+	"github.com/frayrules/fray/stdlib"
 )
 
 // why is why an expectation is false: what was found (actual), what was
@@ -148,20 +149,33 @@ func showWithin(v any, budget *int) string {
 	case reflect.Map:
 		// expr-lang's maps (groupBy, a map literal), as fmt prints them
 		// (keys in order), within the same budget.
-		keys := rv.MapKeys()
+		// Entries read as they stand (stdlib.MapEntries: a NaN key, which
+		// groupBy by 0.0 / 0.0 gives each item, is one MapIndex cannot
+		// find), ordered by their names; keys that print alike (1 and
+		// 1.0, NaN and NaN) keep MapEntries' order, and NaN keys, which
+		// tie there, go in the order of what their values show.
+		keys, values := stdlib.MapEntries(rv)
 		names := make([]string, len(keys))
+		ties := make([]string, len(keys))
 		order := make([]int, len(keys))
 		for i, k := range keys {
 			names[i], order[i] = fmt.Sprint(k), i
+			if stdlib.IsNaNKey(k) {
+				b := *budget
+				ties[i] = showWithin(values[i].Interface(), &b)
+			}
 		}
-		sort.Slice(order, func(i, j int) bool { return names[order[i]] < names[order[j]] })
+		sort.SliceStable(order, func(i, j int) bool {
+			a, b := order[i], order[j]
+			return names[a] < names[b] || names[a] == names[b] && ties[a] < ties[b]
+		})
 		parts := make([]string, 0, min(len(keys), 20))
 		for n, i := range order {
 			if n == 20 || *budget <= 0 {
 				parts = append(parts, fmt.Sprintf("... (%d in all)", len(keys)))
 				break
 			}
-			parts = append(parts, names[i]+":"+showWithin(rv.MapIndex(keys[i]).Interface(), budget))
+			parts = append(parts, names[i]+":"+showWithin(values[i].Interface(), budget))
 		}
 		return "map[" + strings.Join(parts, " ") + "]"
 	}

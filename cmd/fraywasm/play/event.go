@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/frayrules/fray/interp"
+	"github.com/frayrules/fray/stdlib"
 )
 
 // maxPathsDefault is fray prob's --max-paths default.
@@ -64,7 +65,7 @@ func probEvent(r *Request) *Response {
 		}
 		var paths int
 		var err error
-		p, paths, err = interp.EventProbability(plan, enc, cond, r.After, maxPaths, interp.Options{})
+		p, paths, err = interp.EventProbability(plan, enc, cond, r.After, maxPaths, stdlib.MaxDistWork, interp.Options{})
 		if err != nil {
 			return failure(err, ds)
 		}

@@ -79,7 +79,7 @@ at-least and at-most columns for values; --format json gives the same data.`,
 				}
 				var opt interp.Options
 				limits.apply(&opt)
-				return probEvent(optionsOf(cmd), stdout, stderr, encounter, rules, event, after, format, maxPaths, sample, seed, opt)
+				return probEvent(optionsOf(cmd), stdout, stderr, encounter, rules, event, after, format, maxPaths, lim.Work, sample, seed, opt)
 			}
 			return usageErr("give a dice expression, or --rules with --table, or --encounter with --event")
 		},
@@ -92,7 +92,7 @@ at-least and at-most columns for values; --format json gives the same data.`,
 	f.StringVar(&after, "after", "", "evaluate --event after this set-up phase (default: after all of them)")
 	f.IntVar(&maxPaths, "max-paths", 1_000_000, "most dice sequences --event may enumerate")
 	f.IntVar(&lim.Values, "max-values", lim.Values, "most distinct values an exact distribution may have")
-	f.IntVar(&lim.Work, "max-work", lim.Work, "most steps of work (multiply-adds, weighted by the size of the numbers) for one distribution")
+	f.IntVar(&lim.Work, "max-work", lim.Work, "most steps of work for one distribution (multiply-adds, weighted by the size of the numbers; for --event, the steps of every set-up played)")
 	f.IntVar(&sample, "sample", 0, "estimate --event from this many seeded set-ups instead of enumerating (not exact)")
 	f.Uint64Var(&seed, "seed", 1, "the seed of --sample")
 	f.StringVar(&format, "format", "text", "output format: text or json")
@@ -255,7 +255,7 @@ func rowKeys(r *check.Row, diceMax int) string {
 	return fmt.Sprintf("%d-%d", k.Lo, hi)
 }
 
-func probEvent(opts check.Options, stdout, stderr io.Writer, encPath, rulesPath, event, after, format string, maxPaths, sample int, seed uint64, opt interp.Options) error {
+func probEvent(opts check.Options, stdout, stderr io.Writer, encPath, rulesPath, event, after, format string, maxPaths, maxWork, sample int, seed uint64, opt interp.Options) error {
 	src := diag.Sources{}
 	enc, diags := opts.LoadEncounter(encPath, rulesPath, src)
 	if diags.HasErrors() || enc == nil {
@@ -296,7 +296,7 @@ func probEvent(opts check.Options, stdout, stderr io.Writer, encPath, rulesPath,
 	if n, rolls := countSetupOutcomes(plan, enc, after, maxPaths); n > maxPaths {
 		return tooManySequences(rolls, maxPaths)
 	}
-	p, paths, err := interp.EventProbability(plan, enc, cond, after, maxPaths, opt)
+	p, paths, err := interp.EventProbability(plan, enc, cond, after, maxPaths, maxWork, opt)
 	if err != nil {
 		return &exitError{code: exitFindings, msg: interp.Printable(err.Error())}
 	}
