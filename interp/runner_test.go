@@ -267,7 +267,7 @@ func TestSampleEventProbabilityCountsWhatNewRunsPlay(t *testing.T) {
 			t.Fatal(diags)
 		}
 		const n = 300
-		got, err := SampleEventProbability(p, enc, cond, "", n, 9, Options{})
+		got, _, err := SampleEventProbability(p, enc, cond, "", n, 9, Options{}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
