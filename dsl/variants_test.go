@@ -43,8 +43,8 @@ func TestVariantMerge(t *testing.T) {
 	if len(hit.Handlers) != 1 || !strings.HasSuffix(hit.Handlers[0].Decl.Pos.Filename, "variant.fray") {
 		t.Errorf("the variant's handler replaces the base's: %d handlers", len(hit.Handlers))
 	}
-	hp := check.FindAttr(v.U.CombatantAttrs, "hp")
-	if hp == nil || hp.Decl.Default.Raw() != "9" || check.FindAttr(v.U.CombatantAttrs, "armour") == nil || check.FindAttr(v.U.CombatantAttrs, "speed") == nil {
+	hp := v.U.AttrOf(false, "hp")
+	if hp == nil || hp.Decl.Default.Raw() != "9" || v.U.AttrOf(false, "armour") == nil || v.U.AttrOf(false, "speed") == nil {
 		t.Errorf("attributes: hp overridden to 9, armour added, speed kept")
 	}
 	// Everything the variant does not touch is the base's, unchanged.

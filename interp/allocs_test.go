@@ -20,7 +20,7 @@ func steadyRun(t testing.TB) *Run {
 	if err := r.setup(); err != nil {
 		t.Fatal(err)
 	}
-	hp := check.FindAttr(r.m.U.CombatantAttrs, "hp")
+	hp := r.m.U.AttrOf(false, "hp")
 	for _, c := range r.comb {
 		c.Elem().Field(hp.Field).SetInt(1 << 40)
 	}

@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"errors"
 	"fmt"
 	"math/big"
 	"slices"
@@ -146,6 +147,11 @@ func EventProbability(p *Plan, enc *check.Encounter, cond *check.CExpr, after st
 		if paths > maxPaths {
 			return nil, paths - 1, fmt.Errorf("the set-up can roll more than %d different sequences of dice; raise --max-paths, or estimate with --sample N", maxPaths)
 		}
+		// Ctrl-C (opt.Stop) between set-ups: one of a few steps may
+		// never reach the run's own poll of it.
+		if stopped(opt.Stop) {
+			return nil, paths - 1, ErrInterrupted
+		}
 		r.reset(opt)
 		r.setDice(e)
 		if err := r.PlaySetup(after); err != nil {
@@ -184,26 +190,49 @@ func errSetupWork(paths, work, maxWork int) error {
 // set-ups too large to enumerate: it plays the set-up n times with the
 // seeded dice of fight i (as fray sim would) and counts how often the
 // condition holds. The answer is an estimate, not an exact value.
-// opt's limits bound each set-up, as EventProbability's.
-func SampleEventProbability(p *Plan, enc *check.Encounter, cond *check.CExpr, after string, n int, seed uint64, opt Options) (int, error) {
-	hits := 0
+// opt's limits bound each set-up, as EventProbability's. It returns the
+// hits among the set-ups played: n, unless opt.Stop closed (Ctrl-C),
+// which it looks at between set-ups too (one of a few steps may never
+// reach the run's own poll), and then the error is ErrInterrupted and
+// played counts those finished. progress, when set, hears played after
+// each set-up.
+func SampleEventProbability(p *Plan, enc *check.Encounter, cond *check.CExpr, after string, n int, seed uint64, opt Options, progress func(played int)) (hits, played int, err error) {
 	r := &NewRunner(p, enc).run
 	for i := 0; i < n; i++ {
+		if stopped(opt.Stop) {
+			return hits, i, ErrInterrupted
+		}
 		o := opt
 		o.Seed = FightSeed(seed, i)
 		r.reset(o)
 		if err := r.PlaySetup(after); err != nil {
-			return hits, err
+			if errors.Is(err, ErrInterrupted) {
+				return hits, i, err
+			}
+			return hits, i + 1, err
 		}
 		v, err := r.evalAfterSetup(cond)
 		if err != nil {
-			return hits, err
+			return hits, i + 1, err
 		}
 		if b, _ := v.(bool); b {
 			hits++
 		}
+		if progress != nil {
+			progress(i + 1)
+		}
 	}
-	return hits, nil
+	return hits, n, nil
+}
+
+// stopped says whether stop (Options.Stop; nil never) has closed.
+func stopped(stop <-chan struct{}) bool {
+	select {
+	case <-stop:
+		return true
+	default:
+		return false
+	}
 }
 
 // PlaySetup builds the fight and runs its set-up phases, up to and

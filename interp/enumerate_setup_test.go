@@ -25,14 +25,14 @@ func TestEnumerateSetupKeepsTheFightsOptions(t *testing.T) {
 	plan := interp.Lower(enc.Rules)
 	yes := func(*interp.Run) (bool, error) { return true, nil }
 
-	_, paths, err := interp.EnumerateSetup(plan, enc, "surprise", 1000, interp.Options{}, yes)
+	_, paths, err := interp.EnumerateSetup(plan, enc, "surprise", 1000, &interp.SetupWork{Max: 1 << 40}, interp.Options{}, yes)
 	if err != nil || paths != 36 {
 		t.Fatalf("%d sequences, %v; want 36", paths, err)
 	}
 
 	stop := make(chan struct{})
 	seen := 0
-	_, paths, err = interp.EnumerateSetup(plan, enc, "surprise", 1000, interp.Options{Stop: stop}, func(*interp.Run) (bool, error) {
+	_, paths, err = interp.EnumerateSetup(plan, enc, "surprise", 1000, &interp.SetupWork{Max: 1 << 40}, interp.Options{Stop: stop}, func(*interp.Run) (bool, error) {
 		if seen++; seen == 5 {
 			close(stop)
 		}
@@ -42,7 +42,7 @@ func TestEnumerateSetupKeepsTheFightsOptions(t *testing.T) {
 		t.Errorf("stopped after the 5th sequence: %d sequences, %v; want 5 and ErrInterrupted", paths, err)
 	}
 
-	_, _, err = interp.EnumerateSetup(plan, enc, "surprise", 1000, interp.Options{MaxSteps: 1}, yes)
+	_, _, err = interp.EnumerateSetup(plan, enc, "surprise", 1000, &interp.SetupWork{Max: 1 << 40}, interp.Options{MaxSteps: 1}, yes)
 	if err == nil || !strings.Contains(err.Error(), "--max-steps") {
 		t.Errorf("a set-up over --max-steps 1: %v, want its error", err)
 	}

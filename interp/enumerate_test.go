@@ -82,7 +82,7 @@ func TestEventProbabilityRefusesLargeSetups(t *testing.T) {
 func TestSampleEventProbability(t *testing.T) {
 	enc, _ := check.UnderRoot("..").LoadEncounter(filepath.Join("..", "testdata", "prob", "checks_encounter.fray"), "", diag.Sources{})
 	cond, _ := enc.Rules.CompileQuestion("<event>", `any(sides, .name == "a" && .check >= 10)`, enc.Rules.U.Bool)
-	hits, err := interp.SampleEventProbability(interp.Lower(enc.Rules), enc, cond, "", 4000, 1, interp.Options{})
+	hits, _, err := interp.SampleEventProbability(interp.Lower(enc.Rules), enc, cond, "", 4000, 1, interp.Options{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -197,7 +197,7 @@ func TestRunnerRollsDefaultsEachFight(t *testing.T) {
 		t.Fatal("the fixture does not load")
 	}
 	rn := NewRunner(p, enc)
-	hp := check.FindAttr(p.M.U.CombatantAttrs, "hp")
+	hp := p.M.U.AttrOf(false, "hp")
 	seen := map[int64]bool{}
 	for seed := range uint64(20) {
 		// What setup leaves, before the first round.
@@ -267,7 +267,7 @@ func TestSampleEventProbabilityCountsWhatNewRunsPlay(t *testing.T) {
 			t.Fatal(diags)
 		}
 		const n = 300
-		got, err := SampleEventProbability(p, enc, cond, "", n, 9, Options{})
+		got, _, err := SampleEventProbability(p, enc, cond, "", n, 9, Options{}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"fmt"
 	"math/big"
 	"reflect"
 
@@ -31,11 +32,14 @@ func (rn *Runner) PlaySetup(opt Options, after string) error {
 // does, and sums the probability of the sequences for which holds
 // answers true; holds reads the fight through the Run (Lists). Each
 // sequence is played with opt's limits (--max-steps, --max-log, ...)
-// and Sink; its dice and seed are the enumeration's. When opt.Stop
-// closes (Ctrl-C), the walk stops with ErrInterrupted: a set-up of a
-// few steps never reaches the run's own poll of it, and a million
-// sequences take many seconds.
-func EnumerateSetup(p *Plan, enc *check.Encounter, after string, maxPaths int, opt Options, holds func(r *Run) (bool, error)) (*big.Rat, int, error) {
+// and Sink; its dice and seed are the enumeration's. The steps of the
+// set-ups are added to work, and the walk is refused once they pass
+// work.Max (fray test's --max-work): each set-up is held to --max-steps
+// alone, and a million sequences of one that loops to just under it
+// were days of work. When opt.Stop closes (Ctrl-C), the walk stops with
+// ErrInterrupted: a set-up of a few steps never reaches the run's own
+// poll of it, and a million sequences take many seconds.
+func EnumerateSetup(p *Plan, enc *check.Encounter, after string, maxPaths int, work *SetupWork, opt Options, holds func(r *Run) (bool, error)) (*big.Rat, int, error) {
 	e := &enumDice{}
 	total := new(big.Rat)
 	paths := 0
@@ -56,6 +60,10 @@ func EnumerateSetup(p *Plan, enc *check.Encounter, after string, maxPaths int, o
 		if err := r.PlaySetup(after); err != nil {
 			return nil, paths, err
 		}
+		work.Paths++
+		if work.Steps += r.steps; work.Steps > work.Max {
+			return nil, paths, fmt.Errorf("the set-ups of %d sequences of dice did %d steps of work in all, over the limit of %d; raise --max-work", work.Paths, work.Steps, work.Max)
+		}
 		ok, err := holds(r)
 		if err != nil {
 			return nil, paths, err
@@ -72,6 +80,14 @@ func EnumerateSetup(p *Plan, enc *check.Encounter, after string, maxPaths int, o
 			return total, paths, nil
 		}
 	}
+}
+
+// SetupWork counts the set-ups walked by EnumerateSetup, and their steps
+// of work, against Max: one counter for every walk of a property (each
+// rate of it walks the sequences again).
+type SetupWork struct {
+	Steps, Paths int
+	Max          int
 }
 
 type tooManyPaths int

@@ -372,7 +372,7 @@ func (bc *bodyCheck) assign(a *syntax.AssignStmt) {
 			bc.compile(a.Value, nil)
 			return
 		}
-		at := FindAttr(attrs, p.Text)
+		at := c.u.AttrOf(t.Kind == KSide, p.Text)
 		if at == nil {
 			var names []string
 			for _, x := range attrs {

@@ -46,6 +46,7 @@ func (c *checker) buildTypes() {
 	sideAttrs := []*Attr{{Name: "name", Type: u.String, Builtin: true}}
 	sideAttrs = append(sideAttrs, c.schemaAttrs(schemas["side"], sideBuiltins)...)
 	u.SideAttrs = sideAttrs
+	u.sideByName = attrsByName(sideAttrs)
 	u.Side.R = ptrTo(structOf(sideAttrs))
 
 	cAttrs := []*Attr{
@@ -60,6 +61,7 @@ func (c *checker) buildTypes() {
 	}
 	cAttrs = append(cAttrs, c.schemaAttrs(schemas["combatant"], combatantBuiltins)...)
 	u.CombatantAttrs = cAttrs
+	u.combatantByName = attrsByName(cAttrs)
 	u.Combatant.R = ptrTo(structOf(cAttrs))
 	c.typeRefs() // v2: refs.go
 	u.buildFriendly()

@@ -90,7 +90,7 @@ func (c *checker) conditionItems(k *Condition) {
 // conditionAdjust checks "adjust ATTR by EXPR" or "scale ATTR by EXPR".
 func (c *checker) conditionAdjust(k *Condition, a *syntax.ConditionAdjust) {
 	r := syntax.RangeOf(a.Attr.Pos, a.Attr.EndPos)
-	at := FindAttr(c.u.CombatantAttrs, a.Attr.Text)
+	at := c.u.AttrOf(false, a.Attr.Text)
 	var derived []string
 	for _, x := range c.u.CombatantAttrs {
 		if x.Decl != nil && x.Decl.Derived {

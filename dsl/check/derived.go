@@ -125,7 +125,7 @@ func (c *checker) checkDerived(a *Attr, attrs []*Attr) {
 		return
 	}
 	for _, name := range d.Reads {
-		at := FindAttr(attrs, name)
+		at := c.u.AttrOf(false, name) // attrs are the combatants' (above)
 		switch {
 		case at == nil:
 			// expr-lang reported the unknown attribute already.

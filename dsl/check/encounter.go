@@ -286,7 +286,7 @@ func (c *checker) encounterHeader(enc *Encounter, h *syntax.EncounterDecl) {
 }
 
 func (c *checker) setting(s *syntax.Setting, attrs []*Attr, kind string) (SetSpec, bool) {
-	at := FindAttr(attrs, s.Name)
+	at := c.u.AttrOf(kind == "side", s.Name)
 	r := syntax.RangeAt(s.Pos, s.Name)
 	if at == nil {
 		var names []string

@@ -85,7 +85,9 @@ type Universe struct {
 
 	CombatantAttrs []*Attr // in field order, built-ins first
 	SideAttrs      []*Attr
-	friendly       *strings.Replacer
+	// combatantByName and sideByName index the lists by name (AttrOf).
+	combatantByName, sideByName map[string]*Attr
+	friendly                    *strings.Replacer
 }
 
 // Attr is an attribute of combatants or sides.
@@ -174,14 +176,25 @@ func structOf(attrs []*Attr) reflect.Type {
 	return reflect.StructOf(fields)
 }
 
-// FindAttr finds a combatant or side attribute by name.
-func FindAttr(attrs []*Attr, name string) *Attr {
-	for _, a := range attrs {
-		if a.Name == name {
-			return a
-		}
+// AttrOf is the attribute of sides (side) or of combatants with that
+// name, or nil, found in one look-up: scanned in the list, each of an
+// encounter's 40 000 settings read the attributes before it (lint 2.8 s
+// of CPU, a quarter of that for 10 000), and so did each rule's
+// assignment.
+func (u *Universe) AttrOf(side bool, name string) *Attr {
+	if side {
+		return u.sideByName[name]
 	}
-	return nil
+	return u.combatantByName[name]
+}
+
+// attrsByName indexes attrs by name, the first of a name kept.
+func attrsByName(attrs []*Attr) map[string]*Attr {
+	m := make(map[string]*Attr, len(attrs))
+	for i := len(attrs) - 1; i >= 0; i-- {
+		m[attrs[i].Name] = attrs[i]
+	}
+	return m
 }
 
 // Friendly rewrites Go type names in expr-lang's messages into the

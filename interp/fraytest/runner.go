@@ -18,6 +18,7 @@ import (
 	"github.com/frayrules/fray/dsl/check"
 	"github.com/frayrules/fray/dsl/diag"
 	"github.com/frayrules/fray/interp"
+	"github.com/frayrules/fray/stdlib"
 )
 
 // Options say which tests run and how.
@@ -33,6 +34,10 @@ type Options struct {
 	Fight interp.Options
 	// MaxPaths bounds the dice sequences of an exact property; 0: 1,000,000.
 	MaxPaths int
+	// MaxWork bounds the steps of all the set-ups an exact property
+	// plays, over every rate (fray test's --max-work); 0:
+	// stdlib.MaxDistWork, fray prob's bound of an exact --event.
+	MaxWork int
 	// Lower makes the plan of a ruleset; nil is interp.Lower. fray test
 	// --coverage lowers with a coverage recorder (interp.LowerCovered).
 	Lower func(m *check.Model) *interp.Plan
@@ -94,6 +99,9 @@ func NewRunner(opt Options) *Runner {
 	}
 	if opt.MaxPaths == 0 {
 		opt.MaxPaths = 1_000_000
+	}
+	if opt.MaxWork == 0 {
+		opt.MaxWork = stdlib.MaxDistWork
 	}
 	return &Runner{opt: opt, plans: map[*check.Model]*interp.Plan{}}
 }
@@ -377,12 +385,14 @@ func (rn *Runner) property(tc *check.TestCase, o *Outcome) {
 	total := tc.Fights
 	if tc.Exact {
 		// Each rate is its own enumeration: the probability of its
-		// condition over every sequence of the set-up's dice.
+		// condition over every sequence of the set-up's dice. The
+		// set-ups of them all share one bound of work.
+		work := &interp.SetupWork{Max: rn.opt.MaxWork}
 		for _, rs := range rates {
 			for _, r := range rs {
 				opt := rn.fightOptions(tc)
 				opt.Sink = sink
-				frac, paths, err := interp.EnumerateSetup(p, tc.Enc, tc.After, rn.opt.MaxPaths, opt, func(run *interp.Run) (bool, error) {
+				frac, paths, err := interp.EnumerateSetup(p, tc.Enc, tc.After, rn.opt.MaxPaths, work, opt, func(run *interp.Run) (bool, error) {
 					lists = run.Lists
 					sides, comb := run.Lists()
 					f := newFight(events, interp.Result{}, sides, comb)

@@ -50,7 +50,7 @@ func probEvent(r *Request) *Response {
 		if r.Seed != nil {
 			seed = *r.Seed
 		}
-		hits, err := interp.SampleEventProbability(plan, enc, cond, r.After, r.Sample, seed, interp.Options{})
+		hits, _, err := interp.SampleEventProbability(plan, enc, cond, r.After, r.Sample, seed, interp.Options{}, nil)
 		if err != nil {
 			return failure(err, ds)
 		}

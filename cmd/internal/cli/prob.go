@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math/big"
@@ -79,7 +80,11 @@ at-least and at-most columns for values; --format json gives the same data.`,
 				}
 				var opt interp.Options
 				limits.apply(&opt)
-				return probEvent(optionsOf(cmd), stdout, stderr, encounter, rules, event, after, format, maxPaths, lim.Work, sample, seed, opt)
+				// Ctrl-C cancels the command's context (see Main): the
+				// set-ups stop, a sample reports those played, marked.
+				opt.Stop = cmd.Context().Done()
+				setupsPlayed, _ := cmd.Context().Value(setupsPlayedKey{}).(func(int))
+				return probEvent(optionsOf(cmd), stdout, stderr, encounter, rules, event, after, format, maxPaths, lim.Work, sample, seed, opt, setupsPlayed)
 			}
 			return usageErr("give a dice expression, or --rules with --table, or --encounter with --event")
 		},
@@ -255,7 +260,7 @@ func rowKeys(r *check.Row, diceMax int) string {
 	return fmt.Sprintf("%d-%d", k.Lo, hi)
 }
 
-func probEvent(opts check.Options, stdout, stderr io.Writer, encPath, rulesPath, event, after, format string, maxPaths, maxWork, sample int, seed uint64, opt interp.Options) error {
+func probEvent(opts check.Options, stdout, stderr io.Writer, encPath, rulesPath, event, after, format string, maxPaths, maxWork, sample int, seed uint64, opt interp.Options, setupsPlayed func(int)) error {
 	src := diag.Sources{}
 	enc, diags := opts.LoadEncounter(encPath, rulesPath, src)
 	if diags.HasErrors() || enc == nil {
@@ -280,23 +285,41 @@ func probEvent(opts check.Options, stdout, stderr io.Writer, encPath, rulesPath,
 		when = "set-up phase " + after
 	}
 	if sample > 0 {
-		hits, err := interp.SampleEventProbability(plan, enc, cond, after, sample, seed, opt)
-		if err != nil {
+		hits, played, err := interp.SampleEventProbability(plan, enc, cond, after, sample, seed, opt, setupsPlayed)
+		interrupted := errors.Is(err, interp.ErrInterrupted)
+		if err != nil && !interrupted {
 			return &exitError{code: exitFindings, msg: interp.Printable(err.Error())}
 		}
-		iv := interp.Proportion(hits, sample)
+		if interrupted && played == 0 {
+			return &exitError{code: exitInterrupted, msg: fmt.Sprintf("interrupted: none of the %d set-ups asked for was played, so there is no estimate", sample)}
+		}
+		iv := interp.Proportion(hits, played)
+		partial := ""
+		if interrupted {
+			partial = " (PARTIAL: interrupted)"
+		}
 		if format == "json" {
 			est := intervalOf(iv)
-			return writeJSON(stdout, probEventJSON{SchemaVersion: probSchemaVersion, Kind: "event", Event: event, After: after, Exact: false, Estimate: &est, Sampled: sample, Seed: &seed})
+			if err := writeJSON(stdout, probEventJSON{SchemaVersion: probSchemaVersion, Kind: "event", Event: event, After: after, Exact: false, Estimate: &est, Sampled: played, Seed: &seed}); err != nil {
+				return err
+			}
+		} else {
+			fmt.Fprintf(stdout, "P(%s) ≈ %.2f%% [%.2f%%, %.2f%%] (95%% interval), after %s, estimated from %d sampled set-ups, seed %d: not exact%s\n",
+				interp.Printable(event), 100*iv.Estimate, 100*iv.Low, 100*iv.High, when, played, seed, partial)
 		}
-		fmt.Fprintf(stdout, "P(%s) ≈ %.2f%% [%.2f%%, %.2f%%] (95%% interval), after %s, estimated from %d sampled set-ups, seed %d: not exact\n",
-			interp.Printable(event), 100*iv.Estimate, 100*iv.Low, 100*iv.High, when, sample, seed)
+		if interrupted {
+			return &exitError{code: exitInterrupted, msg: fmt.Sprintf("interrupted: the estimate above covers %d of the %d set-ups asked for", played, sample)}
+		}
 		return nil
 	}
 	if n, rolls := countSetupOutcomes(plan, enc, after, maxPaths); n > maxPaths {
 		return tooManySequences(rolls, maxPaths)
 	}
 	p, paths, err := interp.EventProbability(plan, enc, cond, after, maxPaths, maxWork, opt)
+	if errors.Is(err, interp.ErrInterrupted) {
+		// An exact answer needs every sequence: a part of them is none.
+		return &exitError{code: exitInterrupted, msg: fmt.Sprintf("interrupted after %d sequences of dice: an exact probability needs them all, so there is no result (--sample N estimates it)", paths)}
+	}
 	if err != nil {
 		return &exitError{code: exitFindings, msg: interp.Printable(err.Error())}
 	}
@@ -307,3 +330,9 @@ func probEvent(opts check.Options, stdout, stderr io.Writer, encPath, rulesPath,
 	fmt.Fprintf(stdout, "P(%s) = %s = %s, after %s, over %d sequences of dice\n", interp.Printable(event), ratText(p), pct(p), when, paths)
 	return nil
 }
+
+// setupsPlayedKey is the context key of a func(int) that hears how many
+// set-ups fray prob --sample has played, after each: only the interrupt
+// tests set it, to press Ctrl-C at a point of progress (as
+// fightsPlayedKey for fray sim).
+type setupsPlayedKey struct{}

@@ -17,6 +17,7 @@ import (
 	"github.com/frayrules/fray/dsl/diag"
 	"github.com/frayrules/fray/interp"
 	"github.com/frayrules/fray/interp/fraytest"
+	"github.com/frayrules/fray/stdlib"
 )
 
 // testFileSuffix names the files fray test finds in a folder.
@@ -27,7 +28,7 @@ func newTestCmd(stdout, stderr io.Writer) *cobra.Command {
 		format, pattern, covFile string
 		verbose, update, cover   bool
 		threshold                float64
-		maxPaths                 int
+		maxPaths, maxWork        int
 		limits                   runLimits
 	)
 	cmd := &cobra.Command{
@@ -51,6 +52,9 @@ in a test file or coverage below the threshold, 2 on a usage error.`,
 			}
 			if maxPaths < 1 {
 				return usageErr("--max-paths must be at least 1")
+			}
+			if maxWork < 1 {
+				return usageErr("--max-work must be at least 1")
 			}
 			if threshold < 0 || threshold > 100 {
 				return usageErr("--threshold must be a percentage from 0 to 100, not %g", threshold)
@@ -87,7 +91,7 @@ in a test file or coverage below the threshold, 2 on a usage error.`,
 				return usageErr("--coverage-file %s names a rule file (or one the tests read): the listing would be written over it; name a file of its own, such as coverage.txt", interp.Printable(covFile))
 			}
 			var cov *interp.Coverage
-			ropt := fraytest.Options{Filter: filter, Update: update, MaxPaths: maxPaths}
+			ropt := fraytest.Options{Filter: filter, Update: update, MaxPaths: maxPaths, MaxWork: maxWork}
 			limits.apply(&ropt.Fight)
 			ropt.Fight.Stop = cmd.Context().Done() // Ctrl-C (Main): the test under way stops, and no more run
 			if cover || covFile != "" || cmd.Flags().Changed("threshold") {
@@ -172,6 +176,7 @@ in a test file or coverage below the threshold, 2 on a usage error.`,
 	f.Float64Var(&threshold, "threshold", 0, "fail when less than this percentage of statements ran (implies --coverage)")
 	// An exact property's refusal names it, as fray prob's does.
 	f.IntVar(&maxPaths, "max-paths", 1_000_000, "most dice sequences an exact property may enumerate")
+	f.IntVar(&maxWork, "max-work", stdlib.MaxDistWork, "most steps of work of the set-ups an exact property plays, over all its rates")
 	limits.addFlags(f, "a fight")
 	return cmd
 }
