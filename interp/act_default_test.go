@@ -84,19 +84,7 @@ func TestActDefaultIsTheSameAct(t *testing.T) {
 	if p.defaultAct(ct) == nil {
 		t.Fatal("the default action is not planned for act: the test would prove nothing")
 	}
-	state := func(r *Run) string {
-		res, err := r.Play()
-		var b strings.Builder
-		fmt.Fprintf(&b, "result %+v, error %v, log entries %d\n", res, err, r.seq)
-		for _, v := range r.comb {
-			e := v.Elem()
-			for i := 0; i < e.NumField(); i++ {
-				fmt.Fprintf(&b, "%s ", show(e.Field(i)))
-			}
-			b.WriteByte('\n')
-		}
-		return b.String()
-	}
+	state := playedState
 	vm := LowerVM(enc.Rules) // act's general way: the VM's combatant is no native name
 	errors, skipped := 0, 0
 	for seed := uint64(1); seed <= 40; seed++ {
@@ -148,4 +136,21 @@ func checkedEncounter(t *testing.T, rules, encounter string) *check.Encounter {
 		t.Fatal(diags)
 	}
 	return enc
+}
+
+// playedState plays r and gives what the fight left: its result, error,
+// count of log entries and every combatant's attributes, so that two
+// plans of one fight can be compared whole.
+func playedState(r *Run) string {
+	res, err := r.Play()
+	var b strings.Builder
+	fmt.Fprintf(&b, "result %+v, error %v, log entries %d\n", res, err, r.seq)
+	for _, v := range r.comb {
+		e := v.Elem()
+		for i := 0; i < e.NumField(); i++ {
+			fmt.Fprintf(&b, "%s ", show(e.Field(i)))
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
 }

@@ -1,10 +1,6 @@
 package interp
 
-import (
-	"fmt"
-	"strings"
-	"testing"
-)
+import "testing"
 
 // emitCopiesRules emits an event of one handler (a direct emit, in a
 // quiet run) whose arguments are names of the action's frame of their
@@ -57,19 +53,7 @@ end when len(standing(sides)) <= 1
 func TestDirectEmitCopiesArguments(t *testing.T) {
 	enc := checkedEncounter(t, emitCopiesRules, actDefaultEncounter)
 	p, vm := Lower(enc.Rules), LowerVM(enc.Rules)
-	state := func(r *Run) string {
-		res, err := r.Play()
-		var b strings.Builder
-		fmt.Fprintf(&b, "result %+v, error %v, log entries %d\n", res, err, r.seq)
-		for _, v := range r.comb {
-			e := v.Elem()
-			for i := 0; i < e.NumField(); i++ {
-				fmt.Fprintf(&b, "%s ", show(e.Field(i)))
-			}
-			b.WriteByte('\n')
-		}
-		return b.String()
-	}
+	state := playedState
 	for seed := uint64(1); seed <= 30; seed++ {
 		got := state(New(p, enc, Options{Seed: seed}))
 		if want := state(New(p, enc, Options{Seed: seed, Sink: func(*Event) {}})); want != got {

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/frayrules/fray/dsl/check"
 )
 
 // constantsHang is how long the set-up of TestManyConstantsAreMadeOnce
@@ -28,20 +30,7 @@ func TestManyConstantsAreMadeOnce(t *testing.T) {
 	}
 	fmt.Fprintf(&b, "phase p each round {\n  log \"{k%d}\"\n}\nend when round > 1\n", n-1)
 	enc := loadWritten(t, "consts", b.String(), "encounter \"e\" {\n  rules \"consts.fray\"\n}\nside a {\n  combatant x\n}\nside b {\n  combatant y\n}\n")
-	var log []string
-	done := make(chan error, 1)
-	go func() {
-		_, err := New(Lower(enc.Rules), enc, Options{Seed: 1, Sink: func(e *Event) { log = append(log, e.Text) }}).Play()
-		done <- err
-	}()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Fatal(err)
-		}
-	case <-time.After(constantsHang):
-		t.Fatalf("the fight did not start within %v", constantsHang)
-	}
+	log := playWithinHang(t, enc)
 	if !strings.Contains(strings.Join(log, "\n"), fmt.Sprint(n)) {
 		t.Errorf("the log does not show k%d = %d:\n%.500s", n-1, n, strings.Join(log, "\n"))
 	}
@@ -62,6 +51,16 @@ func TestDynamicAssignmentUnderManyAttributes(t *testing.T) {
 	}
 	fmt.Fprintf(&b, "}\nphase p each round {\n  let l = [first(combatants), 1]\n  let e = l[0]\n  for i in 1..200000 {\n    e.a%d += 1\n  }\n  log \"{first(combatants).a%d}\"\n}\nend when round > 1\n", n-1, n-1)
 	enc := loadWritten(t, "attrs", b.String(), "encounter \"e\" {\n  rules \"attrs.fray\"\n}\nside a {\n  combatant x\n}\nside b {\n  combatant y\n}\n")
+	log := playWithinHang(t, enc)
+	if !slices.Contains(log, "200000") {
+		t.Errorf("the log does not show a%d = 200000:\n%.500s", n-1, strings.Join(log, "\n"))
+	}
+}
+
+// playWithinHang plays enc with seed 1 and returns its log's lines,
+// failing the test if the fight does not end within constantsHang.
+func playWithinHang(t *testing.T, enc *check.Encounter) []string {
+	t.Helper()
 	var log []string
 	done := make(chan error, 1)
 	go func() {
@@ -76,7 +75,5 @@ func TestDynamicAssignmentUnderManyAttributes(t *testing.T) {
 	case <-time.After(constantsHang):
 		t.Fatalf("the fight did not end within %v", constantsHang)
 	}
-	if !slices.Contains(log, "200000") {
-		t.Errorf("the log does not show a%d = 200000:\n%.500s", n-1, strings.Join(log, "\n"))
-	}
+	return log
 }
