@@ -3,7 +3,6 @@ package check
 import (
 	"fmt"
 	"reflect"
-	"runtime"
 	"strings"
 	"testing"
 )
@@ -26,14 +25,11 @@ func TestMemberReadsUnderManyAttributes(t *testing.T) {
 	}
 	b.WriteString("}\nend when round > 1\n")
 	path := writeHostile(t, b.String())
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	diags, _ := lintWithin(t, Options{}, path)
-	runtime.ReadMemStats(&after)
+	diags, allocated := lintAllocated(t, Options{}, path)
 	if diags.HasErrors() {
 		t.Fatalf("errors in a legal file: %v", diags[0])
 	}
-	if got := (after.TotalAlloc - before.TotalAlloc) >> 20; got > 600 || testing.Verbose() {
+	if got := allocated; got > 600 || testing.Verbose() {
 		t.Logf("the lint allocated %d MB", got)
 		if got > 600 {
 			t.Errorf("the lint allocated %d MB, want at most 600", got)

@@ -2,7 +2,6 @@ package check
 
 import (
 	"fmt"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -24,10 +23,7 @@ func TestManyTablesCheckInLinearMemory(t *testing.T) {
 	}
 	fmt.Fprintf(&b, "\nphase p each round {\n  log \"{t0() + t%d()}\"\n}\n\nend when round > 1\n", n-1)
 	path := writeHostile(t, b.String())
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	diags, _ := lintWithin(t, Options{}, path)
-	runtime.ReadMemStats(&after)
+	diags, allocated := lintAllocated(t, Options{}, path)
 	if diags.HasErrors() {
 		t.Fatalf("errors in a legal file: %v", diags[0])
 	}
@@ -41,7 +37,7 @@ func TestManyTablesCheckInLinearMemory(t *testing.T) {
 		t.Errorf("%d unused tables reported, want %d", unused, n-2)
 	}
 	// About 380 MB now (most of it the parse); over 2 GB before.
-	if got := (after.TotalAlloc - before.TotalAlloc) >> 20; got > 800 || testing.Verbose() {
+	if got := allocated; got > 800 || testing.Verbose() {
 		t.Logf("the lint allocated %d MB", got)
 		if got > 800 {
 			t.Errorf("the lint allocated %d MB, want at most 800", got)

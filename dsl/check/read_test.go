@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"syscall"
 	"testing"
@@ -32,6 +33,18 @@ end when len(standing(sides)) <= 1
 // secret is the content of files outside the root: no diagnostic may
 // ever show it.
 const secret = "TOP SECRET first line"
+
+// lintAllocated lints path as lintWithin does and gives the megabytes
+// the process allocated meanwhile: the hostile-size tests bound that, not
+// time. Such a test is not parallel, since the count is the process's.
+func lintAllocated(t *testing.T, opts Options, path string) (diag.Diagnostics, uint64) {
+	t.Helper()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	diags, _ := lintWithin(t, opts, path)
+	runtime.ReadMemStats(&after)
+	return diags, (after.TotalAlloc - before.TotalAlloc) >> 20
+}
 
 // lintWithin lints path under opts, failing the test if it takes so long
 // that it must be blocked (a FIFO waiting for a writer), and renders
