@@ -87,24 +87,40 @@ func (c *fastCompiler) intSum(b *ast.BuiltinNode) intFn {
 	}
 	stops := len(b.Arguments) == 2
 	return func(r *Run, f addr) (int, error) {
-		total := 0
-		var over error
-		err := walk(r, f, func(v int) error {
-			if over != nil {
-				return nil
-			}
-			s, err := stdlib.Add(total, v)
-			if err != nil && stops {
-				return err
-			}
-			total, over = s, err
-			return nil
-		})
-		if err == nil {
-			err = over
-		}
-		return total, err
+		t := intTotal{stops: stops}
+		err := walk(r, f, func(v int) error { return t.add(v) })
+		return t.result(err)
 	}
+}
+
+// intTotal adds whole numbers as sum does in the VM: an overflow is an
+// error, which stops the walk at once for sum(L, X) (the VM's sum stops
+// at the item that overflows) and only at its end for sum(X), whose
+// list the VM made whole before adding (dsl/check/wholes_vm.go).
+type intTotal struct {
+	total int
+	over  error
+	stops bool
+}
+
+func (t *intTotal) add(v int) error {
+	if t.over != nil {
+		return nil
+	}
+	s, err := stdlib.Add(t.total, v)
+	if err != nil && t.stops {
+		return err
+	}
+	t.total, t.over = s, err
+	return nil
+}
+
+// result is the sum, or the walk's error, else the overflow's.
+func (t *intTotal) result(err error) (int, error) {
+	if err == nil {
+		err = t.over
+	}
+	return t.total, err
 }
 
 // intBest compiles max(X) or min(X) of such whole numbers: none (an

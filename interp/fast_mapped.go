@@ -5,8 +5,6 @@ import (
 
 	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/vm/runtime"
-
-	"github.com/frayrules/fray/stdlib"
 )
 
 // Whole numbers taken from a list of combatants or sides, natively,
@@ -125,23 +123,9 @@ func (c *fastCompiler) sumOf(b *ast.BuiltinNode) intFn {
 	// and whose sum(X) adds the items of a list already made.
 	stops := len(b.Arguments) == 2
 	return func(r *Run, f addr) (int, error) {
-		total := 0
-		var over error
-		_, err := m.fold(r, f, func(_, v int) error {
-			if over != nil {
-				return nil
-			}
-			s, err := stdlib.Add(total, v)
-			if err != nil && stops {
-				return err
-			}
-			total, over = s, err
-			return nil
-		})
-		if err == nil {
-			err = over
-		}
-		return total, err
+		t := intTotal{stops: stops}
+		_, err := m.fold(r, f, func(_, v int) error { return t.add(v) })
+		return t.result(err)
 	}
 }
 
