@@ -141,7 +141,8 @@
 //     whole numbers.
 //   - fast_int_sums.go: sum, max and min of whole numbers not taken from
 //     combatants, and of a map of them.
-//   - fast_groups.go: groupBy of combatants or sides, keys of it, m[k].
+//   - fast_groups.go: groupBy of combatants or sides, keys of it, m[k],
+//     flatten(values(m)).
 //   - fast_strings.go: strings made with + and join over a map.
 //   - fast_join_ints.go: join of a map over a range or a list of whole
 //     numbers.

@@ -1371,6 +1371,17 @@ func (c *fastCompiler) list(n ast.Node) listFn {
 					return func(r *Run, _ addr) ([]addr, error) { return r.livingAllP(), nil }
 				}
 			}
+			// living takes combatants and standing sides: a joined list
+			// of the other kind (concat and flatten type theirs as lists
+			// of anything, so the checker lets it through) is the VM's
+			// error, where the native walk gave [].
+			want := c.p.M.U.Combatant.R
+			if id.Value == "standing" {
+				want = c.p.M.U.Side.R
+			}
+			if c.listElem(args[0]) != want {
+				return nil
+			}
 			l := c.list(args[0])
 			if l == nil {
 				l = c.flattenMembers(args[0]) // fast_lists.go

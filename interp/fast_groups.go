@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"cmp"
 	"reflect"
 	"slices"
 
@@ -248,4 +249,93 @@ func (c *fastCompiler) groupsValue(n ast.Node) anyFn {
 		return func(_ *Run, f addr) (any, error) { return read(f), nil }
 	}
 	return c.groupBy(n)
+}
+
+// flattenedValues is M when n is flatten(values(M)); nil otherwise.
+func flattenedValues(n ast.Node) ast.Node {
+	x, ok := n.(*ast.CallNode)
+	if !ok {
+		return nil
+	}
+	args := callArgs(x)
+	if id, ok := x.Callee.(*ast.IdentifierNode); !ok || id.Value != "flatten" || len(args) != 1 {
+		return nil
+	}
+	v, ok := args[0].(*ast.CallNode)
+	if !ok {
+		return nil
+	}
+	vargs := callArgs(v)
+	if id, ok := v.Callee.(*ast.IdentifierNode); !ok || id.Value != "values" || len(vargs) != 1 {
+		return nil
+	}
+	return vargs[0]
+}
+
+// groupValuesElem is the type of the items of n when n is
+// flatten(values(M)) of a local M holding a map groupBy made; nil
+// otherwise.
+func (c *fastCompiler) groupValuesElem(n ast.Node) reflect.Type {
+	m := flattenedValues(n)
+	if m == nil {
+		return nil
+	}
+	if g := c.groupsOf(m); g != nil && g.List.R != nil && (g.Key.Kind == check.KString || g.Key.Kind == check.KInt) {
+		return g.List.R.Elem()
+	}
+	return nil
+}
+
+// groupValues compiles flatten(values(M)) of such a local (a homebrew's
+// "{len(flatten(values(strength)))} units in the field"): the items of
+// each list the map holds, in the order of their keys, which is the
+// order the library's values gives them in (stdlib/sorted_maps.go:
+// strings by bytes, numbers by value, as slices.Sort orders them). The
+// work is flatten's of a made list (flattenLists): the map's entries
+// twice, then each item.
+func (c *fastCompiler) groupValues(n ast.Node) listFn {
+	if c.groupValuesElem(n) == nil {
+		return nil
+	}
+	m := flattenedValues(n)
+	read := c.groupsLocal(m)
+	if read == nil {
+		return nil
+	}
+	order := keysInOrder[int]
+	if c.groupsOf(m).Key.Kind == check.KString {
+		order = keysInOrder[string]
+	}
+	return func(r *Run, f addr) ([]addr, error) {
+		m := read(f)
+		if err := r.Work(2 * len(m)); err != nil {
+			return nil, err
+		}
+		start := len(r.scratch)
+		for _, k := range order(m) {
+			held := m[k]
+			if err := r.Work(len(held)); err != nil {
+				return nil, err
+			}
+			for _, v := range held {
+				r.scratch = append(r.scratch, unboxPtr(v))
+			}
+		}
+		return r.list(start), nil
+	}
+}
+
+// keysInOrder is the keys of a map groupBy made by a T, in order; every
+// key is a T (the predicate's type).
+func keysInOrder[T string | int](m map[any][]any) []any {
+	ks := make([]any, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	slices.SortFunc(ks, func(a, b any) int {
+		x, _ := a.(T)
+		y, _ := b.(T)
+		return cmp.Compare(x, y)
+	})
+	return ks
 }

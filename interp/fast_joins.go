@@ -33,6 +33,9 @@ func (c *fastCompiler) joinedElem(n ast.Node) reflect.Type {
 	if e := c.groupIndexElem(n); e != nil {
 		return e // M[K] of a map groupBy made: fast_groups.go
 	}
+	if e := c.groupValuesElem(n); e != nil {
+		return e // flatten(values(M)) of one: fast_groups.go
+	}
 	switch x := n.(type) {
 	case *ast.ArrayNode:
 		return c.literalElem(x)
@@ -108,6 +111,9 @@ func (c *fastCompiler) joined(n ast.Node) listFn {
 		return nil
 	}
 	if l := c.groupIndex(n); l != nil {
+		return l
+	}
+	if l := c.groupValues(n); l != nil {
 		return l
 	}
 	switch x := n.(type) {

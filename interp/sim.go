@@ -55,9 +55,14 @@ type SimResult struct {
 	Survivors map[string]int // combatants of each side in the fight at the end (alive, present, no state: as standing reads it), summed over fights
 	Out       map[string]int // combatants alive but out of the fight at the end, by their state, summed over fights (the simStates least states: sim_states.go)
 	OutOther  int            // combatants out of the fight under the other states
-	SurvSq    map[string]int // the same, squared per fight (for the spread)
-	Sides     []string
-	Fighters  []string
+	// Absent counts, summed over fights, the combatants alive with no
+	// state but not present at the end (a latecomer who never came, or
+	// one the rules took away): with the survivors, the deaths and Out
+	// it accounts for every combatant of every fight.
+	Absent   int
+	SurvSq   map[string]int // the same, squared per fight (for the spread)
+	Sides    []string
+	Fighters []string
 	// WhoLeftOut is set when the rule events were counted by event
 	// alone, without who acted: the ruleset's events times the actors
 	// are over simWhoPairs (whoCounted).
@@ -97,6 +102,7 @@ func (r *SimResult) merge(o *SimResult) {
 		r.addOut(k, v)
 	}
 	r.OutOther += o.OutOther
+	r.Absent += o.Absent
 }
 
 // simGCPercent is the collector's target while a batch runs.
@@ -338,6 +344,8 @@ func (res *SimResult) tally(i int, out Result, err error, fighters []reflect.Val
 			// A survivor is in the fight as living and standing read it:
 			// alive, present, no state. A latecomer who never came is not.
 			alive[nameOf(e.Field(check.FieldSide))]++
+		default:
+			res.Absent++
 		}
 	}
 	for _, s := range res.Sides {

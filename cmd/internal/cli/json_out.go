@@ -65,6 +65,10 @@ type simResultJSON struct {
 	// OutOfFightOther is present only when more states than the report
 	// keeps were met: the combatants per fight out under the others.
 	OutOfFightOther float64 `json:"out_of_fight_other,omitempty"`
+	// NotPresent is present only when some combatant ended a fight
+	// alive, with no state, but not present (a latecomer who never
+	// came): how many per fight.
+	NotPresent float64 `json:"not_present,omitempty"`
 	// WhoLeftOut is present only when the events were counted without
 	// who acted (interp.SimResult.WhoLeftOut).
 	WhoLeftOut bool `json:"who_left_out,omitempty"`
@@ -139,6 +143,7 @@ func simResultOf(enc *check.Encounter, r *interp.SimResult) simResultJSON {
 	}
 	out.WhoLeftOut = r.WhoLeftOut
 	out.OutOfFightOther = float64(r.OutOther) / float64(max(1, done))
+	out.NotPresent = float64(r.Absent) / float64(max(1, done))
 	for _, why := range sortedKeys(r.Out) {
 		out.OutOfFight = append(out.OutOfFight, outRate{why, float64(r.Out[why]) / float64(max(1, done))})
 	}

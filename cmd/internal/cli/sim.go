@@ -217,15 +217,18 @@ func writeSimText(w io.Writer, enc *check.Encounter, r *interp.SimResult, seed u
 	for _, c := range r.Fighters {
 		fmt.Fprintf(w, "  %-20s %s\n", interp.Printable(c), ci(interp.Proportion(r.Deaths[c], done)))
 	}
-	if len(r.Out) > 0 {
+	if len(r.Out) > 0 || r.Absent > 0 {
 		// Only rulesets that take combatants out of the fight (a state
-		// such as "fled") have this part.
+		// such as "fled", or present false at the end) have this part.
 		fmt.Fprintln(w, "\nout of the fight at the end   per fight")
 		for _, why := range sortedKeys(r.Out) {
 			fmt.Fprintf(w, "  %-27s %8.2f\n", interp.Printable(why), float64(r.Out[why])/float64(max(1, done)))
 		}
 		if r.OutOther > 0 {
 			fmt.Fprintf(w, "  %-27s %8.2f\n", "(other states)", float64(r.OutOther)/float64(max(1, done)))
+		}
+		if r.Absent > 0 {
+			fmt.Fprintf(w, "  %-27s %8.2f\n", "(not present)", float64(r.Absent)/float64(max(1, done)))
 		}
 	}
 	if len(r.EventRuns) > 0 {
