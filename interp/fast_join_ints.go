@@ -4,7 +4,6 @@ import (
 	"github.com/expr-lang/expr/ast"
 
 	"github.com/frayrules/fray/dsl/check"
-	"github.com/frayrules/fray/stdlib"
 )
 
 // A string made of a run of whole numbers, natively (the eleventh
@@ -25,22 +24,17 @@ import (
 // attribute; nil for anything else (a literal [3, c.lungs], which
 // expr-lang types a list of any).
 func (c *fastCompiler) joinMapInts(x *ast.CallNode) strFn {
-	f, args := c.libFunc(x)
-	if f == nil || f != joinFunc || len(args) != 2 {
+	list, item, sepNode, ok := c.joinOfMap(x)
+	if !ok {
 		return nil
 	}
-	m, ok := args[0].(*ast.BuiltinNode)
-	if !ok || m.Name != "map" || len(m.Arguments) != 2 {
-		return nil
-	}
-	p, ok := m.Arguments[1].(*ast.PredicateNode)
-	src, sep := c.intItems(m.Arguments[0]), c.str(args[1])
-	if !ok || src == nil || sep == nil {
+	src, sep := c.intItems(list), c.str(sepNode)
+	if src == nil || sep == nil {
 		return nil
 	}
 	c.preds++
 	c.intPreds++
-	each := c.str(p.Node)
+	each := c.str(item)
 	c.intPreds--
 	c.preds--
 	if each == nil {
@@ -48,10 +42,7 @@ func (c *fastCompiler) joinMapInts(x *ast.CallNode) strFn {
 	}
 	return func(r *Run, f addr) (string, error) {
 		start := len(r.strs)
-		defer func() {
-			clear(r.strs[start:])
-			r.strs = r.strs[:start]
-		}()
+		defer r.dropStrs(start)
 		err := src(r, f, func(v int) error {
 			mark := len(r.scratch)
 			r.intElems = append(r.intElems, v)
@@ -64,11 +55,7 @@ func (c *fastCompiler) joinMapInts(x *ast.CallNode) strFn {
 		if err != nil {
 			return "", err
 		}
-		sv, err := sep(r, f)
-		if err != nil {
-			return "", err
-		}
-		return stdlib.JoinStrings(r, r.strs[start:], sv)
+		return r.joinStrs(f, start, sep)
 	}
 }
 

@@ -1,10 +1,6 @@
 package interp
 
-import (
-	"github.com/expr-lang/expr/ast"
-
-	"github.com/frayrules/fray/stdlib"
-)
+import "github.com/expr-lang/expr/ast"
 
 // A line made of a list of strings, natively:
 //
@@ -21,25 +17,17 @@ import (
 // joinMapStrs compiles join(map(L, string), separator) where L is a list
 // of strings (fast_strlists.go); nil for anything else.
 func (c *fastCompiler) joinMapStrs(x *ast.CallNode) strFn {
-	f, args := c.libFunc(x)
-	if f == nil || f != joinFunc || len(args) != 2 {
-		return nil
-	}
-	m, ok := args[0].(*ast.BuiltinNode)
-	if !ok || m.Name != "map" || len(m.Arguments) != 2 {
-		return nil
-	}
-	p, ok := m.Arguments[1].(*ast.PredicateNode)
+	list, item, sepNode, ok := c.joinOfMap(x)
 	if !ok {
 		return nil
 	}
-	src, _ := c.strList(m.Arguments[0])
-	sep := c.str(args[1])
+	src, _ := c.strList(list)
+	sep := c.str(sepNode)
 	if src == nil || sep == nil {
 		return nil
 	}
 	c.preds++
-	each := c.str(p.Node)
+	each := c.str(item)
 	c.preds--
 	if each == nil {
 		return nil
@@ -53,10 +41,7 @@ func (c *fastCompiler) joinMapStrs(x *ast.CallNode) strFn {
 			return "", err
 		}
 		start := len(r.strs)
-		defer func() {
-			clear(r.strs[start:])
-			r.strs = r.strs[:start]
-		}()
+		defer r.dropStrs(start)
 		for _, item := range list {
 			mark := len(r.scratch)
 			r.strElems = append(r.strElems, item)
@@ -68,10 +53,6 @@ func (c *fastCompiler) joinMapStrs(x *ast.CallNode) strFn {
 			}
 			r.strs = append(r.strs, s)
 		}
-		sv, err := sep(r, f)
-		if err != nil {
-			return "", err
-		}
-		return stdlib.JoinStrings(r, r.strs[start:], sv)
+		return r.joinStrs(f, start, sep)
 	}
 }

@@ -107,21 +107,16 @@ func strArgCall[T any](c *fastCompiler, arg ast.Node, do func(r *Run, s string) 
 // sides: the strings are made into the run's string scratch and joined
 // by join's implementation.
 func (c *fastCompiler) joinMap(x *ast.CallNode) strFn {
-	f, args := c.libFunc(x)
-	if f == nil || f != joinFunc {
+	list, item, sepNode, ok := c.joinOfMap(x)
+	if !ok || !c.isEntityList(list.Type()) {
 		return nil
 	}
-	m, ok := args[0].(*ast.BuiltinNode)
-	if !ok || m.Name != "map" || len(m.Arguments) != 2 || !c.isEntityList(m.Arguments[0].Type()) {
-		return nil
-	}
-	p, ok := m.Arguments[1].(*ast.PredicateNode)
-	src, sep := c.list(m.Arguments[0]), c.str(args[1])
-	if !ok || src == nil || sep == nil {
+	src, sep := c.list(list), c.str(sepNode)
+	if src == nil || sep == nil {
 		return nil
 	}
 	c.preds++
-	each := c.str(p.Node)
+	each := c.str(item)
 	c.preds--
 	if each == nil {
 		return nil
@@ -135,10 +130,7 @@ func (c *fastCompiler) joinMap(x *ast.CallNode) strFn {
 			return "", err
 		}
 		start := len(r.strs)
-		defer func() {
-			clear(r.strs[start:])
-			r.strs = r.strs[:start]
-		}()
+		defer r.dropStrs(start)
 		for _, e := range list {
 			s, err := ofElem(r, f, e, each)
 			if err != nil {
@@ -146,12 +138,45 @@ func (c *fastCompiler) joinMap(x *ast.CallNode) strFn {
 			}
 			r.strs = append(r.strs, s)
 		}
-		sv, err := sep(r, f)
-		if err != nil {
-			return "", err
-		}
-		return stdlib.JoinStrings(r, r.strs[start:], sv)
+		return r.joinStrs(f, start, sep)
 	}
+}
+
+// joinOfMap splits join(map(L, item), separator) into L, the item's
+// expression and the separator; ok is false for any other call. Each
+// kind of L (combatants or sides, whole numbers, strings) has its own
+// compiler, which makes the strings into the run's string scratch and
+// ends with joinStrs.
+func (c *fastCompiler) joinOfMap(x *ast.CallNode) (list, item, sep ast.Node, ok bool) {
+	f, args := c.libFunc(x)
+	if f == nil || f != joinFunc || len(args) != 2 {
+		return nil, nil, nil, false
+	}
+	m, ok := args[0].(*ast.BuiltinNode)
+	if !ok || m.Name != "map" || len(m.Arguments) != 2 {
+		return nil, nil, nil, false
+	}
+	p, ok := m.Arguments[1].(*ast.PredicateNode)
+	if !ok {
+		return nil, nil, nil, false
+	}
+	return m.Arguments[0], p.Node, args[1], true
+}
+
+// joinStrs joins the strings made into the scratch since start with the
+// separator, by join's implementation (its --max-string check).
+func (r *Run) joinStrs(f addr, start int, sep strFn) (string, error) {
+	sv, err := sep(r, f)
+	if err != nil {
+		return "", err
+	}
+	return stdlib.JoinStrings(r, r.strs[start:], sv)
+}
+
+// dropStrs forgets the strings made into the scratch since start.
+func (r *Run) dropStrs(start int) {
+	clear(r.strs[start:])
+	r.strs = r.strs[:start]
 }
 
 var joinFunc = stdlib.Lookup("join")
