@@ -32,6 +32,9 @@ type assignNode struct {
 	// back: it sets a combatant's alive, present or state, and so may
 	// bring it back into the fight onto a taken square (square_return.go).
 	back bool
+	// move: it sets a combatant's x or y, checked as a move onto a
+	// square (square_move.go).
+	move int
 }
 
 func (p *Plan) compileAssign(n *assignNode) stmtFn {
@@ -108,7 +111,7 @@ func boxedNumber(fe *fexpr) func(*Run, addr) (any, error) {
 //
 //go:noinline
 func assignTo[T any](n *assignNode, fn func(*Run, addr) (T, error), op func(held, v T) (T, error)) stmtFn {
-	label, bump, ce, back := n.t.Label, n.bump, n.val, n.back
+	label, bump, ce, back, move := n.t.Label, n.bump, n.val, n.back, n.move
 	if n.roster == rosterStands {
 		bump = false // the roster update bumps the world if it must (rosterAfter)
 	}
@@ -117,6 +120,7 @@ func assignTo[T any](n *assignNode, fn func(*Run, addr) (T, error), op func(held
 		if bump {
 			r.world++
 		}
+		pairWas := r.pairWas   // the first of the pair's old value (square_move.go)
 		mark := len(r.scratch) // fastRunP, written out: one call fewer
 		v, err := fn(r, base)
 		r.scratch = r.scratch[:mark]
@@ -128,6 +132,10 @@ func assignTo[T any](n *assignNode, fn func(*Run, addr) (T, error), op func(held
 		var was T
 		if back && err == nil {
 			was = load[T](s, off)
+		}
+		var wasXY int
+		if move != moveNone && err == nil {
+			wasXY = load[int](s, off)
 		}
 		switch {
 		case err != nil:
@@ -150,6 +158,9 @@ func assignTo[T any](n *assignNode, fn func(*Run, addr) (T, error), op func(held
 				store(s, off, was)
 				r.rosterAfter(n.roster, s)
 			}
+		}
+		if err == nil && move != moveNone {
+			err = r.moveAfter(n, s, off, wasXY, pairWas)
 		}
 		if err == nil && n.derive != deriveNone {
 			err = r.deriveAfter(n.derive, s, n.path.field)
@@ -194,6 +205,7 @@ func (p *Plan) assignAny(n *assignNode) stmtFn {
 		if n.bump {
 			r.world++
 		}
+		pairWas := r.pairWas // the first of the pair's old value (square_move.go)
 		v, err := value(r, base)
 		if err != nil {
 			return flowNext, err
@@ -206,10 +218,10 @@ func (p *Plan) assignAny(n *assignNode) stmtFn {
 			// The holder is not at hand here: make the rosters again.
 			defer r.forgetRosters()
 		}
-		back := r.mayComeBack(n, holder)
+		back, moves := r.mayComeBack(n, holder), r.movesAny(n, holder)
 		var was reflect.Value
 		wasIn := back && r.inFightP(addrOf(holder))
-		if back {
+		if back || moves {
 			was = reflect.New(dst.Type()).Elem()
 			was.Set(dst)
 		}
@@ -223,6 +235,9 @@ func (p *Plan) assignAny(n *assignNode) stmtFn {
 			if err = r.squareTaken(n, addrOf(holder)); err != nil {
 				dst.Set(was) // refused: the value it held
 			}
+		}
+		if err == nil && moves {
+			err = r.movedAny(n, holder, dst, was, pairWas)
 		}
 		if err == nil && n.derive != deriveNone {
 			// The holder is not at hand here either.

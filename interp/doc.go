@@ -206,6 +206,8 @@
 //   - grid_taken.go: whether a square is taken, one read of the index.
 //   - square_return.go: one coming back into the fight (state, alive,
 //     present) onto a square someone in the fight holds is refused.
+//   - square_move.go: a move by x and y onto a square someone in the
+//     fight holds is refused; x then y in a row is one move.
 //   - actor.go: the actor stack rolls and emits are attributed to,
 //     skipped in an anonymous run.
 //

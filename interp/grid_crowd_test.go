@@ -67,8 +67,10 @@ event steps(c: combatant, x: int, y: int, feet: int) "{c.name} steps to {x},{y},
 # An event's whole-number arguments, stored by the typed path the space
 # index follows (an assignment of a list's element would drop the index).
 on steps {
-  c.x = x
-  c.y = y
+  if free_square(x, y) {
+    c.x = x
+    c.y = y
+  }
 }
 
 phase wander each round {
@@ -80,7 +82,7 @@ phase wander each round {
     }
     let nx = c.x + d3 - 2
     let ny = c.y + d3 - 2
-    if nx >= 1 && nx <= %[1]d && ny >= 1 && ny <= %[2]d {
+    if nx >= 1 && nx <= %[1]d && ny >= 1 && ny <= %[2]d && free_square(nx, ny) {
       c.x = nx
       c.y = ny
     }

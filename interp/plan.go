@@ -61,6 +61,9 @@ type Plan struct {
 	// sets before the body runs (an event's and its handlers', an
 	// action's self): a reused frame need not zero them.
 	preset map[*check.Frame]map[int]bool
+	// moves are the x and y assignments that go in pairs, one move of
+	// two statements (square_move.go).
+	moves map[*syntax.AssignStmt]int
 	// keepZeroed are fields a body may read before it sets them (an
 	// action's parameters): a let of the same name does not preset them.
 	keepZeroed map[*check.Frame]map[int]bool
@@ -207,6 +210,7 @@ func lowerCov(m *check.Model, native, keepEnd bool, cov *Coverage) *Plan {
 		p.events[ev] = ep
 	}
 	p.preset = map[*check.Frame]map[int]bool{}
+	p.moves = map[*syntax.AssignStmt]int{}
 	// Every call of a fn or a procedure sets each of its parameters
 	// before the body runs (natively, fast_fn.go and proc.go; from the VM,
 	// Run.Call): a reused frame need not zero them. A choice's are left
@@ -348,6 +352,7 @@ func (p *Plan) block(b *syntax.Block) block {
 	if b == nil {
 		return out
 	}
+	p.pairMoves(b.Stmts)
 	for _, s := range b.Stmts {
 		fn, at := p.stmt(s), syntax.RangeOf(s.Pos, s.EndPos)
 		if p.cov != nil {
@@ -395,6 +400,7 @@ func (p *Plan) stmt(s *syntax.Stmt) stmtFn {
 		n.bump = p.mayChangeEnd(n.t, n.path)
 		n.roster = p.rosterEffect(n.path)
 		n.back = (n.roster == rosterUpdate || n.roster == rosterStands) && comesBack(n.path.field)
+		n.move = p.moveOf(s.Assign, n)
 		n.derive = p.deriveEffect(n.t, n.path) // derived.go
 		return p.compileAssign(n)
 	case s.If != nil:

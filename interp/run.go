@@ -173,6 +173,9 @@ type Run struct {
 	rosterLast int
 	rosterLive int        // how many of rosters are kept (roster.go)
 	spaceIdx   spaceIndex // who stands on each square of the map (space.go)
+	// pairWas is the old coordinate of a move by x then y, kept by the
+	// first statement for the second (square_move.go).
+	pairWas int
 
 	keep *kept // what a Runner keeps from fight to fight; nil for New's runs
 }

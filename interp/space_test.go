@@ -78,7 +78,7 @@ phase wander each round {
     }
     let nx = c.x + d3 - 2
     let ny = c.y + d3 - 2
-    if nx >= 1 && nx <= %[2]d && ny >= 1 && ny <= %[3]d {
+    if nx >= 1 && nx <= %[2]d && ny >= 1 && ny <= %[3]d && free_square(nx, ny) {
       c.x = nx
       c.y = ny
     }

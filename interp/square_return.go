@@ -31,26 +31,36 @@ func comesBack(field int) bool {
 // another in the fight holds, at the assignment n; nil if c is off the
 // map, there is no map, or no one else stands there.
 func (r *Run) squareTaken(n *assignNode, c addr) error {
-	if r.enc.Map == nil {
-		return nil
-	}
-	s, err := r.space()
-	if err != nil {
-		return nil
-	}
-	sq := s.square(r, c)
+	o, sq, w := r.squareHolder(c)
 	if sq < 0 {
 		return nil
 	}
+	who := n.holder()
+	return &RunError{At: n.at, Msg: fmt.Sprintf(
+		"%s cannot come into the fight on [%d, %d]: %s stands there, and a square holds one combatant in the fight (ask free_square(%s.x, %s.y) first, or move %s to a free square before)",
+		nameAt(c), sq%w, sq/w, nameAt(o), who, who, nameAt(c))}
+}
+
+// squareHolder is another combatant in the fight on c's square, that
+// square and the map's width; sq is -1 if c is off the map, there is no
+// map, or no one else stands there.
+func (r *Run) squareHolder(c addr) (o addr, sq, w int) {
+	if r.enc.Map == nil {
+		return addr{}, -1, 0
+	}
+	s, err := r.space()
+	if err != nil {
+		return addr{}, -1, 0
+	}
+	if sq = s.square(r, c); sq < 0 {
+		return addr{}, -1, 0
+	}
 	for _, o := range s.cells[sq] {
 		if !same(o, c) {
-			who := n.holder()
-			return &RunError{At: n.at, Msg: fmt.Sprintf(
-				"%s cannot come into the fight on [%d, %d]: %s stands there, and a square holds one combatant in the fight (ask free_square(%s.x, %s.y) first, or move %s to a free square before)",
-				nameAt(c), sq%s.w, sq/s.w, nameAt(o), who, who, nameAt(c))}
+			return o, sq, s.w
 		}
 	}
-	return nil
+	return addr{}, -1, 0
 }
 
 // holder is the assignment's target without its last attribute, as
