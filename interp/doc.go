@@ -41,8 +41,9 @@
 //     for ... at count|segment: timed.go; for group: loop_group.go;
 //     while: while.go
 //   - emit: emit.go, emit_direct.go
-//   - declare, act, schedule, cancel, apply TABLE to: actions.go;
-//     act held and several declarations: slots.go
+//   - declare, act: actions.go; act held and several declarations:
+//     slots.go; schedule, cancel: schedule.go; apply TABLE to:
+//     apply_table.go
 //   - engage, disengage: engage.go
 //   - apply and remove a condition: conditions.go
 //   - call and return of a value: proc.go
@@ -260,8 +261,11 @@
 //
 // # Actions and interrupts
 //
-//   - actions.go: declare, act, schedule, cancel, apply TABLE to, and
-//     scheduled blocks firing when due.
+//   - actions.go: declare and act.
+//   - schedule.go: schedule and cancel, and scheduled blocks firing when
+//     due on the round's clock.
+//   - apply_table.go: apply TABLE to, the row's effect run against the
+//     target.
 //   - declared.go: declared_int and its kin: what a combatant declared
 //     this round, read before it resolves.
 //   - slots.go: several declarations a round, act held, choice points.

@@ -190,19 +190,6 @@ type declared struct {
 	held, done bool
 }
 
-type scheduled struct {
-	owner  int
-	label  string
-	due    int // tick: round*segments + segment
-	body   block
-	frame  reflect.Value
-	actor  string
-	serial int
-	at     diag.Range // the schedule statement
-	clock  *timeline  // the timed loop whose clock due is on (timed.go); nil: the round's
-	tie    tie
-}
-
 // context.Context, so that expr-lang hands the run to world functions.
 func (r *Run) Deadline() (time.Time, bool) { return time.Time{}, false }
 func (r *Run) Done() <-chan struct{}       { return nil }
