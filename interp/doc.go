@@ -187,6 +187,9 @@
 //
 // # Expressions in the VM, and their errors
 //
+//   - eval_vm.go: Run.eval, an expression evaluated as a run goes (a
+//     constant, native, or in expr-lang's VM under the run's limits),
+//     and a failure of either placed and put in fray's words.
 //   - vm_walks.go: the work of the lists an expression walks in the VM,
 //     counted before it runs (the VM counts none).
 //   - builtin_words.go: expr-lang's and Go's words for a builtin's wrong
