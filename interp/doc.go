@@ -1,5 +1,8 @@
-// Package interp runs a checked ruleset over an encounter: the last pass
-// of fray, after syntax, check and (for the command line) format.
+// Package interp runs a checked ruleset over an encounter: the last of
+// fray's stages. dsl/syntax parses a rule file; dsl/check resolves and
+// types it into a check.Model; here the model is planned once (Lower, a
+// Plan) and played as often as wanted (a Run per fight). dsl/format (fray
+// fmt) reads the syntax tree beside these, not between them.
 //
 // This comment is the map of the package: every file of it is named
 // below, once in the list of its stage, with what it holds and why it
@@ -13,13 +16,13 @@
 // Every statement of every body is compiled into one closure (stmtFn,
 // stmt.go) that holds what it needs, resolved: the places of its frame
 // it reads and writes, and its expressions planned (eval.go). An
-// expression is planned once: when the native compiler covers it, it
-// runs as Go closures that read the frame by offset (mem_unsafe.go);
-// otherwise it runs in expr-lang's VM, the evaluator of record
-// (TestFastAgreesWithExpr, TestFastSameLogs and every spec case, played
-// under both plans, hold the two to the same values, rolls, errors and
-// logs). There is no other way to run a statement and no switch that
-// changes the engine.
+// expression is planned once: when the native compiler (fast.go and the
+// fast_*.go files) covers it, it runs as Go closures that read the frame
+// by offset (mem_unsafe.go); otherwise it runs in expr-lang's VM, the
+// evaluator of record (TestFastAgreesWithExpr, TestFastSameLogs and every
+// spec case, played under both plans, hold the two to the same values,
+// rolls, errors and logs). There is no other way to run a statement and
+// no switch that changes the engine.
 //
 // A Run (run.go) is one fight: setup makes the sides and combatants;
 // Play runs the set-up phases, then rounds and segments until the end
