@@ -1,5 +1,8 @@
-// Package interp runs a checked ruleset over an encounter: the last pass
-// of fray, after syntax, check and (for the command line) format.
+// Package interp runs a checked ruleset over an encounter: the last of
+// fray's stages. dsl/syntax parses a rule file; dsl/check resolves and
+// types it into a check.Model; here the model is planned once (Lower, a
+// Plan) and played as often as wanted (a Run per fight). dsl/format (fray
+// fmt) reads the syntax tree beside these, not between them.
 //
 // This comment is the map of the package: every file of it is named
 // below, once in the list of its stage, with what it holds and why it
@@ -13,13 +16,13 @@
 // Every statement of every body is compiled into one closure (stmtFn,
 // stmt.go) that holds what it needs, resolved: the places of its frame
 // it reads and writes, and its expressions planned (eval.go). An
-// expression is planned once: when the native compiler covers it, it
-// runs as Go closures that read the frame by offset (mem_unsafe.go);
-// otherwise it runs in expr-lang's VM, the evaluator of record
-// (TestFastAgreesWithExpr, TestFastSameLogs and every spec case, played
-// under both plans, hold the two to the same values, rolls, errors and
-// logs). There is no other way to run a statement and no switch that
-// changes the engine.
+// expression is planned once: when the native compiler (fast.go and the
+// fast_*.go files) covers it, it runs as Go closures that read the frame
+// by offset (mem_unsafe.go); otherwise it runs in expr-lang's VM, the
+// evaluator of record (TestFastAgreesWithExpr, TestFastSameLogs and every
+// spec case, played under both plans, hold the two to the same values,
+// rolls, errors and logs). There is no other way to run a statement and
+// no switch that changes the engine.
 //
 // A Run (run.go) is one fight: setup makes the sides and combatants;
 // Play runs the set-up phases, then rounds and segments until the end
@@ -41,8 +44,9 @@
 //     for ... at count|segment: timed.go; for group: loop_group.go;
 //     while: while.go
 //   - emit: emit.go, emit_direct.go
-//   - declare, act, schedule, cancel, apply TABLE to: actions.go;
-//     act held and several declarations: slots.go
+//   - declare, act: actions.go; act held and several declarations:
+//     slots.go; schedule, cancel: schedule.go; apply TABLE to:
+//     apply_table.go
 //   - engage, disengage: engage.go
 //   - apply and remove a condition: conditions.go
 //   - call and return of a value: proc.go
@@ -186,6 +190,9 @@
 //
 // # Expressions in the VM, and their errors
 //
+//   - eval_vm.go: Run.eval, an expression evaluated as a run goes (a
+//     constant, native, or in expr-lang's VM under the run's limits),
+//     and a failure of either placed and put in fray's words.
 //   - vm_walks.go: the work of the lists an expression walks in the VM,
 //     counted before it runs (the VM counts none).
 //   - builtin_words.go: expr-lang's and Go's words for a builtin's wrong
@@ -260,8 +267,11 @@
 //
 // # Actions and interrupts
 //
-//   - actions.go: declare, act, schedule, cancel, apply TABLE to, and
-//     scheduled blocks firing when due.
+//   - actions.go: declare and act.
+//   - schedule.go: schedule and cancel, and scheduled blocks firing when
+//     due on the round's clock.
+//   - apply_table.go: apply TABLE to, the row's effect run against the
+//     target.
 //   - declared.go: declared_int and its kin: what a combatant declared
 //     this round, read before it resolves.
 //   - slots.go: several declarations a round, act held, choice points.

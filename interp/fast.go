@@ -11,18 +11,15 @@ import (
 	"github.com/frayrules/fray/stdlib"
 )
 
-// The common expressions of rule files (a literal, a local, x.field,
-// a op b on whole numbers and truth values, a dice roll, the world
-// functions on combatant lists) are evaluated natively, without the expr
-// VM: when a plan is lowered, each compiled expression whose checked
-// syntax tree uses only these forms becomes a tree of Go closures that
-// read the frame and the combatants through field offsets (with
-// mem_unsafe's accessors, the only place that touches memory by
-// address). Anything else
-// (floats, strings beyond equality, maps, predicates, optional chaining,
-// tables, modifiers) stays with expr-lang. Both give the same values,
-// the same rolls in the same order, and the same error messages;
-// fast_test.go checks that on every expression of the repository.
+// The expressions of rule files are evaluated natively where they can
+// be, without the expr VM: when a plan is lowered, each compiled
+// expression whose checked syntax tree uses only forms the compiler
+// covers becomes a tree of Go closures that read the frame and the
+// combatants through field offsets (with mem_unsafe's accessors, the
+// only place that touches memory by address). An expression with any
+// other form stays with expr-lang. Both give the same values, the same
+// rolls in the same order, and the same error messages; fast_test.go
+// checks that on every expression of the repository.
 //
 // This file is the compiler's core: what a native expression is
 // (fexpr), the compiler of one (fastCompiler, compileFast) and node,
