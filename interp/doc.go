@@ -102,8 +102,28 @@
 // The native compiler: a compiled expression whose syntax tree it
 // covers becomes a tree of Go closures reading frames by offset.
 //
-//   - fast.go: the compiler's core: literals, names, fields, operators,
-//     ternaries, predicates, the world's lists.
+//   - fast.go: the compiler's core: fexpr, a native expression, and
+//     compileFast and node, the one dispatch by the type expr-lang gives
+//     to the files below.
+//   - fast_run.go: a native expression run: its value boxed as expr-lang
+//     boxes it, its scratch space reclaimed, its failure the VM's.
+//   - fast_location.go: where a name or a chain of fields is read, with
+//     expr-lang's errors for nobody on the way.
+//   - fast_int.go: whole numbers: literals, names, operators, len,
+//     count, max, min, dice rolls and calls; dice values.
+//   - fast_bool.go: truths: not, and, or, ==, in, comparisons, calls.
+//   - fast_str.go: strings: the choice among their forms.
+//   - fast_entity.go: a combatant or side: which types are one; names,
+//     #, first, last, find, pick.
+//   - fast_entity_list.go: lists of combatants or sides: the one
+//     dispatch; the world's lists (living, members, ...), living of
+//     enemies fused into one pass.
+//   - fast_entity_preds.go: filter, count, any, all and none over
+//     combatants or sides.
+//   - fast_boxed.go: a native expression in its boxed form, as a library
+//     call or a modifier takes its arguments.
+//   - fast_quiet.go: what of a log line or an event's text a quiet run
+//     may skip, decided once.
 //   - fast_ops.go: arithmetic and comparison operators, a literal
 //     right-hand side folded in.
 //   - fast_combine.go: combinators of one or two native parts.

@@ -146,10 +146,10 @@ type Run struct {
 	endGen    int           // the globals' template it was made from
 	combView  listView      // views of combList and sideList as addresses (fast_world.go)
 	sideView  listView
-	elems     []addr   // the elements (#) of native predicates (fast.go)
+	elems     []addr   // the elements (#) of native predicates (fast_elem.go)
 	strElems  []string // the elements (#) of native predicates over strings (fast_strlists.go)
 	intElems  []int    // the elements (#) of native predicates over whole numbers (fast_join_ints.go)
-	callArgs  []any    // arguments of native calls of modifiers (fast.go)
+	callArgs  []any    // arguments of native calls of modifiers (fast_modifier.go)
 	actors    []string
 	reason    string
 
