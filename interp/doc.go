@@ -167,6 +167,7 @@
 //     combatants, and of a map of them.
 //   - fast_groups.go: groupBy of combatants or sides, keys of it, m[k],
 //     flatten(values(m)).
+//   - fast_group_sums.go: sum(values(m), sum(#, x)) of such a map.
 //   - fast_strings.go: strings made with + and join over a map.
 //   - fast_join_ints.go: join of a map over a range or a list of whole
 //     numbers.
