@@ -56,7 +56,9 @@ in a test file or coverage below the threshold, 2 on a usage error.`,
 			if maxWork < 1 {
 				return usageErr("--max-work must be at least 1")
 			}
-			if threshold < 0 || threshold > 100 {
+			// Written so that NaN, which no comparison holds, is refused too:
+			// a threshold of NaN would never fail a run.
+			if !(threshold >= 0 && threshold <= 100) {
 				return usageErr("--threshold must be a percentage from 0 to 100, not %g", threshold)
 			}
 			var filter *regexp.Regexp
