@@ -140,6 +140,11 @@ var Funcs = sortFuncs([]*Func{
 		Params: []Kind{Any, Any}, Result: Any, Impl: anyImpl(AnyAdd),
 	},
 	{
+		Name: AddTextFunc, Doc: "a + b, two strings counted toward the run's budget and refused over --max-string, else as __add (what `a + b` of values typed any, or of a string and one, becomes in expr-lang's VM: wholes.go)",
+		Params: []Kind{Any, Any}, Result: Any, World: true,
+		Impl: func(w World, a []any) (any, error) { return AddText(w, a[0], a[1]) },
+	},
+	{
 		Name: SubFunc, Doc: "a - b, an error beyond the whole numbers (what `a - b` of whole numbers becomes in expr-lang's VM: wholes.go)",
 		Params: []Kind{Any, Any}, Result: Any, Impl: anyImpl(AnySub),
 	},
