@@ -262,6 +262,8 @@ func TestSpecCoversEveryBuiltin(t *testing.T) {
 			re = regexp.MustCompile(`[a-z] \+ [a-z]`)
 		case stdlib.AddTextFunc: // text typed any (op_any_text_counted)
 			re = regexp.MustCompile(`#acc \+ #acc`)
+		case stdlib.DivAnyFunc: // a / b typed any (error_div_any_by_zero)
+			re = regexp.MustCompile(`#acc / [0-9]`)
 		case stdlib.SubFunc:
 			re = regexp.MustCompile(`[a-z] - [a-z]`)
 		case stdlib.MulFunc:

@@ -24,10 +24,12 @@ const (
 	// AddTextFunc is a + b where neither is a whole number and one at
 	// least typed any: it may join two strings (AddText).
 	AddTextFunc = "__add_text"
-	SubFunc     = "__sub"
-	MulFunc     = "__mul"
-	NegFunc     = "__neg"
-	AbsFunc     = "__abs"
+	// DivAnyFunc is a / b where one at least is typed any (AnyDiv).
+	DivAnyFunc = "__div_any"
+	SubFunc    = "__sub"
+	MulFunc    = "__mul"
+	NegFunc    = "__neg"
+	AbsFunc    = "__abs"
 )
 
 // OverflowPrefix begins every whole-number overflow error.
@@ -139,6 +141,19 @@ func AddText(w World, a, b any) (any, error) {
 		}
 	}
 	return AnyAdd(a, b)
+}
+
+// AnyDiv is a / b where one at least is typed any: of two whole numbers
+// as Divide (b = 0 an error, as a / b of whole numbers typed so is),
+// else expr-lang's own (a float by zero an infinity). expr-lang's own
+// gave +Inf for (c.ok ? 1 : c.hp) / 0, where c.hp / 0 stops the run.
+func AnyDiv(a, b any) (float64, error) {
+	if p, ok := a.(int); ok {
+		if q, ok := b.(int); ok {
+			return Divide(p, q)
+		}
+	}
+	return runtime.Divide(a, b), nil
 }
 
 func anyOp(whole func(a, b int) (int, error), other func(a, b any) any) func(a, b any) (any, error) {

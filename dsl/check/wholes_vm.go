@@ -66,7 +66,8 @@ func cloneNode(n ast.Node) ast.Node {
 // wholesPatch makes the whole-number arithmetic of a tree calls of the
 // library's checked functions: a + b, a - b and a * b where each operand
 // is a whole number or a value typed any (which may hold one), -a and
-// abs(a) of either, and sum(L) or sum(L, X) of whole numbers or values
+// abs(a) of either, a / b where one is typed any (DivAnyFunc: a whole
+// number by zero is an error, as c.hp / 0 is), and sum(L) or sum(L, X) of whole numbers or values
 // typed any, which becomes reduce(L, __add(#acc, X), 0): the same loop
 // as sum's, whose + is checked (and is expr-lang's own for a float). Each new node keeps the type of the one it
 // replaces, which the compiler reads.
@@ -95,6 +96,13 @@ func (w wholesPatch) Visit(node *ast.Node) {
 			fn = stdlib.SubFunc
 		case "*":
 			fn = stdlib.MulFunc
+		case "/":
+			// Of two whole numbers the checker made it DivFunc already;
+			// one typed any may hold a whole number too.
+			if !isAnyNode(x.Left) && !isAnyNode(x.Right) {
+				return
+			}
+			fn = stdlib.DivAnyFunc
 		}
 		if fn == "" || !wholeOrAny(x.Left) || !wholeOrAny(x.Right) {
 			return
@@ -149,6 +157,9 @@ func mayJoinText(a, b ast.Node) bool {
 	text := func(k reflect.Kind) bool { return k == reflect.String || k == reflect.Interface }
 	return text(ka) && text(kb) && (ka == reflect.Interface || kb == reflect.Interface)
 }
+
+// isAnyNode reports whether n is typed any.
+func isAnyNode(n ast.Node) bool { return n.Type() != nil && n.Type().Kind() == reflect.Interface }
 
 // wholeOrAny reports whether n is a whole number or typed any.
 func wholeOrAny(n ast.Node) bool {
