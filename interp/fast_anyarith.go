@@ -47,6 +47,9 @@ func (c *fastCompiler) anyArith(x *ast.BinaryNode) anyFn {
 	if a == nil || b == nil {
 		return nil
 	}
+	// Two values typed any may both hold text: + joins them as the VM's
+	// copy does (stdlib.AddText, counted and bounded by --max-string).
+	text := x.Operator == "+" && lt == anyT && rt == anyT
 	return func(r *Run, f addr) (v any, err error) {
 		p, err := a(r, f)
 		if err != nil {
@@ -57,6 +60,9 @@ func (c *fastCompiler) anyArith(x *ast.BinaryNode) anyFn {
 			return nil, err
 		}
 		defer vmPanic(&v, &err)
+		if text {
+			return stdlib.AddText(r, p, q)
+		}
 		return op(p, q)
 	}
 }

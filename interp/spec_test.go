@@ -11,7 +11,7 @@ package interp_test
 // Optional sections:
 //
 //	-- options --     one "name value" a line: seed, max-rounds, max-steps,
-//	                  max-expr-memory (the flags of fray run)
+//	                  max-expr-memory, max-string (the flags of fray run)
 
 import (
 	"bytes"
@@ -172,6 +172,8 @@ func specOptions(text string) (interp.Options, error) {
 			opt.MaxSteps = int(n)
 		case "max-expr-memory":
 			opt.MemoryBudget = uint(n)
+		case "max-string":
+			opt.MaxString = int(n)
 		default:
 			return opt, fmt.Errorf("unknown option %q", f[0])
 		}
@@ -258,6 +260,10 @@ func TestSpecCoversEveryBuiltin(t *testing.T) {
 			re = regexp.MustCompile(`[a-z] - 1\.\.[a-z]`) // a range of bounds not literals (range_at_int_limits)
 		case stdlib.AddFunc: // whole-number overflow (error_overflow_add)
 			re = regexp.MustCompile(`[a-z] \+ [a-z]`)
+		case stdlib.AddTextFunc: // text typed any (op_any_text_counted)
+			re = regexp.MustCompile(`#acc \+ #acc`)
+		case stdlib.DivAnyFunc: // a / b typed any (error_div_any_by_zero)
+			re = regexp.MustCompile(`#acc / [0-9]`)
 		case stdlib.SubFunc:
 			re = regexp.MustCompile(`[a-z] - [a-z]`)
 		case stdlib.MulFunc:

@@ -140,6 +140,16 @@ var Funcs = sortFuncs([]*Func{
 		Params: []Kind{Any, Any}, Result: Any, Impl: anyImpl(AnyAdd),
 	},
 	{
+		Name: AddTextFunc, Doc: "a + b, two strings counted toward the run's budget and refused over --max-string, else as __add (what `a + b` of values typed any, or of a string and one, becomes in expr-lang's VM: wholes.go)",
+		Params: []Kind{Any, Any}, Result: Any, World: true,
+		Impl: func(w World, a []any) (any, error) { return AddText(w, a[0], a[1]) },
+	},
+	{
+		Name: DivAnyFunc, Doc: "a / b, as a number; of two whole numbers b = 0 is an error (what `a / b` becomes in expr-lang's VM where one is typed any: wholes.go)",
+		Params: []Kind{Any, Any}, Result: Float,
+		Impl: func(_ World, a []any) (any, error) { return AnyDiv(a[0], a[1]) },
+	},
+	{
 		Name: SubFunc, Doc: "a - b, an error beyond the whole numbers (what `a - b` of whole numbers becomes in expr-lang's VM: wholes.go)",
 		Params: []Kind{Any, Any}, Result: Any, Impl: anyImpl(AnySub),
 	},

@@ -21,10 +21,15 @@ import (
 // The internal functions the VM's whole-number operators become.
 const (
 	AddFunc = "__add"
-	SubFunc = "__sub"
-	MulFunc = "__mul"
-	NegFunc = "__neg"
-	AbsFunc = "__abs"
+	// AddTextFunc is a + b where neither is a whole number and one at
+	// least typed any: it may join two strings (AddText).
+	AddTextFunc = "__add_text"
+	// DivAnyFunc is a / b where one at least is typed any (AnyDiv).
+	DivAnyFunc = "__div_any"
+	SubFunc    = "__sub"
+	MulFunc    = "__mul"
+	NegFunc    = "__neg"
+	AbsFunc    = "__abs"
 )
 
 // OverflowPrefix begins every whole-number overflow error.
@@ -119,6 +124,37 @@ var (
 	AnySub = anyOp(Sub, runtime.Subtract)
 	AnyMul = anyOp(Mul, runtime.Multiply)
 )
+
+// AddText is a + b where a value typed any may hold text (#acc in
+// reduce, a local typed any): two strings are joined as a + of strings
+// is (CountLen: refused over --max-string before they are made, their
+// bytes counted toward the run's work), anything else as AnyAdd. Where
+// expr-lang's own + joined them, reduce(1..40, #acc + #acc, 'x') made a
+// string of a terabyte.
+func AddText(w World, a, b any) (any, error) {
+	if s, ok := a.(string); ok {
+		if t, ok := b.(string); ok {
+			if err := CountLen(w, len(s)+len(t)); err != nil {
+				return nil, err
+			}
+			return s + t, nil
+		}
+	}
+	return AnyAdd(a, b)
+}
+
+// AnyDiv is a / b where one at least is typed any: of two whole numbers
+// as Divide (b = 0 an error, as a / b of whole numbers typed so is),
+// else expr-lang's own (a float by zero an infinity). expr-lang's own
+// gave +Inf for (c.ok ? 1 : c.hp) / 0, where c.hp / 0 stops the run.
+func AnyDiv(a, b any) (float64, error) {
+	if p, ok := a.(int); ok {
+		if q, ok := b.(int); ok {
+			return Divide(p, q)
+		}
+	}
+	return runtime.Divide(a, b), nil
+}
 
 func anyOp(whole func(a, b int) (int, error), other func(a, b any) any) func(a, b any) (any, error) {
 	return func(a, b any) (any, error) {

@@ -71,7 +71,7 @@ func CompileExpect(text string, env any, ops ...expr.Option) (*CompiledExpect, e
 			return nil, err
 		}
 	}
-	prog, err := compiler.Compile(&exprparser.Tree{Node: vmTree(tree.Node), Source: tree.Source}, config)
+	prog, err := compiler.Compile(&exprparser.Tree{Node: vmTree(tree.Node, false), Source: tree.Source}, config)
 	if err != nil {
 		return nil, err
 	}

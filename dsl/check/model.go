@@ -134,7 +134,7 @@ func (ce *CExpr) Program() *vm.Program {
 		return nil
 	}
 	ce.once.Do(func() {
-		ce.prog, ce.err = compiler.Compile(&exprparser.Tree{Node: vmTree(ce.tree.Node), Source: ce.tree.Source}, ce.low.config(ce.Frame)) // wholes_vm.go
+		ce.prog, ce.err = compiler.Compile(&exprparser.Tree{Node: vmTree(ce.tree.Node, true), Source: ce.tree.Source}, ce.low.config(ce.Frame)) // wholes_vm.go
 	})
 	if ce.err != nil {
 		// The tree was checked with the same names, types and

@@ -19,10 +19,13 @@ import (
 // nothing.
 
 // vmTree is a copy of n with its whole-number arithmetic checked: the
-// tree CExpr.Program compiles.
-func vmTree(n ast.Node) ast.Node {
+// tree CExpr.Program compiles. With ctx (a rule's expression, whose
+// environment holds the running fight), a + that may join two strings
+// typed any is counted too (AddTextFunc); an expectation has no ctx, and
+// its work is estimated before it runs (testwork.go).
+func vmTree(n ast.Node, ctx bool) ast.Node {
 	cp := cloneNode(n)
-	ast.Walk(&cp, wholesPatch{})
+	ast.Walk(&cp, wholesPatch{ctx: ctx})
 	return cp
 }
 
@@ -63,15 +66,28 @@ func cloneNode(n ast.Node) ast.Node {
 // wholesPatch makes the whole-number arithmetic of a tree calls of the
 // library's checked functions: a + b, a - b and a * b where each operand
 // is a whole number or a value typed any (which may hold one), -a and
-// abs(a) of either, and sum(L) or sum(L, X) of whole numbers or values
+// abs(a) of either, a / b where one is typed any (DivAnyFunc: a whole
+// number by zero is an error, as c.hp / 0 is), and sum(L) or sum(L, X) of whole numbers or values
 // typed any, which becomes reduce(L, __add(#acc, X), 0): the same loop
 // as sum's, whose + is checked (and is expr-lang's own for a float). Each new node keeps the type of the one it
 // replaces, which the compiler reads.
-type wholesPatch struct{}
+//
+// With ctx, a + b of which one is typed any and neither a number (any
+// and any, a string and any) becomes a call of AddTextFunc: expr-lang's
+// + of two strings typed any was counted nowhere (the checker counts a +
+// typed string: __str), and reduce(1..40, #acc + #acc, 'x') made a
+// string of a terabyte.
+type wholesPatch struct{ ctx bool }
 
-func (wholesPatch) Visit(node *ast.Node) {
+func (w wholesPatch) Visit(node *ast.Node) {
 	switch x := (*node).(type) {
 	case *ast.BinaryNode:
+		if w.ctx && x.Operator == "+" && mayJoinText(x.Left, x.Right) {
+			call := &ast.CallNode{Callee: &ast.IdentifierNode{Value: stdlib.AddTextFunc}, Arguments: []ast.Node{ctxNode(), x.Left, x.Right}}
+			call.SetNature(*x.Nature())
+			ast.Patch(node, call)
+			return
+		}
 		var fn string
 		switch x.Operator {
 		case "+":
@@ -80,6 +96,13 @@ func (wholesPatch) Visit(node *ast.Node) {
 			fn = stdlib.SubFunc
 		case "*":
 			fn = stdlib.MulFunc
+		case "/":
+			// Of two whole numbers the checker made it DivFunc already;
+			// one typed any may hold a whole number too.
+			if !isAnyNode(x.Left) && !isAnyNode(x.Right) {
+				return
+			}
+			fn = stdlib.DivAnyFunc
 		}
 		if fn == "" || !wholeOrAny(x.Left) || !wholeOrAny(x.Right) {
 			return
@@ -120,6 +143,23 @@ func patchCall(node *ast.Node, fn string, args ...ast.Node) {
 	call.SetNature(*(*node).Nature())
 	ast.Patch(node, call)
 }
+
+// mayJoinText reports whether a + b may join two strings that no check
+// counts: each a string or typed any, one at least typed any.
+func mayJoinText(a, b ast.Node) bool {
+	kind := func(n ast.Node) reflect.Kind {
+		if n.Type() == nil {
+			return reflect.Invalid
+		}
+		return n.Type().Kind()
+	}
+	ka, kb := kind(a), kind(b)
+	text := func(k reflect.Kind) bool { return k == reflect.String || k == reflect.Interface }
+	return text(ka) && text(kb) && (ka == reflect.Interface || kb == reflect.Interface)
+}
+
+// isAnyNode reports whether n is typed any.
+func isAnyNode(n ast.Node) bool { return n.Type() != nil && n.Type().Kind() == reflect.Interface }
 
 // wholeOrAny reports whether n is a whole number or typed any.
 func wholeOrAny(n ast.Node) bool {

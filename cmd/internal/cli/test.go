@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -56,7 +57,9 @@ in a test file or coverage below the threshold, 2 on a usage error.`,
 			if maxWork < 1 {
 				return usageErr("--max-work must be at least 1")
 			}
-			if threshold < 0 || threshold > 100 {
+			// Written so that NaN, which no comparison holds, is refused too:
+			// a threshold of NaN would never fail a run.
+			if !(threshold >= 0 && threshold <= 100) {
 				return usageErr("--threshold must be a percentage from 0 to 100, not %g", threshold)
 			}
 			var filter *regexp.Regexp
@@ -240,20 +243,25 @@ func testSummary(tests, failed, files int, diags diag.Diagnostics) string {
 // from the texts the run read and played (src): reading them again could
 // show another text than the one played, or wait for ever on a file
 // since made a named pipe, or read one grown past --max-file-size.
+//
+// The listing is written as run -o writes its log (writeAtomic): a named
+// pipe or a device is refused, where os.Create opened a pipe nobody read
+// (a listing past the pipe's buffer hung) and a failed write (a full
+// disk, /dev/full) went unseen, exit 0 with the listing lost.
 func writeListing(path string, cov *interp.Coverage, src diag.Sources) error {
-	out, err := os.Create(path)
-	if err != nil {
-		return fmt.Errorf("--coverage-file: %v", cleanPathErr(err))
-	}
-	err = fraytest.WriteListing(out, cov, func(name string) (string, error) {
+	var out bytes.Buffer
+	err := fraytest.WriteListing(&out, cov, func(name string) (string, error) {
 		text, ok := src[name]
 		if !ok {
 			return "", fmt.Errorf("--coverage-file: %s was not read by this run", name)
 		}
 		return text, nil
 	})
-	if cerr := out.Close(); err == nil {
-		err = cerr
+	if err != nil {
+		return err
 	}
-	return err
+	if err := writeAtomic(path, out.Bytes(), 0o644); err != nil {
+		return fmt.Errorf("--coverage-file: cannot write the listing: %s", interp.Printable(err.Error()))
+	}
+	return nil
 }
