@@ -1,7 +1,7 @@
 // Runs the TextMate grammar in the engine VS Code uses (vscode-textmate
 // with the Oniguruma regular expressions of vscode-oniguruma) over every
 // shipped .fray file: each pattern must compile there, and a few tokens
-// must get their scopes. dsl/syntax/editors_grammar_test.go checks the
+// must get their scopes. dsl/check/editors_grammar_test.go checks the
 // grammar token by token against fray's own lexer; this checks the same
 // file is read the same way by the real engine.
 'use strict';
