@@ -144,6 +144,7 @@
 //   - fast_groups.go: groupBy of combatants or sides, keys of it, m[k],
 //     flatten(values(m)).
 //   - fast_strings.go: strings made with + and join over a map.
+//   - fast_strslice.go: s[a:b] of a string.
 //   - fast_join_ints.go: join of a map over a range or a list of whole
 //     numbers.
 //   - fast_join_strs.go: join of a map over a list of strings (the keys
