@@ -154,6 +154,7 @@
 //   - fast_strlen.go: a quiet run's template parts measured, not made
 //     (their failures depend on lengths only).
 //   - fast_float.go: floats: arithmetic, ceil, floor, round, int(x).
+//   - fast_float_cmp.go: comparisons with a float on either side.
 //   - fast_anyarith.go: + - * max min with an operand typed any, through
 //     expr-lang's own runtime functions.
 //   - fast_anycmp.go: names typed any and comparisons with them, as the
