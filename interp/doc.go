@@ -1,5 +1,8 @@
-// Package interp runs a checked ruleset over an encounter: the last pass
-// of fray, after syntax, check and (for the command line) format.
+// Package interp runs a checked ruleset over an encounter: the last of
+// fray's stages. dsl/syntax parses a rule file; dsl/check resolves and
+// types it into a check.Model; here the model is planned once (Lower, a
+// Plan) and played as often as wanted (a Run per fight). dsl/format (fray
+// fmt) reads the syntax tree beside these, not between them.
 //
 // This comment is the map of the package: every file of it is named
 // below, once in the list of its stage, with what it holds and why it
@@ -13,13 +16,13 @@
 // Every statement of every body is compiled into one closure (stmtFn,
 // stmt.go) that holds what it needs, resolved: the places of its frame
 // it reads and writes, and its expressions planned (eval.go). An
-// expression is planned once: when the native compiler covers it, it
-// runs as Go closures that read the frame by offset (mem_unsafe.go);
-// otherwise it runs in expr-lang's VM, the evaluator of record
-// (TestFastAgreesWithExpr, TestFastSameLogs and every spec case, played
-// under both plans, hold the two to the same values, rolls, errors and
-// logs). There is no other way to run a statement and no switch that
-// changes the engine.
+// expression is planned once: when the native compiler (fast.go and the
+// fast_*.go files) covers it, it runs as Go closures that read the frame
+// by offset (mem_unsafe.go); otherwise it runs in expr-lang's VM, the
+// evaluator of record (TestFastAgreesWithExpr, TestFastSameLogs and every
+// spec case, played under both plans, hold the two to the same values,
+// rolls, errors and logs). There is no other way to run a statement and
+// no switch that changes the engine.
 //
 // A Run (run.go) is one fight: setup makes the sides and combatants;
 // Play runs the set-up phases, then rounds and segments until the end
@@ -41,8 +44,9 @@
 //     for ... at count|segment: timed.go; for group: loop_group.go;
 //     while: while.go
 //   - emit: emit.go, emit_direct.go
-//   - declare, act, schedule, cancel, apply TABLE to: actions.go;
-//     act held and several declarations: slots.go
+//   - declare, act: actions.go; act held and several declarations:
+//     slots.go; schedule, cancel: schedule.go; apply TABLE to:
+//     apply_table.go
 //   - engage, disengage: engage.go
 //   - apply and remove a condition: conditions.go
 //   - call and return of a value: proc.go
@@ -102,8 +106,28 @@
 // The native compiler: a compiled expression whose syntax tree it
 // covers becomes a tree of Go closures reading frames by offset.
 //
-//   - fast.go: the compiler's core: literals, names, fields, operators,
-//     ternaries, predicates, the world's lists.
+//   - fast.go: the compiler's core: fexpr, a native expression, and
+//     compileFast and node, the one dispatch by the type expr-lang gives
+//     to the files below.
+//   - fast_run.go: a native expression run: its value boxed as expr-lang
+//     boxes it, its scratch space reclaimed, its failure the VM's.
+//   - fast_location.go: where a name or a chain of fields is read, with
+//     expr-lang's errors for nobody on the way.
+//   - fast_int.go: whole numbers: literals, names, operators, len,
+//     count, max, min, dice rolls and calls; dice values.
+//   - fast_bool.go: truths: not, and, or, ==, in, comparisons, calls.
+//   - fast_str.go: strings: the choice among their forms.
+//   - fast_entity.go: a combatant or side: which types are one; names,
+//     #, first, last, find, pick.
+//   - fast_entity_list.go: lists of combatants or sides: the one
+//     dispatch; the world's lists (living, members, ...), living of
+//     enemies fused into one pass.
+//   - fast_entity_preds.go: filter, count, any, all and none over
+//     combatants or sides.
+//   - fast_boxed.go: a native expression in its boxed form, as a library
+//     call or a modifier takes its arguments.
+//   - fast_quiet.go: what of a log line or an event's text a quiet run
+//     may skip, decided once.
 //   - fast_ops.go: arithmetic and comparison operators, a literal
 //     right-hand side folded in.
 //   - fast_combine.go: combinators of one or two native parts.
@@ -143,6 +167,7 @@
 //     combatants, and of a map of them.
 //   - fast_groups.go: groupBy of combatants or sides, keys of it, m[k],
 //     flatten(values(m)).
+//   - fast_group_sums.go: sum(values(m), sum(#, x)) of such a map.
 //   - fast_strings.go: strings made with + and join over a map.
 //   - fast_strslice.go: s[a:b] of a string.
 //   - fast_join_ints.go: join of a map over a range or a list of whole
@@ -168,6 +193,9 @@
 //
 // # Expressions in the VM, and their errors
 //
+//   - eval_vm.go: Run.eval, an expression evaluated as a run goes (a
+//     constant, native, or in expr-lang's VM under the run's limits),
+//     and a failure of either placed and put in fray's words.
 //   - vm_walks.go: the work of the lists an expression walks in the VM,
 //     counted before it runs (the VM counts none).
 //   - builtin_words.go: expr-lang's and Go's words for a builtin's wrong
@@ -242,8 +270,11 @@
 //
 // # Actions and interrupts
 //
-//   - actions.go: declare, act, schedule, cancel, apply TABLE to, and
-//     scheduled blocks firing when due.
+//   - actions.go: declare and act.
+//   - schedule.go: schedule and cancel, and scheduled blocks firing when
+//     due on the round's clock.
+//   - apply_table.go: apply TABLE to, the row's effect run against the
+//     target.
 //   - declared.go: declared_int and its kin: what a combatant declared
 //     this round, read before it resolves.
 //   - slots.go: several declarations a round, act held, choice points.

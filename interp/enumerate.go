@@ -135,8 +135,10 @@ func (e *enumDice) shape(limit int) (int, string) {
 // errors name them); maxWork bounds the steps of them all (fray prob's
 // --max-work, the work of one distribution, as for a dice expression's):
 // each set-up held to --max-steps alone, a million sequences of a
-// set-up that loops to just under it were days of work.
-func EventProbability(p *Plan, enc *check.Encounter, cond *check.CExpr, after string, maxPaths, maxWork int, opt Options) (*big.Rat, int, error) {
+// set-up that loops to just under it were days of work. progress, when
+// set, hears the sequences walked after each (the playground yields to
+// its page there, so that its Stop can arrive).
+func EventProbability(p *Plan, enc *check.Encounter, cond *check.CExpr, after string, maxPaths, maxWork int, opt Options, progress func(paths int)) (*big.Rat, int, error) {
 	e := &enumDice{}
 	total := new(big.Rat)
 	paths, work := 0, 0
@@ -173,6 +175,9 @@ func EventProbability(p *Plan, enc *check.Encounter, cond *check.CExpr, after st
 			if n, rolls := e.shape(maxPaths); n > maxPaths {
 				return nil, paths, fmt.Errorf("the set-up rolls %s: more than %d sequences of outcomes to enumerate; raise --max-paths, or estimate with --sample N", rolls, maxPaths)
 			}
+		}
+		if progress != nil {
+			progress(paths)
 		}
 		if !e.next() {
 			return total, paths, nil

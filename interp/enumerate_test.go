@@ -34,7 +34,7 @@ func checkOddsWithin(t *testing.T, path, after string, sequences, bound int, cas
 		if diags.HasErrors() {
 			t.Fatal(diags)
 		}
-		p, paths, err := interp.EventProbability(plan, enc, cond, after, bound, stdlib.MaxDistWork, interp.Options{})
+		p, paths, err := interp.EventProbability(plan, enc, cond, after, bound, stdlib.MaxDistWork, interp.Options{}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -47,7 +47,7 @@ func checkOddsWithin(t *testing.T, path, after string, sequences, bound int, cas
 func TestEventProbabilityBounded(t *testing.T) {
 	enc, _ := check.UnderRoot("..").LoadEncounter(filepath.Join("..", "testdata", "encounters", "halvaine_and_the_orcs.fray"), "", diag.Sources{})
 	cond, _ := enc.Rules.CompileQuestion("<event>", "true", enc.Rules.U.Bool)
-	if _, _, err := interp.EventProbability(interp.Lower(enc.Rules), enc, cond, "", 10, stdlib.MaxDistWork, interp.Options{}); err == nil {
+	if _, _, err := interp.EventProbability(interp.Lower(enc.Rules), enc, cond, "", 10, stdlib.MaxDistWork, interp.Options{}, nil); err == nil {
 		t.Fatal("more sequences than the bound must be an error")
 	}
 }
@@ -71,7 +71,7 @@ func TestEventProbabilityRefusesLargeSetups(t *testing.T) {
 		t.Fatal(diags)
 	}
 	cond, _ := enc.Rules.CompileQuestion("<event>", "true", enc.Rules.U.Bool)
-	_, paths, err := interp.EventProbability(interp.Lower(enc.Rules), enc, cond, "", 1000, stdlib.MaxDistWork, interp.Options{})
+	_, paths, err := interp.EventProbability(interp.Lower(enc.Rules), enc, cond, "", 1000, stdlib.MaxDistWork, interp.Options{}, nil)
 	if err == nil || paths != 1 || !strings.Contains(err.Error(), "the set-up rolls 2d6, d20, 2d6, d20: more than 1000 sequences") {
 		t.Fatalf("want a refusal after the first sequence naming the rolls, got %v after %d", err, paths)
 	}

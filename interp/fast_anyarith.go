@@ -62,7 +62,7 @@ func (c *fastCompiler) anyArith(x *ast.BinaryNode) anyFn {
 }
 
 // anyMinMax compiles max or min of two or more numbers, one at least
-// typed any; nil otherwise (whole numbers alone: minMax, fast.go).
+// typed any; nil otherwise (whole numbers alone: minMax, fast_int.go).
 func (c *fastCompiler) anyMinMax(b *ast.BuiltinNode) anyFn {
 	if b.Name != "max" && b.Name != "min" || len(b.Arguments) < 2 {
 		return nil

@@ -251,6 +251,63 @@ func (c *fastCompiler) groupsValue(n ast.Node) anyFn {
 	return c.groupBy(n)
 }
 
+// grouping is the type of the items of the map n holds or makes, and the
+// kind of its keys: n a local holding a map groupBy made of combatants
+// or sides, or such a groupBy(...) itself (its key a string or a whole
+// number); nil and 0 otherwise.
+func (c *fastCompiler) grouping(n ast.Node) (reflect.Type, check.TypeKind) {
+	if g := c.groupsOf(n); g != nil {
+		if g.List.R == nil || g.Key.Kind != check.KString && g.Key.Kind != check.KInt {
+			return nil, 0
+		}
+		return g.List.R.Elem(), g.Key.Kind
+	}
+	b, ok := n.(*ast.BuiltinNode)
+	if !ok || b.Name != "groupBy" || len(b.Arguments) != 2 || b.Map != nil {
+		return nil, 0
+	}
+	p, ok := b.Arguments[1].(*ast.PredicateNode)
+	elem := c.listElem(b.Arguments[0])
+	if !ok || elem == nil {
+		return nil, 0
+	}
+	switch c.typeOf(p.Node) {
+	case strT:
+		return elem, check.KString
+	case intT:
+		return elem, check.KInt
+	}
+	return nil, 0
+}
+
+// groupsInOrder compiles the lists of the map n holds or makes
+// (grouping), in the order of their keys, which is the order the
+// library's values gives them in (stdlib/sorted_maps.go: strings by
+// bytes, numbers by value, as slices.Sort orders them); nil when n is
+// not such a map, or not native.
+func (c *fastCompiler) groupsInOrder(n ast.Node) func(r *Run, f addr) (map[any][]any, []any, error) {
+	elem, kind := c.grouping(n)
+	if elem == nil {
+		return nil
+	}
+	val := c.groupsValue(n)
+	if val == nil {
+		return nil
+	}
+	order := keysInOrder[int]
+	if kind == check.KString {
+		order = keysInOrder[string]
+	}
+	return func(r *Run, f addr) (map[any][]any, []any, error) {
+		v, err := val(r, f)
+		if err != nil {
+			return nil, nil, err
+		}
+		m, _ := v.(map[any][]any)
+		return m, order(m), nil
+	}
+}
+
 // flattenedValues is M when n is flatten(values(M)); nil otherwise.
 func flattenedValues(n ast.Node) ast.Node {
 	x, ok := n.(*ast.CallNode)
@@ -273,46 +330,40 @@ func flattenedValues(n ast.Node) ast.Node {
 }
 
 // groupValuesElem is the type of the items of n when n is
-// flatten(values(M)) of a local M holding a map groupBy made; nil
-// otherwise.
+// flatten(values(M)) of a local M holding a map groupBy made, or of
+// groupBy(...) itself; nil otherwise.
 func (c *fastCompiler) groupValuesElem(n ast.Node) reflect.Type {
 	m := flattenedValues(n)
 	if m == nil {
 		return nil
 	}
-	if g := c.groupsOf(m); g != nil && g.List.R != nil && (g.Key.Kind == check.KString || g.Key.Kind == check.KInt) {
-		return g.List.R.Elem()
-	}
-	return nil
+	elem, _ := c.grouping(m)
+	return elem
 }
 
-// groupValues compiles flatten(values(M)) of such a local (a homebrew's
+// groupValues compiles flatten(values(M)) of such a map (a homebrew's
 // "{len(flatten(values(strength)))} units in the field"): the items of
-// each list the map holds, in the order of their keys, which is the
-// order the library's values gives them in (stdlib/sorted_maps.go:
-// strings by bytes, numbers by value, as slices.Sort orders them). The
-// work is flatten's of a made list (flattenLists): the map's entries
-// twice, then each item.
+// each list the map holds, in the order of their keys (groupsInOrder).
+// The work is flatten's of a made list (flattenLists): the map's
+// entries twice, then each item.
 func (c *fastCompiler) groupValues(n ast.Node) listFn {
 	if c.groupValuesElem(n) == nil {
 		return nil
 	}
-	m := flattenedValues(n)
-	read := c.groupsLocal(m)
-	if read == nil {
+	groups := c.groupsInOrder(flattenedValues(n))
+	if groups == nil {
 		return nil
 	}
-	order := keysInOrder[int]
-	if c.groupsOf(m).Key.Kind == check.KString {
-		order = keysInOrder[string]
-	}
 	return func(r *Run, f addr) ([]addr, error) {
-		m := read(f)
+		m, keys, err := groups(r, f)
+		if err != nil {
+			return nil, err
+		}
 		if err := r.Work(2 * len(m)); err != nil {
 			return nil, err
 		}
 		start := len(r.scratch)
-		for _, k := range order(m) {
+		for _, k := range keys {
 			held := m[k]
 			if err := r.Work(len(held)); err != nil {
 				return nil, err

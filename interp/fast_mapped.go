@@ -116,6 +116,9 @@ func (c *fastCompiler) sumOf(b *ast.BuiltinNode) intFn {
 		}
 	}
 	if m == nil {
+		if s := c.groupSums(b); s != nil {
+			return s // over the lists of a map groupBy made: fast_group_sums.go
+		}
 		return c.intSum(b) // of whole numbers: fast_int_sums.go
 	}
 	// A sum beyond the whole numbers is an error, as in the VM, whose

@@ -89,3 +89,27 @@ func failedAtCall(r *Run, in *check.CExpr, call *ast.CallNode, err error) error 
 	}
 	return &fnFailure{f}
 }
+
+// modifierCall compiles a call of a modifiers block of the ruleset:
+// its arguments set in the block's frame natively when they can be
+// (fast_modifier.go), else boxed for Run.Modifier.
+func (c *fastCompiler) modifierCall(x *ast.CallNode, name string, args []ast.Node) intFn {
+	if fn := c.modifierDirect(x, name, args); fn != nil {
+		return fn
+	}
+	fns := make([]anyFn, len(args))
+	for i, a := range args {
+		if fns[i] = c.boxed(a); fns[i] == nil {
+			return nil
+		}
+	}
+	in := c.ce
+	return withArgs(fns, func(r *Run, args []any) (int, error) {
+		v, err := r.Modifier(name, args)
+		if err != nil && r.callFailed {
+			r.callFailed = false
+			err = failedAtCall(r, in, x, err) // fast_modifier.go
+		}
+		return v, err
+	})
+}

@@ -18,10 +18,10 @@ import (
 // its reflective reads of the arguments, not a second implementation.
 //
 // The world functions on lists (living, members, enemies, allies,
-// enemy_sides, standing, pick; fast.go, fast_world.go) are specialised
-// instead: their native forms hand lists over as addresses in the run's
-// scratch space, and their World methods (world.go) call the same code
-// and box its result for the VM.
+// enemy_sides, standing, pick; fast_entity_list.go, fast_world.go) are
+// specialised instead: their native forms hand lists over as addresses in
+// the run's scratch space, and their World methods (world.go) call the
+// same code and box its result for the VM.
 
 // libFunc is the function of the standard library that the call x
 // calls, with the call's arguments (the run expr-lang passes first left

@@ -95,7 +95,7 @@ type eventPlan struct {
 	handlers []*handlerPlan
 	fid      int
 	// A quiet run skips the text when the parameters at quietRoots are
-	// somebody (fast.go, quietTemplate), but for the parts at quietKeep,
+	// somebody (fast_quiet.go, quietTemplate), but for the parts at quietKeep,
 	// which it evaluates.
 	quietSkip  bool
 	quietRoots []int

@@ -20,6 +20,11 @@ func (r *Run) Lists() (sides, combatants reflect.Value) { return r.sideList, r.c
 // Lists are the lists of the Runner's last fight (see Run.Lists).
 func (rn *Runner) Lists() (sides, combatants reflect.Value) { return rn.run.Lists() }
 
+// Steps are the steps of work of the Runner's last fight (Play or
+// PlaySetup): fray test holds a property's fights to --max-work in all,
+// each being held to --max-steps alone.
+func (rn *Runner) Steps() int { return rn.run.steps }
+
 // PlaySetup plays the set-up phases of a fight with the options, up to
 // and including the phase named after, in the Runner's storage.
 func (rn *Runner) PlaySetup(opt Options, after string) error {

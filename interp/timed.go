@@ -285,7 +285,7 @@ func (r *Run) fireAt(tl *timeline, now int, place tie) error {
 		}
 		next := r.scheduled[at]
 		r.scheduled = append(r.scheduled[:at], r.scheduled[at+1:]...)
-		if err := r.fire(next); err != nil { // actions.go
+		if err := r.fire(next); err != nil { // schedule.go
 			return err
 		}
 	}
@@ -322,7 +322,7 @@ func (r *Run) settle(tl *timeline, carry bool) {
 	r.scheduled = kept
 }
 
-// scheduleNode plans a schedule statement (actions.go runs it).
+// scheduleNode plans a schedule statement (schedule.go runs it).
 func (p *Plan) scheduleNode(s *syntax.ScheduleStmt, at diag.Range) *scheduleNode {
 	n := &scheduleNode{at: at, label: string(s.Label), who: p.expr(&s.Who.Expr), after: p.expr(s.After), moment: p.expr(s.At), body: p.block(s.Body)}
 	if s.Tie != nil {

@@ -8,7 +8,8 @@
 // It sets one global, fray, with:
 //
 //	fray.handle(requestJSON, onProgress) -> Promise<responseJSON>
-//	fray.cancel()   stops a running sim; its partial report is answered
+//	fray.cancel()   stops a running sim or chance of an event; its
+//	                partial report is answered
 //	fray.version    the Go version it was built with
 package main
 
@@ -22,8 +23,9 @@ import (
 	"github.com/frayrules/fray/cmd/fraywasm/play"
 )
 
-// yieldEvery is how often a long sim gives the worker's event loop a
-// turn, so that a cancel message can arrive, and reports its progress.
+// yieldEvery is how often a long sim (or chance of an event) gives the
+// worker's event loop a turn, so that a cancel message can arrive, and
+// reports its progress.
 const yieldEvery = 200 * time.Millisecond
 
 func main() {

@@ -110,7 +110,8 @@ func (c *checker) declareJoinFuncs() {
 		name string
 		t    reflect.Type
 	}{{JoinedCombatants, reflect.SliceOf(c.u.Combatant.R)}, {JoinedSides, reflect.SliceOf(c.u.Side.R)},
-		{KeysStrings, reflect.TypeFor[[]string]()}, {KeysInts, reflect.TypeFor[[]int]()}} { // group_maps.go
+		{KeysStrings, reflect.TypeFor[[]string]()}, {KeysInts, reflect.TypeFor[[]int]()}, // group_maps.go
+		{ValuesCombatants, reflect.SliceOf(reflect.SliceOf(c.u.Combatant.R))}, {ValuesSides, reflect.SliceOf(reflect.SliceOf(c.u.Side.R))}} {
 		c.defineFunc(f.name, diag.Range{}, sameValue, reflect.FuncOf([]reflect.Type{anyType}, []reflect.Type{f.t}, false))
 		delete(c.funcs, f.name) // no rule names it: never suggested
 	}
@@ -141,6 +142,12 @@ func (p *joinPatch) Visit(node *ast.Node) {
 	}
 	if fn := groupKeysFunc(p.env, b.Arguments[0]); fn != "" {
 		// keys(M) of a map groupBy made: group_maps.go
+		ast.Patch(&b.Arguments[0], &ast.CallNode{Callee: &ast.IdentifierNode{Value: fn}, Arguments: []ast.Node{b.Arguments[0]}})
+		p.patched = true
+		return
+	}
+	if fn := p.c.groupValuesFunc(p.env, b.Arguments[0]); fn != "" {
+		// values(M) of a map groupBy made: group_maps.go
 		ast.Patch(&b.Arguments[0], &ast.CallNode{Callee: &ast.IdentifierNode{Value: fn}, Arguments: []ast.Node{b.Arguments[0]}})
 		p.patched = true
 		return

@@ -141,6 +141,60 @@ func groupKeysFunc(env *view, n ast.Node) string {
 	return ""
 }
 
+// The functions that type values(M) of a map groupBy made where a
+// builtin with a predicate reads it: sum(values(m), sum(#, .doses))
+// became sum($values_c(values(m)), ...). expr-lang's values gives a
+// list of any, so # was typed any, the attribute read of its items was
+// not typed (a misspelt one passed the lint) and it all ran in the VM
+// (the venom homebrew's reckoning). Given the call's type, # is a list
+// of combatants (or sides). The call gives its argument as it is, the
+// VM's []any of []any, which expr-lang's builtins read item by item
+// whatever the list's type; the interpreter sums it natively
+// (interp/fast_group_sums.go).
+const (
+	ValuesCombatants = "$values_c"
+	ValuesSides      = "$values_s"
+)
+
+// groupValuesFunc is the function that types n when n is values(M) of a
+// name M the view env shows holding a map groupBy made, or of
+// groupBy(...) itself; "" otherwise.
+func (c *checker) groupValuesFunc(env *view, n ast.Node) string {
+	m := ValuesOf(n)
+	if m == nil {
+		return ""
+	}
+	var g *Grouping
+	if t := c.groupedMap(m); t != nil {
+		g = t.Groups
+	} else if id, ok := m.(*ast.IdentifierNode); ok && env != nil {
+		for i, name := range env.names {
+			if name == id.Value {
+				g = env.groups[i]
+			}
+		}
+	}
+	switch {
+	case g == nil || g.List.Elem == nil:
+		return ""
+	case g.List.Elem.Kind == KSide:
+		return ValuesSides
+	}
+	return ValuesCombatants
+}
+
+// ValuesOf is M when n is values(M), nil otherwise.
+func ValuesOf(n ast.Node) ast.Node {
+	x, ok := n.(*ast.CallNode)
+	if !ok || len(x.Arguments) != 1 {
+		return nil
+	}
+	if id, ok := x.Callee.(*ast.IdentifierNode); !ok || id.Value != "values" {
+		return nil
+	}
+	return x.Arguments[0]
+}
+
 // groupIndex is the grouping of M when n is M[K] or M[K] ?? [] of a
 // name M the view env shows holding one; nil otherwise.
 func groupIndex(env *view, n ast.Node) *Grouping {

@@ -34,9 +34,10 @@ type Options struct {
 	Fight interp.Options
 	// MaxPaths bounds the dice sequences of an exact property; 0: 1,000,000.
 	MaxPaths int
-	// MaxWork bounds the steps of all the set-ups an exact property
-	// plays, over every rate (fray test's --max-work); 0:
-	// stdlib.MaxDistWork, fray prob's bound of an exact --event.
+	// MaxWork bounds the steps of all the fights a property plays: the
+	// set-ups of an exact one over every rate, the seeded fights of
+	// another (fray test's --max-work); 0: stdlib.MaxDistWork, fray
+	// prob's bound of an exact --event.
 	MaxWork int
 	// Lower makes the plan of a ruleset; nil is interp.Lower. fray test
 	// --coverage lowers with a coverage recorder (interp.LowerCovered).
@@ -422,6 +423,9 @@ func (rn *Runner) property(tc *check.TestCase, o *Outcome) {
 		if !tc.HasSeed {
 			base = 1
 		}
+		// Each fight is held to --max-steps alone: 100 000 of them
+		// looping to just under it were days of work.
+		work := 0
 		for i := 0; i < tc.Fights; i++ {
 			opt := rn.fightOptions(tc)
 			opt.Dice, opt.Seed, opt.Sink = nil, interp.FightSeed(base, i), sink
@@ -437,6 +441,10 @@ func (rn *Runner) property(tc *check.TestCase, o *Outcome) {
 			}
 			if err != nil {
 				o.Failures = append(o.Failures, &Failure{At: tc.At, Message: fmt.Sprintf("fight %d (seed %d) stopped: %v", i+1, opt.Seed, err), fatal: true})
+				return
+			}
+			if work += runner.Steps(); work > rn.opt.MaxWork {
+				o.Failures = append(o.Failures, &Failure{At: tc.At, Message: fmt.Sprintf("the property could not be played: its first %d fights did %d steps of work in all, over the limit of %d; raise --max-work, or play fewer fights", i+1, work, rn.opt.MaxWork), fatal: true})
 				return
 			}
 		}

@@ -1,6 +1,8 @@
 package play
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"math/big"
 	"strings"
@@ -15,8 +17,13 @@ const maxPathsDefault = 1_000_000
 // probEvent is fray prob --encounter E --event COND [--after PHASE]
 // [--sample N]: the chance that a condition holds after the set-up
 // phases, exact over every sequence of dice they can roll, or estimated
-// from N seeded set-ups.
-func probEvent(r *Request) *Response {
+// from N seeded set-ups. ctx is the page's Stop, as Ctrl-C is fray
+// prob's: a sample stopped gives its estimate of the set-ups played,
+// marked partial; an exact walk stopped gives none (a part of the
+// sequences is no exact answer). progress hears the set-ups played (of
+// Sample; of 0, unknown, for the exact walk) and is where the wasm
+// build lets the page's Stop arrive.
+func probEvent(ctx context.Context, r *Request, progress func(done, total int)) *Response {
 	l := newLoader(r.Files)
 	enc, diags := l.encounter(r.Path, r.Rules)
 	ds := withText(diags, l.src)
@@ -44,20 +51,35 @@ func probEvent(r *Request) *Response {
 		when = "set-up phase " + r.After
 	}
 	rep := &ProbReport{Kind: "event", Rows: []ProbRow{}}
+	opt := interp.Options{Stop: ctx.Done()}
+	each := func(total int) func(int) {
+		if progress == nil {
+			return nil
+		}
+		return func(done int) { progress(done, total) }
+	}
 	var p *big.Rat
 	if r.Sample > 0 {
 		seed := uint64(1)
 		if r.Seed != nil {
 			seed = *r.Seed
 		}
-		hits, _, err := interp.SampleEventProbability(plan, enc, cond, r.After, r.Sample, seed, interp.Options{}, nil)
-		if err != nil {
+		hits, played, err := interp.SampleEventProbability(plan, enc, cond, r.After, r.Sample, seed, opt, each(r.Sample))
+		stopped := errors.Is(err, interp.ErrInterrupted)
+		if err != nil && !stopped {
 			return failure(err, ds)
 		}
-		iv := interp.Proportion(hits, r.Sample)
+		if played == 0 {
+			return &Response{Diagnostics: ds, Error: fmt.Sprintf("stopped: none of the %d set-ups asked for was played, so there is no estimate", r.Sample)}
+		}
+		iv := interp.Proportion(hits, played)
 		rep.Title = fmt.Sprintf("P(%s) ≈ %.2f%% [%.2f%%, %.2f%%] (95%% interval), after %s, from %d sampled set-ups, seed %d: not exact",
-			r.Event, 100*iv.Estimate, 100*iv.Low, 100*iv.High, when, r.Sample, seed)
-		p = big.NewRat(int64(hits), int64(r.Sample))
+			r.Event, 100*iv.Estimate, 100*iv.Low, 100*iv.High, when, played, seed)
+		if stopped {
+			rep.Title += fmt.Sprintf(" (PARTIAL: stopped after %d of the %d set-ups asked for)", played, r.Sample)
+			rep.Partial = true
+		}
+		p = big.NewRat(int64(hits), int64(played))
 	} else {
 		maxPaths := r.MaxPaths
 		if maxPaths == 0 {
@@ -65,7 +87,10 @@ func probEvent(r *Request) *Response {
 		}
 		var paths int
 		var err error
-		p, paths, err = interp.EventProbability(plan, enc, cond, r.After, maxPaths, stdlib.MaxDistWork, interp.Options{})
+		p, paths, err = interp.EventProbability(plan, enc, cond, r.After, maxPaths, stdlib.MaxDistWork, opt, each(0))
+		if errors.Is(err, interp.ErrInterrupted) {
+			return &Response{Diagnostics: ds, Error: fmt.Sprintf("stopped after %d sequences of dice: an exact probability needs them all, so there is no result (--sample N estimates it)", paths)}
+		}
 		if err != nil {
 			return failure(err, ds)
 		}

@@ -485,3 +485,42 @@ func mustJSON(t *testing.T, v any) []byte {
 	}
 	return b
 }
+
+// TestEventStopped: the page's Stop (ctx) during the chance of an event
+// is fray prob's Ctrl-C: a sample gives its estimate of the set-ups
+// played, marked partial; an exact walk gives no result, and says so.
+// The stop comes from progress, where the wasm build yields to the page.
+func TestEventStopped(t *testing.T) {
+	files := shipped(t)
+	enc := "testdata/encounters/halvaine_and_the_orcs.fray"
+	cond := `any(sides, .name == "party" && .surprised > 0)`
+	stopAt := func(n int) (context.Context, func(done, total int), *[]int) {
+		ctx, cancel := context.WithCancel(context.Background())
+		t.Cleanup(cancel)
+		var totals []int
+		return ctx, func(done, total int) {
+			totals = append(totals, total)
+			if done == n {
+				cancel()
+			}
+		}, &totals
+	}
+	ctx, progress, totals := stopAt(40)
+	got := Do(ctx, &Request{Cmd: "event", Files: files, Path: enc, Event: cond, After: "surprise", Sample: 3000}, progress)
+	if got.Prob == nil || !got.Prob.Partial || !strings.Contains(got.Prob.Title, "from 40 sampled set-ups") ||
+		!strings.Contains(got.Prob.Title, "(PARTIAL: stopped after 40 of the 3000 set-ups asked for)") || len(*totals) != 40 || (*totals)[0] != 3000 {
+		t.Errorf("a stopped sample: %+v %q, progress heard %d times", got.Prob, got.Error, len(*totals))
+	}
+	if got.Prob != nil && got.Prob.Rows[0].P != ratText(big.NewRat(int64(40*got.Prob.Rows[0].Float+0.5), 40)) {
+		t.Errorf("a stopped sample's chance %s is not a share of the 40 set-ups played", got.Prob.Rows[0].P)
+	}
+	ctx, progress, _ = stopAt(5)
+	got = Do(ctx, &Request{Cmd: "event", Files: files, Path: enc, Event: cond, After: "surprise"}, progress)
+	if got.Prob != nil || got.Error != "stopped after 5 sequences of dice: an exact probability needs them all, so there is no result (--sample N estimates it)" {
+		t.Errorf("a stopped exact walk: %+v %q", got.Prob, got.Error)
+	}
+	// Not stopped, the same requests answer in full.
+	if got := Do(context.Background(), &Request{Cmd: "event", Files: files, Path: enc, Event: cond, After: "surprise", Sample: 300}, func(int, int) {}); got.Prob == nil || got.Prob.Partial {
+		t.Errorf("a sample not stopped: %+v %q", got.Prob, got.Error)
+	}
+}

@@ -20,6 +20,9 @@ type ProbReport struct {
 	Min   int       `json:"min"`
 	Max   int       `json:"max"`
 	Rows  []ProbRow `json:"rows"`
+	// Partial: the page's Stop cut a sampled estimate short (its title
+	// says so, and how many set-ups it covers).
+	Partial bool `json:"partial,omitempty"`
 }
 
 // ProbRow is one bar of the chart: its label, exact probability (a

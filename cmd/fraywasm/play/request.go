@@ -69,8 +69,9 @@ type Diagnostic struct {
 }
 
 // Handle answers a request given as JSON with a response as JSON.
-// progress, if not nil, hears how many fights a sim has played; ctx
-// stops a sim early, with a partial report.
+// progress, if not nil, hears how many fights a sim has played (or
+// set-ups the chance of an event); ctx stops a sim early, with a
+// partial report, or the chance of an event (prob's event.go).
 func Handle(ctx context.Context, req []byte, progress func(done, total int)) (out []byte) {
 	// A panic would end the Go program in the worker, and with it every
 	// later request: answer it as fray answers one (exit status 3).
@@ -113,7 +114,7 @@ func Do(ctx context.Context, r *Request, progress func(done, total int)) *Respon
 	case "table":
 		return probTable(r)
 	case "event":
-		return probEvent(r)
+		return probEvent(ctx, r, progress)
 	case "fmt":
 		return formatFile(r)
 	case "info":

@@ -352,6 +352,21 @@ func TestPlaygroundInChromium(t *testing.T) {
 	)
 	waitJS(t, ctx, "the event's chance", `document.body.dataset.lastCmd === 'prob' && document.getElementById('progress').hidden && window.frayLast.prob !== (window.lastProb || null)`)
 	sameJSON(t, "event", last(t, ctx), native(t, &play.Request{Cmd: "event", Files: files, Path: ex.Encounter, Event: cond, Sample: 2000}))
+	// A long sample: Stop ends it as Ctrl-C ends fray prob's, with the
+	// estimate of the set-ups played, marked partial (the worker was
+	// ended after three seconds, with no estimate).
+	do(t, ctx,
+		chromedp.SetValue(chromedp.ID("sample"), "1000000"),
+		chromedp.Click(chromedp.ID("prob")),
+	)
+	waitJS(t, ctx, "the sample to be under way", `!document.getElementById('stop').disabled`)
+	do(t, ctx, chromedp.Click(chromedp.ID("stop")))
+	waitJS(t, ctx, "the stopped sample", `document.body.dataset.lastCmd === 'prob' && document.getElementById('progress').hidden`)
+	if !eval[bool](t, ctx, `!!(window.frayLast.prob && window.frayLast.prob.partial)`) ||
+		!strings.Contains(eval[string](t, ctx, `document.getElementById('probout').textContent`), "PARTIAL: stopped after") {
+		t.Errorf("the stopped sample: %s", last(t, ctx))
+	}
+	do(t, ctx, chromedp.SetValue(chromedp.ID("sample"), ""))
 
 	// A variant: its tabs show the encounter, the variant and its base;
 	// a sim compared with the base pairs the bars and lists the

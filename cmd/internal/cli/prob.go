@@ -315,7 +315,7 @@ func probEvent(opts check.Options, stdout, stderr io.Writer, encPath, rulesPath,
 	if n, rolls := countSetupOutcomes(plan, enc, after, maxPaths); n > maxPaths {
 		return tooManySequences(rolls, maxPaths)
 	}
-	p, paths, err := interp.EventProbability(plan, enc, cond, after, maxPaths, maxWork, opt)
+	p, paths, err := interp.EventProbability(plan, enc, cond, after, maxPaths, maxWork, opt, nil)
 	if errors.Is(err, interp.ErrInterrupted) {
 		// An exact answer needs every sequence: a part of them is none.
 		return &exitError{code: exitInterrupted, msg: fmt.Sprintf("interrupted after %d sequences of dice: an exact probability needs them all, so there is no result (--sample N estimates it)", paths)}

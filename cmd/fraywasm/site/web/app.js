@@ -317,8 +317,11 @@ async function command(name, req) {
   setBusy(true);
   setStatus(`${name}…`);
   const { resp, ms } = await runner.call({ files: { ...state.files }, ...req }, (done, total) => {
-    $('progress').firstChild.style.width = `${(100 * done / total).toFixed(1)}%`;
-    setStatus(`${name}: ${done} of ${total} fights`);
+    // A sim counts fights; prob, the set-ups of an event (of a sample,
+    // or of an exact walk, whose total is unknown: 0).
+    const unit = name === 'sim' ? 'fights' : 'set-ups';
+    if (total) $('progress').firstChild.style.width = `${(100 * done / total).toFixed(1)}%`;
+    setStatus(total ? `${name}: ${done} of ${total} ${unit}` : `${name}: ${done} ${unit}`);
   });
   setBusy(false);
   window.frayLast = resp; // the last answer, as data: the tests read it
@@ -396,9 +399,11 @@ $('prob').onclick = doProb;
 $('fmt').onclick = doFmt;
 $('expr').addEventListener('keydown', (e) => { if (e.key === 'Enter') doProb(); });
 $('stop').onclick = () => {
-  // A sim stops between fights and reports what it played; a fight
-  // that does not yield within three seconds is ended with its worker (a
-  // busy machine can take over a second to deliver the cancel).
+  // A sim stops between fights and reports what it played, the chance
+  // of an event between set-ups (a sample's estimate so far; an exact
+  // walk, none); a fight that does not yield within three seconds is
+  // ended with its worker (a busy machine can take over a second to
+  // deliver the cancel).
   // The timer ends the command Stop was pressed for, never a later one
   // (a command that stopped by itself has made way for the next).
   runner.cancel();
