@@ -169,6 +169,7 @@
 //     flatten(values(m)).
 //   - fast_group_sums.go: sum(values(m), sum(#, x)) of such a map.
 //   - fast_strings.go: strings made with + and join over a map.
+//   - fast_strslice.go: s[a:b] of a string.
 //   - fast_join_ints.go: join of a map over a range or a list of whole
 //     numbers.
 //   - fast_join_strs.go: join of a map over a list of strings (the keys
@@ -178,6 +179,7 @@
 //   - fast_strlen.go: a quiet run's template parts measured, not made
 //     (their failures depend on lengths only).
 //   - fast_float.go: floats: arithmetic, ceil, floor, round, int(x).
+//   - fast_float_cmp.go: comparisons with a float on either side.
 //   - fast_anyarith.go: + - * max min with an operand typed any, through
 //     expr-lang's own runtime functions.
 //   - fast_anycmp.go: names typed any and comparisons with them, as the

@@ -84,6 +84,9 @@ func (c *fastCompiler) bool(n ast.Node) boolFn {
 }
 
 func (c *fastCompiler) binaryBool(x *ast.BinaryNode) boolFn {
+	if fn := c.floatCompare(x); fn != nil { // fast_float_cmp.go
+		return fn
+	}
 	switch x.Operator {
 	case "&&", "and", "||", "or":
 		a, b := c.bool(x.Left), c.bool(x.Right)

@@ -20,6 +20,9 @@ func (c *fastCompiler) str(n ast.Node) strFn {
 	if x, ok := n.(*ast.PointerNode); ok {
 		return c.strElem(x) // fast_strlists.go
 	}
+	if x, ok := n.(*ast.SliceNode); ok {
+		return c.strSlice(x) // fast_strslice.go
+	}
 	if fn, ok := leafFn[string](c, n); ok {
 		return fn
 	}

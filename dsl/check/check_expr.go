@@ -598,6 +598,11 @@ func (c *checker) exprError(e *syntax.Expr, fr *Frame, err error) {
 		to = from + len([]rune(m[2]))
 	} else if s, h, n := operatorCall(firstOf(e.Text()), msg, from); n > 0 { // operator_call.go
 		msg, hint, to = s, h, from+n
+	} else if strIndexRe.MatchString(msg) {
+		// fen[y][x], a square of a terrain row (the thirteenth homebrew
+		// round): expr-lang's own words named a type no rule writes.
+		code, msg = diag.CodeType, "a string cannot be indexed"
+		hint = "s[i:i + 1] is the string of the one character at i (counting bytes from 0), len(s) its length"
 	} else if strings.HasPrefix(msg, stdlib.OverflowPrefix) { // wholes_fold.go
 		hint = "whole numbers run from -9223372036854775808 to 9223372036854775807: use smaller ones, or floats (1e19)"
 	} else if strings.HasSuffix(msg, " is not callable") {
@@ -671,6 +676,9 @@ func calledIn(msg string) string {
 	}
 	return fn
 }
+
+// strIndexRe is expr-lang's error for s[i] of a string s.
+var strIndexRe = regexp.MustCompile(`^type string\[\w+\] is undefined$`)
 
 // listPlus is expr-lang's error for list + list.
 var listPlus = regexp.MustCompile(`\+ \(mismatched types list\S* and list`)

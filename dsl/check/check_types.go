@@ -246,6 +246,8 @@ func (c *checker) checkConst(k *syntax.ConstDecl, seen map[string]*syntax.ConstD
 	t := ce.Type
 	if want != nil {
 		t = want
+	} else if lt := c.literalListType(ce); lt != nil { // const_list_type.go
+		t = lt
 	}
 	ff := &FrameField{Name: k.Name, Type: t, Global: true}
 	c.m.Globals.Fields = append(c.m.Globals.Fields, ff)

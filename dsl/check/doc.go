@@ -44,6 +44,7 @@
 //     lowers.
 //   - types.go: Type, Universe, Attr, Frame: the rule language's types
 //     and the Go struct types made for them.
+//   - const_list_type.go: an untyped constant list literal of one plain type typed as a list of it.
 //   - check_types.go: the side and combatant types built from the
 //     schemas; globals, constants, attributes' defaults.
 //   - frame_index.go: a frame's fields found by name without reading

@@ -22,6 +22,7 @@
 //   - parse_decl.go: a declaration parsed by the forms its first word
 //     allows, participle's disjunction kept for the error.
 //   - parse_stmt.go: the same for statements, most of a rule file.
+//   - else_error.go: the error of an else block that does not parse, placed in it.
 //   - endpos.go: every node's end moved back to its own last token, so a
 //     range covers the node's text exactly.
 //   - positions.go: positions and ranges of the tree (RangeOf).

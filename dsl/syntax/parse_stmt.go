@@ -112,6 +112,13 @@ func (s *Stmt) Parse(lex *lexer.PeekingLexer) error {
 		}
 		branch := start
 		err := f.parse(&branch, s)
+		if err == nil && s.If != nil {
+			if eerr := elseError(&branch); eerr != nil { // else_error.go
+				*s = Stmt{}
+				*lex = branch
+				return eerr
+			}
+		}
 		if err == nil {
 			*lex = branch
 			s.Pos, s.EndPos = first.Pos, lex.RawPeek().Pos

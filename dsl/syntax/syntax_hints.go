@@ -160,6 +160,11 @@ func friendlySyntax(msg, src string, line int) (summary, hint string) {
 		// round's writer reached for a statement fray does not have.
 		hint = "fray has no " + m[1] + ": put the rest of the loop's body in an else (or an if), loop with while over a condition, or return to leave the whole body"
 	}
+	if m := callAssignRe.FindStringSubmatch(lineAt(src, line)); m != nil {
+		// box().state = "kept": the thirteenth homebrew round's writer
+		// assigned through what a function gives.
+		hint = "only a name and its attributes can be assigned to (c.state = ...), not what a call gives: keep it in a let first (let b = " + m[1] + " then b" + m[2] + " = ...)"
+	}
 	if lineAt(src, line) != "" && oneRoundRe.MatchString(lineAt(src, line)) {
 		// apply condition dazed to c for 1 round: the optional duration
 		// does not parse, so the error is at its "for", read as a loop.
@@ -167,6 +172,10 @@ func friendlySyntax(msg, src string, line int) (summary, hint string) {
 	}
 	return summary, hint
 }
+
+// callAssignRe is an assignment to an attribute of a call's result:
+// the call, and the attribute path after it.
+var callAssignRe = regexp.MustCompile(`^\s*([A-Za-z_]\w*\s*\([^=]*\))((?:\.[A-Za-z_]\w*)+)\s*[-+]?=[^=]`)
 
 // loopJumpRe is a continue or break where a statement should be.
 var loopJumpRe = regexp.MustCompile(`unexpected token "(continue|break)"`)

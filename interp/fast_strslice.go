@@ -1,0 +1,55 @@
+package interp
+
+import "github.com/expr-lang/expr/ast"
+
+// s[a:b] of a string, natively: a square of a terrain row kept as a
+// string (`fn ground(x: int, y: int): string = fen[y][x:x + 1]`, the
+// thirteenth homebrew round's marsh) ran in expr-lang's VM, with every
+// call of the fn and every expression around one: most of that fight.
+// It cuts as expr-lang's runtime.Slice cuts a string (bytes, bounds
+// counted from the end when negative and clamped: sliceBounds), the
+// string read first, then the upper bound, then the lower (the order of
+// expr-lang's bytecode, which decides which dice roll first and which
+// failure is reported).
+
+// strSlice compiles s[a:b] of a string s; nil when a part has no native
+// form.
+func (c *fastCompiler) strSlice(x *ast.SliceNode) strFn {
+	if c.typeOf(x.Node) != strT {
+		return nil
+	}
+	src := c.str(x.Node)
+	if src == nil {
+		return nil
+	}
+	var from, to intFn
+	if x.From != nil {
+		if from = c.int(x.From); from == nil {
+			return nil
+		}
+	}
+	if x.To != nil {
+		if to = c.int(x.To); to == nil {
+			return nil
+		}
+	}
+	return func(r *Run, f addr) (string, error) {
+		s, err := src(r, f)
+		if err != nil {
+			return "", err
+		}
+		a, b := 0, len(s)
+		if to != nil {
+			if b, err = to(r, f); err != nil {
+				return "", err
+			}
+		}
+		if from != nil {
+			if a, err = from(r, f); err != nil {
+				return "", err
+			}
+		}
+		a, b = sliceBounds(a, b, len(s)) // fast_plainlists.go
+		return s[a:b], nil
+	}
+}
