@@ -243,7 +243,7 @@ var exprBuiltins = func() map[string]bool {
 // defineFunc registers a ruleset function (a table or modifiers block),
 // reporting a clash with the standard library or another declaration.
 func (c *checker) defineFunc(name string, at diag.Range, impl func(args ...any) (any, error), types ...reflect.Type) bool {
-	if c.funcs[name] || exprBuiltins[name] {
+	if c.funcs[name] || exprBuiltins[name] || internalFuncs[name] {
 		c.errorf(diag.CodeDuplicate, at, "tables, modifiers, fns and library functions share one namespace; rename it", "%s is already a function", name)
 		return false
 	}

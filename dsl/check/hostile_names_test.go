@@ -13,7 +13,8 @@ import (
 func TestExprInternalsAreUnreachable(t *testing.T) {
 	t.Parallel()
 	for _, e := range []string{"ctx", "ctx.Value(1)", "$env", `get($env, "c")`, "toJSON(c)", `fromJSON("1")`,
-		`repeat("a", 100000000)`, "now()", `date("2020")`, `duration("1h")`, `env("HOME")`, `sprintf("%999999999d", 1)`, `toBase64("a")`} {
+		`repeat("a", 100000000)`, "now()", `date("2020")`, `duration("1h")`, `env("HOME")`, `sprintf("%999999999d", 1)`, `toBase64("a")`,
+		"__add(1, 2)", "__dice(1, 6)"} {
 		t.Run(e, func(t *testing.T) {
 			t.Parallel()
 			src := "ruleset \"names\" { source \"x\" }\n\ncombatant {\n  note: string = \"\"\n}\n\nphase p each round {\n  for c in combatants {\n    c.note = string(" + e + ")\n  }\n}\n\nend when round > 1\n"

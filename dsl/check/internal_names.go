@@ -1,10 +1,13 @@
 package check
 
 import (
+	"strings"
+
 	exprparser "github.com/expr-lang/expr/parser"
 
 	"github.com/frayrules/fray/dsl/diag"
 	"github.com/frayrules/fray/dsl/syntax"
+	"github.com/frayrules/fray/stdlib"
 )
 
 // internalNames are names every frame holds for the runtime's own use,
@@ -15,12 +18,29 @@ import (
 // is unbounded); called or indexed, it would reach them.
 var internalNames = map[string]bool{"ctx": true, resultName: true}
 
+// internalFuncs are the library's functions that notation becomes (a + b
+// is __add, d6 is __dice, int(x) is __int): the checker writes calls of
+// them, a rule may not. Named in a rule, one skipped the checks its
+// notation has.
+var internalFuncs = func() map[string]bool {
+	m := map[string]bool{}
+	for _, fn := range stdlib.Funcs {
+		if strings.HasPrefix(fn.Name, "__") {
+			m[fn.Name] = true
+		}
+	}
+	return m
+}()
+
+// isInternal says whether a rule may not name n.
+func isInternal(n string) bool { return internalNames[n] || internalFuncs[n] }
+
 // refersToInternal reports, and says whether there is, a reference to an
 // internal name in e, whose text is e.Text.
 func (c *checker) refersToInternal(e *syntax.Expr, fr *Frame, text string) bool {
 	named := false
 	for _, n := range e.Names() {
-		named = named || internalNames[n]
+		named = named || isInternal(n)
 	}
 	if !named {
 		return false // the common case: no token spells one
@@ -34,7 +54,7 @@ func (c *checker) refersToInternal(e *syntax.Expr, fr *Frame, text string) bool 
 		return false // the check that follows reports the syntax
 	}
 	for _, id := range identsOf(tree.Node) {
-		if !internalNames[id.Value] {
+		if !isInternal(id.Value) {
 			continue
 		}
 		from := id.Location().From

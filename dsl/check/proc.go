@@ -47,7 +47,7 @@ func (c *checker) declareProcNoResult(f *Func, at diag.Range) bool {
 			"fn %s has an expression but no result type", fd.Name)
 		return true
 	}
-	if c.funcs[fd.Name] || exprBuiltins[fd.Name] {
+	if c.funcs[fd.Name] || exprBuiltins[fd.Name] || internalFuncs[fd.Name] {
 		c.errorf(diag.CodeDuplicate, at, "tables, modifiers, fns and library functions share one namespace; rename it", "%s is already a function", fd.Name)
 		return false
 	}

@@ -12,14 +12,14 @@ func Markdown(w io.Writer, d *Doc) error {
 	m := &mdOut{w: w}
 	// The header's values are a rule's strings and a path: one line each,
 	// so an escaped line break cannot end the heading or a code span.
-	m.p("# " + oneLine(d.Name))
+	m.p("# " + oneLine(text(d.Name)))
 	var facts []string
 	facts = append(facts, "file: "+code(oneLine(d.File)))
 	if d.Source != "" {
 		facts = append(facts, "source: "+code(oneLine(d.Source)))
 	}
 	if len(d.Covers) > 0 {
-		facts = append(facts, "covers: "+oneLine(strings.Join(d.Covers, ", ")))
+		facts = append(facts, "covers: "+oneLine(text(strings.Join(d.Covers, ", "))))
 	}
 	facts = append(facts, roundLine(d))
 	m.p(strings.Join(facts, " · "))
@@ -72,9 +72,9 @@ func Markdown(w io.Writer, d *Doc) error {
 		for _, o := range d.Orders {
 			var keys []string
 			for _, k := range o.Keys {
-				keys = append(keys, fmt.Sprintf("%s, %s (%s)", k.Label, k.Direction, code(k.Expr)))
+				keys = append(keys, fmt.Sprintf("%s, %s (%s)", text(k.Label), k.Direction, code(k.Expr)))
 			}
-			rows = append(rows, fmt.Sprintf("| %s | %s | %s | %s |", cell(o.Where), cell(code(o.Items)), cell(strings.Join(keys, "; then ")), cell(o.Ties)))
+			rows = append(rows, fmt.Sprintf("| %s | %s | %s | %s |", cell(o.Where), cell(code(o.Items)), cell(strings.Join(keys, "; then ")), cell(text(o.Ties))))
 		}
 		m.p(strings.Join(rows, "\n"))
 	}
@@ -96,7 +96,7 @@ func Markdown(w io.Writer, d *Doc) error {
 			m.p("Takes the " + aggregateText(x.Aggregate) + ".")
 			rows := []string{"| modifier | value | when | note |", "|---|---|---|---|"}
 			for _, r := range x.Rows {
-				rows = append(rows, fmt.Sprintf("| %s | %s | %s | %s |", cell(r.Label), cell(code(r.Value)), cell(code(r.When)), cell(r.About)))
+				rows = append(rows, fmt.Sprintf("| %s | %s | %s | %s |", cell(text(r.Label)), cell(code(r.Value)), cell(code(r.When)), cell(r.About)))
 			}
 			m.p(strings.Join(rows, "\n"))
 		}
@@ -199,9 +199,9 @@ func (m *mdOut) table(t *Table) {
 			if i < len(r.Keys) {
 				k = r.Keys[i]
 			}
-			cells = append(cells, cell(k))
+			cells = append(cells, cell(text(k)))
 		}
-		res := r.Label
+		res := text(r.Label)
 		if r.Value != "" {
 			if res != "" {
 				res += ": "
@@ -291,6 +291,15 @@ func code(s string) string {
 	}
 	return fence + s + fence
 }
+
+// text is s, a rule's string or words made with one, as Markdown that
+// shows it as written: a character Markdown or HTML would take as markup
+// (a tag, an entity, emphasis, a link, a code span) gets a backslash,
+// CommonMark's escape of ASCII punctuation. A pipe is cell's to escape.
+func text(s string) string { return mdEscaper.Replace(s) }
+
+var mdEscaper = strings.NewReplacer(`\`, `\\`, "`", "\\`", "*", `\*`, "_", `\_`, "[", `\[`, "]", `\]`,
+	"<", `\<`, ">", `\>`, "&", `\&`, "~", `\~`)
 
 // cell makes s safe in a table cell: a pipe would end it.
 func cell(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
