@@ -67,7 +67,7 @@ func EnumerateSetup(p *Plan, enc *check.Encounter, after string, maxPaths int, w
 		}
 		work.Paths++
 		if work.Steps += r.steps; work.Steps > work.Max {
-			return nil, paths, fmt.Errorf("the set-ups of %d sequences of dice did %d steps of work in all, over the limit of %d; raise --max-work", work.Paths, work.Steps, work.Max)
+			return nil, paths, fmt.Errorf("the properties of this file did %d steps of work in all (%d sequences of dice walked), over the limit of %d (one bound for the file); raise --max-work", work.Steps, work.Paths, work.Max)
 		}
 		ok, err := holds(r)
 		if err != nil {
@@ -88,8 +88,9 @@ func EnumerateSetup(p *Plan, enc *check.Encounter, after string, maxPaths int, w
 }
 
 // SetupWork counts the set-ups walked by EnumerateSetup, and their steps
-// of work, against Max: one counter for every walk of a property (each
-// rate of it walks the sequences again).
+// of work, against Max: one counter for every walk of a test file's
+// properties (each rate walks the sequences again), to which fray test
+// adds the steps of their seeded fights.
 type SetupWork struct {
 	Steps, Paths int
 	Max          int

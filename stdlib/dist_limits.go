@@ -12,6 +12,9 @@ type Limit string
 const (
 	LimitValues Limit = "values" // DistLimits.Values
 	LimitWork   Limit = "work"   // DistLimits.Work
+	// LimitStopped: DistLimits.Yield asked the work to stop (the
+	// playground's Stop); no flag raises it.
+	LimitStopped Limit = "stopped"
 )
 
 // DistLimits bound the exact distribution of a dice expression, so that no
@@ -28,6 +31,12 @@ type DistLimits struct {
 	// (counts grow with the number of dice), plus what a step costs
 	// whatever the size (a call, a big.Int): wa*wb + wa + wb + 16.
 	Work int
+	// Yield, when set, is called before each convolution with the work
+	// done so far; false stops the expression with an error whose Limit
+	// is LimitStopped. The playground yields to its page there, so that
+	// its Stop can arrive: an expression near Work takes seconds in the
+	// browser, and between convolutions is the natural place to pause.
+	Yield func(work int) bool
 }
 
 // MaxDistWidth and MaxDistWork are DefaultDistLimits: a second or so of
@@ -68,15 +77,21 @@ type limitErr struct {
 }
 
 func (e *limitErr) Error() string {
-	if e.limit == LimitValues {
+	switch e.limit {
+	case LimitValues:
 		return fmt.Sprintf("the distribution is too large to compute exactly: over the limit of %d values", e.value)
+	case LimitStopped:
+		return fmt.Sprintf("stopped after %d steps of work: the distribution is not complete, so there is no result", e.value)
 	}
 	return fmt.Sprintf("the distribution is too large to compute exactly: over the limit of %d steps of work", e.value)
 }
 
 func (b *budget) over(l Limit) error {
-	if l == LimitValues {
+	switch l {
+	case LimitValues:
 		return &limitErr{l, b.lim.Values}
+	case LimitStopped:
+		return &limitErr{l, b.work}
 	}
 	return &limitErr{l, b.lim.Work}
 }
@@ -96,6 +111,9 @@ func (b *budget) add(d, e Dist) error {
 func (b *budget) charge(steps int) error {
 	if steps > b.lim.Work-b.work {
 		return b.over(LimitWork)
+	}
+	if b.lim.Yield != nil && !b.lim.Yield(b.work) {
+		return b.over(LimitStopped)
 	}
 	b.work += steps
 	return nil

@@ -34,10 +34,12 @@ type Options struct {
 	Fight interp.Options
 	// MaxPaths bounds the dice sequences of an exact property; 0: 1,000,000.
 	MaxPaths int
-	// MaxWork bounds the steps of all the fights a property plays: the
-	// set-ups of an exact one over every rate, the seeded fights of
-	// another (fray test's --max-work); 0: stdlib.MaxDistWork, fray
-	// prob's bound of an exact --event.
+	// MaxWork bounds the steps of all the fights the properties of one
+	// test file play together: the set-ups of an exact one over every
+	// rate, the seeded fights of another (fray test's --max-work); 0:
+	// stdlib.MaxDistWork, fray prob's bound of an exact --event. One
+	// total for the file, not one per property: 10 000 properties each
+	// just under a bound of their own were hours of work.
 	MaxWork int
 	// Lower makes the plan of a ruleset; nil is interp.Lower. fray test
 	// --coverage lowers with a coverage recorder (interp.LowerCovered).
@@ -91,6 +93,9 @@ type Failure struct {
 type Runner struct {
 	opt   Options
 	plans map[*check.Model]*interp.Plan
+	// work counts the steps the properties of the file under way have
+	// played, against Options.MaxWork (RunFile starts it afresh).
+	work *interp.SetupWork
 }
 
 // NewRunner makes a Runner with the options.
@@ -120,6 +125,7 @@ func (rn *Runner) plan(m *check.Model) *interp.Plan {
 // the file's order.
 func (rn *Runner) RunFile(tf *check.TestFile) []*Outcome {
 	var out []*Outcome
+	rn.work = &interp.SetupWork{Max: rn.opt.MaxWork}
 	for _, tc := range tf.Tests {
 		if rn.Interrupted() {
 			break
@@ -387,8 +393,9 @@ func (rn *Runner) property(tc *check.TestCase, o *Outcome) {
 	if tc.Exact {
 		// Each rate is its own enumeration: the probability of its
 		// condition over every sequence of the set-up's dice. The
-		// set-ups of them all share one bound of work.
-		work := &interp.SetupWork{Max: rn.opt.MaxWork}
+		// set-ups of them all, and the fights of the file's properties
+		// before, share one bound of work.
+		work := rn.work
 		for _, rs := range rates {
 			for _, r := range rs {
 				opt := rn.fightOptions(tc)
@@ -424,8 +431,8 @@ func (rn *Runner) property(tc *check.TestCase, o *Outcome) {
 			base = 1
 		}
 		// Each fight is held to --max-steps alone: 100 000 of them
-		// looping to just under it were days of work.
-		work := 0
+		// looping to just under it were days of work. They share the
+		// file's bound with its other properties.
 		for i := 0; i < tc.Fights; i++ {
 			opt := rn.fightOptions(tc)
 			opt.Dice, opt.Seed, opt.Sink = nil, interp.FightSeed(base, i), sink
@@ -443,8 +450,8 @@ func (rn *Runner) property(tc *check.TestCase, o *Outcome) {
 				o.Failures = append(o.Failures, &Failure{At: tc.At, Message: fmt.Sprintf("fight %d (seed %d) stopped: %v", i+1, opt.Seed, err), fatal: true})
 				return
 			}
-			if work += runner.Steps(); work > rn.opt.MaxWork {
-				o.Failures = append(o.Failures, &Failure{At: tc.At, Message: fmt.Sprintf("the property could not be played: its first %d fights did %d steps of work in all, over the limit of %d; raise --max-work, or play fewer fights", i+1, work, rn.opt.MaxWork), fatal: true})
+			if rn.work.Steps += runner.Steps(); rn.work.Steps > rn.work.Max {
+				o.Failures = append(o.Failures, &Failure{At: tc.At, Message: fmt.Sprintf("the property could not be played: at its fight %d, the properties of this file did %d steps of work in all, over the limit of %d (one bound for the file); raise --max-work, or play fewer fights", i+1, rn.work.Steps, rn.work.Max), fatal: true})
 				return
 			}
 		}

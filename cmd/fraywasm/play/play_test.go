@@ -524,3 +524,41 @@ func TestEventStopped(t *testing.T) {
 		t.Errorf("a sample not stopped: %+v %q", got.Prob, got.Error)
 	}
 }
+
+// TestProbStopped: the page's Stop (ctx) during the odds of a dice
+// expression or a table is fray prob's Ctrl-C: no result (a part of the
+// convolutions is no distribution), and it says so. The stop comes from
+// progress, which hears the work done before each convolution (of no
+// known total): there the wasm build yields to the page, so the Stop
+// arrives; before, neither looked at ctx, and the worker was ended.
+func TestProbStopped(t *testing.T) {
+	stopAt := func(n int) (context.Context, func(done, total int), *int) {
+		ctx, cancel := context.WithCancel(context.Background())
+		t.Cleanup(cancel)
+		calls := 0
+		return ctx, func(done, total int) {
+			calls++
+			if total != 0 {
+				t.Errorf("progress of a distribution heard a total of %d, want 0 (unknown)", total)
+			}
+			if calls == n {
+				cancel()
+			}
+		}, &calls
+	}
+	ctx, progress, calls := stopAt(3)
+	got := Do(ctx, &Request{Cmd: "prob", Expr: "400d6"}, progress)
+	if got.Prob != nil || !strings.HasPrefix(got.Error, "<expression>:1: stopped after ") || !strings.HasSuffix(got.Error, " steps of work: the distribution is not complete, so there is no result") || *calls != 3 {
+		t.Errorf("a stopped dice expression: an answer %v, %q, progress heard %d times", got.Prob != nil, got.Error, *calls)
+	}
+	files := with(shipped(t), map[string]string{"rules/big_table.fray": "ruleset \"big table\" {\n  source \"a test\"\n}\n\ntable big 400d6 {\n  400-1400: \"low\"\n  1401+: \"high\"\n}\n\nphase fight each round {\n}\n\nend when round > 1\n"})
+	ctx, progress, calls = stopAt(2)
+	got = Do(ctx, &Request{Cmd: "table", Files: files, Path: "rules/big_table.fray", Table: "big"}, progress)
+	if got.Prob != nil || !strings.Contains(got.Error, "table big is rolled on 400d6: stopped after ") || *calls != 2 {
+		t.Errorf("a stopped table: an answer %v, %q, progress heard %d times", got.Prob != nil, got.Error, *calls)
+	}
+	// Not stopped, the same requests answer in full.
+	if got := Do(context.Background(), &Request{Cmd: "table", Files: files, Path: "rules/big_table.fray", Table: "big"}, func(int, int) {}); got.Prob == nil || len(got.Prob.Rows) != 2 {
+		t.Errorf("a table not stopped: %+v %q %v", got.Prob, got.Error, got.Diagnostics)
+	}
+}

@@ -1,6 +1,7 @@
 package play
 
 import (
+	"context"
 	"fmt"
 	"math/big"
 
@@ -40,6 +41,9 @@ var limitFlags = map[stdlib.Limit]string{stdlib.LimitValues: "--max-values", std
 
 func distError(err error) string {
 	if e, ok := err.(*stdlib.ExprError); ok {
+		if e.Limit == stdlib.LimitStopped {
+			return e.Msg
+		}
 		msg := fmt.Sprintf("column %d: %s", e.Column, e.Msg)
 		if flag, ok := limitFlags[e.Limit]; ok {
 			msg += "; raise it with " + flag + " of fray prob"
@@ -61,9 +65,24 @@ func float(r *big.Rat) float64 {
 	return f
 }
 
+// distLimits are fray prob's, stopped by ctx (the page's Stop, as Ctrl-C
+// is fray prob's): progress hears the steps of work done (of 0, unknown)
+// before each convolution, and is where the wasm build lets the Stop
+// arrive.
+func distLimits(ctx context.Context, progress func(done, total int)) stdlib.DistLimits {
+	lim := stdlib.DefaultDistLimits
+	lim.Yield = func(work int) bool {
+		if progress != nil {
+			progress(work, 0)
+		}
+		return ctx.Err() == nil
+	}
+	return lim
+}
+
 // probExpr is fray prob EXPR: the exact odds of each total.
-func probExpr(r *Request) *Response {
-	d, err := stdlib.ParseDistLimited(r.Expr, stdlib.DefaultDistLimits)
+func probExpr(ctx context.Context, r *Request, progress func(done, total int)) *Response {
+	d, err := stdlib.ParseDistLimited(r.Expr, distLimits(ctx, progress))
 	if err != nil {
 		return &Response{Error: "<expression>:1: " + distError(err)}
 	}
@@ -75,7 +94,7 @@ func probExpr(r *Request) *Response {
 }
 
 // probTable is fray prob --rules R --table NAME: the odds of each row.
-func probTable(r *Request) *Response {
+func probTable(ctx context.Context, r *Request, progress func(done, total int)) *Response {
 	l := newLoader(r.Files)
 	m, diags := l.ruleset(r.Path)
 	ds := withText(diags, l.src)
@@ -92,7 +111,7 @@ func probTable(r *Request) *Response {
 	if len(t.Rows) == 0 {
 		return &Response{Diagnostics: ds, Error: fmt.Sprintf("%s:%d:%d: table %s is left to be announced by its source: it has no rows to give odds of", r.Path, t.Decl.Pos.Line, t.Decl.Pos.Column, r.Table)}
 	}
-	d, err := stdlib.ParseDistLimited(t.Dice.Text, stdlib.DefaultDistLimits)
+	d, err := stdlib.ParseDistLimited(t.Dice.Text, distLimits(ctx, progress))
 	if err != nil {
 		return &Response{Diagnostics: ds, Error: fmt.Sprintf("%s:%d:%d: table %s is rolled on %s: %s", r.Path, t.Decl.Pos.Line, t.Decl.Pos.Column, r.Table, t.Dice.Text, distError(err))}
 	}

@@ -70,8 +70,10 @@ type Diagnostic struct {
 
 // Handle answers a request given as JSON with a response as JSON.
 // progress, if not nil, hears how many fights a sim has played (or
-// set-ups the chance of an event); ctx stops a sim early, with a
-// partial report, or the chance of an event (prob's event.go).
+// set-ups the chance of an event, or the steps of work of a dice
+// expression's or table's odds, of no known total); ctx stops a sim
+// early, with a partial report, the chance of an event (prob's
+// event.go), or the odds of a dice expression or table, with none.
 func Handle(ctx context.Context, req []byte, progress func(done, total int)) (out []byte) {
 	// A panic would end the Go program in the worker, and with it every
 	// later request: answer it as fray answers one (exit status 3).
@@ -110,9 +112,9 @@ func Do(ctx context.Context, r *Request, progress func(done, total int)) *Respon
 	case "sim":
 		return sim(ctx, r, progress)
 	case "prob":
-		return probExpr(r)
+		return probExpr(ctx, r, progress)
 	case "table":
-		return probTable(r)
+		return probTable(ctx, r, progress)
 	case "event":
 		return probEvent(ctx, r, progress)
 	case "fmt":

@@ -339,6 +339,19 @@ func TestPlaygroundInChromium(t *testing.T) {
 		t.Errorf("the chart of 3d6 has %d bars, want 16", bars)
 	}
 	screenshot(t, ctx, "playground-prob.png", false)
+	// A long dice expression (near --max-work): Stop ends it between
+	// convolutions, with no result, as Ctrl-C ends fray prob's (the
+	// worker was ended after three seconds).
+	do(t, ctx,
+		chromedp.SetValue(chromedp.ID("expr"), "500d6"),
+		chromedp.Click(chromedp.ID("prob")),
+	)
+	waitJS(t, ctx, "the dice to be under way", `!document.getElementById('stop').disabled`)
+	do(t, ctx, chromedp.Click(chromedp.ID("stop")))
+	waitJS(t, ctx, "the stopped dice", `document.body.dataset.lastCmd === 'prob' && document.getElementById('progress').hidden`)
+	if !eval[bool](t, ctx, `!window.frayLast.prob && /^<expression>:1: stopped after \d+ steps of work/.test(window.frayLast.error || '')`) {
+		t.Errorf("the stopped dice: %s", last(t, ctx))
+	}
 
 	// The chance of an event after the set-up, estimated from sampled
 	// set-ups.

@@ -179,7 +179,7 @@ in a test file or coverage below the threshold, 2 on a usage error.`,
 	f.Float64Var(&threshold, "threshold", 0, "fail when less than this percentage of statements ran (implies --coverage)")
 	// An exact property's refusal names it, as fray prob's does.
 	f.IntVar(&maxPaths, "max-paths", 1_000_000, "most dice sequences an exact property may enumerate")
-	f.IntVar(&maxWork, "max-work", stdlib.MaxDistWork, "most steps of work of the fights a property plays, in all (an exact one's set-ups, over all its rates)")
+	f.IntVar(&maxWork, "max-work", stdlib.MaxDistWork, "most steps of work of the fights the properties of one test file play, in all (seeded fights, and an exact one's set-ups over all its rates): one bound for the file")
 	limits.addFlags(f, "a fight")
 	return cmd
 }

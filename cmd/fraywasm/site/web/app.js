@@ -318,8 +318,9 @@ async function command(name, req) {
   setStatus(`${name}…`);
   const { resp, ms } = await runner.call({ files: { ...state.files }, ...req }, (done, total) => {
     // A sim counts fights; prob, the set-ups of an event (of a sample,
-    // or of an exact walk, whose total is unknown: 0).
-    const unit = name === 'sim' ? 'fights' : 'set-ups';
+    // or of an exact walk, whose total is unknown: 0), or the steps of
+    // work of a dice expression's or table's odds (of no known total).
+    const unit = name === 'sim' ? 'fights' : req.cmd === 'event' ? 'set-ups' : 'steps of work';
     if (total) $('progress').firstChild.style.width = `${(100 * done / total).toFixed(1)}%`;
     setStatus(total ? `${name}: ${done} of ${total} ${unit}` : `${name}: ${done} ${unit}`);
   });
@@ -401,7 +402,8 @@ $('expr').addEventListener('keydown', (e) => { if (e.key === 'Enter') doProb(); 
 $('stop').onclick = () => {
   // A sim stops between fights and reports what it played, the chance
   // of an event between set-ups (a sample's estimate so far; an exact
-  // walk, none); a fight that does not yield within three seconds is
+  // walk, none), the odds of dice or a table between convolutions
+  // (none); a fight that does not yield within three seconds is
   // ended with its worker (a busy machine can take over a second to
   // deliver the cancel).
   // The timer ends the command Stop was pressed for, never a later one
