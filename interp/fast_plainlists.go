@@ -51,36 +51,59 @@ func sliceOf[T any](c *fastCompiler, x *ast.SliceNode, src func(*Run, addr) ([]T
 	if src == nil {
 		return nil
 	}
-	var from, to intFn
-	if x.From != nil {
-		if from = c.int(x.From); from == nil {
-			return nil
-		}
-	}
-	if x.To != nil {
-		if to = c.int(x.To); to == nil {
-			return nil
-		}
+	cut, ok := c.sliceCut(x)
+	if !ok {
+		return nil
 	}
 	return func(r *Run, f addr) ([]T, error) {
 		l, err := src(r, f)
 		if err != nil {
 			return nil, err
 		}
-		a, b := 0, len(l)
-		if to != nil {
-			if b, err = to(r, f); err != nil {
-				return nil, err
-			}
+		a, b, err := cut.bounds(r, f, len(l))
+		if err != nil {
+			return nil, err
 		}
-		if from != nil {
-			if a, err = from(r, f); err != nil {
-				return nil, err
-			}
-		}
-		a, b = sliceBounds(a, b, len(l))
 		return l[a:b], nil
 	}
+}
+
+// sliceCut is the compiled bounds of a slice [a:b] of a list or a string,
+// each nil where the slice leaves it out.
+type sliceCut struct{ from, to intFn }
+
+// sliceCut compiles the bounds of x; false when one has no native form.
+func (c *fastCompiler) sliceCut(x *ast.SliceNode) (sliceCut, bool) {
+	var cut sliceCut
+	if x.From != nil {
+		if cut.from = c.int(x.From); cut.from == nil {
+			return cut, false
+		}
+	}
+	if x.To != nil {
+		if cut.to = c.int(x.To); cut.to == nil {
+			return cut, false
+		}
+	}
+	return cut, true
+}
+
+// bounds evaluates the cut of n items (to, then from, as expr-lang's VM
+// does) into runtime.Slice's bounds.
+func (cut sliceCut) bounds(r *Run, f addr, n int) (a, b int, err error) {
+	a, b = 0, n
+	if cut.to != nil {
+		if b, err = cut.to(r, f); err != nil {
+			return 0, 0, err
+		}
+	}
+	if cut.from != nil {
+		if a, err = cut.from(r, f); err != nil {
+			return 0, 0, err
+		}
+	}
+	a, b = sliceBounds(a, b, n)
+	return a, b, nil
 }
 
 // sliceBounds are runtime.Slice's bounds a and b of a list of n items.

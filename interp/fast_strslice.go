@@ -22,34 +22,19 @@ func (c *fastCompiler) strSlice(x *ast.SliceNode) strFn {
 	if src == nil {
 		return nil
 	}
-	var from, to intFn
-	if x.From != nil {
-		if from = c.int(x.From); from == nil {
-			return nil
-		}
-	}
-	if x.To != nil {
-		if to = c.int(x.To); to == nil {
-			return nil
-		}
+	cut, ok := c.sliceCut(x) // fast_plainlists.go
+	if !ok {
+		return nil
 	}
 	return func(r *Run, f addr) (string, error) {
 		s, err := src(r, f)
 		if err != nil {
 			return "", err
 		}
-		a, b := 0, len(s)
-		if to != nil {
-			if b, err = to(r, f); err != nil {
-				return "", err
-			}
+		a, b, err := cut.bounds(r, f, len(s))
+		if err != nil {
+			return "", err
 		}
-		if from != nil {
-			if a, err = from(r, f); err != nil {
-				return "", err
-			}
-		}
-		a, b = sliceBounds(a, b, len(s)) // fast_plainlists.go
 		return s[a:b], nil
 	}
 }

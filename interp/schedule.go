@@ -72,13 +72,9 @@ func (n *scheduleNode) run(r *Run, fr reflect.Value) (flow, error) {
 	if err != nil {
 		return flowNext, err
 	}
-	av, err := r.eval(n.after, fr)
+	after, err := r.evalWhole(n.after, fr, "the delay (after N)", n.at)
 	if err != nil {
 		return flowNext, err
-	}
-	after, msg := wholeOf(av, "the delay (after N)")
-	if msg != "" {
-		return flowNext, &RunError{At: n.at, Msg: msg}
 	}
 	if after < 0 {
 		return flowNext, &RunError{At: n.at, Msg: fmt.Sprintf("cannot schedule %d segments in the past", -after)}

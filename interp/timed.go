@@ -358,26 +358,18 @@ func (n *scheduleNode) runTimed(r *Run, fr reflect.Value) (flow, error) {
 	}
 	var due int
 	if n.moment != nil {
-		mv, err := r.eval(n.moment, fr)
+		m, err := r.evalWhole(n.moment, fr, "the moment (at M)", n.at)
 		if err != nil {
 			return flowNext, err
-		}
-		m, msg := wholeOf(mv, "the moment (at M)")
-		if msg != "" {
-			return flowNext, &RunError{At: n.at, Msg: msg}
 		}
 		if m == math.MinInt {
 			return flowNext, &RunError{At: n.at, Msg: fmt.Sprintf("cannot schedule %q at %s %d: past the first %s fray can count", n.label, tl.unit(), m, tl.unit())}
 		}
 		due = m * tl.dir
 	} else {
-		av, err := r.eval(n.after, fr)
+		after, err := r.evalWhole(n.after, fr, "the delay (after N)", n.at)
 		if err != nil {
 			return flowNext, err
-		}
-		after, msg := wholeOf(av, "the delay (after N)")
-		if msg != "" {
-			return flowNext, &RunError{At: n.at, Msg: msg}
 		}
 		var ok bool
 		if due, ok = laterMoment(tl.now, after); !ok {

@@ -1,6 +1,10 @@
 package interp
 
 import (
+	"reflect"
+
+	"github.com/frayrules/fray/dsl/check"
+	"github.com/frayrules/fray/dsl/diag"
 	"github.com/frayrules/fray/stdlib"
 )
 
@@ -30,4 +34,19 @@ func wholeOf(v any, what string) (int, string) {
 		return 0, what + " is nothing, not a whole number (" + noneHint + ")"
 	}
 	return 0, what + " is " + brief(v) + ", not a whole number"
+}
+
+// evalWhole evaluates ce as the whole number wholeOf makes of it (what
+// names it), a value that is none a runtime error at at: a schedule's
+// delay or moment.
+func (r *Run) evalWhole(ce *check.CExpr, fr reflect.Value, what string, at diag.Range) (int, error) {
+	v, err := r.eval(ce, fr)
+	if err != nil {
+		return 0, err
+	}
+	n, msg := wholeOf(v, what)
+	if msg != "" {
+		return 0, &RunError{At: at, Msg: msg}
+	}
+	return n, nil
 }
