@@ -169,7 +169,7 @@
 //     flatten(values(m)).
 //   - fast_group_sums.go: sum(values(m), sum(#, x)) of such a map.
 //   - fast_strings.go: strings made with + and join over a map.
-//   - fast_strslice.go: s[a:b] of a string.
+//   - fast_strslice.go: s[a:b] and len(s) of a string.
 //   - fast_join_ints.go: join of a map over a range or a list of whole
 //     numbers.
 //   - fast_join_strs.go: join of a map over a list of strings (the keys

@@ -26,7 +26,7 @@ import (
 //     abyss: two fifths of its fight).
 func TestAllNativeSpecCases(t *testing.T) {
 	t.Parallel()
-	for _, name := range []string{"fn_list_entity_args", "group_maps_ends", "group_maps_keys", "join_map_ints", "join_map_strings", "int_predicates", "error_int_sums", "group_maps_values", "error_group_sums", "error_group_totals", "string_slice", "op_float_compare"} {
+	for _, name := range []string{"fn_list_entity_args", "group_maps_ends", "group_maps_keys", "join_map_ints", "join_map_strings", "int_predicates", "error_int_sums", "group_maps_values", "error_group_sums", "error_group_totals", "string_slice", "op_float_compare", "string_len"} {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			allNative(t, name)

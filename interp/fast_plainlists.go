@@ -120,8 +120,12 @@ func sliceBounds(a, b, n int) (int, int) {
 
 // plainLen compiles len(L) of a list of strings or whole numbers kept in
 // a name or an attribute (or a slice of one), or made (the keys of a map
-// groupBy made, a filter: fast_strlists.go, fast_ints.go).
+// groupBy made, a filter: fast_strlists.go, fast_ints.go), and len(s) of
+// a string (fast_strslice.go).
 func (c *fastCompiler) plainLen(n ast.Node) intFn {
+	if l := c.strRunes(n); l != nil {
+		return l
+	}
 	if l, _ := c.strList(n); l != nil { // fast_strlists.go
 		return lenOf(l)
 	}

@@ -236,7 +236,12 @@ func (r *Run) runReaction(rp *reactionPlan, rb addr, who string) (ran bool, err 
 		return false, err
 	}
 	if rp.when != nil {
-		r.reason = "condition"
+		// A roll in the condition is the reaction's, named as the log
+		// names the reaction: by its label, else by its point.
+		r.reason = rp.rc.Point.Name
+		if rp.rc.Label != "" {
+			r.reason = rp.rc.Label
+		}
 		ok, err := rp.when(r, rb)
 		if err != nil || !ok {
 			return false, err
